@@ -1,0 +1,5 @@
+"""``python -m planarcli``."""
+
+from planarcli.cli import main
+
+main()

@@ -1,0 +1,315 @@
+"""The card catalog: every plane and phenomenon planarcli knows, and name lookups.
+
+One loader serves both sources, which share ``schemas/catalog.schema.json``: the synced
+cache (``cards.json`` in the cache dir, written by ``planarcli cards sync``) when it is
+present and valid, otherwise the snapshot bundled in the package. The Catalog is the only
+place that knows how names are folded (see ``planarcli.names``).
+
+rapidfuzz is imported only when a name needs fuzzy matching.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from planarcli import resources
+from planarcli.errors import DataUnavailableError
+from planarcli.names import fold_name
+
+CACHE_FILE_NAME = "cards.json"
+SNAPSHOT_FILE_NAME = "cards.json"
+
+
+@dataclass(frozen=True)
+class Card:
+    """One plane or phenomenon, as the catalog knows it."""
+
+    name: str
+    kind: str  # "plane" | "phenomenon"
+    subtype: str | None
+    type_line: str
+    sets: tuple[str, ...]
+    oracle_id: str
+    first_released: str | None = None
+    oracle_text: str | None = None
+    scryfall_uri: str | None = None
+
+    @property
+    def is_phenomenon(self) -> bool:
+        return self.kind == "phenomenon"
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Card:
+        return cls(
+            name=data["name"],
+            kind=data["kind"],
+            subtype=data.get("subtype"),
+            type_line=data["type_line"],
+            sets=tuple(data["sets"]),
+            oracle_id=data["oracle_id"],
+            first_released=data.get("first_released"),
+            oracle_text=data.get("oracle_text"),
+            scryfall_uri=data.get("scryfall_uri"),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "subtype": self.subtype,
+            "type_line": self.type_line,
+            "sets": list(self.sets),
+            "first_released": self.first_released,
+            "oracle_id": self.oracle_id,
+            "oracle_text": self.oracle_text,
+            "scryfall_uri": self.scryfall_uri,
+        }
+
+
+@dataclass(frozen=True)
+class CatalogSource:
+    """Where the catalog came from and how old it is."""
+
+    kind: str  # "snapshot" | "cache"
+    path: Path
+    created: str | None  # ISO 8601 timestamp written into the file
+    warning: str | None = None  # why a cache was passed over, when one was
+
+    def age_days(self, now: datetime | None = None) -> float | None:
+        if not self.created:
+            return None
+        try:
+            stamp = datetime.fromisoformat(self.created.replace("Z", "+00:00"))
+        except ValueError:
+            return None
+        if stamp.tzinfo is None:
+            stamp = stamp.replace(tzinfo=timezone.utc)
+        return ((now or datetime.now(timezone.utc)) - stamp).total_seconds() / 86400
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """How a written name resolved: to a card exactly, by folding, or not at all."""
+
+    written: str
+    card: Card | None
+    how: str  # "exact" | "folded" | "unknown"
+
+
+@dataclass(frozen=True)
+class Match:
+    card: Card
+    score: float
+
+
+@dataclass
+class Catalog:
+    """The cards, indexed by exact and folded name."""
+
+    cards: tuple[Card, ...]
+    source: CatalogSource
+    _by_name: dict[str, Card] = field(init=False, repr=False)
+    _by_key: dict[str, Card] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._by_name = {card.name: card for card in self.cards}
+        self._by_key = {}
+        for card in self.cards:
+            self._by_key.setdefault(fold_name(card.name), card)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    # -- lookups -----------------------------------------------------------------------
+    def exact(self, name: str) -> Card | None:
+        """The card with exactly this name."""
+        return self._by_name.get(name)
+
+    def resolve(self, name: str) -> Resolution:
+        """Exact name first, then the folded name; never a guess."""
+        card = self._by_name.get(name)
+        if card is not None:
+            return Resolution(name, card, "exact")
+        card = self._by_key.get(fold_name(name))
+        if card is not None:
+            return Resolution(name, card, "folded")
+        return Resolution(name, None, "unknown")
+
+    def lookup(self, name: str) -> Card | None:
+        """The card this name denotes (exactly or folded), or None."""
+        return self.resolve(name).card
+
+    def match(self, name: str, *, limit: int = 10, cutoff: float = 0.0) -> list[Match]:
+        """Ranked fuzzy candidates for ``name`` (best first, 0-100 scores).
+
+        A name that folds to a catalog name scores 100. Scores otherwise come from
+        rapidfuzz's WRatio on folded names.
+        """
+        key = fold_name(name)
+        if not key:
+            return []
+        from rapidfuzz import fuzz, process
+
+        keys = list(self._by_key)
+        found = process.extract(
+            key, keys, scorer=fuzz.WRatio, limit=limit, score_cutoff=cutoff
+        )
+        matches = [Match(self._by_key[k], round(float(score), 1)) for k, score, _ in found]
+        exact = self._by_key.get(key)
+        if exact is not None:
+            matches = [Match(exact, 100.0)] + [m for m in matches if m.card is not exact]
+        # Stable, readable ranking: score, then name.
+        matches.sort(key=lambda m: (-m.score, m.card.name.casefold()))
+        return matches[:limit]
+
+    def suggest(self, name: str, *, limit: int = 3) -> list[str]:
+        """Up to ``limit`` did-you-mean names for an unknown name: good candidates only, and
+        only those close to the best one (so one clear answer is not drowned in noise)."""
+        matches = self.match(name, limit=limit, cutoff=SUGGEST_CUTOFF)
+        if not matches:
+            return []
+        floor = matches[0].score - SUGGEST_SPREAD
+        return [m.card.name for m in matches if m.score >= floor]
+
+    # -- browsing ----------------------------------------------------------------------
+    def filter(
+        self,
+        *,
+        kind: str | None = None,
+        sets: Iterable[str] = (),
+        subtype: str | None = None,
+        exclude_sets: Iterable[str] = (),
+    ) -> list[Card]:
+        """Cards of a kind / in any of ``sets`` / of a subtype, minus cards found only in
+        ``exclude_sets``."""
+        wanted = {s.lower() for s in sets}
+        excluded = {s.lower() for s in exclude_sets}
+        sub = subtype.casefold() if subtype else None
+        out = []
+        for card in self.cards:
+            if kind and card.kind != kind:
+                continue
+            if wanted and not wanted.intersection(card.sets):
+                continue
+            if sub and (card.subtype or "").casefold() != sub:
+                continue
+            if excluded and set(card.sets) <= excluded:
+                continue
+            out.append(card)
+        return out
+
+    def names(self) -> list[str]:
+        return [card.name for card in self.cards]
+
+
+#: WRatio score below which a candidate is not worth suggesting.
+SUGGEST_CUTOFF = 70.0
+#: Suggestions more than this many points below the best one are left out.
+SUGGEST_SPREAD = 10.0
+
+
+def parse_catalog(document: Any, *, kind: str, path: Path) -> Catalog:
+    """Build a Catalog from a parsed catalog document (already schema-checked)."""
+    cards = tuple(Card.from_json(item) for item in document["cards"])
+    source = CatalogSource(kind=kind, path=path, created=document["source"].get("created"))
+    return Catalog(cards=cards, source=source)
+
+
+def read_catalog_file(path: Path, *, kind: str) -> Catalog:
+    """Read one catalog file; raises ValueError/OSError on anything unreadable."""
+    with path.open(encoding="utf-8") as handle:
+        document = json.load(handle)
+    if not isinstance(document, dict) or document.get("format") != "planarcli-catalog":
+        raise ValueError("not a planarcli card catalog")
+    return parse_catalog(document, kind=kind, path=path)
+
+
+def snapshot_path() -> Path:
+    return resources.package_data(SNAPSHOT_FILE_NAME)
+
+
+def load_snapshot() -> Catalog:
+    """The bundled snapshot (checked against the schema by the test suite, not at run time)."""
+    path = snapshot_path()
+    try:
+        return read_catalog_file(path, kind="snapshot")
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise DataUnavailableError(
+            f"the bundled card snapshot {path} is unreadable ({error})",
+            hint="reinstall planarcli",
+        ) from error
+
+
+def cache_path() -> Path:
+    from planarcli.paths import cache_dir
+
+    return cache_dir() / CACHE_FILE_NAME
+
+
+def load_cache(path: Path) -> Catalog:
+    """The synced cache at ``path``, checked against the catalog schema.
+
+    Raises ValueError with a readable reason when the file is not a valid catalog.
+    """
+    try:
+        with path.open(encoding="utf-8") as handle:
+            document = json.load(handle)
+    except UnicodeDecodeError as error:
+        raise ValueError(f"not UTF-8 text ({error.reason})") from error
+    except json.JSONDecodeError as error:
+        raise ValueError(f"not valid JSON ({error.msg} at line {error.lineno})") from error
+    from planarcli.schemacheck import schema_errors
+
+    problems = schema_errors(document, "catalog.schema.json", limit=1)
+    if problems:
+        raise ValueError(f"does not match the catalog schema: {problems[0]}")
+    return parse_catalog(document, kind="cache", path=path)
+
+
+_LOADED: Catalog | None = None
+
+
+def load_catalog(*, use_cache: bool = True) -> Catalog:
+    """A valid synced cache if there is one, otherwise the bundled snapshot.
+
+    A cache that is unreadable or fails its schema is passed over with a warning on
+    stderr (once per process), never trusted and never fatal.
+    """
+    global _LOADED
+    if _LOADED is not None and (use_cache or _LOADED.source.kind == "snapshot"):
+        return _LOADED
+    catalog: Catalog | None = None
+    warning = None
+    if use_cache:
+        path = cache_path()
+        if path.is_file():
+            try:
+                catalog = load_cache(path)
+            except (OSError, ValueError) as error:
+                warning = f"ignoring the card cache {path}: {error}; using the bundled snapshot"
+                print(f"planarcli: warning: {warning}", file=sys.stderr)
+    if catalog is None:
+        catalog = load_snapshot()
+        if warning:
+            catalog = Catalog(
+                cards=catalog.cards,
+                source=CatalogSource("snapshot", catalog.source.path, catalog.source.created, warning),
+            )
+    _LOADED = catalog
+    return catalog
+
+
+def reset_loaded_catalog() -> None:
+    """Forget the catalog loaded in this process (tests; after a sync)."""
+    global _LOADED
+    _LOADED = None
+
+
+def by_kind(cards: Sequence[Card], kind: str) -> list[Card]:
+    return [card for card in cards if card.kind == kind]

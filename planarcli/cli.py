@@ -1,0 +1,94 @@
+"""The ``planarcli`` command line: a thin layer over the core.
+
+Subcommands live in ``planarcli/commands/`` and are imported only when they are used, so
+``planarcli validate`` does not pay for the rules or card commands. Every PlanarError raised
+below is turned into one line on stderr and its exit code here, in one place.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from typing import Any
+
+import click
+
+from planarcli import __version__
+from planarcli.errors import PlanarError
+
+#: command name -> (module, attribute, one-line help shown by ``planarcli --help``)
+LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
+    "validate": ("planarcli.commands.validate", "validate", "Check planar decklists."),
+    "cards": ("planarcli.commands.cards", "cards", "Look up, browse and sync plane cards."),
+    "deck": ("planarcli.commands.deck", "deck", "Build planar decks."),
+    "rules": ("planarcli.commands.rules", "rules", "Show, search and compare the rules."),
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose subcommands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(LAZY_COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        spec = LAZY_COMMANDS.get(cmd_name)
+        if spec is None:
+            return None
+        module = importlib.import_module(spec[0])
+        command: click.Command = getattr(module, spec[1])
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        # Short help from the table, so ``planarcli --help`` imports no subcommand.
+        rows = [(name, LAZY_COMMANDS[name][2]) for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except PlanarError as error:
+            report_error(error)
+            ctx.exit(error.exit_code)
+
+
+def report_error(error: PlanarError) -> None:
+    """Print one line (plus a hint line, when there is one) on stderr."""
+    click.echo(f"planarcli: error: {error.message}", err=True)
+    if error.hint:
+        click.echo(f"planarcli: hint: {error.hint}", err=True)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", prog_name="planarcli")
+@click.option(
+    "--offline",
+    is_flag=True,
+    envvar="PLANARCLI_OFFLINE",
+    help="Never touch the network (also PLANARCLI_OFFLINE=1).",
+)
+@click.pass_context
+def cli(ctx: click.Context, offline: bool) -> None:
+    """Validate Planechase planar decks, look up plane and phenomenon cards, and search the
+    Planechase rules (Comprehensive Rules 901), offline.
+
+    \b
+    Exit codes: 0 success, 1 illegal deck or nothing found,
+    2 usage error or unreadable input, 3 data unavailable.
+    """
+    ctx.ensure_object(dict)
+    ctx.obj["offline"] = offline
+
+
+def main() -> None:
+    """Console-script entry point."""
+    try:
+        cli(prog_name="planarcli")
+    except BrokenPipeError:
+        # Output piped into ``head`` and the like: stop quietly.
+        sys.stderr.close()
+        sys.exit(0)
+    except KeyboardInterrupt:
+        click.echo("planarcli: interrupted", err=True)
+        sys.exit(130)

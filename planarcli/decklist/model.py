@@ -1,0 +1,48 @@
+"""The one shape every decklist reader produces."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: Roles a reader gives the section an entry sits in:
+#: - "planar": the format marks this section as the planar deck (``Planar Deck``, ``[Planes]``,
+#:   MTGJSON ``planes``); every entry in it is part of the planar deck, planar or not.
+#: - "candidate": a section where formats without a planar zone park planar cards
+#:   (Cockatrice ``side``, MTGO ``Sideboard="true"``, old MTGJSON ``sideBoard``); the planar
+#:   cards in it form the planar deck, found by card type.
+#: - "unsectioned": the file has no sections at all; it is the planar deck if its names are
+#:   mostly planar.
+#: - "other": a section that is not the planar deck (main deck, commander, ...).
+ROLES = ("planar", "candidate", "unsectioned", "other")
+
+
+@dataclass(frozen=True)
+class DeckEntry:
+    """One decklist line: a card name as written (quantity and tags removed)."""
+
+    name: str
+    quantity: int
+    line: int | None  # 1-based line in the file; None where the format has no lines
+    section: str | None  # the section heading as written; None when there is none
+    role: str  # one of ROLES
+
+
+@dataclass(frozen=True)
+class ReaderIssue:
+    """Something a reader noticed about one line (a bad quantity, an unreadable line)."""
+
+    line: int | None
+    code: str  # stable, kebab-case
+    message: str
+    severity: str = "error"  # "error" | "warning"
+
+
+@dataclass(frozen=True)
+class Decklist:
+    """A decklist as read from one file, whatever its format."""
+
+    path: str  # as shown to the user ("<stdin>" for -)
+    format: str  # reader name: "text", "forge", "cockatrice", "mtgo", "mtgjson", "json"
+    entries: tuple[DeckEntry, ...]
+    issues: tuple[ReaderIssue, ...] = ()
+    name: str | None = None  # the deck's name when the file gives one

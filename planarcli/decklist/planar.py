@@ -1,0 +1,74 @@
+"""Finding the planar deck inside a decklist.
+
+Formats mark the planar deck differently (a ``Planar Deck`` section, Forge's ``[Planes]``,
+MTGJSON's ``planes``), park it where another zone should be (Cockatrice's sideboard), or
+do not mark it at all (a bare list of planes). The reader records the role of each entry's
+section; this module decides, the same way for every format, which entries are the planar
+deck.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from planarcli.catalog import Catalog
+from planarcli.decklist.model import DeckEntry, Decklist
+
+
+@dataclass(frozen=True)
+class PlanarDeck:
+    """The planar part of a decklist, or the reason there is none."""
+
+    entries: tuple[DeckEntry, ...]
+    found: bool
+    how: str  # "section" | "whole-file" | "by-type" | "none"
+    reason: str | None = None  # for found=False: what was seen instead
+    planar_seen: int = 0  # planar cards seen in the file when no planar deck was found
+
+
+def _is_planar(entry: DeckEntry, catalog: Catalog) -> bool:
+    return catalog.lookup(entry.name) is not None
+
+
+def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
+    """Which entries of ``decklist`` form its planar deck."""
+    entries = decklist.entries
+    marked = tuple(e for e in entries if e.role == "planar")
+    if marked:
+        return PlanarDeck(marked, True, "section")
+
+    unsectioned = tuple(e for e in entries if e.role == "unsectioned")
+    if unsectioned and len(unsectioned) == len(entries):
+        planar = sum(e.quantity for e in unsectioned if _is_planar(e, catalog))
+        total = sum(e.quantity for e in unsectioned)
+        if planar * 2 > total:
+            return PlanarDeck(unsectioned, True, "whole-file")
+        return PlanarDeck(
+            (),
+            False,
+            "none",
+            reason=(
+                f"the file has no sections and only {planar} of its {total} cards are planes "
+                "or phenomena, so it is not a planar deck"
+            ),
+            planar_seen=planar,
+        )
+
+    candidates = tuple(e for e in entries if e.role == "candidate" and _is_planar(e, catalog))
+    if candidates:
+        return PlanarDeck(candidates, True, "by-type")
+
+    planar = sum(e.quantity for e in entries if _is_planar(e, catalog))
+    sections = sorted({e.section for e in entries if e.section}, key=str.casefold)
+    where = f" (sections: {', '.join(sections)})" if sections else ""
+    return PlanarDeck(
+        (),
+        False,
+        "none",
+        reason=(
+            f"the file has no planar deck section{where}"
+            + (f"; {planar} planar cards were seen outside one" if planar else "")
+        ),
+        planar_seen=planar,
+    )
+

@@ -1,0 +1,138 @@
+"""Reading decklist bytes and turning them into text.
+
+Every reader starts here, so size limits, encodings and binary junk are handled once:
+UTF-8 (with or without BOM), UTF-16 and UTF-32 with BOM, UTF-16 without BOM when the NUL
+pattern gives it away, and cp1252 as the last resort for old Windows files. Line endings
+(CRLF, LF, bare CR) are all accepted.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from planarcli.errors import InputError
+
+#: Larger files are refused: real decklists are at most a few hundred kB (MTGJSON's
+#: one-line deck files reach ~700 kB).
+MAX_BYTES = 16 * 1024 * 1024
+
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+# C0 controls other than tab, LF, VT, FF, CR (and ESC, which some exports keep): a text
+# with many of these is not a decklist.
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1a\x1c-\x1f]")
+
+
+@dataclass(frozen=True)
+class RawInput:
+    """The bytes of one input and the name to show for it."""
+
+    display: str
+    data: bytes
+    suffix: str  # lower-case file extension, "" for stdin
+
+
+def read_input(path: str, *, max_bytes: int = MAX_BYTES) -> RawInput:
+    """Read a file (or ``-`` for stdin) with a size limit."""
+    if path == "-":
+        data = sys.stdin.buffer.read(max_bytes + 1)
+        display, suffix = "<stdin>", ""
+    else:
+        target = Path(path)
+        display, suffix = path, target.suffix.lower()
+        if target.is_dir():
+            raise InputError("is a directory, not a decklist file", path=display)
+        try:
+            with target.open("rb") as handle:
+                data = handle.read(max_bytes + 1)
+        except FileNotFoundError:
+            raise InputError("no such file", path=display) from None
+        except PermissionError:
+            raise InputError("permission denied", path=display) from None
+        except OSError as error:
+            raise InputError(f"cannot read ({error.strerror or error})", path=display) from None
+    if len(data) > max_bytes:
+        raise InputError(
+            f"file is larger than {max_bytes // (1024 * 1024)} MiB; not a decklist",
+            path=display,
+        )
+    return RawInput(display, data, suffix)
+
+
+def _guess_bomless_utf16(data: bytes) -> str | None:
+    if len(data) < 4 or len(data) % 2:
+        return None
+    even_nuls = data[0::2].count(0)
+    odd_nuls = data[1::2].count(0)
+    half = len(data) // 2
+    if odd_nuls > 0.4 * half and even_nuls < 0.05 * half:
+        return "utf-16-le"
+    if even_nuls > 0.4 * half and odd_nuls < 0.05 * half:
+        return "utf-16-be"
+    return None
+
+
+def decode_text(data: bytes, display: str) -> str:
+    """Decode decklist bytes, or raise InputError saying why they are not text."""
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            try:
+                text = data[len(bom) :].decode(encoding)
+            except UnicodeDecodeError as error:
+                raise InputError(
+                    f"starts with a {encoding.upper()} byte-order mark but is not valid "
+                    f"{encoding.upper()} (byte {error.start + len(bom)})",
+                    path=display,
+                    hint="re-save the file as UTF-8",
+                ) from None
+            return _check_text(text, display)
+    guessed = _guess_bomless_utf16(data)
+    if guessed:
+        try:
+            return _check_text(data.decode(guessed), display)
+        except UnicodeDecodeError:
+            pass
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        if b"\x00" in data:
+            raise InputError(
+                "is a binary file, not a text decklist", path=display
+            ) from None
+        try:
+            text = data.decode("cp1252")
+        except UnicodeDecodeError as error:
+            raise InputError(
+                f"is neither UTF-8 nor Windows-1252 text (byte {error.start})",
+                path=display,
+                hint="re-save the file as UTF-8",
+            ) from None
+    return _check_text(text, display)
+
+
+def _check_text(text: str, display: str) -> str:
+    if "\x00" in text:
+        raise InputError("contains NUL bytes; is it a binary file?", path=display)
+    sample = text[:65536]
+    if sample and len(_CONTROL.findall(sample)) > max(8, len(sample) // 100):
+        raise InputError("is a binary file, not a text decklist", path=display)
+    return text
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines of ``text`` for CRLF, LF and bare CR alike (no other characters break lines,
+    so line numbers match what an editor shows)."""
+    lines = _LINE_BREAK.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines

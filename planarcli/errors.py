@@ -1,0 +1,59 @@
+"""The errors planarcli reports to users.
+
+Core code raises these; the command line turns each one into a single line on stderr and
+the exit code the error carries (see the exit-code table in the README). Nothing here
+imports click.
+"""
+
+from __future__ import annotations
+
+EXIT_OK = 0
+EXIT_FINDINGS = 1  # an illegal deck, or a lookup that found nothing
+EXIT_USAGE = 2  # usage error or unreadable input
+EXIT_DATA = 3  # data unavailable: network failure, corrupt cache with no fallback
+
+
+class PlanarError(Exception):
+    """Base class: a message for the user, an optional hint, and an exit code."""
+
+    exit_code = EXIT_USAGE
+
+    def __init__(self, message: str, *, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+    def __str__(self) -> str:
+        return f"{self.message} ({self.hint})" if self.hint else self.message
+
+
+class UsageError(PlanarError):
+    """The command line asked for something that cannot be done (exit 2)."""
+
+
+class InputError(PlanarError):
+    """An input file is missing, unreadable, undecodable or malformed (exit 2)."""
+
+    def __init__(
+        self, message: str, *, path: str | None = None, line: int | None = None,
+        hint: str | None = None,
+    ) -> None:
+        where = ""
+        if path is not None:
+            where = f"{path}:{line}: " if line is not None else f"{path}: "
+        super().__init__(where + message, hint=hint)
+        self.path = path
+        self.line = line
+        self.reason = message
+
+
+class NotFoundError(PlanarError):
+    """A lookup (a card, a rule) found nothing (exit 1)."""
+
+    exit_code = EXIT_FINDINGS
+
+
+class DataUnavailableError(PlanarError):
+    """Data could not be had: a network failure, a corrupt cache with no fallback (exit 3)."""
+
+    exit_code = EXIT_DATA
