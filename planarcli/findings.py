@@ -1,0 +1,74 @@
+"""Findings are data: what a check found, and the verdict on one file.
+
+Checks and readers produce these; renderers (``planarcli.report``) print them. Nothing here
+prints or imports click.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from planarcli.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+
+SEVERITIES = ("error", "warning", "info")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem (or remark) about a decklist, citing the rule it comes from."""
+
+    rule: str | None  # e.g. "901.3"; None when no rule applies (an unreadable file)
+    edition: str  # edition whose rules were applied, e.g. "2026-01-16"
+    severity: str  # "error" | "warning" | "info"
+    code: str  # stable kebab-case id, e.g. "deck-too-small"
+    message: str  # what is wrong and what to do
+    line: int | None = None  # 1-based line of the file; None for the whole deck
+    card: str | None = None  # the card name as written
+    suggestions: tuple[str, ...] = ()  # catalog names, for an unknown card
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rule": self.rule,
+            "edition": self.edition,
+            "severity": self.severity,
+            "code": self.code,
+            "message": self.message,
+            "line": self.line,
+            "card": self.card,
+            "suggestions": list(self.suggestions),
+        }
+
+
+@dataclass(frozen=True)
+class FileResult:
+    """The verdict on one input file."""
+
+    path: str
+    valid: bool
+    cards: int  # cards in the planar deck, quantities summed (unknown/non-planar included)
+    phenomena: int
+    findings: tuple[Finding, ...] = ()
+    format: str | None = None  # reader used; None when the file could not be read
+    planar_deck: str = "none"  # how the planar deck was found: section|whole-file|by-type|none
+    readable: bool = True  # False: unreadable or malformed input (exit 2)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def exit_code(self) -> int:
+        if not self.readable:
+            return EXIT_USAGE
+        return EXIT_OK if self.valid else EXIT_FINDINGS
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "path": self.path,
+            "valid": self.valid,
+            "cards": self.cards,
+            "phenomena": self.phenomena,
+            "format": self.format,
+            "planar_deck": self.planar_deck,
+            "findings": [finding.to_json() for finding in self.findings],
+        }
+        data.update(self.extra)
+        return data
