@@ -35,7 +35,11 @@ class InputError(PlanarError):
     """An input file is missing, unreadable, undecodable or malformed (exit 2)."""
 
     def __init__(
-        self, message: str, *, path: str | None = None, line: int | None = None,
+        self,
+        message: str,
+        *,
+        path: str | None = None,
+        line: int | None = None,
         hint: str | None = None,
     ) -> None:
         where = ""

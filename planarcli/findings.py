@@ -6,15 +6,15 @@ prints or imports click.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from planarcli.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from planarcli.records import field, record
 
 SEVERITIES = ("error", "warning", "info")
 
 
-@dataclass(frozen=True)
+@record
 class Finding:
     """One problem (or remark) about a decklist, citing the rule it comes from."""
 
@@ -40,7 +40,7 @@ class Finding:
         }
 
 
-@dataclass(frozen=True)
+@record
 class FileResult:
     """The verdict on one input file."""
 

@@ -1,12 +1,18 @@
 """Where planarcli keeps user data: the card cache and imported rules editions.
 
-PLANARCLI_CACHE_DIR and PLANARCLI_DATA_DIR override the platform defaults, which come from
-platformdirs (imported only when no override is set).
+PLANARCLI_CACHE_DIR and PLANARCLI_DATA_DIR override the platform defaults. The defaults
+are the platform's conventions, as platformdirs defines them: on Linux and other XDG
+systems ``$XDG_CACHE_HOME/planarcli`` (``~/.cache/planarcli``) and ``$XDG_DATA_HOME/planarcli``
+(``~/.local/share/planarcli``); on macOS ``~/Library/Caches/planarcli`` and
+``~/Library/Application Support/planarcli``. These two are computed here, because importing
+platformdirs costs more than the rest of a ``validate`` run; other platforms (Windows)
+ask platformdirs.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 APP_NAME = "planarcli"
@@ -17,9 +23,7 @@ def cache_dir() -> Path:
     override = os.environ.get("PLANARCLI_CACHE_DIR")
     if override:
         return Path(override).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
+    return _platform_dir("cache")
 
 
 def data_dir() -> Path:
@@ -27,8 +31,24 @@ def data_dir() -> Path:
     override = os.environ.get("PLANARCLI_DATA_DIR")
     if override:
         return Path(override).expanduser()
+    return _platform_dir("data")
+
+
+def _platform_dir(kind: str) -> Path:
+    if sys.platform == "darwin":
+        folder = "Library/Caches" if kind == "cache" else "Library/Application Support"
+        return Path.home() / folder / APP_NAME
+    if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        variable, fallback = (
+            ("XDG_CACHE_HOME", ".cache") if kind == "cache" else ("XDG_DATA_HOME", ".local/share")
+        )
+        base = os.environ.get(variable, "").strip()
+        root = Path(base) if base and os.path.isabs(base) else Path.home() / fallback
+        return root / APP_NAME
     import platformdirs
 
+    if kind == "cache":
+        return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 

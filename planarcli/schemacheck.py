@@ -6,13 +6,13 @@ jsonschema is imported on first use only, so that everyday commands do not pay f
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from planarcli import resources
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_schema(name: str) -> dict[str, Any]:
     """The parsed schema ``schemas/<name>``."""
     with resources.schema_path(name).open(encoding="utf-8") as handle:
@@ -20,7 +20,7 @@ def load_schema(name: str) -> dict[str, Any]:
     return schema
 
 
-@lru_cache(maxsize=None)
+@cache
 def _validator(name: str) -> Any:
     import jsonschema
 

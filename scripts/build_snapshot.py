@@ -57,7 +57,8 @@ def build(tsv: Path) -> dict[str, object]:
         "source": {
             "kind": "snapshot",
             "created": datetime.now(timezone.utc).replace(microsecond=0).isoformat(),
-            "origin": "planar-cards.tsv: facts compiled from Scryfall and MTGJSON data, 2025-10 to 2026-08",
+            "origin": "planar-cards.tsv: facts compiled from Scryfall and MTGJSON data, "
+            "2025-10 to 2026-08",
             "licence": "Card names and facts are Wizards of the Coast's; data via Scryfall "
             "(https://scryfall.com) and MTGJSON. planarcli is unofficial Fan Content.",
         },

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from planarcli.records import record
 
 #: Roles a reader gives the section an entry sits in:
 #: - "planar": the format marks this section as the planar deck (``Planar Deck``, ``[Planes]``,
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 ROLES = ("planar", "candidate", "unsectioned", "other")
 
 
-@dataclass(frozen=True)
+@record
 class DeckEntry:
     """One decklist line: a card name as written (quantity and tags removed)."""
 
@@ -27,7 +27,7 @@ class DeckEntry:
     role: str  # one of ROLES
 
 
-@dataclass(frozen=True)
+@record
 class ReaderIssue:
     """Something a reader noticed about one line (a bad quantity, an unreadable line)."""
 
@@ -37,7 +37,7 @@ class ReaderIssue:
     severity: str = "error"  # "error" | "warning"
 
 
-@dataclass(frozen=True)
+@record
 class Decklist:
     """A decklist as read from one file, whatever its format."""
 

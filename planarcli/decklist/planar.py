@@ -9,13 +9,12 @@ deck.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from planarcli.catalog import Catalog
 from planarcli.decklist.model import DeckEntry, Decklist
+from planarcli.records import record
 
 
-@dataclass(frozen=True)
+@record
 class PlanarDeck:
     """The planar part of a decklist, or the reason there is none."""
 
@@ -71,4 +70,3 @@ def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
         ),
         planar_seen=planar,
     )
-

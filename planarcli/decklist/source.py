@@ -11,10 +11,10 @@ from __future__ import annotations
 import codecs
 import re
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 from planarcli.errors import InputError
+from planarcli.records import record
 
 #: Larger files are refused: real decklists are at most a few hundred kB (MTGJSON's
 #: one-line deck files reach ~700 kB).
@@ -33,7 +33,7 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1a\x1c-\x1f]")
 
 
-@dataclass(frozen=True)
+@record
 class RawInput:
     """The bytes of one input and the name to show for it."""
 
@@ -106,9 +106,7 @@ def decode_text(data: bytes, display: str) -> str:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         if b"\x00" in data:
-            raise InputError(
-                "is a binary file, not a text decklist", path=display
-            ) from None
+            raise InputError("is a binary file, not a text decklist", path=display) from None
         try:
             text = data.decode("cp1252")
         except UnicodeDecodeError as error:

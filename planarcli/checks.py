@@ -1,0 +1,272 @@
+"""Deck checks: the planar-deck construction rules of each edition, as data.
+
+Each row of ``DECK_RULES`` says what the rules in force from a date require of a planar deck
+and which rule numbers say so. A new edition that changes deck construction is a new row;
+the checks themselves do not branch on dates.
+
+Facts (see the Comprehensive Rules, section 901):
+- 2009-09-04, the first Planechase rules ("Planar Magic"): 901.3, a planar deck of at least
+  ten plane cards, each with a different English name; single planar deck option 901.15a:
+  at least forty cards or ten times the number of players, whichever is smaller.
+- 2009-10-01: the single planar deck option is renumbered 901.14a.
+- 2012-06-01 (Planechase 2012): phenomena. 901.3 allows plane and/or phenomenon cards, no
+  more than two phenomena; 901.15a (renumbered back) caps a communal deck at twice the number
+  of players in phenomena. Unchanged since.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from planarcli.catalog import Card, Catalog
+from planarcli.decklist.model import DeckEntry
+from planarcli.errors import UsageError
+from planarcli.findings import Finding
+from planarcli.names import fold_name
+from planarcli.records import record
+
+#: The newest Comprehensive Rules edition planarcli knows; "current" means this one.
+CURRENT_EDITION = "2026-01-16"
+FIRST_PLANECHASE_EDITION = "2009-09-04"
+
+
+@record
+class DeckRules:
+    """What the rules in force from ``since`` require of planar decks."""
+
+    since: str  # effective date of the edition that brought these rules
+    variant_name: str  # what the rules call the variant
+    individual_rule: str  # rule of the per-player planar deck
+    individual_minimum: int
+    phenomena_allowed: bool
+    individual_phenomena_max: int | None  # None: no cap (or no phenomena at all)
+    communal_rule: str  # rule of the single (communal) planar deck option
+    communal_minimum_cap: int  # at least min(cap, per_player × players) cards
+    communal_minimum_per_player: int
+    communal_phenomena_per_player: int | None  # None: no cap
+
+
+DECK_RULES: tuple[DeckRules, ...] = (
+    DeckRules("2009-09-04", "Planar Magic", "901.3", 10, False, None, "901.15a", 40, 10, None),
+    DeckRules("2009-10-01", "Planar Magic", "901.3", 10, False, None, "901.14a", 40, 10, None),
+    DeckRules("2012-06-01", "Planechase", "901.3", 10, True, 2, "901.15a", 40, 10, 2),
+)
+
+_DATE = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:-[a-z]{2})?$")
+
+
+def known_edition_ids() -> list[str]:
+    """Edition ids the rules corpus knows (bundled and imported), when it can tell."""
+    try:
+        from planarcli import corpus
+    except ImportError:  # pragma: no cover - the corpus module ships with planarcli
+        return []
+    try:
+        return [info.id for info in corpus.list_editions()]
+    except Exception:  # a broken corpus must not stop deck validation
+        return []
+
+
+def resolve_deck_rules(edition: str) -> tuple[str, DeckRules]:
+    """The edition id to cite and the deck rules in force for ``--rules EDITION``.
+
+    Accepts ``current``, any date from 2009-09-04 on (the rules in force that day), or the
+    id of a rules edition such as ``2010-07-16-fr``.
+    """
+    wanted = edition.strip()
+    if wanted.casefold() in {"current", "latest"}:
+        wanted = CURRENT_EDITION
+    match = _DATE.match(wanted)
+    if not match:
+        known = known_edition_ids()
+        hint = f"known editions: {', '.join(known)}" if known else None
+        raise UsageError(
+            f"--rules {edition!r} is not an edition: use 'current' or a date such as 2009-10-01",
+            hint=hint,
+        )
+    day = match.group(1)
+    try:
+        date.fromisoformat(day)
+    except ValueError:
+        raise UsageError(f"--rules {edition!r}: {day} is not a real date") from None
+    in_force = [rules for rules in DECK_RULES if rules.since <= day]
+    if not in_force:
+        raise UsageError(
+            f"--rules {edition!r}: there were no Planechase rules before "
+            f"{FIRST_PLANECHASE_EDITION} (the first edition with rule 901)"
+        )
+    return wanted, in_force[-1]
+
+
+@record
+class DeckOptions:
+    """How to judge a deck: which rules, individual or communal, which variant."""
+
+    edition: str = "current"
+    communal_players: int | None = None  # set: the single planar deck option for N players
+    variant: str | None = None  # None or "eternities-map"
+
+
+@record
+class DeckCounts:
+    cards: int
+    phenomena: int
+
+
+def _plural(count: int, word: str, plural: str | None = None) -> str:
+    return f"{count} {word if count == 1 else (plural or word + 's')}"
+
+
+def check_planar_deck(
+    entries: tuple[DeckEntry, ...], catalog: Catalog, options: DeckOptions
+) -> tuple[list[Finding], DeckCounts]:
+    """Every finding about the planar deck ``entries`` under ``options``."""
+    edition, rules = resolve_deck_rules(options.edition)
+    findings: list[Finding] = []
+    communal = options.communal_players is not None or options.variant == "eternities-map"
+    variant = options.variant
+    size_rule = rules.communal_rule if communal else rules.individual_rule
+    deck_word = "communal planar deck" if communal else "planar deck"
+
+    def finding(
+        rule: str | None,
+        code: str,
+        message: str,
+        entry: DeckEntry | None = None,
+        *,
+        severity: str = "error",
+        suggestions: tuple[str, ...] = (),
+    ) -> None:
+        findings.append(
+            Finding(
+                rule,
+                edition,
+                severity,
+                code,
+                message,
+                entry.line if entry else None,
+                entry.name if entry else None,
+                suggestions,
+            )
+        )
+
+    cards = 0
+    phenomena = 0
+    seen: dict[str, DeckEntry] = {}
+    for entry in entries:
+        cards += entry.quantity
+        resolution = catalog.resolve(entry.name)
+        card: Card | None = resolution.card
+        if card is None:
+            suggestions = tuple(catalog.suggest(entry.name))
+            hint = (
+                f"did you mean {' or '.join(repr(s) for s in suggestions)}?"
+                if suggestions
+                else "check the spelling, or run `planarcli cards sync` if it is a new card"
+            )
+            finding(
+                rules.individual_rule,
+                "unknown-card",
+                f"{entry.name!r} is not a plane or phenomenon card; {hint}",
+                entry,
+                suggestions=suggestions,
+            )
+        else:
+            if resolution.how == "folded" and entry.name != card.name:
+                finding(
+                    None,
+                    "name-variant",
+                    f"{entry.name!r} is read as {card.name!r}",
+                    entry,
+                    severity="info",
+                )
+            if card.is_phenomenon:
+                phenomena += entry.quantity
+                if variant == "eternities-map":
+                    finding(
+                        "eternities-map",
+                        "phenomenon-in-eternities-map",
+                        f"{card.name!r} is a phenomenon; the Blind Eternities Map uses planes, "
+                        "so how to play it is a house rule",
+                        entry,
+                        severity="warning",
+                    )
+                elif not rules.phenomena_allowed:
+                    finding(
+                        rules.individual_rule,
+                        "phenomenon-not-allowed",
+                        f"{card.name!r} is a phenomenon; the {rules.variant_name} rules of "
+                        f"{edition} allow only plane cards (phenomena came in 2012-06-01): "
+                        "remove it",
+                        entry,
+                    )
+        key = fold_name(card.name if card else entry.name)
+        first = seen.get(key)
+        if first is not None or entry.quantity > 1:
+            name = card.name if card else entry.name
+            if first is not None:
+                where = f"line {first.line}" if first.line else "earlier in the deck"
+                extra = f"already listed on {where}"
+            else:
+                extra = f"listed {entry.quantity} times on one line"
+            rule = size_rule if communal else rules.individual_rule
+            finding(
+                rule,
+                "duplicate-card",
+                f"{name!r} is {extra}; each card in a planar deck must have a different "
+                "English name: keep one copy",
+                entry,
+            )
+        seen.setdefault(key, entry)
+
+    counts = DeckCounts(cards, phenomena)
+    if communal:
+        players = options.communal_players
+        if players is not None:
+            minimum = min(rules.communal_minimum_cap, rules.communal_minimum_per_player * players)
+            if cards < minimum:
+                finding(
+                    rules.communal_rule,
+                    "deck-too-small",
+                    f"the {deck_word} has {_plural(cards, 'card')}; for {players} players it "
+                    f"needs at least {minimum} (forty or ten times the number of players, "
+                    f"whichever is smaller): add {minimum - cards} more",
+                )
+            cap = rules.communal_phenomena_per_player
+            if cap is not None and rules.phenomena_allowed and variant != "eternities-map":
+                cap_total = cap * players
+                if phenomena > cap_total:
+                    finding(
+                        rules.communal_rule,
+                        "too-many-phenomena",
+                        f"the {deck_word} has {_plural(phenomena, 'phenomenon', 'phenomena')}; "
+                        f"for {players} players it can have at most {cap_total} (twice the "
+                        f"number of players): remove {phenomena - cap_total}",
+                    )
+        elif variant == "eternities-map" and cards < 5:
+            finding(
+                "eternities-map",
+                "deck-too-small",
+                f"the Blind Eternities Map shows five planes at once (the current plane and "
+                f"the four next to it); this deck has {_plural(cards, 'card')}: add "
+                f"{5 - cards} more",
+            )
+    else:
+        if cards < rules.individual_minimum:
+            finding(
+                rules.individual_rule,
+                "deck-too-small",
+                f"the planar deck has {_plural(cards, 'card')}; it needs at least "
+                f"{rules.individual_minimum}: add {rules.individual_minimum - cards} more",
+            )
+        most = rules.individual_phenomena_max
+        if most is not None and phenomena > most:
+            finding(
+                rules.individual_rule,
+                "too-many-phenomena",
+                f"the planar deck has {_plural(phenomena, 'phenomenon', 'phenomena')}; at most "
+                f"{most} are allowed: remove {phenomena - most}",
+            )
+    findings.sort(key=lambda f: (f.line is None, f.line or 0))
+    return findings, counts

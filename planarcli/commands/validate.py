@@ -1,0 +1,147 @@
+"""``planarcli validate``: check planar decklists."""
+
+from __future__ import annotations
+
+import click
+
+from planarcli.commands.common import format_option, use_color
+from planarcli.errors import UsageError
+
+
+def _complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    from planarcli.checks import known_edition_ids
+
+    return [e for e in ["current", *known_edition_ids()] if e.startswith(incomplete)]
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("paths", nargs=-1, metavar="FILE...")
+@format_option("text", "json", "github", "sarif")
+@click.option(
+    "--rules",
+    "edition",
+    default="current",
+    show_default=True,
+    metavar="EDITION",
+    shell_complete=_complete_rules,
+    help="Rules edition whose deck rules apply: current, a date such as "
+    "2009-10-01, or an imported edition.",
+)
+@click.option(
+    "--communal", is_flag=True, help="Judge each file as the single communal planar deck (901.15a)."
+)
+@click.option(
+    "--players", type=int, metavar="N", help="Number of players, with --communal (N ≥ 2)."
+)
+@click.option(
+    "--variant",
+    type=click.Choice(["eternities-map"]),
+    help="Judge under a variant: eternities-map (Blind Eternities Map: one communal "
+    "deck of planes).",
+)
+@click.option(
+    "--input-format",
+    "input_format",
+    metavar="FORMAT",
+    help="Read every file in this format instead of detecting it "
+    "(text, forge, cockatrice, mtgo, mtgjson, json).",
+)
+@click.option(
+    "-v",
+    "--verbose",
+    is_flag=True,
+    help="Also show notes (names read as a catalog spelling) and the card data used.",
+)
+@click.option("-q", "--quiet", is_flag=True, help="Text format: print only invalid files.")
+def validate(
+    paths: tuple[str, ...],
+    output_format: str,
+    edition: str,
+    communal: bool,
+    players: int | None,
+    variant: str | None,
+    input_format: str | None,
+    verbose: bool,
+    quiet: bool,
+) -> None:
+    """Check planar decklists: FILEs, directories (searched for decklist files) or - for
+    standard input.
+
+    \b
+    Exit codes: 0 every deck is legal; 1 at least one illegal deck, or a file with no
+    planar deck; 2 usage error or an unreadable file.
+    """
+    from planarcli.catalog import load_catalog
+    from planarcli.checks import DeckOptions, resolve_deck_rules
+    from planarcli.decklist import FORMATS
+    from planarcli.validate import exit_code, validate_inputs
+
+    if not paths:
+        raise UsageError("no decklist given: name files, directories, or - for standard input")
+    if communal and players is None:
+        raise UsageError("--communal needs --players N (the number of players, at least 2)")
+    if players is not None and not communal:
+        raise UsageError("--players goes with --communal (the single planar deck option)")
+    if players is not None and players < 2:
+        raise UsageError(f"--players {players}: a communal planar deck needs at least 2 players")
+    if input_format is not None and input_format not in FORMATS:
+        raise UsageError(
+            f"--input-format {input_format!r}: choose from {', '.join(sorted(FORMATS))}"
+        )
+    edition_id, _ = resolve_deck_rules(edition)  # a bad --rules is a usage error up front
+    options = DeckOptions(
+        edition=edition, communal_players=players if communal else None, variant=variant
+    )
+    catalog = load_catalog()
+    results = validate_inputs(list(paths), catalog, options, input_format=input_format)
+
+    for result in results:
+        if not result.readable:
+            finding = result.findings[0]
+            where = f"{result.path}:{finding.line}" if finding.line else result.path
+            click.echo(f"planarcli: error: {where}: {finding.message}", err=True)
+
+    source = catalog.source
+    age = source.age_days()
+    card_data = {
+        "source": source.kind,
+        "path": str(source.path),
+        "cards": len(catalog),
+        "created": source.created,
+    }
+    if output_format == "json":
+        from planarcli.report import render_json
+
+        click.echo(render_json(results, context={"rules": edition_id, "card_data": card_data}))
+    elif output_format == "github":
+        from planarcli.report import render_github
+
+        click.echo(render_github(results, verbose=verbose))
+    elif output_format == "sarif":
+        from planarcli import __version__
+        from planarcli.sarif import render_sarif
+
+        click.echo(render_sarif(results, tool_version=__version__))
+    else:
+        from planarcli.report import render_text
+
+        colour = use_color()
+        style = click.style if colour else (lambda text, **_: text)
+        header = None
+        if verbose:
+            aged = f", {age:.0f} days old" if age is not None else ""
+            header = (
+                f"card data: {source.kind} {source.path} ({len(catalog)} cards{aged}); "
+                f"rules: {edition_id}"
+            )
+        shown = [r for r in results if not (quiet and r.valid)]
+        click.echo(
+            render_text(
+                shown if shown or not quiet else results,
+                style=style,
+                verbose=verbose,
+                header=header,
+            ),
+            color=colour,
+        )
+    raise SystemExit(exit_code(results))

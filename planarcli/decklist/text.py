@@ -1,0 +1,252 @@
+"""Plain-text decklists: hand-written lists, taw/MTGJSON precon text, MTG Arena, Moxfield,
+Archidekt, MTGO and Cockatrice text exports.
+
+A card line is ``[quantity[x]] name [tags]``; the tags that exports append are removed:
+``(PCA) 12``, ``[OHOP:3]``, ``[opca]``, ``[foil]``, ``*F*``, ``#Tag``, ``^Label,#hex^``, and
+Archidekt categories such as ``[Planes{noDeck}]`` (which also say which section the card is
+in). ``#`` and ``//`` start comment lines, unless the rest is a section name (``// Planes``).
+Section headings are bare lines, any case, with or without a colon or a count:
+``Planar Deck``, ``Planes:``, ``Commander``, ``Sideboard (15)``...
+"""
+
+from __future__ import annotations
+
+import re
+
+from planarcli.decklist.model import DeckEntry, Decklist, ReaderIssue
+from planarcli.decklist.source import RawInput, decode_text, split_lines
+
+#: Section names (folded: lower case, single spaces) that mean "the planar deck".
+PLANAR_SECTIONS = frozenset(
+    {
+        "planar deck",
+        "planar",
+        "planes",
+        "plane",
+        "planechase",
+        "planar cards",
+        "planes and phenomena",
+        "planes phenomena",
+        "plane deck",
+        "plane cards",
+        "planechase deck",
+        "communal planar deck",
+        "planar deck communal",
+        "single planar deck",
+    }
+)
+#: Section names that are some other part of a deck.
+OTHER_SECTIONS = frozenset(
+    {
+        "commander",
+        "commanders",
+        "display commander",
+        "companion",
+        "deck",
+        "main",
+        "main deck",
+        "maindeck",
+        "mainboard",
+        "library",
+        "sideboard",
+        "side",
+        "side board",
+        "maybeboard",
+        "maybe",
+        "maybe board",
+        "considering",
+        "tokens",
+        "token",
+        "extras",
+        "schemes",
+        "scheme deck",
+        "archenemy",
+        "attractions",
+        "contraptions",
+        "sticker sheets",
+        "stickers",
+        "dungeon",
+        "dungeons",
+        "vanguard",
+        "conspiracies",
+        "lands",
+        "land",
+        "creatures",
+        "creature",
+        "instants",
+        "sorceries",
+        "artifacts",
+        "enchantments",
+        "planeswalkers",
+        "battles",
+        "spells",
+        "other",
+        "about",
+        "outside the game",
+    }
+)
+
+_COMMENT = re.compile(r"^(?://+|#+)\s*")
+_META = re.compile(r"^(?://|#)\s*(name|source|date|comments?|author|format)\s*:\s*(.*)$", re.I)
+_HEADING = re.compile(r"^\s*(.+?)\s*(?:\(\s*\d+\s*\))?\s*:?\s*(?:\(\s*\d+\s*\))?\s*$")
+_PREFIX = re.compile(r"^(SB|COMMANDER|CMDR|COMPANION)\s*:\s*(.*)$", re.I)
+_QUANTITY = re.compile(r"^(\d+)\s*[xX]?\s+(.*)$|^[xX]\s*(\d+)\s+(.*)$")
+# Tags exports put after a name; stripped from the right, repeatedly.
+_TRAILING_TAGS = (
+    re.compile(r"\s+\*[A-Za-z]{1,6}\*$"),  # Moxfield *F*, *E*, *CMDR*
+    re.compile(r"\s+\^[^^]*\^$"),  # Archidekt colour label ^Label,#hex^
+    re.compile(r"\s+#\S+$"),  # Moxfield / web #Tag
+    # (PCA) 12, (2xm); never Scryfall's "(Plane)" / "(Playtest)", which belong to the name
+    re.compile(r"\s+\((?![Pp]lane\)|[Pp]laytest\))[A-Za-z0-9]{2,6}\)(?:\s+[A-Za-z0-9][\w-]*\S*)?$"),
+    re.compile(r"\s+\|[^|]*(?:\|[^|]*)*$"),  # stray Forge-style |SET|1
+)
+_BRACKET = re.compile(r"\s*\[([^\[\]]*)\]$")
+_SET_TAG = re.compile(r"^[A-Za-z0-9]{2,6}(?::[\w*★-]+)?$")
+_FINISHES = frozenset({"foil", "etched", "nonfoil", "non-foil", "promo", "prerelease", "textless"})
+_SPACES = re.compile(r"\s+")
+
+
+def fold_heading(text: str) -> str:
+    return _SPACES.sub(" ", text.replace("_", " ").replace("-", " ")).strip().casefold()
+
+
+def section_role(name: str) -> str | None:
+    """ "planar" or "other" for a known section name, else None."""
+    key = fold_heading(name)
+    if key in PLANAR_SECTIONS:
+        return "planar"
+    if key in OTHER_SECTIONS:
+        return "other"
+    return None
+
+
+def _heading(line: str) -> str | None:
+    """The section name if this (comment-stripped) line is a section heading."""
+    match = _HEADING.match(line)
+    if not match:
+        return None
+    name = match.group(1).strip().strip("[]").strip()
+    return name if section_role(name) else None
+
+
+def _category(content: str) -> tuple[str, str] | None:
+    """An Archidekt category tag ``[Planes{noDeck}]`` / ``[Removal,Draw]`` as
+    (category name, role), or None when the bracket is a set or finish tag."""
+    # A set tag is all upper or all lower case ([WHO:193], [opca]); [Ramp] is a category.
+    code = content.split(":", 1)[0]
+    if _SET_TAG.match(content) and (code.isupper() or code.islower() or code.isdigit()):
+        return None
+    if content.strip().casefold() in _FINISHES:
+        return None
+    names = [re.sub(r"\{[^}]*\}", "", part).strip() for part in content.split(",")]
+    names = [name for name in names if name]
+    if not names:
+        return None
+    for name in names:
+        if section_role(name) == "planar":
+            return name, "planar"
+    return names[0], section_role(names[0]) or "other"
+
+
+def parse_card_line(text: str) -> tuple[int, str, tuple[str, str] | None] | None:
+    """(quantity, name, category) of a card line, or None if there is no name left."""
+    quantity = 1
+    match = _QUANTITY.match(text)
+    if match:
+        if match.group(1) is not None:
+            quantity, text = int(match.group(1)), match.group(2)
+        else:
+            quantity, text = int(match.group(3)), match.group(4)
+    category = None
+    changed = True
+    while changed:
+        changed = False
+        bracket = _BRACKET.search(text)
+        if bracket and bracket.start() > 0:
+            found = _category(bracket.group(1))
+            if found and category is None:
+                category = found
+            text = text[: bracket.start()]
+            changed = True
+            continue
+        for pattern in _TRAILING_TAGS:
+            stripped = pattern.sub("", text)
+            if stripped != text and stripped.strip():
+                text = stripped
+                changed = True
+    name = _SPACES.sub(" ", text).strip()
+    if not name:
+        return None
+    return quantity, name, category
+
+
+def read(raw: RawInput) -> Decklist:
+    """Read a text decklist."""
+    lines = split_lines(decode_text(raw.data, raw.display))
+    deck_name: str | None = None
+    pending: list[tuple[int, int, str, str | None, str | None]] = []  # line, qty, name, sect, role
+    issues: list[ReaderIssue] = []
+    section: str | None = None
+    role: str | None = None
+    sectioned = False
+
+    for number, original in enumerate(lines, start=1):
+        line = original.strip().lstrip("\ufeff")
+        if not line:
+            continue
+        comment = _COMMENT.match(line)
+        if comment:
+            meta = _META.match(line)
+            if meta and meta.group(1).lower() == "name" and deck_name is None:
+                deck_name = meta.group(2).strip() or None
+            heading = _heading(line[comment.end() :])
+            if heading:
+                section, role, sectioned = heading, section_role(heading), True
+            continue
+        heading = _heading(line)
+        if heading and not _QUANTITY.match(line):
+            section, role, sectioned = heading, section_role(heading), True
+            continue
+        entry_section, entry_role = section, role
+        prefix = _PREFIX.match(line)
+        if prefix:
+            tag = prefix.group(1).upper()
+            entry_section = "Sideboard" if tag == "SB" else tag.title()
+            entry_role = "other"
+            sectioned = True
+            line = prefix.group(2)
+        parsed = parse_card_line(line)
+        if parsed is None:
+            issues.append(
+                ReaderIssue(
+                    number, "unreadable-line", f"cannot read a card in {original.strip()!r}"
+                )
+            )
+            continue
+        quantity, name, category = parsed
+        if category is not None:
+            entry_section, entry_role = category
+            sectioned = True
+        if quantity < 1:
+            issues.append(
+                ReaderIssue(
+                    number,
+                    "bad-quantity",
+                    f"quantity {quantity} for {name!r}: a card line needs at least 1; "
+                    "remove the line or fix the number",
+                )
+            )
+            continue
+        pending.append((number, quantity, name, entry_section, entry_role))
+
+    entries = tuple(
+        DeckEntry(
+            name=name,
+            quantity=quantity,
+            line=number,
+            section=sect,
+            role=(entry_role or "other") if sectioned else "unsectioned",
+        )
+        for number, quantity, name, sect, entry_role in pending
+    )
+    return Decklist(raw.display, "text", entries, tuple(issues), deck_name)

@@ -1,0 +1,165 @@
+"""The validation pipeline: inputs → decklists → planar deck → checks → results.
+
+``expand_inputs`` turns the command line's paths (files, directories, globs, ``-``) into
+the list of files to read; ``validate_file`` judges one; ``validate_inputs`` does both and
+never raises for a bad file: an unreadable file is a result like any other.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+from pathlib import Path
+
+from planarcli.catalog import Catalog
+from planarcli.checks import DeckOptions, check_planar_deck, resolve_deck_rules
+from planarcli.decklist import DECKLIST_SUFFIXES, read_decklist
+from planarcli.decklist.planar import find_planar_deck
+from planarcli.errors import PlanarError
+from planarcli.findings import FileResult, Finding
+from planarcli.records import record
+
+_GLOB_CHARS = frozenset("*?[")
+_SKIP_DIRS = frozenset({".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv"})
+
+
+@record
+class InputProblem:
+    """A command-line path that yields no file: it does not exist, or holds no decklist."""
+
+    path: str
+    message: str
+
+
+def expand_inputs(paths: list[str]) -> tuple[list[str], list[InputProblem]]:
+    """Files to validate, in order and without repeats, and the paths that gave none."""
+    files: list[str] = []
+    problems: list[InputProblem] = []
+    for path in paths:
+        if path == "-":
+            files.append(path)
+            continue
+        target = Path(path)
+        if target.is_dir():
+            found = _decklists_under(target)
+            if found:
+                files.extend(found)
+            else:
+                problems.append(
+                    InputProblem(
+                        path, f"directory holds no decklist file ({', '.join(DECKLIST_SUFFIXES)})"
+                    )
+                )
+        elif target.exists():
+            files.append(path)
+        elif _GLOB_CHARS.intersection(path):
+            matches = sorted(m for m in glob.glob(path, recursive=True) if os.path.isfile(m))
+            if matches:
+                files.extend(matches)
+            else:
+                problems.append(InputProblem(path, "no file matches this pattern"))
+        else:
+            problems.append(InputProblem(path, "no such file or directory"))
+    unique = list(dict.fromkeys(files))
+    return unique, problems
+
+
+def _decklists_under(folder: Path) -> list[str]:
+    found = []
+    for root, dirs, names in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith("."))
+        for name in sorted(names):
+            if Path(name).suffix.lower() in DECKLIST_SUFFIXES and not name.startswith("."):
+                found.append(os.path.join(root, name))
+    return found
+
+
+def unreadable_result(
+    path: str, message: str, edition: str, *, line: int | None = None, code: str = "unreadable-file"
+) -> FileResult:
+    finding = Finding(None, edition, "error", code, message, line)
+    return FileResult(
+        path=path,
+        valid=False,
+        cards=0,
+        phenomena=0,
+        findings=(finding,),
+        format=None,
+        planar_deck="none",
+        readable=False,
+    )
+
+
+def validate_file(
+    path: str, catalog: Catalog, options: DeckOptions, *, input_format: str | None = None
+) -> FileResult:
+    """Judge one decklist file. Unreadable input becomes a result, never an exception."""
+    edition, rules = resolve_deck_rules(options.edition)
+    try:
+        decklist = read_decklist(path, input_format=input_format)
+    except PlanarError as error:
+        line = getattr(error, "line", None)
+        reason = getattr(error, "reason", None) or error.message
+        shown = "<stdin>" if path == "-" else path
+        return unreadable_result(
+            shown, reason + (f" ({error.hint})" if error.hint else ""), edition, line=line
+        )
+    findings: list[Finding] = [
+        Finding(None, edition, issue.severity, issue.code, issue.message, issue.line)
+        for issue in decklist.issues
+    ]
+    planar = find_planar_deck(decklist, catalog)
+    if not planar.found:
+        rule = rules.communal_rule if options.communal_players else rules.individual_rule
+        findings.append(
+            Finding(
+                rule,
+                edition,
+                "error",
+                "no-planar-deck",
+                f"no planar deck: {planar.reason}; put the planes and phenomena under a "
+                "'Planar Deck' heading",
+            )
+        )
+        return FileResult(
+            decklist.path,
+            False,
+            0,
+            0,
+            tuple(findings),
+            decklist.format,
+            "none",
+            extra={"planar_cards_seen": planar.planar_seen},
+        )
+    deck_findings, counts = check_planar_deck(planar.entries, catalog, options)
+    findings.extend(deck_findings)
+    findings.sort(key=lambda f: (f.line is None, f.line or 0))
+    valid = not any(f.severity == "error" for f in findings)
+    return FileResult(
+        decklist.path,
+        valid,
+        counts.cards,
+        counts.phenomena,
+        tuple(findings),
+        decklist.format,
+        planar.how,
+    )
+
+
+def validate_inputs(
+    paths: list[str], catalog: Catalog, options: DeckOptions, *, input_format: str | None = None
+) -> list[FileResult]:
+    """Results for every input path, in order (missing paths included)."""
+    edition, _ = resolve_deck_rules(options.edition)
+    files, problems = expand_inputs(paths)
+    results = [validate_file(f, catalog, options, input_format=input_format) for f in files]
+    results.extend(
+        unreadable_result(problem.path, problem.message, edition, code="no-input")
+        for problem in problems
+    )
+    return results
+
+
+def exit_code(results: list[FileResult]) -> int:
+    """The worst result decides: 2 (unreadable) over 1 (illegal) over 0."""
+    return max((result.exit_code for result in results), default=0)
