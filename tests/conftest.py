@@ -1,0 +1,81 @@
+"""Shared fixtures: an isolated environment for every test, and ``run_cli``."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from planarcli import catalog
+from planarcli.cli import cli
+
+REPO = Path(__file__).resolve().parents[1]
+#: ../shared/data beside the checkout (present for developers and CI, absent in a clone).
+SHARED_DATA = REPO.parent / "shared" / "data"
+
+requires_shared_data = pytest.mark.skipif(
+    not SHARED_DATA.is_dir(), reason=f"{SHARED_DATA} is absent (it sits beside the checkout)"
+)
+
+
+@pytest.fixture(autouse=True)
+def isolated_environment(tmp_path_factory: pytest.TempPathFactory,
+                         monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Never read or write the user's real cache or data dirs; no colour; no offline flag."""
+    home = tmp_path_factory.mktemp("planarcli-home")
+    monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(home / "cache"))
+    monkeypatch.setenv("PLANARCLI_DATA_DIR", str(home / "data"))
+    monkeypatch.delenv("PLANARCLI_OFFLINE", raising=False)
+    monkeypatch.delenv("PLANARCLI_SCRYFALL_URL", raising=False)
+    catalog.reset_loaded_catalog()
+    yield
+    catalog.reset_loaded_catalog()
+
+
+@dataclass
+class CliResult:
+    exit_code: int
+    stdout: str
+    stderr: str
+
+    def __str__(self) -> str:
+        return f"exit {self.exit_code}\n--- stdout ---\n{self.stdout}\n--- stderr ---\n{self.stderr}"
+
+
+@pytest.fixture
+def run_cli() -> Callable[..., CliResult]:
+    """Run ``planarcli ARGS`` in-process; the result prints stdout and stderr when an
+    assertion about it fails (``assert result.exit_code == 0, result``)."""
+
+    def run(*args: str, input: str | bytes | None = None,
+            env: dict[str, str] | None = None) -> CliResult:
+        runner = CliRunner()
+        result = runner.invoke(cli, list(args), input=input, env=env, catch_exceptions=False)
+        return CliResult(result.exit_code, result.stdout, result.stderr)
+
+    return run
+
+
+@pytest.fixture
+def write(tmp_path: Path) -> Callable[..., Path]:
+    """Write a file under tmp_path: ``write("a.txt", "text")`` or bytes."""
+
+    def make(name: str, content: str | bytes, *, encoding: str = "utf-8") -> Path:
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding=encoding, newline="")
+        return path
+
+    return make
+
+
+def pytest_report_header() -> list[str]:
+    return [f"shared data: {SHARED_DATA if SHARED_DATA.is_dir() else 'absent'}",
+            f"PYTHONDONTWRITEBYTECODE={os.environ.get('PYTHONDONTWRITEBYTECODE', '')}"]

@@ -1,0 +1,165 @@
+"""The plain-text reader: card lines, sections, comments, encodings, and any input."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from planarcli.catalog import load_snapshot
+from planarcli.decklist.planar import find_planar_deck
+from planarcli.decklist.source import RawInput
+from planarcli.decklist.text import parse_card_line, read
+from planarcli.errors import PlanarError
+
+
+def raw(text: str | bytes, name: str = "deck.txt") -> RawInput:
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    return RawInput(name, data, ".txt")
+
+
+@pytest.mark.parametrize(
+    ("line", "quantity", "name"),
+    [
+        ("1 Tazeem", 1, "Tazeem"),
+        ("1x Tazeem", 1, "Tazeem"),
+        ("2X Tazeem", 2, "Tazeem"),
+        ("Tazeem", 1, "Tazeem"),
+        ("Two Streams Facility   ", 1, "Two Streams Facility"),
+        ("1 Tazeem (PCA) 12", 1, "Tazeem"),
+        ("1 Tazeem [OHOP:3]", 1, "Tazeem"),
+        ("1 Chaotic Aether [opca]", 1, "Chaotic Aether"),
+        ("1 The Fourth Doctor [foil] [etched] [WHO:193]", 1, "The Fourth Doctor"),
+        ("1 Tazeem *F*", 1, "Tazeem"),
+        ("1 Tazeem (ohop) 3 *E*", 1, "Tazeem"),
+        ("1x Insidious Roots (mkm) 313 [Ramp]", 1, "Insidious Roots"),
+        ("1 Krosa ^Have,#37ff00^", 1, "Krosa"),
+        ("1 Artist Alley (Plane)", 1, "Artist Alley (Plane)"),
+        ("1 No Way Out (Playtest)", 1, "No Way Out (Playtest)"),
+        ("1 Assault // Battery", 1, "Assault // Battery"),
+        ("1 Fblthp: Completely, Utterly, Totally Lost", 1, "Fblthp: Completely, Utterly, Totally Lost"),
+        ("1 Kerblam! Warehouse", 1, "Kerblam! Warehouse"),
+    ],
+)
+def test_card_lines(line: str, quantity: int, name: str) -> None:
+    parsed = parse_card_line(line)
+    assert parsed is not None
+    assert parsed[:2] == (quantity, name)
+
+
+def test_archidekt_category_gives_the_section() -> None:
+    parsed = parse_card_line("1x Tazeem (ohop) 3 [Planes{noDeck}{noPrice}]")
+    assert parsed == (1, "Tazeem", ("Planes", "planar"))
+    parsed = parse_card_line("1x Sol Ring (c21) 263 [Maybeboard{noDeck}]")
+    assert parsed is not None and parsed[2] == ("Maybeboard", "other")
+
+
+@pytest.mark.parametrize(
+    "heading",
+    ["Planar Deck", "planar deck", "PLANES", "Planes:", "Planar", "Planes (10)", "// Planes",
+     "# Planar Deck", "Planechase:", "Planar Deck (11):"],
+)
+def test_planar_headings(heading: str) -> None:
+    deck = read(raw(f"1 Sol Ring\n{heading}\n1 Tazeem\n1 Krosa\n"))
+    roles = [(e.name, e.role) for e in deck.entries]
+    assert roles == [("Sol Ring", "other"), ("Tazeem", "planar"), ("Krosa", "planar")]
+
+
+def test_section_ends_at_the_next_heading() -> None:
+    text = "Planar Deck\n1 Tazeem\n\nDisplay Commander\n1 Bright-Palm, Soul Awakener\n"
+    deck = read(raw(text))
+    assert [(e.name, e.role, e.section) for e in deck.entries] == [
+        ("Tazeem", "planar", "Planar Deck"),
+        ("Bright-Palm, Soul Awakener", "other", "Display Commander"),
+    ]
+
+
+def test_comments_metadata_and_prefixes() -> None:
+    text = (
+        "// NAME: Tinker Time\n# a comment\nCOMMANDER: 1 Bright-Palm, Soul Awakener [MOC:1]\n"
+        "SB: 1 Pyroblast\n1 Sol Ring\n\nPlanar Deck\n1 Tazeem\n"
+    )
+    deck = read(raw(text))
+    assert deck.name == "Tinker Time"
+    assert [(e.name, e.section, e.role, e.line) for e in deck.entries] == [
+        ("Bright-Palm, Soul Awakener", "Commander", "other", 3),
+        ("Pyroblast", "Sideboard", "other", 4),
+        ("Sol Ring", None, "other", 5),
+        ("Tazeem", "Planar Deck", "planar", 8),
+    ]
+
+
+def test_file_without_sections_is_unsectioned() -> None:
+    deck = read(raw("Tazeem\nKrosa\n"))
+    assert {e.role for e in deck.entries} == {"unsectioned"}
+
+
+@pytest.mark.parametrize(
+    "encoded",
+    [
+        "Planar Deck\r\n1 Oteclán\r\n".encode("utf-8"),
+        b"\xef\xbb\xbf" + "Planar Deck\n1 Oteclán\n".encode("utf-8"),
+        "Planar Deck\n1 Oteclán\n".encode("utf-16"),
+        b"\xfe\xff" + "Planar Deck\n1 Oteclán\n".encode("utf-16-be"),
+        "Planar Deck\n1 Oteclán\n".encode("utf-16-le"),  # no BOM: told by its NUL pattern
+        "Planar Deck\r\n1 Oteclán\r\n".encode("cp1252"),
+        "Planar Deck\r1 Oteclán\r".encode("utf-8"),
+    ],
+    ids=["utf8-crlf", "utf8-bom", "utf16-bom", "utf16be-bom", "utf16le-nobom", "cp1252", "cr"],
+)
+def test_encodings_and_line_endings(encoded: bytes) -> None:
+    deck = read(raw(encoded))
+    assert [(e.name, e.line, e.role) for e in deck.entries] == [("Oteclán", 2, "planar")]
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4, "binary"),
+        (b"Planar Deck\n1 Taz\x00eem\n", "NUL"),
+        (b"\xef\xbb\xbf\xff\xfe\xfd", "UTF-8"),
+    ],
+)
+def test_binary_junk_is_a_clean_error(data: bytes, message: str) -> None:
+    with pytest.raises(PlanarError) as caught:
+        read(raw(data))
+    assert message in str(caught.value)
+    assert "deck.txt" in str(caught.value)
+
+
+def test_bad_quantity_is_reported_on_its_line() -> None:
+    deck = read(raw("Planar Deck\n0 Tazeem\n1 Krosa\n"))
+    assert [(i.line, i.code) for i in deck.issues] == [(2, "bad-quantity")]
+    assert [e.name for e in deck.entries] == ["Krosa"]
+
+
+def test_mostly_planar_unsectioned_file_is_the_planar_deck() -> None:
+    catalog = load_snapshot()
+    planar = find_planar_deck(read(raw("Tazeem\nKrosa\nSol Ring\n")), catalog)
+    assert planar.found and planar.how == "whole-file" and len(planar.entries) == 3
+    other = find_planar_deck(read(raw("Sol Ring\nBrainstorm\nTazeem\n")), catalog)
+    assert not other.found and other.planar_seen == 1
+    assert "1 of its 3 cards" in (other.reason or "")
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=2000))
+def test_any_bytes_give_a_decklist_or_a_clean_error(data: bytes) -> None:
+    try:
+        deck = read(raw(data))
+    except PlanarError:
+        return
+    for entry in deck.entries:
+        assert entry.quantity >= 1 and entry.name.strip() == entry.name and entry.name
+        assert entry.line is not None and entry.line >= 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=60),
+                max_size=40))
+def test_any_text_lines_give_a_decklist_or_a_clean_error(lines: list[str]) -> None:
+    try:
+        deck = read(raw("\n".join(lines)))
+    except PlanarError:
+        return
+    assert all(e.role in {"planar", "other", "candidate", "unsectioned"} for e in deck.entries)

@@ -1,0 +1,194 @@
+"""``planarcli validate`` end to end: exit codes, outputs, inputs and options."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from planarcli.schemacheck import schema_errors
+
+DECKS = Path(__file__).parent / "decks"
+GOOD = DECKS / "valid" / "bare-names.txt"
+SMALL = DECKS / "invalid" / "too-small.txt"
+LEGAL_TEXT = GOOD.read_text(encoding="utf-8")
+
+
+def test_legal_deck_exits_0(run_cli) -> None:
+    result = run_cli("validate", str(GOOD))
+    assert result.exit_code == 0, result
+    assert "valid (10 cards, 0 phenomena)" in result.stdout
+    assert result.stdout.rstrip().endswith("1 file: 1 valid, 0 invalid")
+    assert result.stderr == ""
+
+
+def test_illegal_deck_exits_1_naming_file_line_rule_and_fix(run_cli) -> None:
+    result = run_cli("validate", str(DECKS / "invalid" / "misspelled.txt"))
+    assert result.exit_code == 1, result
+    assert "misspelled.txt:2: error: 'Acadmy at Tolaria Wst' is not a plane" in result.stdout
+    assert "did you mean 'Academy at Tolaria West'?" in result.stdout
+    assert "[901.3 unknown-card]" in result.stdout
+
+
+def test_json_report_matches_its_schema_and_the_contract(run_cli) -> None:
+    result = run_cli("validate", str(GOOD), str(SMALL), "--format", "json")
+    assert result.exit_code == 1, result
+    report = json.loads(result.stdout)
+    assert schema_errors(report, "validate-report.schema.json") == []
+    assert report["summary"] == {"files": 2, "valid": 1, "invalid": 1, "unreadable": 0}
+    small = report["files"][1]
+    assert small["path"] == str(SMALL)
+    assert (small["valid"], small["cards"], small["phenomena"]) == (False, 9, 0)
+    assert small["findings"] == [{
+        "rule": "901.3", "edition": "2026-01-16", "severity": "error", "code": "deck-too-small",
+        "message": "the planar deck has 9 cards; it needs at least 10: add 1 more",
+        "line": None, "card": None, "suggestions": [],
+    }]
+    assert report["rules"] == "2026-01-16"
+    assert report["card_data"]["source"] == "snapshot"
+
+
+def test_github_format_annotates_lines(run_cli) -> None:
+    result = run_cli("validate", str(DECKS / "invalid" / "duplicates.txt"), "--format", "github")
+    assert result.exit_code == 1, result
+    lines = result.stdout.splitlines()
+    path = str(DECKS / "invalid" / "duplicates.txt")
+    assert lines[0].startswith(f"::error file={path},line=2,title=901.3 duplicate-card::'Tazeem'")
+    assert lines[-1] == "1 file: 0 valid, 1 invalid"
+
+
+def test_github_escapes_special_characters(write, run_cli) -> None:
+    deck = write("odd,name:deck.txt", "Planar Deck\n1 100% Tazeem\n")
+    result = run_cli("validate", str(deck), "--format", "github")
+    assert "file=" + str(deck).replace(",", "%2C").replace(":", "%3A") in result.stdout
+    assert "'100%25 Tazeem'" in result.stdout
+
+
+def test_stdin(run_cli) -> None:
+    result = run_cli("validate", "-", "--format", "json", input=LEGAL_TEXT)
+    assert result.exit_code == 0, result
+    assert json.loads(result.stdout)["files"][0]["path"] == "<stdin>"
+
+
+def test_stdin_binary_utf16(run_cli) -> None:
+    result = run_cli("validate", "-", input=LEGAL_TEXT.encode("utf-16"))
+    assert result.exit_code == 0, result
+
+
+def test_directory_is_searched_recursively(tmp_path, write, run_cli) -> None:
+    write("decks/a.txt", LEGAL_TEXT)
+    write("decks/sub/b.dec", "Planar Deck\n1 Tazeem\n")
+    write("decks/sub/notes.md", "# not a deck")
+    write("decks/.git/HEAD.txt", "ref: refs/heads/main")
+    result = run_cli("validate", str(tmp_path / "decks"), "--format", "json")
+    report = json.loads(result.stdout)
+    assert [Path(f["path"]).name for f in report["files"]] == ["a.txt", "b.dec"]
+    assert result.exit_code == 1, result
+
+
+def test_glob_pattern(tmp_path, write, run_cli) -> None:
+    write("x/one.txt", LEGAL_TEXT)
+    write("x/two.txt", LEGAL_TEXT)
+    result = run_cli("validate", str(tmp_path / "x" / "*.txt"))
+    assert result.exit_code == 0, result
+    assert "2 files: 2 valid, 0 invalid" in result.stdout
+
+
+def test_missing_file_is_exit_2_with_one_line(run_cli, tmp_path) -> None:
+    result = run_cli("validate", str(tmp_path / "nope.txt"))
+    assert result.exit_code == 2, result
+    assert result.stderr.strip().splitlines() == [
+        f"planarcli: error: {tmp_path / 'nope.txt'}: no such file or directory"
+    ]
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_empty_directory_is_exit_2(tmp_path, run_cli) -> None:
+    (tmp_path / "empty").mkdir()
+    result = run_cli("validate", str(tmp_path / "empty"))
+    assert result.exit_code == 2, result
+    assert "holds no decklist file" in result.stderr
+
+
+def test_worst_exit_code_wins_and_every_file_gets_a_result(write, run_cli, tmp_path) -> None:
+    junk = write("junk.txt", b"\x00\x01\x02\x03" * 64)
+    result = run_cli("validate", str(GOOD), str(SMALL), str(junk), "--format", "json")
+    assert result.exit_code == 2, result
+    report = json.loads(result.stdout)
+    assert [f["valid"] for f in report["files"]] == [True, False, False]
+    unreadable = report["files"][2]
+    assert unreadable["format"] is None
+    assert unreadable["findings"][0]["code"] == "unreadable-file"
+    assert "binary" in unreadable["findings"][0]["message"]
+    assert report["summary"]["unreadable"] == 1
+    assert "junk.txt" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--communal"], "--communal needs --players"),
+        (["--players", "4"], "--players goes with --communal"),
+        (["--communal", "--players", "1"], "at least 2 players"),
+        (["--rules", "1999-01-01"], "no Planechase rules before 2009-09-04"),
+        (["--rules", "bogus"], "is not an edition"),
+        (["--input-format", "pdf"], "--input-format 'pdf'"),
+        (["--format", "xml"], "Invalid value for '--format'"),
+    ],
+)
+def test_usage_errors_exit_2(args: list[str], message: str, run_cli) -> None:
+    result = run_cli("validate", str(GOOD), *args)
+    assert result.exit_code == 2, result
+    assert message in result.stderr
+    assert result.stdout == ""
+
+
+def test_no_paths_is_a_usage_error(run_cli) -> None:
+    result = run_cli("validate")
+    assert result.exit_code == 2
+    assert "no decklist given" in result.stderr
+
+
+def test_communal_deck_for_four_players(write, run_cli) -> None:
+    from planarcli.catalog import load_snapshot
+
+    cards = load_snapshot().cards
+    planes = [c.name for c in cards if c.kind == "plane"][:32]
+    phenomena = [c.name for c in cards if c.kind == "phenomenon"][:8]
+    deck = write("communal.txt", "\n".join(planes + phenomena) + "\n")
+    assert run_cli("validate", str(deck)).exit_code == 1  # as one player's deck: 8 phenomena
+    result = run_cli("validate", str(deck), "--communal", "--players", "4")
+    assert result.exit_code == 0, result
+    result = run_cli("validate", str(deck), "--communal", "--players", "3", "--format", "json")
+    findings = json.loads(result.stdout)["files"][0]["findings"]
+    assert [(f["code"], f["rule"]) for f in findings] == [("too-many-phenomena", "901.15a")]
+
+
+def test_old_rules_cite_old_numbers(write, run_cli) -> None:
+    deck = write("small.txt", "\n".join(["Tazeem", "Krosa", "Naya"] * 1) + "\n")
+    result = run_cli("validate", str(deck), "--communal", "--players", "2",
+                     "--rules", "2009-10-01", "--format", "json")
+    finding = json.loads(result.stdout)["files"][0]["findings"][0]
+    assert (finding["rule"], finding["edition"], finding["code"]) == (
+        "901.14a", "2009-10-01", "deck-too-small")
+
+
+def test_verbose_names_the_card_data_and_notes(run_cli) -> None:
+    result = run_cli("validate", str(DECKS / "valid" / "spelling-variants.txt"), "-v")
+    assert result.exit_code == 0, result
+    assert result.stdout.startswith("card data: snapshot ")
+    assert "info: 'The AEther Flues' is read as 'The Aether Flues'" in result.stdout
+    quiet = run_cli("validate", str(DECKS / "valid" / "spelling-variants.txt"))
+    assert "info:" not in quiet.stdout
+
+
+def test_quiet_prints_only_problem_files(run_cli) -> None:
+    result = run_cli("validate", str(GOOD), str(SMALL), "-q")
+    assert str(GOOD) not in result.stdout
+    assert str(SMALL) in result.stdout
+
+
+def test_colour_only_on_request(run_cli) -> None:
+    result = run_cli("validate", str(SMALL))
+    assert "\x1b[" not in result.stdout
