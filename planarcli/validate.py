@@ -117,8 +117,7 @@ def validate_file(
                 edition,
                 "error",
                 "no-planar-deck",
-                f"no planar deck: {planar.reason}; put the planes and phenomena under a "
-                "'Planar Deck' heading",
+                f"no planar deck: {planar.reason}",
             )
         )
         return FileResult(

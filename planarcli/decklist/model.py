@@ -46,3 +46,4 @@ class Decklist:
     entries: tuple[DeckEntry, ...]
     issues: tuple[ReaderIssue, ...] = ()
     name: str | None = None  # the deck's name when the file gives one
+    planar_sections: tuple[str, ...] = ()  # planar section headings seen, even empty ones

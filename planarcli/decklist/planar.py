@@ -48,9 +48,19 @@ def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
             "none",
             reason=(
                 f"the file has no sections and only {planar} of its {total} cards are planes "
-                "or phenomena, so it is not a planar deck"
+                "or phenomena, so it is not a planar deck: if it is one, fix the names, or put "
+                "the planes and phenomena under a 'Planar Deck' heading"
             ),
             planar_seen=planar,
+        )
+
+    if decklist.planar_sections:
+        heading = decklist.planar_sections[0]
+        return PlanarDeck(
+            (),
+            False,
+            "none",
+            reason=f"the {heading!r} section lists no cards: list the planes and phenomena under it",
         )
 
     candidates = tuple(e for e in entries if e.role == "candidate" and _is_planar(e, catalog))
@@ -67,6 +77,7 @@ def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
         reason=(
             f"the file has no planar deck section{where}"
             + (f"; {planar} planar cards were seen outside one" if planar else "")
+            + ": put the planes and phenomena under a 'Planar Deck' heading"
         ),
         planar_seen=planar,
     )

@@ -91,6 +91,8 @@ _META = re.compile(r"^(?://|#)\s*(name|source|date|comments?|author|format)\s*:\
 _HEADING = re.compile(r"^\s*(.+?)\s*(?:\(\s*\d+\s*\))?\s*:?\s*(?:\(\s*\d+\s*\))?\s*$")
 _PREFIX = re.compile(r"^(SB|COMMANDER|CMDR|COMPANION)\s*:\s*(.*)$", re.I)
 _QUANTITY = re.compile(r"^(\d+)\s*[xX]?\s+(.*)$|^[xX]\s*(\d+)\s+(.*)$")
+#: No real decklist line has more copies than this; larger numbers are typos or junk.
+MAX_QUANTITY = 9999
 # Tags exports put after a name; stripped from the right, repeatedly.
 _TRAILING_TAGS = (
     re.compile(r"\s+\*[A-Za-z]{1,6}\*$"),  # Moxfield *F*, *E*, *CMDR*
@@ -153,10 +155,9 @@ def parse_card_line(text: str) -> tuple[int, str, tuple[str, str] | None] | None
     quantity = 1
     match = _QUANTITY.match(text)
     if match:
-        if match.group(1) is not None:
-            quantity, text = int(match.group(1)), match.group(2)
-        else:
-            quantity, text = int(match.group(3)), match.group(4)
+        digits, text = (match.group(1), match.group(2)) if match.group(1) else match.group(3, 4)
+        # Parse only plausible numbers (a 5000-digit "quantity" must not reach int()).
+        quantity = int(digits) if len(digits) <= 5 else MAX_QUANTITY + 1
     category = None
     changed = True
     while changed:
@@ -189,6 +190,7 @@ def read(raw: RawInput) -> Decklist:
     section: str | None = None
     role: str | None = None
     sectioned = False
+    planar_sections: list[str] = []
 
     for number, original in enumerate(lines, start=1):
         line = original.strip().lstrip("\ufeff")
@@ -202,10 +204,14 @@ def read(raw: RawInput) -> Decklist:
             heading = _heading(line[comment.end() :])
             if heading:
                 section, role, sectioned = heading, section_role(heading), True
+                if role == "planar":
+                    planar_sections.append(heading)
             continue
         heading = _heading(line)
         if heading and not _QUANTITY.match(line):
             section, role, sectioned = heading, section_role(heading), True
+            if role == "planar":
+                planar_sections.append(heading)
             continue
         entry_section, entry_role = section, role
         prefix = _PREFIX.match(line)
@@ -227,6 +233,15 @@ def read(raw: RawInput) -> Decklist:
         if category is not None:
             entry_section, entry_role = category
             sectioned = True
+        if quantity > MAX_QUANTITY:
+            issues.append(
+                ReaderIssue(
+                    number,
+                    "bad-quantity",
+                    f"quantity for {name!r} is larger than {MAX_QUANTITY}: fix the number",
+                )
+            )
+            continue
         if quantity < 1:
             issues.append(
                 ReaderIssue(
@@ -249,4 +264,4 @@ def read(raw: RawInput) -> Decklist:
         )
         for number, quantity, name, sect, entry_role in pending
     )
-    return Decklist(raw.display, "text", entries, tuple(issues), deck_name)
+    return Decklist(raw.display, "text", entries, tuple(issues), deck_name, tuple(planar_sections))
