@@ -192,3 +192,32 @@ def test_quiet_prints_only_problem_files(run_cli) -> None:
 def test_colour_only_on_request(run_cli) -> None:
     result = run_cli("validate", str(SMALL))
     assert "\x1b[" not in result.stdout
+
+
+def test_colour_on_a_terminal_unless_no_color(monkeypatch) -> None:
+    import sys
+
+    from planarcli.commands import common
+
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert common.use_color() is True
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert common.use_color() is False
+    monkeypatch.delenv("NO_COLOR")
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: False, raising=False)
+    assert common.use_color() is False
+
+
+def test_text_renderer_styles_verdicts_when_asked() -> None:
+    import click
+
+    from planarcli.findings import FileResult, Finding
+    from planarcli.report import render_text
+
+    bad = FileResult("a.txt", False, 9, 0, (Finding("901.3", "2026-01-16", "error",
+                                                    "deck-too-small", "add 1 more"),),
+                     "text", "section")
+    coloured = render_text([bad], style=click.style)
+    assert "\x1b[31m" in coloured and "invalid" in click.unstyle(coloured)
+    assert "\x1b[" not in render_text([bad])
