@@ -7,9 +7,7 @@ never raises for a bad file: an unreadable file is a result like any other.
 
 from __future__ import annotations
 
-import glob
 import os
-from pathlib import Path
 
 from planarcli.catalog import Catalog
 from planarcli.checks import DeckOptions, check_planar_deck, resolve_deck_rules
@@ -39,9 +37,8 @@ def expand_inputs(paths: list[str]) -> tuple[list[str], list[InputProblem]]:
         if path == "-":
             files.append(path)
             continue
-        target = Path(path)
-        if target.is_dir():
-            found = _decklists_under(target)
+        if os.path.isdir(path):
+            found = _decklists_under(path)
             if found:
                 files.extend(found)
             else:
@@ -50,9 +47,11 @@ def expand_inputs(paths: list[str]) -> tuple[list[str], list[InputProblem]]:
                         path, f"directory holds no decklist file ({', '.join(DECKLIST_SUFFIXES)})"
                     )
                 )
-        elif target.exists():
+        elif os.path.exists(path):
             files.append(path)
         elif _GLOB_CHARS.intersection(path):
+            import glob
+
             matches = sorted(m for m in glob.glob(path, recursive=True) if os.path.isfile(m))
             if matches:
                 files.extend(matches)
@@ -64,12 +63,12 @@ def expand_inputs(paths: list[str]) -> tuple[list[str], list[InputProblem]]:
     return unique, problems
 
 
-def _decklists_under(folder: Path) -> list[str]:
+def _decklists_under(folder: str) -> list[str]:
     found = []
     for root, dirs, names in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith("."))
         for name in sorted(names):
-            if Path(name).suffix.lower() in DECKLIST_SUFFIXES and not name.startswith("."):
+            if os.path.splitext(name)[1].lower() in DECKLIST_SUFFIXES and not name.startswith("."):
                 found.append(os.path.join(root, name))
     return found
 

@@ -9,9 +9,9 @@ pattern gives it away, and cp1252 as the last resort for old Windows files. Line
 from __future__ import annotations
 
 import codecs
+import os
 import re
 import sys
-from pathlib import Path
 
 from planarcli.errors import InputError
 from planarcli.records import record
@@ -48,12 +48,11 @@ def read_input(path: str, *, max_bytes: int = MAX_BYTES) -> RawInput:
         data = sys.stdin.buffer.read(max_bytes + 1)
         display, suffix = "<stdin>", ""
     else:
-        target = Path(path)
-        display, suffix = path, target.suffix.lower()
-        if target.is_dir():
+        display, suffix = path, os.path.splitext(path)[1].lower()
+        if os.path.isdir(path):
             raise InputError("is a directory, not a decklist file", path=display)
         try:
-            with target.open("rb") as handle:
+            with open(path, "rb") as handle:
                 data = handle.read(max_bytes + 1)
         except FileNotFoundError:
             raise InputError("no such file", path=display) from None
