@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from planarcli.decklist import name_too_long
 from planarcli.decklist.model import DeckEntry, Decklist, ReaderIssue
 from planarcli.decklist.source import RawInput, decode_text, split_lines
 
@@ -93,6 +94,8 @@ _PREFIX = re.compile(r"^(SB|COMMANDER|CMDR|COMPANION)\s*:\s*(.*)$", re.I)
 _QUANTITY = re.compile(r"^(\d+)\s*[xX]?\s+(.*)$|^[xX]\s*(\d+)\s+(.*)$")
 #: No real decklist line has more copies than this; larger numbers are typos or junk.
 MAX_QUANTITY = 9999
+#: Longer lines cannot be card lines or headings (no card name exceeds 200 characters).
+MAX_LINE_LENGTH = 1000
 # Tags exports put after a name; stripped from the right, repeatedly.
 _TRAILING_TAGS = (
     re.compile(r"\s+\*[A-Za-z]{1,6}\*$"),  # Moxfield *F*, *E*, *CMDR*
@@ -196,6 +199,16 @@ def read(raw: RawInput) -> Decklist:
         line = original.strip().lstrip("\ufeff")
         if not line:
             continue
+        if len(line) > MAX_LINE_LENGTH:  # no heading or card line is this long: skip the regexes
+            issues.append(
+                ReaderIssue(
+                    number,
+                    "line-too-long",
+                    f"line of {len(line)} characters starting {line[:40]!r}... is no card line "
+                    f"(those are under {MAX_LINE_LENGTH} characters); it was ignored",
+                )
+            )
+            continue
         comment = _COMMENT.match(line)
         if comment:
             meta = _META.match(line)
@@ -230,6 +243,10 @@ def read(raw: RawInput) -> Decklist:
             )
             continue
         quantity, name, category = parsed
+        too_long = name_too_long(name, number)
+        if too_long is not None:
+            issues.append(too_long)
+            continue
         if category is not None:
             entry_section, entry_role = category
             sectioned = True
