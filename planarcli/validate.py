@@ -64,13 +64,44 @@ def expand_inputs(paths: list[str]) -> tuple[list[str], list[InputProblem]]:
 
 
 def _decklists_under(folder: str) -> list[str]:
+    """Decklist files below ``folder``, sorted, skipping hidden and tool folders. A ``.json``
+    file counts only when it looks like a decklist (planarcli's own or MTGJSON's), so that
+    package.json and the like are not reported as broken decks."""
     found = []
     for root, dirs, names in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith("."))
         for name in sorted(names):
-            if os.path.splitext(name)[1].lower() in DECKLIST_SUFFIXES and not name.startswith("."):
-                found.append(os.path.join(root, name))
+            suffix = os.path.splitext(name)[1].lower()
+            if suffix not in DECKLIST_SUFFIXES or name.startswith("."):
+                continue
+            path = os.path.join(root, name)
+            if suffix == ".json" and not _looks_like_json_decklist(path):
+                continue
+            found.append(path)
     return found
+
+
+#: Markers of JSON decklists in the first bytes of a file (the key set MTGJSON deck files
+#: open with, and planarcli's own format name).
+_JSON_DECK_MARKERS = (
+    b"planarcli-deck",
+    b'"mainBoard"',
+    b'"sideBoard"',
+    b'"planes"',
+    b'"commander"',
+    b'"meta"',
+)
+
+
+def _looks_like_json_decklist(path: str) -> bool:
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(8192)
+    except OSError:
+        return True  # let the reader report why it cannot be read
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        head = head.decode("utf-16", errors="replace").encode("utf-8", errors="replace")
+    return any(marker in head for marker in _JSON_DECK_MARKERS)
 
 
 def unreadable_result(

@@ -221,3 +221,16 @@ def test_text_renderer_styles_verdicts_when_asked() -> None:
     coloured = render_text([bad], style=click.style)
     assert "\x1b[31m" in coloured and "invalid" in click.unstyle(coloured)
     assert "\x1b[" not in render_text([bad])
+
+
+def test_directory_scan_skips_json_that_is_no_decklist(tmp_path, write, run_cli) -> None:
+    write("repo/package.json", '{"name": "site", "version": "1.0.0"}')
+    write("repo/decks/a.expected.json", '{"valid": false}')
+    write("repo/decks/deck.json", '{"format": "planarcli-deck", "version": 1, '
+          '"planar_deck": [{"name": "Tazeem", "quantity": 1}]}')
+    write("repo/decks/b.txt", LEGAL_TEXT)
+    result = run_cli("validate", str(tmp_path / "repo"), "--format", "json")
+    names = [Path(f["path"]).name for f in json.loads(result.stdout)["files"]]
+    assert names == ["b.txt", "deck.json"]
+    named = run_cli("validate", str(tmp_path / "repo" / "package.json"))
+    assert named.exit_code == 2, named  # named explicitly, it is read and refused
