@@ -3,31 +3,164 @@
 ``read_decklist`` reads the bytes once (``source.read_input``), picks a reader from the
 ``--input-format`` the user forced, else from the file's content and extension, and returns
 the reader's Decklist. Readers are imported only when used.
+
+Format detection (``detect_format``) looks at the first few kB only, never parses the file:
+
+1. content: ``<cockatrice_deck`` -> cockatrice; ``<Deck`` -> mtgo; another XML document
+   -> mtgo for ``.dek``, else cockatrice (whose reader then says what is wrong);
+   a JSON object marked ``"format": "planarcli-deck"`` -> json; one with ``"meta"`` /
+   ``"data"`` / MTGJSON board keys -> mtgjson; a Forge section header (``[metadata]``,
+   ``[Main]``, ``[planar]``, ``[Planes]``...) on a line of its own, together with
+   ``[metadata]``, a second such header or a ``1 Name|SET`` line -> forge; a JSON array
+   (``[[``, ``[{``, ``[1``...) -> json (whose reader says it is no decklist);
+2. extension: ``.dck`` forge, ``.cod`` cockatrice, ``.dek`` mtgo, ``.json`` json;
+3. otherwise text.
 """
 
 from __future__ import annotations
 
+import codecs
 import importlib
+import re
 from collections.abc import Callable
 
 from planarcli.decklist.model import DeckEntry, Decklist, ReaderIssue
 from planarcli.decklist.source import RawInput, read_input
 from planarcli.errors import UsageError
 
-__all__ = ["FORMATS", "DeckEntry", "Decklist", "ReaderIssue", "detect_format", "read_decklist"]
+__all__ = [
+    "DECKLIST_SUFFIXES",
+    "FORMATS",
+    "MAX_NAME_LENGTH",
+    "MAX_QUANTITY",
+    "DeckEntry",
+    "Decklist",
+    "ReaderIssue",
+    "detect_format",
+    "looks_like_json_decklist",
+    "name_too_long",
+    "parse_quantity",
+    "read_decklist",
+    "reader_for",
+]
 
 #: format name -> module in this package whose ``read(raw: RawInput) -> Decklist`` reads it.
 FORMATS: dict[str, str] = {
     "text": "planarcli.decklist.text",
+    "forge": "planarcli.decklist.forge",
+    "cockatrice": "planarcli.decklist.cockatrice",
+    "mtgo": "planarcli.decklist.mtgo",
+    "mtgjson": "planarcli.decklist.mtgjson",
+    "json": "planarcli.decklist.jsondeck",
 }
 
 #: file extensions that are decklists (used when a directory is searched).
 DECKLIST_SUFFIXES: tuple[str, ...] = (".txt", ".dec", ".deck", ".dek", ".dck", ".cod", ".json")
 
+#: The largest quantity a card line may carry; larger numbers are reader issues.
+MAX_QUANTITY = 9999
+
+#: No card name is longer (the longest printed one has 141 characters); longer "names" are
+#: reader issues, so nothing downstream matches or prints megabytes of junk.
+MAX_NAME_LENGTH = 200
+
+_QUANTITY = re.compile(r"[0-9]{1,6}")
+
+
+def parse_quantity(text: str) -> int | None:
+    """The quantity written as ``text`` (ASCII digits, 1..MAX_QUANTITY), else None."""
+    text = text.strip()
+    if not _QUANTITY.fullmatch(text):
+        return None
+    quantity = int(text)
+    return quantity if 1 <= quantity <= MAX_QUANTITY else None
+
+
+def name_too_long(name: str, line: int | None) -> ReaderIssue | None:
+    """A reader issue when ``name`` is too long to be a card name, else None."""
+    if len(name) <= MAX_NAME_LENGTH:
+        return None
+    return ReaderIssue(
+        line, "name-too-long",
+        f"{name[:40]!r}... is {len(name)} characters long; no card name is longer than "
+        f"{MAX_NAME_LENGTH}, so it was ignored",
+    )
+
+
+_BY_SUFFIX = {".dck": "forge", ".cod": "cockatrice", ".dek": "mtgo", ".json": "json"}
+_SNIFF_BYTES = 4096
+
+_FORGE_SECTION = re.compile(
+    r"^[ \t]*\[[ \t]*(metadata|general|main|sideboard|commander|planar|planes|schemes|"
+    r"conspiracy|dungeon|avatar)[ \t]*\][ \t]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_FORGE_CARD = re.compile(r"^[ \t]*\d+[ \t]+[^|\r\n]+\+?\|[A-Za-z0-9#]", re.MULTILINE)
+_JSON_ARRAY = re.compile(r"\[\s*(?:[\[{\"\]0-9-]|true\b|false\b|null\b|\Z)")
+_PLANARCLI_MARK = re.compile(r'"format"\s*:\s*"planarcli-deck"')
+_MTGJSON_KEYS = re.compile(
+    r'"(?:meta|data|mainBoard|sideBoard|planes|displayCommander|sealedProductUuids)"\s*:'
+)
+
+
+def _sniff_text(data: bytes) -> str:
+    """The start of ``data`` as text, whatever its encoding (errors replaced)."""
+    sample = data[:_SNIFF_BYTES]
+    for bom, encoding in (
+        (codecs.BOM_UTF32_LE, "utf-32-le"),
+        (codecs.BOM_UTF32_BE, "utf-32-be"),
+        (codecs.BOM_UTF8, "utf-8"),
+        (codecs.BOM_UTF16_LE, "utf-16-le"),
+        (codecs.BOM_UTF16_BE, "utf-16-be"),
+    ):
+        if sample.startswith(bom):
+            return sample[len(bom) :].decode(encoding, errors="replace")
+    if len(sample) >= 4:
+        even, odd = sample[0::2].count(0), sample[1::2].count(0)
+        half = len(sample) // 2
+        if odd > 0.4 * half and even < 0.05 * half:
+            return sample.decode("utf-16-le", errors="replace")
+        if even > 0.4 * half and odd < 0.05 * half:
+            return sample.decode("utf-16-be", errors="replace")
+    return sample.decode("utf-8", errors="replace")
+
 
 def detect_format(raw: RawInput) -> str:
     """The reader for these bytes: by content first, then by extension, else plain text."""
-    return "text"
+    head = _sniff_text(raw.data).lstrip("\ufeff \t\r\n")
+    if head.startswith("<"):
+        if "<cockatrice_deck" in head:
+            return "cockatrice"
+        if re.search(r"<Deck[\s>/]", head):
+            return "mtgo"
+        return "mtgo" if raw.suffix == ".dek" else "cockatrice"
+    if head.startswith("{"):
+        if _PLANARCLI_MARK.search(head):
+            return "json"
+        if _MTGJSON_KEYS.search(head):
+            return "mtgjson"
+        return "json"
+    if _JSON_ARRAY.match(head):
+        return "json"
+    if head.startswith("["):
+        sections = _FORGE_SECTION.findall(head)
+        if sections and (
+            any(s.casefold() == "metadata" for s in sections)
+            or len(sections) > 1
+            or _FORGE_CARD.search(head)
+        ):
+            return "forge"
+        if raw.suffix in (".json", ".dck"):
+            return _BY_SUFFIX[raw.suffix]
+        return "text"
+    return _BY_SUFFIX.get(raw.suffix, "text")
+
+
+def looks_like_json_decklist(data: bytes) -> bool:
+    """Whether the start of a JSON file (any encoding) marks it as an MTGJSON deck or a
+    planarcli decklist, so a directory search can pass over package.json and the like."""
+    head = _sniff_text(data)
+    return bool(_PLANARCLI_MARK.search(head) or _MTGJSON_KEYS.search(head))
 
 
 def reader_for(name: str) -> Callable[[RawInput], Decklist]:

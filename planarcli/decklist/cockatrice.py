@@ -1,0 +1,95 @@
+"""Cockatrice ``.cod`` decklists (XML, read with defusedxml only)::
+
+    <?xml version="1.0" encoding="UTF-8"?>
+    <cockatrice_deck version="1">
+        <deckname>Planar Chaos</deckname>
+        <zone name="main">
+            <card number="4" name="Lightning Bolt"/>
+        </zone>
+        <zone name="side">
+            <card number="1" name="Grand Ossuary"/>
+        </zone>
+    </cockatrice_deck>
+
+Cockatrice has no planar zone; players park planes in the sideboard (``side``, or
+``sideboard`` as some converters write it) or the main deck, so those zones are
+"candidate" sections: the planar cards in them, found by type, form the planar deck.
+``tokens`` is never the planar deck. A zone named like a planar deck (``planes``,
+``planar``) is taken as one. Line numbers are the lines the ``<card>`` elements start on.
+"""
+
+from __future__ import annotations
+
+import re
+
+from planarcli.decklist import MAX_QUANTITY, name_too_long, parse_quantity
+from planarcli.decklist.model import DeckEntry, Decklist, ReaderIssue
+from planarcli.decklist.source import RawInput, decode_text
+from planarcli.errors import InputError
+from planarcli.xmlsafe import XmlElement, parse_xml
+
+PLANAR_ZONES = frozenset({"planes", "planar", "planar deck", "planechase"})
+CANDIDATE_ZONES = frozenset({"main", "side", "sideboard"})
+
+_SPACES = re.compile(r"\s+")
+
+
+def zone_role(name: str) -> str:
+    key = _SPACES.sub(" ", name).strip().casefold()
+    if key in PLANAR_ZONES:
+        return "planar"
+    if key in CANDIDATE_ZONES:
+        return "candidate"
+    return "other"
+
+
+def card_entry(
+    element: XmlElement, zone: str, role: str, issues: list[ReaderIssue]
+) -> DeckEntry | None:
+    """The entry for one ``<card number=".." name=".."/>``, or None (with an issue)."""
+    name = _SPACES.sub(" ", element.attrib.get("name", "")).strip()
+    if not name:
+        issues.append(
+            ReaderIssue(element.line, "unreadable-line", f"a <card> in zone {zone!r} has no name")
+        )
+        return None
+    too_long = name_too_long(name, element.line)
+    if too_long:
+        issues.append(too_long)
+        return None
+    number = element.attrib.get("number", "1").strip()
+    quantity = parse_quantity(number)
+    if quantity is None:
+        issues.append(
+            ReaderIssue(element.line, "bad-quantity",
+                        f"number={number[:12]!r} for {name!r} is not a quantity between 1 and "
+                        f"{MAX_QUANTITY}")
+        )
+        return None
+    return DeckEntry(name, quantity, element.line, zone, role)
+
+
+def read(raw: RawInput) -> Decklist:
+    """Read a Cockatrice ``.cod`` file."""
+    text = decode_text(raw.data, raw.display)
+    if not text.strip():
+        return Decklist(raw.display, "cockatrice", ())
+    root = parse_xml(text, raw.display)
+    if root.tag != "cockatrice_deck":
+        raise InputError(
+            f"not a Cockatrice deck: the root element is <{root.tag[:40]}>, "
+            "expected <cockatrice_deck>",
+            path=raw.display, line=root.line,
+        )
+    deckname = root.find("deckname")
+    deck_name = _SPACES.sub(" ", deckname.text).strip() or None if deckname else None
+    entries: list[DeckEntry] = []
+    issues: list[ReaderIssue] = []
+    for zone in root.find_all("zone"):
+        zone_name = zone.attrib.get("name", "").strip()
+        role = zone_role(zone_name)
+        for element in zone.find_all("card"):
+            entry = card_entry(element, zone_name or "?", role, issues)
+            if entry is not None:
+                entries.append(entry)
+    return Decklist(raw.display, "cockatrice", tuple(entries), tuple(issues), deck_name)

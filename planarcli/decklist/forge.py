@@ -1,0 +1,126 @@
+"""Forge ``.dck`` decklists.
+
+INI-style sections in square brackets, in any case and any order::
+
+    [metadata]
+    Name=Strike Force
+    [Main]
+    1 Blaze|HOP
+    1 The Fourth Doctor|WHO|1
+    [planar]
+    1 The AEther Flues
+
+Old Forge writes ``[planar]``, new Forge ``[Planes]`` (the planar deck); ``[Schemes]``,
+``[Conspiracy]``, ``[Dungeon]``, ``[Avatar]``, ``[Main]``, ``[Sideboard]`` and
+``[Commander]`` are other parts of a deck. A card line is ``<qty> <name>`` followed by
+optional ``|SET``, ``|art-index`` or ``|[collector]`` fields, a ``+`` foil marker before the
+pipe and ``|#{markedColors=B}`` extras, all removed here. Old exports spell Æ as ``AE``
+(``The AEther Flues``); the name is kept as written, the catalog folds it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from planarcli.decklist import MAX_QUANTITY, name_too_long, parse_quantity
+from planarcli.decklist.model import DeckEntry, Decklist, ReaderIssue
+from planarcli.decklist.source import RawInput, decode_text, split_lines
+from planarcli.errors import InputError
+
+#: Sections (lower case) that hold the planar deck.
+PLANAR_SECTIONS = frozenset({"planar", "planes", "plane", "planechase"})
+#: Sections of ``key=value`` lines, not cards.
+INFO_SECTIONS = frozenset({"metadata", "general"})
+#: Every section name Forge writes; used by format detection.
+KNOWN_SECTIONS = frozenset(
+    {
+        "metadata", "general", "main", "sideboard", "commander", "planar", "planes",
+        "schemes", "conspiracy", "dungeon", "avatar", "attractions", "contraptions",
+    }
+)
+
+_SECTION = re.compile(r"^\[\s*([^\[\]]*?)\s*\]$")
+_CARD = re.compile(r"^(?:([0-9]+)\s*[xX]?\s+)?(.+)$")
+_SPACES = re.compile(r"\s+")
+
+
+def section_role(name: str) -> str:
+    """"planar" for Forge's planar sections, "other" for everything else."""
+    return "planar" if name.casefold() in PLANAR_SECTIONS else "other"
+
+
+def card_name(text: str) -> str:
+    """The name part of a Forge card field: ``Blaze|HOP|1`` -> ``Blaze``, ``Bolt+|M11`` ->
+    ``Bolt``."""
+    name = text.split("|", 1)[0]
+    name = name.strip().rstrip("+").strip()
+    return _SPACES.sub(" ", name)
+
+
+def read(raw: RawInput) -> Decklist:
+    """Read a Forge ``.dck`` file."""
+    lines = split_lines(decode_text(raw.data, raw.display))
+    entries: list[DeckEntry] = []
+    issues: list[ReaderIssue] = []
+    deck_name: str | None = None
+    section: str | None = None
+    seen_section = False
+    first_content: int | None = None
+
+    for number, original in enumerate(lines, start=1):
+        line = original.strip().lstrip("\ufeff").strip()
+        if not line:
+            continue
+        if first_content is None:
+            first_content = number
+        header = _SECTION.match(line)
+        if header:
+            section = header.group(1)
+            seen_section = True
+            continue
+        if line.startswith(("#", "//", ";")):
+            continue
+        if section is None:
+            issues.append(
+                ReaderIssue(number, "line-outside-section",
+                            f"{line[:60]!r} comes before any [section]; it was ignored",
+                            "warning")
+            )
+            continue
+        key = section.casefold()
+        if key in INFO_SECTIONS:
+            if key == "metadata" and "=" in line:
+                field, _, value = line.partition("=")
+                if field.strip().casefold() == "name" and value.strip():
+                    deck_name = value.strip()
+            continue
+        match = _CARD.match(line)
+        name = card_name(match.group(2)) if match else ""
+        if not match or not name:
+            issues.append(
+                ReaderIssue(number, "unreadable-line",
+                            f"cannot read a card in {line[:60]!r} (expected '1 Name|SET')")
+            )
+            continue
+        too_long = name_too_long(name, number)
+        if too_long:
+            issues.append(too_long)
+            continue
+        digits = match.group(1)
+        quantity = 1 if digits is None else parse_quantity(digits)
+        if quantity is None:
+            issues.append(
+                ReaderIssue(number, "bad-quantity",
+                            f"quantity {digits[:12]} for {name!r} is not between 1 and "
+                            f"{MAX_QUANTITY}; fix the number or remove the line")
+            )
+            continue
+        entries.append(DeckEntry(name, quantity, number, section, section_role(section)))
+
+    if first_content is not None and not seen_section:
+        raise InputError(
+            "not a Forge deck: no [section] header such as [Main] or [Planes]",
+            path=raw.display, line=first_content,
+            hint="add section headers, or pass --input-format text",
+        )
+    return Decklist(raw.display, "forge", tuple(entries), tuple(issues), deck_name)

@@ -1,0 +1,66 @@
+"""MTGO ``.dek`` decklists (XML, read with defusedxml only)::
+
+    <?xml version="1.0" encoding="utf-8"?>
+    <Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema">
+      <NetDeckID>0</NetDeckID>
+      <PreconstructedDeckID>0</PreconstructedDeckID>
+      <Cards CatID="67819" Quantity="1" Sideboard="false" Name="Primordial Wurm" />
+      <Cards CatID="0" Quantity="1" Sideboard="true" Name="Tazeem" />
+    </Deck>
+
+MTGO never had planes, so a ``.dek`` can only carry a planar deck as ``Sideboard="true"``
+rows: those are "candidate" entries (the planar cards among them form the planar deck);
+main-deck rows are "other". ``CatID`` is ignored (missing or fake for planes).
+"""
+
+from __future__ import annotations
+
+import re
+
+from planarcli.decklist import MAX_QUANTITY, name_too_long, parse_quantity
+from planarcli.decklist.model import DeckEntry, Decklist, ReaderIssue
+from planarcli.decklist.source import RawInput, decode_text
+from planarcli.errors import InputError
+from planarcli.xmlsafe import parse_xml
+
+_SPACES = re.compile(r"\s+")
+
+
+def read(raw: RawInput) -> Decklist:
+    """Read an MTGO ``.dek`` file."""
+    text = decode_text(raw.data, raw.display)
+    if not text.strip():
+        return Decklist(raw.display, "mtgo", ())
+    root = parse_xml(text, raw.display)
+    if root.tag != "Deck":
+        raise InputError(
+            f"not an MTGO deck: the root element is <{root.tag[:40]}>, expected <Deck>",
+            path=raw.display, line=root.line,
+        )
+    entries: list[DeckEntry] = []
+    issues: list[ReaderIssue] = []
+    for element in root.find_all("Cards"):
+        name = _SPACES.sub(" ", element.attrib.get("Name", "")).strip()
+        if not name:
+            issues.append(ReaderIssue(element.line, "unreadable-line", "a <Cards> row has no Name"))
+            continue
+        too_long = name_too_long(name, element.line)
+        if too_long:
+            issues.append(too_long)
+            continue
+        written = element.attrib.get("Quantity", "1").strip()
+        quantity = parse_quantity(written)
+        if quantity is None:
+            issues.append(
+                ReaderIssue(element.line, "bad-quantity",
+                            f"Quantity={written[:12]!r} for {name!r} is not a quantity between "
+                            f"1 and {MAX_QUANTITY}")
+            )
+            continue
+        sideboard = element.attrib.get("Sideboard", "false").strip().casefold() == "true"
+        entries.append(
+            DeckEntry(name, quantity, element.line,
+                      "Sideboard" if sideboard else "Main",
+                      "candidate" if sideboard else "other")
+        )
+    return Decklist(raw.display, "mtgo", tuple(entries), tuple(issues), None)
