@@ -11,7 +11,7 @@ import os
 
 from planarcli.catalog import Catalog
 from planarcli.checks import DeckOptions, check_planar_deck, resolve_deck_rules
-from planarcli.decklist import DECKLIST_SUFFIXES, read_decklist
+from planarcli.decklist import DECKLIST_SUFFIXES, looks_like_json_decklist, read_decklist
 from planarcli.decklist.planar import find_planar_deck
 from planarcli.errors import PlanarError
 from planarcli.findings import FileResult, Finding
@@ -81,27 +81,13 @@ def _decklists_under(folder: str) -> list[str]:
     return found
 
 
-#: Markers of JSON decklists in the first bytes of a file (the key set MTGJSON deck files
-#: open with, and planarcli's own format name).
-_JSON_DECK_MARKERS = (
-    b"planarcli-deck",
-    b'"mainBoard"',
-    b'"sideBoard"',
-    b'"planes"',
-    b'"commander"',
-    b'"meta"',
-)
-
-
 def _looks_like_json_decklist(path: str) -> bool:
     try:
         with open(path, "rb") as handle:
             head = handle.read(8192)
     except OSError:
         return True  # let the reader report why it cannot be read
-    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
-        head = head.decode("utf-16", errors="replace").encode("utf-8", errors="replace")
-    return any(marker in head for marker in _JSON_DECK_MARKERS)
+    return looks_like_json_decklist(head)
 
 
 def unreadable_result(

@@ -25,6 +25,22 @@ class PlanarDeck:
     planar_seen: int = 0  # planar cards seen in the file when no planar deck was found
 
 
+#: How each format marks a planar deck, for the advice in a "no planar deck" finding.
+_HOW_TO_MARK = {
+    "text": "put the planes and phenomena under a 'Planar Deck' heading",
+    "forge": "put the planes and phenomena in a [Planes] section",
+    "cockatrice": "put the planes and phenomena in the sideboard zone",
+    "mtgo": 'put the planes and phenomena in the sideboard (Sideboard="true")',
+    "mtgjson": "put the planes and phenomena in the planes board",
+    "json": "list the planes and phenomena in planar_deck",
+}
+
+
+def how_to_mark(format_name: str) -> str:
+    """Advice on marking the planar deck in a file of this format."""
+    return _HOW_TO_MARK.get(format_name, _HOW_TO_MARK["text"])
+
+
 def _is_planar(entry: DeckEntry, catalog: Catalog) -> bool:
     return catalog.lookup(entry.name) is not None
 
@@ -48,8 +64,8 @@ def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
             "none",
             reason=(
                 f"the file has no sections and only {planar} of its {total} cards are planes "
-                "or phenomena, so it is not a planar deck: if it is one, fix the names, or put "
-                "the planes and phenomena under a 'Planar Deck' heading"
+                "or phenomena, so it is not a planar deck: if it is one, fix the names, or "
+                + how_to_mark(decklist.format)
             ),
             planar_seen=planar,
         )
@@ -60,7 +76,7 @@ def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
             (),
             False,
             "none",
-            reason=f"the {heading!r} section lists no cards: list the planes and phenomena under it",
+            reason=f"the {heading!r} section lists no cards: list the planes and phenomena in it",
         )
 
     candidates = tuple(e for e in entries if e.role == "candidate" and _is_planar(e, catalog))
@@ -77,7 +93,8 @@ def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
         reason=(
             f"the file has no planar deck section{where}"
             + (f"; {planar} planar cards were seen outside one" if planar else "")
-            + ": put the planes and phenomena under a 'Planar Deck' heading"
+            + ": "
+            + how_to_mark(decklist.format)
         ),
         planar_seen=planar,
     )

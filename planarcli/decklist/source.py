@@ -53,6 +53,12 @@ def read_input(path: str, *, max_bytes: int = MAX_BYTES) -> RawInput:
             raise InputError("is a directory, not a decklist file", path=display)
         try:
             with open(path, "rb") as handle:
+                size = os.fstat(handle.fileno()).st_size
+                if size > max_bytes:  # refuse before reading anything
+                    raise InputError(
+                        f"file is larger than {max_bytes // (1024 * 1024)} MiB; not a decklist",
+                        path=display,
+                    )
                 data = handle.read(max_bytes + 1)
         except FileNotFoundError:
             raise InputError("no such file", path=display) from None
