@@ -124,6 +124,9 @@ def validate_file(
         Finding(None, edition, issue.severity, issue.code, issue.message, issue.line)
         for issue in decklist.issues
     ]
+    if options.communal_players is None and decklist.communal_players is not None:
+        # The file declares itself a communal deck for N players; flags still win.
+        options = DeckOptions(options.edition, decklist.communal_players, options.variant)
     planar = find_planar_deck(decklist, catalog)
     if not planar.found:
         rule = rules.communal_rule if options.communal_players else rules.individual_rule

@@ -234,3 +234,17 @@ def test_directory_scan_skips_json_that_is_no_decklist(tmp_path, write, run_cli)
     assert names == ["b.txt", "deck.json"]
     named = run_cli("validate", str(tmp_path / "repo" / "package.json"))
     assert named.exit_code == 2, named  # named explicitly, it is read and refused
+
+
+def test_json_deck_that_declares_itself_communal(write, run_cli) -> None:
+    from planarcli.catalog import load_snapshot
+
+    planes = [c.name for c in load_snapshot().cards if c.kind == "plane"][:20]
+    deck = {"format": "planarcli-deck", "version": 1, "communal": True, "players": 2,
+            "planar_deck": [{"name": name} for name in planes]}
+    path = write("communal.json", json.dumps(deck))
+    result = run_cli("validate", str(path))
+    assert result.exit_code == 0, result  # 20 cards: enough for 2 players
+    result = run_cli("validate", str(path), "--communal", "--players", "3", "--format", "json")
+    finding = json.loads(result.stdout)["files"][0]["findings"][0]
+    assert (finding["code"], finding["rule"]) == ("deck-too-small", "901.15a")

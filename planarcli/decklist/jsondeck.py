@@ -107,5 +107,9 @@ def read(raw: RawInput) -> Decklist:
             name = _SPACES.sub(" ", written).strip()
             entries.append(DeckEntry(name, item.get("quantity", 1), line, key, role))
     deck_name = document.get("name")
-    return Decklist(raw.display, "json", tuple(entries), (),
-                    deck_name.strip() or None if isinstance(deck_name, str) else None)
+    players = document.get("players") if document.get("communal") is True else None
+    return Decklist(
+        raw.display, "json", tuple(entries), (),
+        deck_name.strip() or None if isinstance(deck_name, str) else None,
+        communal_players=players if isinstance(players, int) else None,
+    )

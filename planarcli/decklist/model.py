@@ -47,3 +47,4 @@ class Decklist:
     issues: tuple[ReaderIssue, ...] = ()
     name: str | None = None  # the deck's name when the file gives one
     planar_sections: tuple[str, ...] = ()  # planar section headings seen, even empty ones
+    communal_players: int | None = None  # the file says: a communal deck for this many players
