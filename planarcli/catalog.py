@@ -10,10 +10,11 @@ rapidfuzz is imported only when a name needs fuzzy matching.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -21,12 +22,13 @@ from typing import Any
 from planarcli import resources
 from planarcli.errors import DataUnavailableError
 from planarcli.names import fold_name
+from planarcli.records import record
 
 CACHE_FILE_NAME = "cards.json"
 SNAPSHOT_FILE_NAME = "cards.json"
 
 
-@dataclass(frozen=True)
+@record
 class Card:
     """One plane or phenomenon, as the catalog knows it."""
 
@@ -72,7 +74,7 @@ class Card:
         }
 
 
-@dataclass(frozen=True)
+@record
 class CatalogSource:
     """Where the catalog came from and how old it is."""
 
@@ -93,7 +95,7 @@ class CatalogSource:
         return ((now or datetime.now(timezone.utc)) - stamp).total_seconds() / 86400
 
 
-@dataclass(frozen=True)
+@record
 class Resolution:
     """How a written name resolved: to a card exactly, by folding, or not at all."""
 
@@ -102,24 +104,20 @@ class Resolution:
     how: str  # "exact" | "folded" | "unknown"
 
 
-@dataclass(frozen=True)
+@record
 class Match:
     card: Card
     score: float
 
 
-@dataclass
 class Catalog:
     """The cards, indexed by exact and folded name."""
 
-    cards: tuple[Card, ...]
-    source: CatalogSource
-    _by_name: dict[str, Card] = field(init=False, repr=False)
-    _by_key: dict[str, Card] = field(init=False, repr=False)
-
-    def __post_init__(self) -> None:
+    def __init__(self, cards: tuple[Card, ...], source: CatalogSource) -> None:
+        self.cards = cards
+        self.source = source
         self._by_name = {card.name: card for card in self.cards}
-        self._by_key = {}
+        self._by_key: dict[str, Card] = {}
         for card in self.cards:
             self._by_key.setdefault(fold_name(card.name), card)
 
@@ -252,34 +250,125 @@ def cache_path() -> Path:
     return cache_dir() / CACHE_FILE_NAME
 
 
+#: Sidecar beside the cache recording that exactly these bytes passed the schema.
+STAMP_SUFFIX = ".checked"
+#: A cache file larger than this is not a card catalog.
+MAX_CACHE_BYTES = 16 * 1024 * 1024
+_STAMP_FORMAT = "planarcli-cache-stamp"
+
+
+def stamp_path(path: Path) -> Path:
+    """The sidecar stamp of the cache file at ``path`` (``cards.json.checked``)."""
+    return path.with_name(path.name + STAMP_SUFFIX)
+
+
+def content_digest(data: bytes) -> str:
+    """The sha256 of ``data``, hex.
+
+    Uses CPython's built-in sha256 module when there is one: ``import hashlib`` loads
+    OpenSSL, which costs about ten milliseconds on every start-up.
+    """
+    import importlib
+
+    for name in ("_sha2", "_sha256"):  # Python 3.12+, then 3.10/3.11
+        try:
+            module: Any = importlib.import_module(name)
+            return str(module.sha256(data).hexdigest())
+        except (ImportError, AttributeError):
+            continue
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
+
+
+def _schema_digest() -> str:
+    """sha256 of the catalog schema file, so a new schema invalidates every stamp."""
+    try:
+        return content_digest(resources.schema_path("catalog.schema.json").read_bytes())
+    except OSError:
+        return "unavailable"
+
+
+def _stamp_record(size: int, mtime_ns: int, sha256: str) -> dict[str, Any]:
+    return {
+        "format": _STAMP_FORMAT,
+        "schema_sha256": _schema_digest(),
+        "size": size,
+        "mtime_ns": mtime_ns,
+        "sha256": sha256,
+    }
+
+
+def write_cache_stamp(path: Path, size: int, mtime_ns: int, sha256: str) -> None:
+    """Record that the cache file at ``path`` with this size, mtime and content hash passed
+    the catalog schema. Best effort: a stamp that cannot be written only costs speed."""
+    stamp = stamp_path(path)
+    temp = stamp.with_name(f".{stamp.name}.{os.getpid()}.tmp")
+    try:
+        temp.write_text(json.dumps(_stamp_record(size, mtime_ns, sha256)), encoding="utf-8")
+        os.replace(temp, stamp)
+    except OSError:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+
+
+def _stamp_matches(path: Path, size: int, mtime_ns: int, sha256: str) -> bool:
+    """True when the sidecar vouches for exactly these bytes under the current schema."""
+    try:
+        recorded = json.loads(stamp_path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(recorded, dict) and recorded == _stamp_record(size, mtime_ns, sha256)
+
+
 def load_cache(path: Path) -> Catalog:
     """The synced cache at ``path``, checked against the catalog schema.
 
+    The schema check (jsonschema) is the slow part, so it is skipped when the sidecar stamp
+    (``cards.json.checked``, written by ``cards sync`` and after each full check) records this
+    file's size, mtime and sha256 under the current schema. Any edit or replacement changes
+    the hash, so the file is checked again (and re-stamped when it passes).
+
     Raises ValueError with a readable reason when the file is not a valid catalog.
     """
+    with path.open("rb") as handle:
+        status = os.fstat(handle.fileno())
+        if status.st_size > MAX_CACHE_BYTES:
+            raise ValueError(f"{status.st_size} bytes is too large for a card catalog")
+        data = handle.read(MAX_CACHE_BYTES + 1)
+    if not data.strip():
+        raise ValueError("the file is empty")
+    digest = content_digest(data)
     try:
-        with path.open(encoding="utf-8") as handle:
-            document = json.load(handle)
+        document = json.loads(data.decode("utf-8"))
     except UnicodeDecodeError as error:
         raise ValueError(f"not UTF-8 text ({error.reason})") from error
     except json.JSONDecodeError as error:
         raise ValueError(f"not valid JSON ({error.msg} at line {error.lineno})") from error
+    if _stamp_matches(path, len(data), status.st_mtime_ns, digest):
+        try:
+            return parse_catalog(document, kind="cache", path=path)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            pass  # a stamp never excuses a broken file: check it in full below
     from planarcli.schemacheck import schema_errors
 
     problems = schema_errors(document, "catalog.schema.json", limit=1)
     if problems:
         raise ValueError(f"does not match the catalog schema: {problems[0]}")
-    return parse_catalog(document, kind="cache", path=path)
+    catalog = parse_catalog(document, kind="cache", path=path)
+    write_cache_stamp(path, len(data), status.st_mtime_ns, digest)
+    return catalog
 
 
 _LOADED: Catalog | None = None
 
 
-def load_catalog(*, use_cache: bool = True) -> Catalog:
+def load_catalog(*, use_cache: bool = True, warn: bool = True) -> Catalog:
     """A valid synced cache if there is one, otherwise the bundled snapshot.
 
     A cache that is unreadable or fails its schema is passed over with a warning on
-    stderr (once per process), never trusted and never fatal.
+    stderr (once per process; ``warn=False`` keeps quiet, for shell completion), never
+    trusted and never fatal. The reason stays in ``catalog.source.warning``.
     """
     global _LOADED
     if _LOADED is not None and (use_cache or _LOADED.source.kind == "snapshot"):
@@ -292,14 +381,17 @@ def load_catalog(*, use_cache: bool = True) -> Catalog:
             try:
                 catalog = load_cache(path)
             except (OSError, ValueError) as error:
-                warning = f"ignoring the card cache {path}: {error}; using the bundled snapshot"
-                print(f"planarcli: warning: {warning}", file=sys.stderr)
+                reason = getattr(error, "strerror", None) or str(error)
+                warning = f"ignoring the card cache {path}: {reason}; using the bundled snapshot"
+                if warn:
+                    print(f"planarcli: warning: {warning}", file=sys.stderr)
     if catalog is None:
         catalog = load_snapshot()
         if warning:
+            snapshot = catalog.source
             catalog = Catalog(
                 cards=catalog.cards,
-                source=CatalogSource("snapshot", catalog.source.path, catalog.source.created, warning),
+                source=CatalogSource("snapshot", snapshot.path, snapshot.created, warning),
             )
     _LOADED = catalog
     return catalog

@@ -1,0 +1,362 @@
+"""``cards sync``: Scryfall card objects → a catalog document → the cache, atomically.
+
+``build_catalog`` turns Scryfall card objects (one per printing) into the document of
+``schemas/catalog.schema.json``: one card per oracle id, sets unioned oldest first, kind and
+planar subtype read from the type line. ``sync_cards`` fetches, builds, checks the document
+against the schema and only then replaces ``cards.json`` in the cache dir (temp file in the
+same folder, fsync, ``os.replace``), so a failed sync leaves the previous cache byte for byte.
+
+The network client is imported inside ``sync_cards``; building and writing need no network.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from planarcli import catalog as catalog_module
+from planarcli.errors import DataUnavailableError
+
+_DASHES = re.compile(r"\s+[\u2014\u2013-]\s+|\s*\u2014\s*")
+_SET_CODE = re.compile(r"^[a-z0-9]{2,6}$")
+_ORACLE_ID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+@dataclass
+class BuildSummary:
+    """What a build made of the card objects it was given."""
+
+    printings: int = 0
+    cards: int = 0
+    planes: int = 0
+    phenomena: int = 0
+    skipped: list[str] = field(default_factory=list)  # "Name (why)" for each skipped object
+
+
+@dataclass(frozen=True)
+class SyncResult:
+    """What ``sync_cards`` did."""
+
+    path: Path
+    api_url: str
+    summary: BuildSummary
+    pages: int
+    new_cards: list[str]  # names not in the previous cache
+    had_previous: bool  # whether a valid previous cache was there to compare with
+    warnings: list[str]
+
+
+# -- reading Scryfall card objects ----------------------------------------------------------
+def classify_type_line(type_line: str) -> tuple[str, str | None] | None:
+    """(kind, subtype) from a planar card's type line, case-insensitively; None if neither.
+
+    "Plane — Dominaria" → ("plane", "Dominaria"); "pLAnE — sECreT LaIR" → ("plane",
+    "sECreT LaIR"); "Phenomenon" and "Phenome-nom" → ("phenomenon", None).
+    """
+    parts = _DASHES.split(type_line.strip(), maxsplit=1)
+    types = parts[0].casefold().split()
+    subtype = parts[1].strip() if len(parts) > 1 and parts[1].strip() else None
+    if "plane" in types:
+        return "plane", subtype
+    if any(word.startswith("phenom") for word in types):
+        return "phenomenon", None
+    return None
+
+
+def _faces(card: dict[str, Any]) -> list[dict[str, Any]]:
+    faces = card.get("card_faces")
+    if isinstance(faces, list):
+        return [face for face in faces if isinstance(face, dict)]
+    return []
+
+
+def _text_field(card: dict[str, Any], key: str, *, joiner: str) -> str | None:
+    value = card.get(key)
+    if isinstance(value, str) and value:
+        return value
+    texts = [face.get(key) for face in _faces(card)]
+    joined = joiner.join(text for text in texts if isinstance(text, str) and text)
+    return joined or None
+
+
+def _oracle_id(card: dict[str, Any]) -> str | None:
+    value = card.get("oracle_id")
+    if isinstance(value, str) and _ORACLE_ID.match(value):
+        return value
+    for face in _faces(card):
+        value = face.get("oracle_id")
+        if isinstance(value, str) and _ORACLE_ID.match(value):
+            return value
+    return None
+
+
+def _released(card: dict[str, Any]) -> str | None:
+    value = card.get("released_at")
+    return value if isinstance(value, str) and _DATE.match(value) else None
+
+
+def _plain_uri(value: Any) -> str | None:
+    if not isinstance(value, str) or not value:
+        return None
+    return value.split("?utm_source=", 1)[0]
+
+
+@dataclass
+class _Gathered:
+    name: str
+    kind: str
+    subtype: str | None
+    type_line: str
+    oracle_id: str
+    set_dates: dict[str, str] = field(default_factory=dict)  # set code → earliest release
+    newest: str = ""  # release date of the printing whose text we keep
+    oracle_text: str | None = None
+    scryfall_uri: str | None = None
+
+
+def build_catalog(
+    scryfall_cards: Iterable[dict[str, Any]],
+    *,
+    api_url: str,
+    query: str,
+    now: datetime | None = None,
+) -> tuple[dict[str, Any], BuildSummary]:
+    """The catalog document for these Scryfall card objects, and what was made of them."""
+    summary = BuildSummary()
+    gathered: dict[str, _Gathered] = {}
+    for card in scryfall_cards:
+        summary.printings += 1
+        name = card.get("name")
+        label = name if isinstance(name, str) and name else "(nameless card object)"
+        type_line = _text_field(card, "type_line", joiner=" // ")
+        kind = classify_type_line(type_line) if type_line else None
+        oracle_id = _oracle_id(card)
+        if not isinstance(name, str) or not name.strip():
+            summary.skipped.append(f"{label} (no name)")
+            continue
+        if kind is None or type_line is None:
+            summary.skipped.append(f"{name} (type line {type_line!r}: not a plane or phenomenon)")
+            continue
+        if oracle_id is None:
+            summary.skipped.append(f"{name} (no oracle id)")
+            continue
+        entry = gathered.get(oracle_id)
+        if entry is None:
+            entry = gathered[oracle_id] = _Gathered(
+                name=name.strip(), kind=kind[0], subtype=kind[1], type_line=type_line,
+                oracle_id=oracle_id,
+            )
+        released = _released(card) or "9999-12-31"
+        code = card.get("set")
+        if isinstance(code, str) and _SET_CODE.match(code.lower()):
+            code = code.lower()
+            if code not in entry.set_dates or released < entry.set_dates[code]:
+                entry.set_dates[code] = released
+        # Keep the newest printing's Oracle text (older saved objects may predate errata).
+        text = _text_field(card, "oracle_text", joiner="\n//\n")
+        uri = _plain_uri(card.get("scryfall_uri"))
+        if text is not None and released >= entry.newest:
+            entry.newest = released
+            entry.oracle_text = text
+            entry.scryfall_uri = uri or entry.scryfall_uri
+        elif entry.scryfall_uri is None:
+            entry.scryfall_uri = uri
+
+    cards = []
+    for entry in gathered.values():
+        if not entry.set_dates:
+            summary.skipped.append(f"{entry.name} (no usable set code)")
+            continue
+        ordered = sorted(entry.set_dates.items(), key=lambda item: (item[1], item[0]))
+        first = ordered[0][1]
+        cards.append(
+            {
+                "name": entry.name,
+                "kind": entry.kind,
+                "subtype": entry.subtype if entry.kind == "plane" else None,
+                "type_line": entry.type_line,
+                "sets": [code for code, _ in ordered],
+                "first_released": None if first == "9999-12-31" else first,
+                "oracle_id": entry.oracle_id,
+                "oracle_text": entry.oracle_text,
+                "scryfall_uri": entry.scryfall_uri,
+            }
+        )
+    cards.sort(key=lambda card: (str(card["name"]).casefold(), str(card["name"])))
+    summary.cards = len(cards)
+    summary.planes = sum(1 for card in cards if card["kind"] == "plane")
+    summary.phenomena = summary.cards - summary.planes
+    created = (now or datetime.now(timezone.utc)).astimezone(timezone.utc).replace(microsecond=0)
+    document = {
+        "format": "planarcli-catalog",
+        "schema_version": 1,
+        "source": {
+            "kind": "scryfall",
+            "created": created.isoformat(),
+            "origin": "Scryfall API search",
+            "api_url": api_url,
+            "query": query,
+            "licence": "Card names and text are Wizards of the Coast's; data via Scryfall "
+            "(https://scryfall.com). planarcli is unofficial Fan Content.",
+        },
+        "cards": cards,
+    }
+    return document, summary
+
+
+def card_from_scryfall(card: dict[str, Any]) -> dict[str, Any] | None:
+    """One Scryfall card object as a catalog card (for ``cards show --online``); None when
+    it is not a plane or phenomenon."""
+    document, _ = build_catalog([card], api_url="", query="")
+    cards: list[dict[str, Any]] = document["cards"]
+    return cards[0] if cards else None
+
+
+# -- writing --------------------------------------------------------------------------------
+def dump_catalog(document: dict[str, Any]) -> str:
+    """JSON with one card per line: small, quick to parse, readable in a diff."""
+    head = {key: value for key, value in document.items() if key != "cards"}
+    lines = [json.dumps(card, ensure_ascii=False) for card in document["cards"]]
+    body = json.dumps(head, ensure_ascii=False, indent=1)[:-2]
+    return body + ',\n "cards": [\n  ' + ",\n  ".join(lines) + "\n ]\n}\n"
+
+
+def write_catalog(document: dict[str, Any], path: Path) -> None:
+    """Check ``document`` against the catalog schema, then replace ``path`` atomically and
+    stamp it as checked. Any failure leaves ``path`` as it was."""
+    from planarcli.schemacheck import schema_errors
+
+    problems = schema_errors(document, "catalog.schema.json", limit=3)
+    if problems:
+        raise DataUnavailableError(
+            "the synced card data does not match the catalog schema "
+            f"({'; '.join(problems)}); the cache was left as it was"
+        )
+    data = dump_catalog(document).encode("utf-8")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 (closed below, before replace)
+            mode="wb", dir=path.parent, prefix=f".{path.name}.", suffix=".tmp", delete=False
+        )
+        temp = Path(handle.name)
+        try:
+            with handle:
+                os.chmod(handle.name, _file_mode(path))
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(temp, path)
+        except BaseException:
+            temp.unlink(missing_ok=True)
+            raise
+        _fsync_dir(path.parent)
+        stat = path.stat()
+    except OSError as error:
+        raise DataUnavailableError(
+            f"cannot write the card cache {path}: {error.strerror or error}",
+            hint="check PLANARCLI_CACHE_DIR and its permissions",
+        ) from error
+    catalog_module.write_cache_stamp(path, stat.st_size, stat.st_mtime_ns,
+                                     catalog_module.content_digest(data))
+
+
+def _file_mode(path: Path) -> int:
+    """The mode for the new cache file: the old file's, else 0o666 minus the umask
+    (a temp file starts as 0o600)."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def _fsync_dir(folder: Path) -> None:
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+# -- the whole sync -------------------------------------------------------------------------
+def _previous_oracle_ids(path: Path) -> set[str] | None:
+    """Oracle ids in the current cache, if it is a valid catalog; None otherwise."""
+    if not path.is_file():
+        return None
+    try:
+        previous = catalog_module.load_cache(path)
+    except (OSError, ValueError):
+        return None
+    return {card.oracle_id for card in previous.cards}
+
+
+def sync_cards(
+    *,
+    api_url: str,
+    progress: Callable[[int, int], None] | None = None,
+    client_options: dict[str, Any] | None = None,
+    path: Path | None = None,
+) -> SyncResult:
+    """Fetch every planar card from Scryfall at ``api_url`` into the cache (``path``)."""
+    from planarcli.scryfall import PLANAR_QUERY, SEARCH_PARAMS, ScryfallClient
+
+    target = path or catalog_module.cache_path()
+    with ScryfallClient(api_url, **(client_options or {})) as client:
+        fetched = client.fetch_planar_cards(progress=progress)
+    query = "&".join(f"{key}={value}" for key, value in SEARCH_PARAMS.items())
+    document, summary = build_catalog(fetched.cards, api_url=client.base_url, query=query)
+    if not document["cards"]:
+        raise DataUnavailableError(
+            f"Scryfall's answer to {PLANAR_QUERY!r} held no plane or phenomenon "
+            f"({summary.printings} card objects); the cache was left as it was"
+        )
+    warnings = list(fetched.warnings)
+    if fetched.total_cards is not None and fetched.total_cards != len(fetched.cards):
+        warnings.append(
+            f"Scryfall announced {fetched.total_cards} printings but sent {len(fetched.cards)}"
+        )
+    synced_ids = {card["oracle_id"] for card in document["cards"]}
+    try:
+        snapshot = catalog_module.load_snapshot()
+    except DataUnavailableError:
+        snapshot = None
+    if snapshot is not None:
+        missing = [card.name for card in snapshot.cards if card.oracle_id not in synced_ids]
+        if missing:
+            warnings.append(
+                f"{len(missing)} cards of the bundled snapshot are not in Scryfall's answer "
+                f"and will be unknown while this cache is in use (e.g. {', '.join(missing[:3])})"
+            )
+    previous = _previous_oracle_ids(target)
+    write_catalog(document, target)
+    catalog_module.reset_loaded_catalog()
+    new_cards = (
+        [card["name"] for card in document["cards"] if card["oracle_id"] not in previous]
+        if previous is not None
+        else []
+    )
+    return SyncResult(
+        path=target,
+        api_url=client.base_url,
+        summary=summary,
+        pages=fetched.pages,
+        new_cards=new_cards,
+        had_previous=previous is not None,
+        warnings=warnings,
+    )

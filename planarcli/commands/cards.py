@@ -1,0 +1,478 @@
+"""``planarcli cards``: look up, browse, search and sync plane and phenomenon cards.
+
+The commands are thin: they read the catalog (``planarcli.catalog.load_catalog``: the synced
+cache when it is valid, else the bundled snapshot), or call ``planarcli.cardsync`` for a sync,
+and render the result as text or JSON. Nothing here imports requests unless a command really
+talks to Scryfall (``sync``, ``show --online``).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+from click.shell_completion import CompletionItem
+
+from planarcli.commands.common import echo_json, format_option, is_offline, offline_option
+from planarcli.errors import NotFoundError, PlanarError, UsageError
+from planarcli.names import fold_name
+
+if TYPE_CHECKING:
+    from planarcli.catalog import Card, Catalog
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: Kept here (not imported from planarcli.scryfall) so ``--help`` does not import requests.
+DEFAULT_API_URL = "https://api.scryfall.com"
+API_URL_ENV = "PLANARCLI_SCRYFALL_URL"
+
+#: A fuzzy guess is taken for ``cards show`` only when it scores at least this much and
+#: strictly more than the runner-up.
+GUESS_MIN_SCORE = 90.0
+#: Completion never offers more than this many names.
+COMPLETION_LIMIT = 50
+
+SYNC_HINT = "run `planarcli cards sync` to fetch the oracle text from Scryfall"
+
+
+def _note(message: str) -> None:
+    click.echo(f"planarcli: {message}", err=True)
+
+
+# -- card-name completion --------------------------------------------------------------------
+def complete_card_name(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
+    """Catalog names for the shell: folded prefix first, then word prefix, then substring,
+    then (only when nothing else matched) a few fuzzy candidates."""
+    from planarcli.catalog import load_catalog
+
+    try:
+        catalog = load_catalog(warn=False)
+    except PlanarError:
+        return []
+    key = fold_name(incomplete)
+    names = catalog.names()
+    if not key:
+        return [CompletionItem(name) for name in sorted(names, key=str.casefold)]
+    compact = key.replace(" ", "")
+    ranked: list[tuple[int, str]] = []
+    for name in names:
+        folded = fold_name(name)
+        if folded.startswith(key) or folded.replace(" ", "").startswith(compact):
+            ranked.append((0, name))
+        elif any(word.startswith(key) for word in folded.split()) or f" {key}" in folded:
+            ranked.append((1, name))
+        elif key in folded:
+            ranked.append((2, name))
+    if not ranked and len(key) >= 3:
+        matches = catalog.match(incomplete, limit=5, cutoff=60.0)
+        return [CompletionItem(m.card.name) for m in matches]
+    ranked.sort(key=lambda item: (item[0], item[1].casefold()))
+    return [CompletionItem(name) for _, name in ranked[:COMPLETION_LIMIT]]
+
+
+# -- shared bits -----------------------------------------------------------------------------
+def card_summary(card: Card) -> dict[str, Any]:
+    """The ``cards list``/``cards search`` JSON shape of one card."""
+    return {"name": card.name, "kind": card.kind, "subtype": card.subtype, "sets": list(card.sets)}
+
+
+def _filter_options(func: F) -> F:
+    options = [
+        click.option("--kind", type=click.Choice(["plane", "phenomenon"], case_sensitive=False),
+                     help="Only planes or only phenomena."),
+        click.option("--set", "sets", multiple=True, metavar="CODE",
+                     help="Only cards printed in this set (Scryfall code, e.g. opca); repeatable."),
+        click.option("--subtype", metavar="TYPE",
+                     help="Only planes of this planar type (e.g. Dominaria)."),
+        click.option("--exclude-set", "exclude_sets", multiple=True, metavar="CODE",
+                     help="Leave out cards printed only in this set (e.g. punk); repeatable."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def _filtered(catalog: Catalog, kind: str | None, sets: Sequence[str], subtype: str | None,
+              exclude_sets: Sequence[str]) -> list[Card]:
+    return catalog.filter(
+        kind=kind.lower() if kind else None, sets=sets, subtype=subtype, exclude_sets=exclude_sets
+    )
+
+
+def _count_line(cards: Sequence[Card]) -> str:
+    planes = sum(1 for card in cards if card.kind == "plane")
+    phenomena = len(cards) - planes
+    return (
+        f"{_plural(len(cards), 'card', 'cards')} ({_plural(planes, 'plane', 'planes')}, "
+        f"{_plural(phenomena, 'phenomenon', 'phenomena')})"
+    )
+
+
+def _plural(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
+
+
+def _card_table(cards: Sequence[Card]) -> None:
+    if not cards:
+        return
+    rows = [(c.name, c.kind, c.subtype or "-", ", ".join(c.sets)) for c in cards]
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    for name, kind, subtype, sets in rows:
+        click.echo(
+            f"{name:<{widths[0]}}  {kind:<{widths[1]}}  {subtype:<{widths[2]}}  {sets}".rstrip()
+        )
+
+
+# -- the group -------------------------------------------------------------------------------
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def cards() -> None:
+    """Look up, browse, search and sync plane and phenomenon cards.
+
+    Cards come from the synced cache (`planarcli cards sync`) when there is a valid one,
+    otherwise from the snapshot bundled with planarcli (`planarcli cards info` says which).
+    """
+
+
+# -- sync --------------------------------------------------------------------------------------
+def _progress_printer() -> Callable[[int, int], None]:
+    def report(page: int, pages: int) -> None:
+        _note(f"fetched page {page}/{pages}")
+
+    return report
+
+
+@cards.command("sync", short_help="Fetch every plane and phenomenon from Scryfall.")
+@click.option("--api-url", envvar=API_URL_ENV, default=DEFAULT_API_URL, show_default=True,
+              metavar="URL", help=f"Scryfall API base (also {API_URL_ENV}).")
+@offline_option
+@format_option()
+@click.pass_context
+def sync(ctx: click.Context, api_url: str, offline: bool, output_format: str) -> None:
+    """Fetch every plane and phenomenon from Scryfall into the local cache.
+
+    The cache is replaced only when the whole download succeeds and passes the catalog
+    schema; on any failure the previous cache stays as it was (exit 3).
+    """
+    if is_offline(ctx, offline):
+        raise UsageError(
+            "cards sync needs the network, but offline mode is on",
+            hint="drop --offline / unset PLANARCLI_OFFLINE to sync",
+        )
+    from planarcli.cardsync import sync_cards
+
+    options = (ctx.find_root().obj or {}).get("scryfall_options")
+    progress = _progress_printer() if sys.stderr.isatty() else None
+    result = sync_cards(api_url=api_url, progress=progress, client_options=options)
+    summary = result.summary
+    if output_format == "json":
+        echo_json(
+            {
+                "path": str(result.path),
+                "api_url": result.api_url,
+                "cards": summary.cards,
+                "planes": summary.planes,
+                "phenomena": summary.phenomena,
+                "printings": summary.printings,
+                "pages": result.pages,
+                "new": result.new_cards if result.had_previous else None,
+                "skipped": summary.skipped,
+                "warnings": result.warnings,
+            }
+        )
+    else:
+        line = (
+            f"synced {summary.cards} cards ({summary.planes} planes, {summary.phenomena} "
+            f"phenomena) from {result.api_url} into {result.path}"
+        )
+        if result.had_previous:
+            line += f"; {len(result.new_cards)} new since the previous cache"
+        click.echo(line)
+        for name in result.new_cards[:20]:
+            click.echo(f"  new: {name}")
+        if len(result.new_cards) > 20:
+            click.echo(f"  ... and {len(result.new_cards) - 20} more")
+    if summary.skipped:
+        _note(
+            f"skipped {_plural(len(summary.skipped), 'card object', 'card objects')} "
+            "that Scryfall sent but planarcli cannot use: "
+            + "; ".join(summary.skipped[:5])
+            + (" ..." if len(summary.skipped) > 5 else "")
+        )
+    for warning in result.warnings:
+        _note(f"warning: {warning}")
+
+
+# -- info --------------------------------------------------------------------------------------
+@cards.command("info", short_help="Which card data is in use (cache or snapshot), how old.")
+@format_option()
+def info(output_format: str) -> None:
+    """Say which card data is in use (cache or bundled snapshot), where it is and how old."""
+    import json
+
+    from planarcli.catalog import cache_path, load_catalog
+
+    catalog = load_catalog()
+    source = catalog.source
+    cache = cache_path()
+    age = source.age_days()
+    api_url = None
+    if source.kind == "cache":
+        try:
+            with source.path.open(encoding="utf-8") as handle:
+                api_url = json.load(handle).get("source", {}).get("api_url")
+        except (OSError, ValueError, AttributeError):
+            api_url = None
+    planes = sum(1 for card in catalog.cards if card.kind == "plane")
+    with_text = sum(1 for card in catalog.cards if card.oracle_text)
+    if output_format == "json":
+        echo_json(
+            {
+                "source": source.kind,
+                "path": str(source.path),
+                "cards": len(catalog),
+                "planes": planes,
+                "phenomena": len(catalog) - planes,
+                "with_oracle_text": with_text,
+                "created": source.created,
+                "age_days": round(age, 1) if age is not None else None,
+                "api_url": api_url,
+                "cache_path": str(cache),
+                "cache_exists": cache.is_file(),
+                "warning": source.warning,
+            }
+        )
+        return
+    label = "synced cache" if source.kind == "cache" else "bundled snapshot"
+    click.echo(f"source:  {label}")
+    click.echo(f"path:    {source.path}")
+    click.echo(f"cards:   {_count_line(catalog.cards)}, {with_text} with oracle text")
+    when = source.created or "unknown"
+    if age is not None:
+        days = int(age)
+        when += f" ({days} day{'' if days == 1 else 's'} old)"
+    click.echo(f"created: {when}")
+    if api_url:
+        click.echo(f"from:    {api_url}")
+    if source.kind == "snapshot":
+        state = "present but ignored" if source.warning else "none yet"
+        click.echo(f"cache:   {cache} ({state}; `planarcli cards sync` fills it)")
+    if source.warning:
+        click.echo(f"warning: {source.warning}")
+
+
+# -- show --------------------------------------------------------------------------------------
+def _show_online(ctx: click.Context, name: str, api_url: str) -> Card:
+    if is_offline(ctx):
+        raise UsageError(
+            "cards show --online needs the network, but offline mode is on",
+            hint="drop --online to look the card up in the local catalog",
+        )
+    from planarcli.cardsync import card_from_scryfall
+    from planarcli.catalog import Card
+    from planarcli.scryfall import ScryfallClient
+
+    options = (ctx.find_root().obj or {}).get("scryfall_options") or {}
+    with ScryfallClient(api_url, **options) as client:
+        found = client.named_fuzzy(name)
+    found_name = found.get("name", name)
+    layout = found.get("layout")
+    entry = card_from_scryfall(found) if layout == "planar" else None
+    if entry is None:
+        raise NotFoundError(
+            f"Scryfall's card for {name!r} is {found_name!r}, which is not a plane or phenomenon"
+            f" (layout {layout!r})"
+        )
+    return Card.from_json(entry)
+
+
+def guess_scores(catalog: Catalog, name: str) -> list[tuple[float, Card]]:
+    """Every card scored for a fuzzy guess, best first: the better of rapidfuzz's WRatio on
+    the whole folded name and a word score (each written word against its closest word in
+    the card's name, averaged), so "acadmy tolaria" finds Academy at Tolaria West."""
+    from rapidfuzz import fuzz
+
+    key = fold_name(name)
+    words = key.split()
+    if not words:
+        return []
+    scored = []
+    for card in catalog.cards:
+        folded = fold_name(card.name)
+        card_words = folded.split() or [folded]
+        by_word = sum(max(fuzz.ratio(w, c) for c in card_words) for w in words) / len(words)
+        scored.append((round(max(float(fuzz.WRatio(key, folded)), by_word), 1), card))
+    scored.sort(key=lambda item: (-item[0], item[1].name.casefold()))
+    return scored
+
+
+def find_card(catalog: Catalog, name: str) -> tuple[Card, str]:
+    """The card ``name`` denotes and how it was found: exact, folded, or a clear fuzzy guess."""
+    resolution = catalog.resolve(name)
+    if resolution.card is not None:
+        return resolution.card, resolution.how
+    ranked = guess_scores(catalog, name)
+    if ranked and ranked[0][0] >= GUESS_MIN_SCORE and (
+        len(ranked) == 1 or ranked[0][0] > ranked[1][0]
+    ):
+        return ranked[0][1], "fuzzy"
+    suggestions = catalog.suggest(name)
+    hint = (
+        "did you mean: " + ", ".join(repr(s) for s in suggestions) + "?"
+        if suggestions
+        else f"try `planarcli cards match {name!r}` or `planarcli cards search`"
+    )
+    raise NotFoundError(f"no plane or phenomenon named {name!r}", hint=hint)
+
+
+@cards.command("show", short_help="One card: exact, then folded, then a clear fuzzy guess.")
+@click.argument("name", shell_complete=complete_card_name)
+@click.option("--online", is_flag=True, help="Ask Scryfall (/cards/named?fuzzy=) instead.")
+@click.option("--api-url", envvar=API_URL_ENV, default=DEFAULT_API_URL, show_default=True,
+              metavar="URL", help=f"Scryfall API base for --online (also {API_URL_ENV}).")
+@format_option()
+@click.pass_context
+def show(ctx: click.Context, name: str, online: bool, api_url: str, output_format: str) -> None:
+    """Show one card: by exact name, then ignoring case and punctuation, then a clear fuzzy
+    guess (exit 1 when there is none)."""
+    if online:
+        card = _show_online(ctx, name, api_url)
+        how, source = "scryfall", "scryfall"
+    else:
+        from planarcli.catalog import load_catalog
+
+        catalog = load_catalog()
+        card, how = find_card(catalog, name)
+        source = catalog.source.kind
+        if how == "fuzzy":
+            _note(f"guessed {card.name!r} for {name!r}")
+    if card.oracle_text is None:
+        _note(
+            f"oracle text not in the bundled snapshot; {SYNC_HINT}"
+            if source == "snapshot"
+            else f"no oracle text for {card.name!r} in the card data"
+        )
+    if output_format == "json":
+        echo_json(
+            {
+                "name": card.name,
+                "kind": card.kind,
+                "type_line": card.type_line,
+                "subtype": card.subtype,
+                "sets": list(card.sets),
+                "oracle_text": card.oracle_text,
+                "source": source,
+                "matched": how,
+                "first_released": card.first_released,
+                "oracle_id": card.oracle_id,
+                "scryfall_uri": card.scryfall_uri,
+            }
+        )
+        return
+    click.echo(card.name)
+    click.echo(card.type_line)
+    released = f" (first released {card.first_released})" if card.first_released else ""
+    click.echo(f"sets: {', '.join(card.sets)}{released}")
+    if card.oracle_text:
+        click.echo("")
+        click.echo(card.oracle_text)
+    if card.scryfall_uri:
+        click.echo("")
+        click.echo(card.scryfall_uri)
+
+
+# -- match -------------------------------------------------------------------------------------
+@cards.command("match", short_help="Ranked fuzzy candidates for a card name.")
+@click.argument("name", shell_complete=complete_card_name)
+@click.option("--limit", type=click.IntRange(1, 100), default=10, show_default=True,
+              help="How many candidates to show.")
+@format_option()
+def match(name: str, limit: int, output_format: str) -> None:
+    """Ranked fuzzy candidates for a card name (scores 0-100, best first), scored the way
+    `cards show` scores its guesses."""
+    from planarcli.catalog import load_catalog
+
+    matches = guess_scores(load_catalog(), name)[:limit]
+    if output_format == "json":
+        echo_json(
+            {
+                "query": name,
+                "matches": [
+                    {"name": card.name, "score": score, "kind": card.kind}
+                    for score, card in matches
+                ],
+            }
+        )
+        return
+    if not matches:
+        _note(f"no candidates for {name!r}")
+        return
+    width = max(len("kind"), *(len(card.kind) for _, card in matches))
+    click.echo(f"{'score':>5}  {'kind':<{width}}  name")
+    for score, card in matches:
+        click.echo(f"{score:>5.1f}  {card.kind:<{width}}  {card.name}")
+
+
+# -- list ----------------------------------------------------------------------------------------
+@cards.command("list")
+@_filter_options
+@format_option()
+def list_cards(kind: str | None, sets: tuple[str, ...], subtype: str | None,
+               exclude_sets: tuple[str, ...], output_format: str) -> None:
+    """List the catalog's cards, optionally filtered."""
+    from planarcli.catalog import load_catalog
+
+    found = _filtered(load_catalog(), kind, sets, subtype, exclude_sets)
+    if output_format == "json":
+        echo_json({"cards": [card_summary(card) for card in found]})
+        return
+    _card_table(found)
+    click.echo(_count_line(found))
+
+
+# -- search --------------------------------------------------------------------------------------
+def search_cards(cards: Sequence[Card], text: str) -> list[Card]:
+    """Cards whose name, type line or oracle text contains ``text`` (folded: case, accents and
+    punctuation ignored) or every word of it; name hits first."""
+    key = fold_name(text)
+    if not key:
+        return []
+    words = set(key.split())
+    hits: list[tuple[int, str, Card]] = []
+    for card in cards:
+        name = fold_name(card.name)
+        if key in name or words <= set(name.split()):
+            hits.append((0, card.name.casefold(), card))
+            continue
+        body = fold_name(f"{card.type_line} {card.oracle_text or ''}")
+        if key in body or words <= set(body.split()):
+            hits.append((1, card.name.casefold(), card))
+    hits.sort(key=lambda hit: (hit[0], hit[1]))
+    return [card for _, _, card in hits]
+
+
+@cards.command("search", short_help="Cards whose name, type or oracle text mention TEXT.")
+@click.argument("text", nargs=-1, required=True)
+@_filter_options
+@format_option()
+def search(text: tuple[str, ...], kind: str | None, sets: tuple[str, ...], subtype: str | None,
+           exclude_sets: tuple[str, ...], output_format: str) -> None:
+    """Find cards whose name, type line or oracle text mention TEXT (case-insensitive)."""
+    from planarcli.catalog import load_catalog
+
+    query = " ".join(text)
+    if not fold_name(query):
+        raise UsageError(f"nothing to search for in {query!r}: give a word or a phrase")
+    catalog = load_catalog()
+    found = search_cards(_filtered(catalog, kind, sets, subtype, exclude_sets), query)
+    if not any(card.oracle_text for card in catalog.cards):
+        _note(f"the {catalog.source.kind} has no oracle text; searched names and type lines only"
+              f" ({SYNC_HINT})")
+    if output_format == "json":
+        echo_json({"query": query, "cards": [card_summary(card) for card in found]})
+        return
+    _card_table(found)
+    click.echo(_count_line(found))

@@ -1,0 +1,195 @@
+"""Random planar decks that are legal under the current deck rules.
+
+- An individual planar deck (901.3): at least ten cards, each with a different English
+  name, no more than two phenomena.
+- The single communal planar deck (901.15a) for N players: at least forty cards or ten
+  times N, whichever is smaller; no more phenomena than twice N; different names.
+
+``build_random_deck`` draws from the catalog after exclusions; the same seed, options and
+catalog give the same deck. ``render_decklist`` writes it in the plain-text decklist format
+(a ``Planar Deck`` section of ``1 Name`` lines) that ``planarcli validate`` reads.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from planarcli.catalog import Card, Catalog
+from planarcli.errors import UsageError
+from planarcli.names import fold_name
+
+INDIVIDUAL_MIN_CARDS = 10  # 901.3
+INDIVIDUAL_MAX_PHENOMENA = 2  # 901.3
+COMMUNAL_MAX_CARDS_FLOOR = 40  # 901.15a: at least 40 or 10 × players, whichever is smaller
+KINDS = ("plane", "phenomenon")
+
+
+@dataclass(frozen=True)
+class DeckRequest:
+    """What the user asked for; ``None`` means the rules' default."""
+
+    communal: bool = False
+    players: int | None = None
+    size: int | None = None
+    seed: int | None = None
+    exclude_sets: tuple[str, ...] = ()
+    max_phenomena: int | None = None
+    kinds: tuple[str, ...] = ()  # empty: planes and phenomena
+
+
+@dataclass(frozen=True)
+class RandomDeck:
+    """A drawn deck and the limits it was drawn under."""
+
+    cards: tuple[Card, ...]
+    seed: int
+    rule: str  # "901.3" | "901.15a"
+    min_size: int
+    max_phenomena: int
+
+    @property
+    def phenomena(self) -> int:
+        return sum(1 for card in self.cards if card.is_phenomenon)
+
+
+def deck_limits(request: DeckRequest) -> tuple[str, int, int]:
+    """(rule, minimum size, phenomenon cap) for the request, or UsageError."""
+    if request.communal:
+        if request.players is None:
+            raise UsageError("--communal needs --players N (the number of players, at least 2)")
+        if request.players < 2:
+            raise UsageError(
+                f"--players {request.players}: a communal planar deck needs at least 2 players"
+            )
+        return (
+            "901.15a",
+            min(COMMUNAL_MAX_CARDS_FLOOR, 10 * request.players),
+            2 * request.players,
+        )
+    if request.players is not None:
+        raise UsageError("--players goes with --communal (the single planar deck option)")
+    return "901.3", INDIVIDUAL_MIN_CARDS, INDIVIDUAL_MAX_PHENOMENA
+
+
+def _pool(catalog: Catalog, request: DeckRequest) -> list[Card]:
+    """Catalog cards allowed by the request, one per folded name (validate compares names
+    folded, so two spellings of one name would be one card twice)."""
+    unknown = [kind for kind in request.kinds if kind not in KINDS]
+    if unknown:
+        raise UsageError(f"--kind {unknown[0]!r}: choose plane or phenomenon")
+    kinds = set(request.kinds or KINDS)
+    seen: set[str] = set()
+    pool = []
+    for card in sorted(catalog.filter(exclude_sets=request.exclude_sets),
+                       key=lambda c: (c.name.casefold(), c.name)):
+        key = fold_name(card.name)
+        if card.kind in kinds and key not in seen:
+            seen.add(key)
+            pool.append(card)
+    return pool
+
+
+def build_random_deck(catalog: Catalog, request: DeckRequest) -> RandomDeck:
+    """A random legal planar deck for ``request``, or UsageError when none can be built."""
+    rule, min_size, cap = deck_limits(request)
+    size = min_size if request.size is None else request.size
+    if size < min_size:
+        what = (
+            f"a communal planar deck for {request.players} players"
+            if request.communal
+            else "a planar deck"
+        )
+        raise UsageError(f"--size {size}: {what} needs at least {min_size} cards ({rule})")
+    max_phenomena = cap
+    if request.max_phenomena is not None:
+        if request.max_phenomena < 0:
+            raise UsageError("--max-phenomena must be 0 or more")
+        if request.max_phenomena > cap:
+            raise UsageError(
+                f"--max-phenomena {request.max_phenomena}: the deck may hold at most {cap} "
+                f"phenomena ({rule})"
+            )
+        max_phenomena = request.max_phenomena
+    pool = _pool(catalog, request)
+    planes = [card for card in pool if not card.is_phenomenon]
+    phenomena = [card for card in pool if card.is_phenomenon]
+    usable_phenomena = min(len(phenomena), max_phenomena)
+    if len(planes) + usable_phenomena < size:
+        excluded = (
+            f" after excluding {', '.join(request.exclude_sets)}" if request.exclude_sets else ""
+        )
+        raise UsageError(
+            f"cannot build a {size}-card planar deck{excluded}: the catalog offers "
+            f"{len(planes)} planes and {len(phenomena)} phenomena (at most {max_phenomena} "
+            f"phenomena allowed)"
+        )
+    seed = request.seed if request.seed is not None else random.SystemRandom().randrange(2**31)
+    rng = random.Random(seed)
+    order = list(pool)
+    rng.shuffle(order)
+    chosen: list[Card] = []
+    taken_phenomena = 0
+    for card in order:
+        if len(chosen) == size:
+            break
+        if card.is_phenomenon:
+            if taken_phenomena >= max_phenomena:
+                continue
+            taken_phenomena += 1
+        chosen.append(card)
+    # Every plane and up to max_phenomena phenomena were available, which the check above
+    # found to be at least ``size``: the deck is complete.
+    chosen.sort(key=lambda card: (card.is_phenomenon, card.name.casefold()))
+    return RandomDeck(tuple(chosen), seed, rule, min_size, max_phenomena)
+
+
+def command_line(request: DeckRequest, seed: int) -> str:
+    """The ``planarcli deck random ...`` line that rebuilds this deck."""
+    parts = ["planarcli", "deck", "random", "--seed", str(seed)]
+    if request.communal:
+        parts += ["--communal", "--players", str(request.players)]
+    if request.size is not None:
+        parts += ["--size", str(request.size)]
+    if request.max_phenomena is not None:
+        parts += ["--max-phenomena", str(request.max_phenomena)]
+    for code in request.exclude_sets:
+        parts += ["--exclude-set", code]
+    for kind in request.kinds:
+        parts += ["--kind", kind]
+    return " ".join(parts)
+
+
+def render_decklist(deck: RandomDeck, request: DeckRequest, *, source: str) -> str:
+    """The deck as a plain-text decklist with a header comment."""
+    planes = len(deck.cards) - deck.phenomena
+    lines = [
+        f"// {command_line(request, deck.seed)}",
+        f"// {len(deck.cards)} cards: {planes} planes, {deck.phenomena} phenomena "
+        f"(rule {deck.rule}; cards from the {source})",
+        "",
+        "Planar Deck",
+    ]
+    lines += [f"1 {card.name}" for card in deck.cards]
+    return "\n".join(lines) + "\n"
+
+
+def deck_json(deck: RandomDeck, request: DeckRequest) -> dict[str, object]:
+    return {
+        "seed": deck.seed,
+        "rule": deck.rule,
+        "communal": request.communal,
+        "players": request.players,
+        "size": len(deck.cards),
+        "phenomena": deck.phenomena,
+        "command": command_line(request, deck.seed),
+        "cards": [
+            {"name": card.name, "kind": card.kind, "quantity": 1, "sets": list(card.sets)}
+            for card in deck.cards
+        ],
+    }
+
+
+def parse_kinds(values: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(value.lower() for value in values))

@@ -1,0 +1,345 @@
+"""``planarcli cards show|match|list|search|info`` and card-name completion."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from httpserver import LocalServer, Reply, serve
+from test_scryfall_sync import FAST, HAND_MADE, make_card, serve_cards
+
+from planarcli import catalog
+from planarcli.cli import cli
+from planarcli.commands.cards import complete_card_name
+
+SHOW_KEYS = {"name", "kind", "type_line", "subtype", "sets", "oracle_text", "source"}
+LIST_KEYS = {"name", "kind", "subtype", "sets"}
+
+
+@pytest.fixture(autouse=True)
+def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(folder))
+    monkeypatch.delenv("PLANARCLI_OFFLINE", raising=False)
+    catalog.reset_loaded_catalog()
+    return folder
+
+
+@pytest.fixture
+def server() -> Iterator[LocalServer]:
+    with serve() as running:
+        yield running
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> Any:
+    return CliRunner().invoke(cli, list(args), obj={"scryfall_options": FAST}, env=env,
+                              catch_exceptions=False)
+
+
+def explain(result: Any) -> str:
+    return f"exit {result.exit_code}\nstdout: {result.stdout}\nstderr: {result.stderr}"
+
+
+@pytest.fixture
+def synced(server: LocalServer, cache_dir: Path) -> Path:
+    serve_cards(server, HAND_MADE)
+    result = run("cards", "sync", "--api-url", server.url)
+    assert result.exit_code == 0, explain(result)
+    catalog.reset_loaded_catalog()
+    return cache_dir / "cards.json"
+
+
+# -- show ----------------------------------------------------------------------------------------
+def test_show_exact_json_shape() -> None:
+    result = run("cards", "show", "Academy at Tolaria West", "--format", "json")
+    assert result.exit_code == 0, explain(result)
+    shown = json.loads(result.stdout)
+    assert set(shown) >= SHOW_KEYS
+    assert shown["name"] == "Academy at Tolaria West"
+    assert shown["kind"] == "plane" and shown["subtype"] == "Dominaria"
+    assert shown["type_line"] == "Plane — Dominaria"
+    assert shown["sets"] == ["ohop", "opca"]
+    assert shown["source"] == "snapshot" and shown["matched"] == "exact"
+    assert shown["oracle_text"] is None
+    assert "oracle text not in the bundled snapshot" in result.stderr
+    assert "cards sync" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("written", "name"),
+    [
+        ("the æther flues", "The Aether Flues"),
+        ("SANS MERCY", "sAnS mERcY"),
+        ("imaginary friends", "Imaginary Friends (Plane)"),
+        ("ravens run", "Raven's Run"),
+    ],
+)
+def test_show_folded(written: str, name: str) -> None:
+    result = run("cards", "show", written, "--format", "json")
+    assert result.exit_code == 0, explain(result)
+    shown = json.loads(result.stdout)
+    assert shown["name"] == name and shown["matched"] == "folded"
+    assert "guessed" not in result.stderr
+
+
+def test_show_fuzzy_guess_has_a_note() -> None:
+    result = run("cards", "show", "acadmy tolaria")
+    assert result.exit_code == 0, explain(result)
+    assert result.stdout.splitlines()[:2] == ["Academy at Tolaria West", "Plane — Dominaria"]
+    assert "guessed 'Academy at Tolaria West' for 'acadmy tolaria'" in result.stderr
+
+
+@pytest.mark.parametrize("written", ["zzzz qqqq", "the", "city"])
+def test_show_not_found_or_ambiguous_exits_1(written: str) -> None:
+    result = run("cards", "show", written)
+    assert result.exit_code == 1, explain(result)
+    assert result.stdout == ""
+    errors = [line for line in result.stderr.splitlines() if line.startswith("planarcli: error")]
+    assert errors == [f"planarcli: error: no plane or phenomenon named {written!r}"]
+    assert "Traceback" not in result.stderr
+
+
+def test_show_ambiguous_suggests_the_candidates() -> None:
+    result = run("cards", "show", "furnace")
+    assert result.exit_code == 1, explain(result)
+    hint = [line for line in result.stderr.splitlines() if line.startswith("planarcli: hint:")]
+    assert len(hint) == 1
+    assert "'Furnace Layer'" in hint[0] and "'Stronghold Furnace'" in hint[0]
+
+
+def test_show_text_with_oracle_text_from_the_cache(synced: Path) -> None:
+    result = run("cards", "show", "odd phenomenon")
+    assert result.exit_code == 0, explain(result)
+    assert result.stdout.splitlines()[0] == "Odd Phenomenon"
+    assert "When you encounter this, chaos." in result.stdout
+    assert result.stderr == ""
+
+
+# -- show --online --------------------------------------------------------------------------------
+def test_show_online_planar(server: LocalServer) -> None:
+    server.route("/cards/named", Reply.json(make_card("Online Plane", "Plane — Web")))
+    result = run("cards", "show", "onlin plane", "--online", "--api-url", server.url,
+                 "--format", "json")
+    assert result.exit_code == 0, explain(result)
+    shown = json.loads(result.stdout)
+    assert shown["source"] == "scryfall" and shown["name"] == "Online Plane"
+    assert shown["subtype"] == "Web"
+    (request,) = server.requests
+    assert request.query == {"fuzzy": "onlin plane"}
+
+
+def test_show_online_not_planar(server: LocalServer) -> None:
+    server.route("/cards/named",
+                 Reply.json(make_card("Jace Beleren", "Legendary Planeswalker — Jace",
+                                      layout="normal")))
+    result = run("cards", "show", "jace", "--online", "--api-url", server.url)
+    assert result.exit_code == 1, explain(result)
+    assert "'Jace Beleren', which is not a plane or phenomenon" in result.stderr
+
+
+def test_show_online_404(server: LocalServer) -> None:
+    server.route("/cards/named", Reply.json(
+        {"object": "error", "status": 404, "code": "not_found", "type": "ambiguous",
+         "details": "Too many cards match ambiguous name \u201cpla\u201d."}, status=404))
+    result = run("cards", "show", "pla", "--online", "--api-url", server.url)
+    assert result.exit_code == 1, explain(result)
+    assert "Too many cards match" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "env"),
+    [(["--offline"], None), ([], {"PLANARCLI_OFFLINE": "1"})],
+    ids=["flag", "environment"],
+)
+def test_show_online_offline_is_usage_error(server: LocalServer, args: list[str],
+                                            env: dict[str, str] | None) -> None:
+    result = run(*args, "cards", "show", "Akoum", "--online", "--api-url", server.url, env=env)
+    assert result.exit_code == 2, explain(result)
+    assert server.requests == []
+
+
+# -- match ----------------------------------------------------------------------------------------
+def test_match_json_ranked() -> None:
+    result = run("cards", "match", "tolaria", "--limit", "3", "--format", "json")
+    assert result.exit_code == 0, explain(result)
+    data = json.loads(result.stdout)
+    assert data["query"] == "tolaria"
+    assert len(data["matches"]) == 3
+    assert data["matches"][0]["name"] == "Academy at Tolaria West"
+    scores = [m["score"] for m in data["matches"]]
+    assert scores == sorted(scores, reverse=True)
+    assert all(set(m) >= {"name", "score", "kind"} for m in data["matches"])
+
+
+def test_match_scores_the_way_show_guesses() -> None:
+    result = run("cards", "match", "acadmy tolaria", "--format", "json")
+    best, second = json.loads(result.stdout)["matches"][:2]
+    assert best["name"] == "Academy at Tolaria West"
+    assert best["score"] >= 90 > second["score"]
+
+
+def test_match_text_table() -> None:
+    result = run("cards", "match", "naya", "--limit", "2")
+    assert result.exit_code == 0, explain(result)
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["score", "kind", "name"]
+    assert lines[1].split() == ["100.0", "plane", "Naya"]
+
+
+def test_match_bad_limit_is_usage_error() -> None:
+    result = run("cards", "match", "naya", "--limit", "0")
+    assert result.exit_code == 2
+
+
+# -- list -----------------------------------------------------------------------------------------
+def test_list_all_json() -> None:
+    result = run("cards", "list", "--format", "json")
+    assert result.exit_code == 0, explain(result)
+    cards = json.loads(result.stdout)["cards"]
+    assert len(cards) == 207
+    assert all(set(card) == LIST_KEYS for card in cards)
+
+
+def test_list_filters() -> None:
+    phenomena = json.loads(run("cards", "list", "--kind", "phenomenon", "--format",
+                               "json").stdout)["cards"]
+    assert len(phenomena) == 22 and {c["kind"] for c in phenomena} == {"phenomenon"}
+    dominaria = json.loads(run("cards", "list", "--subtype", "dominaria", "--format",
+                               "json").stdout)["cards"]
+    assert dominaria and all(c["subtype"] == "Dominaria" for c in dominaria)
+    opca = json.loads(run("cards", "list", "--set", "OPCA", "--format", "json").stdout)["cards"]
+    assert opca and all("opca" in c["sets"] for c in opca)
+    no_punk = json.loads(run("cards", "list", "--exclude-set", "punk", "--exclude-set", "pssc",
+                             "--format", "json").stdout)["cards"]
+    assert len(no_punk) == 207 - 46 - 10
+    assert all(set(c["sets"]) - {"punk", "pssc"} for c in no_punk)
+
+
+def test_list_text_columns_and_count() -> None:
+    result = run("cards", "list", "--kind", "phenomenon")
+    assert result.exit_code == 0, explain(result)
+    lines = result.stdout.splitlines()
+    assert lines[-1] == "22 cards (0 planes, 22 phenomena)"
+    assert len(lines) == 23
+    assert len({line.index("phenomenon") for line in lines[:-1]}) == 1  # aligned
+
+
+def test_list_bad_kind_is_usage_error() -> None:
+    result = run("cards", "list", "--kind", "vanguard")
+    assert result.exit_code == 2
+
+
+# -- search ---------------------------------------------------------------------------------------
+def test_search_names_in_the_snapshot() -> None:
+    result = run("cards", "search", "tolaria", "--format", "json")
+    assert result.exit_code == 0, explain(result)
+    names = [card["name"] for card in json.loads(result.stdout)["cards"]]
+    assert names == ["Academy at Tolaria West"]
+    assert "no oracle text" in result.stderr
+
+
+def test_search_words_in_any_order() -> None:
+    result = run("cards", "search", "west", "tolaria", "--format", "json")
+    names = [card["name"] for card in json.loads(result.stdout)["cards"]]
+    assert names == ["Academy at Tolaria West"]
+
+
+def test_search_oracle_text_of_a_synced_cache(synced: Path) -> None:
+    result = run("cards", "search", "ENCOUNTER", "--format", "json")
+    assert result.exit_code == 0, explain(result)
+    assert [c["name"] for c in json.loads(result.stdout)["cards"]] == ["Odd Phenomenon"]
+    text = run("cards", "search", "nothing happens here")
+    assert text.stdout.splitlines()[-1] == "1 card (1 plane, 0 phenomena)"
+    assert text.stderr == ""
+
+
+def test_search_no_hits_is_not_an_error() -> None:
+    result = run("cards", "search", "xyzzyplugh")
+    assert result.exit_code == 0
+    assert result.stdout.strip() == "0 cards (0 planes, 0 phenomena)"
+
+
+def test_search_nothing_to_search_is_usage_error() -> None:
+    result = run("cards", "search", "!!!")
+    assert result.exit_code == 2
+
+
+# -- info -----------------------------------------------------------------------------------------
+def test_info_snapshot() -> None:
+    result = run("cards", "info", "--format", "json")
+    info = json.loads(result.stdout)
+    assert info["source"] == "snapshot" and info["cards"] == 207
+    assert info["planes"] == 185 and info["phenomena"] == 22
+    assert info["cache_exists"] is False and info["warning"] is None
+    assert info["age_days"] is not None
+
+
+def test_info_cache(synced: Path, server: LocalServer) -> None:
+    result = run("cards", "info")
+    assert result.exit_code == 0, explain(result)
+    assert "source:  synced cache" in result.stdout
+    assert f"path:    {synced}" in result.stdout
+    assert f"from:    {server.url}" in result.stdout
+    assert "0 days old" in result.stdout
+
+
+# -- completion -----------------------------------------------------------------------------------
+def complete(incomplete: str) -> list[str]:
+    items = complete_card_name(None, None, incomplete)  # type: ignore[arg-type]
+    return [item.value for item in items]
+
+
+def test_completion_prefix_case_and_punctuation_insensitive() -> None:
+    assert complete("acad") == ["Academy at Tolaria West"]
+    assert complete("RAVENS") == ["Raven's Run"]
+    assert "The Aether Flues" in complete("the æth")
+
+
+def test_completion_word_and_fuzzy_fallback() -> None:
+    assert "Academy at Tolaria West" in complete("tolar")
+    assert "Academy at Tolaria West" in complete("acdemy")
+
+
+def test_completion_through_the_shell_protocol() -> None:
+    result = CliRunner().invoke(
+        cli, [], prog_name="planarcli",
+        env={"_PLANARCLI_COMPLETE": "bash_complete", "COMP_WORDS": "planarcli cards show kro",
+             "COMP_CWORD": "3"},
+    )
+    assert result.stdout.splitlines()[0] == "plain,Krosa", result.stdout
+
+
+# -- help -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("command", ["sync", "info", "show", "match", "list", "search"])
+def test_every_command_has_help(command: str) -> None:
+    result = run("cards", command, "--help")
+    assert result.exit_code == 0
+    assert "--format" in result.stdout
+
+
+# -- start-up cost ------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "args",
+    [["cards", "--help"], ["cards", "show", "Akoum"], ["cards", "list"], ["deck", "random"]],
+    ids=["help", "show", "list", "deck"],
+)
+def test_card_commands_import_no_requests_or_jsonschema(args: list[str]) -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from planarcli.cli import cli\n"
+        f"try:\n    cli.main({args!r}, prog_name='planarcli')\n"
+        "except SystemExit:\n    pass\n"
+        "print('LOADED', *sorted(m for m in ('requests', 'jsonschema', 'urllib3')"
+        " if m in sys.modules), file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          encoding="utf-8", check=False)
+    loaded = [line for line in done.stderr.splitlines() if line.startswith("LOADED")]
+    assert loaded == ["LOADED"], done.stderr

@@ -1,0 +1,196 @@
+"""Loading the card catalog: a valid cache wins, anything else falls back to the snapshot with
+one warning, and the sidecar stamp lets a checked cache skip jsonschema until it changes."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from planarcli import catalog
+from planarcli.cardsync import dump_catalog
+from planarcli.cli import cli
+
+ORACLE_ID = "0f0f0f0f-1111-4222-8333-444444444444"
+
+
+def catalog_document(name: str = "Cache Only Plane") -> dict[str, Any]:
+    return {
+        "format": "planarcli-catalog",
+        "schema_version": 1,
+        "source": {"kind": "scryfall", "created": "2026-01-02T03:04:05+00:00",
+                   "api_url": "http://127.0.0.1", "query": "q=layout:planar"},
+        "cards": [
+            {"name": name, "kind": "plane", "subtype": "Nowhere", "type_line": "Plane — Nowhere",
+             "sets": ["tst"], "first_released": "2026-01-01", "oracle_id": ORACLE_ID,
+             "oracle_text": "Nothing happens.", "scryfall_uri": None},
+        ],
+    }
+
+
+@pytest.fixture
+def cache_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    folder.mkdir()
+    monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(folder))
+    catalog.reset_loaded_catalog()
+    return folder / "cards.json"
+
+
+class SchemaCalls:
+    """Counts jsonschema checks (and still performs them)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from planarcli import schemacheck
+
+        self.count = 0
+        real = schemacheck.schema_errors
+
+        def counting(*args: Any, **kwargs: Any) -> list[str]:
+            self.count += 1
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(schemacheck, "schema_errors", counting)
+
+
+def invoke(*args: str) -> Any:
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+# -- a valid cache ------------------------------------------------------------------------------
+def test_a_valid_cache_is_used_and_stamped(cache_file: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    cache_file.write_text(dump_catalog(catalog_document()), encoding="utf-8")
+    calls = SchemaCalls(monkeypatch)
+    loaded = catalog.load_catalog()
+    assert loaded.source.kind == "cache" and loaded.source.warning is None
+    assert loaded.lookup("cache only plane") is not None
+    assert calls.count == 1
+    assert catalog.stamp_path(cache_file).is_file()
+    # Second load (new process, simulated): the stamp vouches, no schema check.
+    catalog.reset_loaded_catalog()
+    assert catalog.load_catalog().source.kind == "cache"
+    assert calls.count == 1
+
+
+def test_an_edited_cache_is_checked_again(cache_file: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    cache_file.write_text(dump_catalog(catalog_document()), encoding="utf-8")
+    calls = SchemaCalls(monkeypatch)
+    catalog.load_catalog()
+    assert calls.count == 1
+    # A hand edit that keeps size and mtime: only the content hash can tell.
+    stat = cache_file.stat()
+    text = cache_file.read_text(encoding="utf-8").replace('"kind": "plane"', '"kind": "plana"')
+    cache_file.write_text(text, encoding="utf-8")
+    os.utime(cache_file, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert cache_file.stat().st_size == stat.st_size
+    catalog.reset_loaded_catalog()
+    loaded = catalog.load_catalog()
+    assert calls.count == 2
+    assert loaded.source.kind == "snapshot"
+    assert loaded.source.warning is not None and "catalog schema" in loaded.source.warning
+
+
+def test_a_replaced_valid_cache_is_checked_and_restamped(cache_file: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    cache_file.write_text(dump_catalog(catalog_document()), encoding="utf-8")
+    catalog.load_catalog()
+    calls = SchemaCalls(monkeypatch)
+    cache_file.write_text(dump_catalog(catalog_document("Another Plane")), encoding="utf-8")
+    catalog.reset_loaded_catalog()
+    assert catalog.load_catalog().lookup("Another Plane") is not None
+    catalog.reset_loaded_catalog()
+    assert catalog.load_catalog().lookup("Another Plane") is not None
+    assert calls.count == 1  # checked once after the change, then trusted
+
+
+def test_a_forged_stamp_does_not_excuse_a_broken_file(cache_file: Path) -> None:
+    cache_file.write_text('{"format": "planarcli-catalog"}', encoding="utf-8")
+    import hashlib
+
+    data = cache_file.read_bytes()
+    stat = cache_file.stat()
+    catalog.write_cache_stamp(cache_file, stat.st_size, stat.st_mtime_ns,
+                              hashlib.sha256(data).hexdigest())
+    loaded = catalog.load_catalog()
+    assert loaded.source.kind == "snapshot"
+    assert loaded.source.warning is not None
+
+
+# -- corrupt or foreign caches: one warning, the snapshot, no crash -------------------------------
+CORRUPT: dict[str, bytes] = {
+    "empty": b"",
+    "whitespace": b"  \n",
+    "binary": bytes(range(256)) * 4,
+    "truncated-json": dump_catalog(catalog_document()).encode("utf-8")[:100],
+    "json-array": b"[1, 2, 3]",
+    "foreign-json": b'{"format": "something-else", "cards": []}',
+    "wrong-schema-version": json.dumps({**catalog_document(), "schema_version": 2}).encode(),
+    "card-missing-field": json.dumps(
+        {**catalog_document(), "cards": [{"name": "X", "kind": "plane"}]}).encode(),
+    "no-cards": json.dumps({**catalog_document(), "cards": []}).encode(),
+    "utf16": dump_catalog(catalog_document()).encode("utf-16"),
+}
+
+
+@pytest.mark.parametrize("content", list(CORRUPT.values()), ids=list(CORRUPT))
+def test_a_corrupt_cache_falls_back_to_the_snapshot_with_one_warning(
+    cache_file: Path, content: bytes
+) -> None:
+    cache_file.write_bytes(content)
+    result = invoke("cards", "info", "--format", "json")
+    assert result.exit_code == 0, result.stderr
+    info = json.loads(result.stdout)
+    assert info["source"] == "snapshot"
+    assert info["cards"] == 207
+    assert info["warning"] and str(cache_file) in info["warning"]
+    warnings = [line for line in result.stderr.splitlines() if "warning" in line]
+    assert len(warnings) == 1, result.stderr
+    assert warnings[0].startswith(f"planarcli: warning: ignoring the card cache {cache_file}")
+    assert "Traceback" not in result.stderr
+
+
+def test_a_corrupt_cache_does_not_stop_lookups(cache_file: Path) -> None:
+    cache_file.write_bytes(b"\x00\x01garbage")
+    result = invoke("cards", "show", "Akoum", "--format", "json")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["source"] == "snapshot"
+    assert result.stderr.count("ignoring the card cache") == 1
+
+
+def test_a_cache_that_is_a_folder_is_ignored(cache_file: Path) -> None:
+    cache_file.mkdir()
+    result = invoke("cards", "info", "--format", "json")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["source"] == "snapshot"
+
+
+def test_text_info_reports_the_ignored_cache(cache_file: Path) -> None:
+    cache_file.write_text("{", encoding="utf-8")
+    result = invoke("cards", "info")
+    assert result.exit_code == 0
+    assert "source:  bundled snapshot" in result.stdout
+    assert "present but ignored" in result.stdout
+    assert "warning: ignoring the card cache" in result.stdout
+
+
+# -- start-up cost --------------------------------------------------------------------------------
+def test_loading_a_stamped_cache_imports_no_jsonschema_or_requests(cache_file: Path) -> None:
+    cache_file.write_text(dump_catalog(catalog_document()), encoding="utf-8")
+    catalog.load_catalog()  # checks and stamps
+    assert catalog.stamp_path(cache_file).is_file()
+    code = (
+        "import sys; from planarcli.catalog import load_catalog; c = load_catalog(); "
+        "print(c.source.kind, 'jsonschema' in sys.modules, 'requests' in sys.modules)"
+    )
+    env = {**os.environ, "PLANARCLI_CACHE_DIR": str(cache_file.parent)}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=env, check=True, encoding="utf-8")
+    assert done.stdout.split() == ["cache", "False", "False"], done.stderr

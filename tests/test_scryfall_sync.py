@@ -1,0 +1,618 @@
+"""``planarcli cards sync`` and the Scryfall client, against a real HTTP server on 127.0.0.1.
+
+No test reaches the internet: every request goes to ``tests/httpserver.py``'s LocalServer,
+which serves Scryfall-shaped pages (from ../shared/data/scryfall/planar-prints.json where it
+exists, otherwise hand-made card objects) and the failures: 429, 5xx, slow, truncated, HTML,
+endless paging, Error objects.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import time
+import uuid
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from httpserver import LocalServer, RecordedRequest, Reply, refused_url, serve
+
+from planarcli import __version__, catalog
+from planarcli.cardsync import build_catalog, classify_type_line, write_catalog
+from planarcli.cli import cli
+from planarcli.errors import DataUnavailableError
+from planarcli.scryfall import RetryPolicy, ScryfallClient
+
+SCRYFALL_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "scryfall"
+PLANAR_PRINTS = SCRYFALL_DATA / "planar-prints.json"
+requires_prints = pytest.mark.skipif(
+    not PLANAR_PRINTS.is_file(), reason=f"{PLANAR_PRINTS} is absent (../shared is not here)"
+)
+
+#: Fast, test-sized client settings (passed to the CLI through ctx.obj).
+FAST: dict[str, Any] = {
+    "timeout": (2.0, 2.0),
+    "retry": RetryPolicy(retries=2, backoff_factor=0.0, min_backoff=0.0, retry_after_max=0.3),
+    "min_interval": 0.0,
+}
+
+
+# -- Scryfall-shaped data ------------------------------------------------------------------------
+def make_card(name: str, type_line: str = "Plane — Testland", *, set_code: str = "tst",
+              released: str = "2024-01-01", oracle_id: str | None = None,
+              oracle_text: str | None = "Whenever chaos ensues, nothing happens.",
+              layout: str = "planar", **extra: Any) -> dict[str, Any]:
+    card: dict[str, Any] = {
+        "object": "card",
+        "id": str(uuid.uuid4()),
+        "oracle_id": oracle_id or str(uuid.uuid5(uuid.NAMESPACE_URL, name)),
+        "name": name,
+        "lang": "en",
+        "released_at": released,
+        "layout": layout,
+        "type_line": type_line,
+        "set": set_code,
+        "scryfall_uri": f"https://scryfall.com/card/{set_code}/1/x?utm_source=api",
+    }
+    if oracle_text is not None:
+        card["oracle_text"] = oracle_text
+    card.update(extra)
+    return card
+
+
+HAND_MADE = [
+    make_card("Test Plane of Nowhere", "Plane — Nowhere", oracle_text="Nothing happens here."),
+    make_card("Test Plane of Nowhere", "Plane — Nowhere", set_code="old", released="2010-05-05"),
+    make_card("Odd Phenomenon", "Phenomenon", oracle_text="When you encounter this, chaos."),
+    make_card("That's Enough Slices", "Phenome-nom", set_code="punk"),
+    make_card("sAnS mERcY", "pLAnE — sECreT LaIR", set_code="pssc"),
+    make_card("Not A Plane", "Creature — Elf", layout="normal"),
+]
+
+
+def scryfall_pages(cards: Sequence[dict[str, Any]], base: str, page_size: int,
+                   path: str = "/cards/search") -> dict[int, dict[str, Any]]:
+    """Scryfall list pages for ``cards``: page N links to page N+1 on ``base``."""
+    count = max(1, math.ceil(len(cards) / page_size))
+    pages = {}
+    for number in range(1, count + 1):
+        chunk = list(cards[(number - 1) * page_size: number * page_size])
+        more = number < count
+        pages[number] = {
+            "object": "list",
+            "total_cards": len(cards),
+            "has_more": more,
+            "next_page": f"{base}{path}?q=layout%3Aplanar&page={number + 1}" if more else None,
+            "data": chunk,
+        }
+    return pages
+
+
+def serve_cards(server: LocalServer, cards: Sequence[dict[str, Any]], page_size: int = 3) -> None:
+    pages = scryfall_pages(cards, server.url, page_size)
+
+    def answer(request: RecordedRequest) -> Reply:
+        number = int(request.query.get("page", "1"))
+        return Reply.json(pages[number]) if number in pages else Reply(status=500)
+
+    server.route("/cards/search", answer)
+
+
+def load_prints() -> list[dict[str, Any]]:
+    with PLANAR_PRINTS.open(encoding="utf-8") as handle:
+        cards: list[dict[str, Any]] = json.load(handle)["data"]
+    return cards
+
+
+# -- fixtures and helpers -------------------------------------------------------------------------
+@pytest.fixture
+def server() -> Iterator[LocalServer]:
+    with serve() as running:
+        yield running
+
+
+@pytest.fixture
+def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(folder))
+    monkeypatch.delenv("PLANARCLI_OFFLINE", raising=False)
+    monkeypatch.delenv("PLANARCLI_SCRYFALL_URL", raising=False)
+    catalog.reset_loaded_catalog()
+    return folder
+
+
+def run(*args: str, options: dict[str, Any] | None = None,
+        env: dict[str, str] | None = None) -> Any:
+    result = CliRunner().invoke(cli, list(args), obj={"scryfall_options": options or FAST},
+                                env=env, catch_exceptions=False)
+    return result
+
+
+def sync(url: str, *extra: str, options: dict[str, Any] | None = None) -> Any:
+    return run("cards", "sync", "--api-url", url, *extra, options=options)
+
+
+def checksum(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def explain(result: Any) -> str:
+    return f"exit {result.exit_code}\nstdout: {result.stdout}\nstderr: {result.stderr}"
+
+
+def one_error_line(result: Any) -> str:
+    lines = [line for line in result.stderr.splitlines() if line.startswith("planarcli: error:")]
+    assert len(lines) == 1, explain(result)
+    assert "Traceback" not in result.stderr
+    return lines[0]
+
+
+@pytest.fixture
+def synced_cache(server: LocalServer, cache_dir: Path) -> Path:
+    """A valid cache from a first, successful sync of the hand-made cards."""
+    serve_cards(server, HAND_MADE)
+    result = sync(server.url)
+    assert result.exit_code == 0, explain(result)
+    path = cache_dir / "cards.json"
+    assert path.is_file()
+    return path
+
+
+# -- the type line decides the kind ---------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("type_line", "expected"),
+    [
+        ("Plane — Dominaria", ("plane", "Dominaria")),
+        ("pLAnE — sECreT LaIR", ("plane", "sECreT LaIR")),
+        ("Plane", ("plane", None)),
+        ("Phenomenon", ("phenomenon", None)),
+        ("Phenome-nom", ("phenomenon", None)),
+        ("PHENOMENON", ("phenomenon", None)),
+        ("Legendary Planeswalker — Jace", None),
+        ("Creature — Elf", None),
+        ("Scheme", None),
+    ],
+)
+def test_kind_comes_from_the_type_line(type_line: str, expected: Any) -> None:
+    assert classify_type_line(type_line) == expected
+
+
+def test_build_dedupes_by_oracle_id_and_unions_sets_oldest_first() -> None:
+    document, summary = build_catalog(HAND_MADE, api_url="http://x", query="q=layout:planar")
+    by_name = {card["name"]: card for card in document["cards"]}
+    assert summary.cards == 4 and summary.planes == 2 and summary.phenomena == 2
+    assert summary.printings == 6
+    assert len(summary.skipped) == 1 and "Not A Plane" in summary.skipped[0]
+    nowhere = by_name["Test Plane of Nowhere"]
+    assert nowhere["sets"] == ["old", "tst"]
+    assert nowhere["first_released"] == "2010-05-05"
+    assert nowhere["subtype"] == "Nowhere"
+    assert nowhere["oracle_text"] == "Nothing happens here."  # the newest printing's text
+    assert nowhere["scryfall_uri"] == "https://scryfall.com/card/tst/1/x"
+    assert by_name["That's Enough Slices"]["kind"] == "phenomenon"
+    assert by_name["That's Enough Slices"]["subtype"] is None
+    assert by_name["sAnS mERcY"]["kind"] == "plane"
+    assert document["source"]["kind"] == "scryfall"
+
+
+def test_card_faces_text_is_joined() -> None:
+    card = make_card("Two Faced Plane", oracle_text=None, card_faces=[
+        {"name": "A", "type_line": "Plane — A", "oracle_text": "Front."},
+        {"name": "B", "type_line": "Plane — A", "oracle_text": "Back."},
+    ])
+    document, _ = build_catalog([card], api_url="x", query="q")
+    text = document["cards"][0]["oracle_text"]
+    assert "Front." in text and "Back." in text
+
+
+# -- a good sync ----------------------------------------------------------------------------------
+def test_two_page_sync_writes_the_cache(server: LocalServer, cache_dir: Path) -> None:
+    serve_cards(server, HAND_MADE, page_size=4)
+    result = sync(server.url)
+    assert result.exit_code == 0, explain(result)
+    assert result.stdout.startswith(
+        f"synced 4 cards (2 planes, 2 phenomena) from {server.url} into {cache_dir / 'cards.json'}"
+    )
+    assert "skipped 1 card object that Scryfall sent" in result.stderr  # the creature
+    assert "Not A Plane" in result.stderr
+    # The hand-made cards lack the snapshot's: the user is told what will be unknown.
+    assert "207 cards of the bundled snapshot are not in Scryfall's answer" in result.stderr
+    searches = server.requests_to("/cards/search")
+    assert len(searches) == 2
+    first = searches[0].query
+    assert first["q"] == "layout:planar"
+    assert first["unique"] == "prints" and first["include_extras"] == "true"
+    assert searches[1].query.get("page") == "2"
+    document = json.loads((cache_dir / "cards.json").read_text(encoding="utf-8"))
+    assert document["source"]["api_url"] == server.url
+    assert len(document["cards"]) == 4
+    umask = os.umask(0o022)
+    os.umask(umask)
+    assert (cache_dir / "cards.json").stat().st_mode & 0o777 == 0o666 & ~umask
+
+
+def test_requests_carry_user_agent_and_accept(server: LocalServer, cache_dir: Path) -> None:
+    serve_cards(server, HAND_MADE)
+    assert sync(server.url).exit_code == 0
+    for request in server.requests:
+        assert request.headers["user-agent"] == f"planarcli/{__version__}"
+        assert "application/json" in request.headers["accept"]
+
+
+def test_api_url_from_environment(server: LocalServer, cache_dir: Path) -> None:
+    serve_cards(server, HAND_MADE)
+    result = run("cards", "sync", env={"PLANARCLI_SCRYFALL_URL": server.url})
+    assert result.exit_code == 0, explain(result)
+    assert server.requests
+
+
+def test_json_summary_and_new_cards(server: LocalServer, synced_cache: Path) -> None:
+    serve_cards(server, [*HAND_MADE, make_card("Brand New Plane")])
+    result = sync(server.url, "--format", "json")
+    assert result.exit_code == 0, explain(result)
+    summary = json.loads(result.stdout)
+    assert summary["cards"] == 5 and summary["planes"] == 3 and summary["phenomena"] == 2
+    assert summary["new"] == ["Brand New Plane"]
+    assert summary["path"] == str(synced_cache)
+
+
+def test_text_summary_counts_new_cards(server: LocalServer, synced_cache: Path) -> None:
+    serve_cards(server, [*HAND_MADE, make_card("Brand New Plane")])
+    result = sync(server.url)
+    assert result.exit_code == 0, explain(result)
+    assert "1 new since the previous cache" in result.stdout
+
+
+@requires_prints
+def test_sync_of_recorded_scryfall_prints(server: LocalServer, cache_dir: Path) -> None:
+    prints = load_prints()
+    serve_cards(server, prints, page_size=75)
+    result = sync(server.url, "--format", "json")
+    assert result.exit_code == 0, explain(result)
+    summary = json.loads(result.stdout)
+    oracle_ids = {card["oracle_id"] for card in prints}
+    assert summary["cards"] == len(oracle_ids)
+    assert summary["pages"] == 2
+    assert summary["printings"] == len(prints)
+    document = json.loads((cache_dir / "cards.json").read_text(encoding="utf-8"))
+    # Every card's sets are the union of its printings' sets, oldest first.
+    for card in document["cards"]:
+        mine = [p for p in prints if p["oracle_id"] == card["oracle_id"]]
+        assert set(card["sets"]) == {p["set"] for p in mine}
+        assert card["first_released"] == min(p["released_at"] for p in mine)
+    catalog.reset_loaded_catalog()
+    shown = run("cards", "show", "Stairs to Infinity", "--format", "json")
+    assert shown.exit_code == 0, explain(shown)
+    assert json.loads(shown.stdout)["source"] == "cache"
+    assert "planar die" in json.loads(shown.stdout)["oracle_text"]
+
+
+# -- politeness: pacing and retries ---------------------------------------------------------------
+def test_search_requests_are_paced_half_a_second_apart(server: LocalServer,
+                                                        cache_dir: Path) -> None:
+    serve_cards(server, HAND_MADE, page_size=4)
+    options = {**FAST, "min_interval": 0.5}  # the real default, real time
+    result = sync(server.url, options=options)
+    assert result.exit_code == 0, explain(result)
+    first, second = server.requests_to("/cards/search")
+    assert second.time - first.time >= 0.5
+
+
+def test_pacing_with_an_injected_clock() -> None:
+    now = [100.0]
+    slept: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        now[0] += seconds
+
+    with serve() as server:
+        serve_cards(server, HAND_MADE, page_size=2)  # 3 pages
+        progress: list[tuple[int, int]] = []
+        with ScryfallClient(server.url, timeout=(2, 2), retry=FAST["retry"],
+                            clock=lambda: now[0], sleep=sleep) as client:
+            fetched = client.fetch_planar_cards(progress=lambda *step: progress.append(step))
+    assert fetched.pages == 3
+    assert progress == [(1, 3), (2, 3), (3, 3)]
+    assert slept == [pytest.approx(0.5), pytest.approx(0.5)]
+
+
+def test_pacing_also_under_a_mirror_prefix() -> None:
+    now = [0.0]
+    slept: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        now[0] += seconds
+
+    with serve() as server:
+        pages = scryfall_pages(HAND_MADE, server.url, 4, path="/mirror/cards/search")
+
+        def answer(request: RecordedRequest) -> Reply:
+            return Reply.json(pages[int(request.query.get("page", "1"))])
+
+        server.route("/mirror/cards/search", answer)
+        with ScryfallClient(f"{server.url}/mirror/", timeout=(2, 2), retry=FAST["retry"],
+                            clock=lambda: now[0], sleep=sleep) as client:
+            assert client.fetch_planar_cards().pages == 2
+    assert slept == [pytest.approx(0.5)]
+
+
+def test_429_with_retry_after_then_success(server: LocalServer, cache_dir: Path) -> None:
+    pages = scryfall_pages(HAND_MADE, server.url, 10)
+    server.route(
+        "/cards/search",
+        Reply.json({"object": "error", "status": 429, "code": "too_many_requests",
+                    "details": "slow down"}, status=429, **{"Retry-After": "1"}),
+        Reply.json(pages[1]),
+    )
+    result = sync(server.url)
+    assert result.exit_code == 0, explain(result)
+    first, second = server.requests_to("/cards/search")
+    # Retry-After: 1 was honoured, shortened to the (test-sized) cap of 0.3 s.
+    assert second.time - first.time >= 0.25
+
+
+def test_5xx_then_success(server: LocalServer, cache_dir: Path) -> None:
+    pages = scryfall_pages(HAND_MADE, server.url, 10)
+    server.route("/cards/search", Reply(status=503), Reply(status=502), Reply.json(pages[1]))
+    result = sync(server.url)
+    assert result.exit_code == 0, explain(result)
+    assert len(server.requests) == 3
+
+
+def test_5xx_forever_fails_and_keeps_the_cache(server: LocalServer, synced_cache: Path) -> None:
+    before = checksum(synced_cache)
+    server.requests.clear()
+    server.route("/cards/search", Reply.text("<html>down</html>", 503, "text/html"))
+    result = sync(server.url)
+    assert result.exit_code == 3, explain(result)
+    assert "503" in one_error_line(result)
+    assert len(server.requests) == 3  # one try and two retries, then it stops
+    assert checksum(synced_cache) == before
+    assert result.stdout == ""
+
+
+# -- failures: exit 3, one line, cache untouched --------------------------------------------------
+def test_timeout(server: LocalServer, synced_cache: Path) -> None:
+    before = checksum(synced_cache)
+    pages = scryfall_pages(HAND_MADE, server.url, 10)
+    server.route("/cards/search", Reply(body=json.dumps(pages[1]).encode(), delay=1.5))
+    options = {**FAST, "timeout": (0.3, 0.3),
+               "retry": RetryPolicy(retries=0, backoff_factor=0, min_backoff=0)}
+    started = time.monotonic()
+    result = sync(server.url, options=options)
+    assert time.monotonic() - started < 1.4
+    assert result.exit_code == 3, explain(result)
+    assert "did not answer in time" in one_error_line(result)
+    assert checksum(synced_cache) == before
+
+
+def test_connection_refused(cache_dir: Path) -> None:
+    result = sync(refused_url())
+    assert result.exit_code == 3, explain(result)
+    assert "cannot reach 127.0.0.1" in one_error_line(result)
+    assert not (cache_dir / "cards.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("reply", "message"),
+    [
+        (Reply(body=b'{"object": "list", "has_more": false, "data": [{"obj',
+               headers={"Content-Type": "application/json"}), "not valid JSON"),
+        (Reply.text("<!DOCTYPE html><html><body>Gateway</body></html>", 200, "text/html"),
+         "text/html, not JSON"),
+        (Reply.json({"object": "catalog", "data": ["a"]}), "not a list"),
+        (Reply.json({"object": "list", "data": "nope"}), "no list of card objects"),
+        (Reply.json([1, 2, 3]), "not a list"),
+        (Reply.json({"object": "list", "has_more": True, "next_page": None,
+                     "data": [make_card("X")]}), "no next_page"),
+        (Reply(body=json.dumps({"object": "list", "data": []}).encode() + b" " * 50,
+               truncate_to=10), "cut off"),
+        (Reply.json({"object": "list", "total_cards": 1, "has_more": False,
+                     "data": [make_card("Creature", "Creature — Elf")]}), "no plane or phenomenon"),
+        (Reply.json({"object": "list", "total_cards": 1, "has_more": False,
+                     "data": [make_card("Bad Set", set_code="TOOLONGSET")]}),
+         "no plane or phenomenon"),
+        (Reply.json({"object": "error", "status": 400, "code": "bad_request",
+                     "details": "All of your terms were ignored."}, status=400),
+         "All of your terms were ignored"),
+    ],
+    ids=["truncated-json", "html-page", "wrong-object", "data-not-list", "json-array",
+         "more-without-next", "cut-off-body", "no-planar-cards", "unusable-set-code",
+         "400-error-object"],
+)
+def test_bad_answers_fail_cleanly(server: LocalServer, synced_cache: Path, reply: Reply,
+                                  message: str) -> None:
+    before = checksum(synced_cache)
+    server.route("/cards/search", reply)
+    result = sync(server.url)
+    assert result.exit_code == 3, explain(result)
+    assert message in one_error_line(result)
+    assert checksum(synced_cache) == before
+    leftovers = [p.name for p in synced_cache.parent.iterdir() if p.name.endswith(".tmp")]
+    assert leftovers == []
+
+
+def test_404_error_object(server: LocalServer, synced_cache: Path) -> None:
+    before = checksum(synced_cache)
+    server.route("/cards/search", Reply.json(
+        {"object": "error", "status": 404, "code": "not_found",
+         "details": "Your query didn't match any cards."}, status=404))
+    result = sync(server.url)
+    assert result.exit_code == 3, explain(result)
+    assert "didn't match any cards" in one_error_line(result)
+    assert checksum(synced_cache) == before
+
+
+def test_endless_pagination_stops_at_the_cap(server: LocalServer, synced_cache: Path) -> None:
+    before = checksum(synced_cache)
+
+    def endless(request: RecordedRequest) -> Reply:
+        number = int(request.query.get("page", "1"))
+        return Reply.json({
+            "object": "list", "total_cards": 4, "has_more": True,
+            "next_page": f"{server.url}/cards/search?page={number + 1}",
+            "data": [make_card(f"Plane {number} a"), make_card(f"Plane {number} b")],
+        })
+
+    server.requests.clear()
+    server.route("/cards/search", endless)
+    result = sync(server.url)
+    assert result.exit_code == 3, explain(result)
+    assert "kept paging" in one_error_line(result)
+    assert len(server.requests) == math.ceil(4 / 2) + 2
+    assert checksum(synced_cache) == before
+
+
+def test_next_page_to_another_host_is_refused(server: LocalServer, cache_dir: Path) -> None:
+    server.route("/cards/search", Reply.json({
+        "object": "list", "total_cards": 4, "has_more": True,
+        "next_page": "http://192.0.2.1/cards/search?page=2", "data": HAND_MADE[:2]}))
+    result = sync(server.url)
+    assert result.exit_code == 3, explain(result)
+    assert "points away" in one_error_line(result)
+    assert len(server.requests) == 1
+
+
+def test_unwritable_cache_dir(server: LocalServer, tmp_path: Path,
+                              monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(blocker / "cache"))
+    serve_cards(server, HAND_MADE)
+    result = sync(server.url)
+    assert result.exit_code == 3, explain(result)
+    assert "cannot write the card cache" in one_error_line(result)
+
+
+@pytest.mark.parametrize("url", ["ftp://example.invalid", "api.scryfall.com", "http://"])
+def test_bad_api_url_is_a_usage_error(cache_dir: Path, url: str) -> None:
+    result = sync(url)
+    assert result.exit_code == 2, explain(result)
+    assert "not an API URL" in one_error_line(result)
+
+
+# -- offline: exit 2, nothing sent ----------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("args", "env"),
+    [
+        (["--offline", "cards", "sync"], None),
+        (["cards", "sync", "--offline"], None),
+        (["cards", "sync"], {"PLANARCLI_OFFLINE": "1"}),
+    ],
+    ids=["root-flag", "command-flag", "environment"],
+)
+def test_offline_sync_is_a_usage_error_and_sends_nothing(
+    server: LocalServer, cache_dir: Path, args: list[str], env: dict[str, str] | None
+) -> None:
+    serve_cards(server, HAND_MADE)
+    result = run(*args, "--api-url", server.url, env=env)
+    assert result.exit_code == 2, explain(result)
+    assert "offline" in one_error_line(result)
+    assert server.requests == []
+    assert not (cache_dir / "cards.json").exists()
+
+
+# -- what a sync changes --------------------------------------------------------------------------
+def test_a_synced_card_is_known_to_cards_show(server: LocalServer, cache_dir: Path) -> None:
+    before = run("cards", "show", "Test Plane of Nowhere")
+    assert before.exit_code == 1, explain(before)
+    serve_cards(server, HAND_MADE)
+    assert sync(server.url).exit_code == 0
+    after = run("cards", "show", "Test Plane of Nowhere", "--format", "json")
+    assert after.exit_code == 0, explain(after)
+    shown = json.loads(after.stdout)
+    assert shown["source"] == "cache"
+    assert shown["oracle_text"] == "Nothing happens here."
+    assert shown["sets"] == ["old", "tst"]
+    assert after.stderr == ""
+
+
+def test_sync_writes_a_stamp_that_lets_loading_skip_jsonschema(
+    server: LocalServer, synced_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert catalog.stamp_path(synced_cache).is_file()
+
+    def no_schema_check(*args: Any, **kwargs: Any) -> list[str]:
+        raise AssertionError("the stamped cache was checked again")
+
+    monkeypatch.setattr("planarcli.schemacheck.schema_errors", no_schema_check)
+    catalog.reset_loaded_catalog()
+    loaded = catalog.load_catalog()
+    assert loaded.source.kind == "cache"
+    assert loaded.lookup("Test Plane of Nowhere") is not None
+
+
+def test_a_document_failing_the_schema_is_never_written(synced_cache: Path) -> None:
+    before = checksum(synced_cache)
+    document, _ = build_catalog(HAND_MADE, api_url="x", query="q")
+    document["cards"][0]["kind"] = "vanguard"
+    with pytest.raises(DataUnavailableError, match="does not match the catalog schema"):
+        write_catalog(document, synced_cache)
+    assert checksum(synced_cache) == before
+
+
+def test_a_failed_write_leaves_the_cache_and_no_temp_file(
+    synced_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = checksum(synced_cache)
+    document, _ = build_catalog(HAND_MADE, api_url="x", query="q")
+
+    def broken_replace(src: Any, dst: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("planarcli.cardsync.os.replace", broken_replace)
+    with pytest.raises(DataUnavailableError, match="No space left"):
+        write_catalog(document, synced_cache)
+    assert checksum(synced_cache) == before
+    assert [p.name for p in synced_cache.parent.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_default_client_settings() -> None:
+    with ScryfallClient() as client:
+        assert client.base_url == "https://api.scryfall.com"
+        assert client.timeout[0] > 0 and client.timeout[1] > 0
+        assert client.min_interval == 0.5
+        retry = client.session.get_adapter("https://api.scryfall.com").max_retries
+        assert retry.total == 2 and retry.status == 2
+        assert {429, 500, 502, 503, 504} <= set(retry.status_forcelist or ())
+        assert set(retry.allowed_methods or ()) == {"GET"}
+        assert retry.respect_retry_after_header
+        assert retry.parse_retry_after("3600") == 30.0  # capped
+        assert retry.parse_retry_after("2") == 2.0
+        assert client.session.headers["User-Agent"] == f"planarcli/{__version__}"
+
+
+def test_any_card_objects_build_a_valid_catalog_or_are_skipped() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from planarcli.schemacheck import schema_errors
+
+    values = st.one_of(
+        st.none(), st.booleans(), st.integers(), st.text(max_size=12),
+        st.sampled_from(["Plane — X", "Phenomenon", "pLaNe", "2020-01-01", "abc", "ABCD",
+                         "0f0f0f0f-1111-4222-8333-444444444444", "Phenome-nom"]),
+        st.lists(st.dictionaries(st.sampled_from(["type_line", "oracle_text", "oracle_id"]),
+                                 st.text(max_size=8)), max_size=2),
+    )
+    keys = st.sampled_from(["name", "type_line", "oracle_id", "set", "released_at",
+                            "oracle_text", "card_faces", "scryfall_uri", "layout"])
+    objects = st.lists(st.dictionaries(keys, values), max_size=6)
+
+    @settings(max_examples=150, deadline=None)
+    @given(objects)
+    def check(cards: list[dict[str, Any]]) -> None:
+        document, summary = build_catalog(cards, api_url="x", query="q")
+        assert summary.printings == len(cards)
+        assert summary.cards == len(document["cards"]) == summary.planes + summary.phenomena
+        if document["cards"]:
+            assert schema_errors(document, "catalog.schema.json") == []
+
+    check()
