@@ -15,14 +15,16 @@ import json
 import os
 import sys
 from collections.abc import Iterable, Sequence
-from datetime import datetime, timezone
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planarcli import resources
 from planarcli.errors import DataUnavailableError
 from planarcli.names import fold_name
 from planarcli.records import record
+
+if TYPE_CHECKING:
+    from datetime import datetime
+    from pathlib import Path
 
 CACHE_FILE_NAME = "cards.json"
 SNAPSHOT_FILE_NAME = "cards.json"
@@ -79,11 +81,19 @@ class CatalogSource:
     """Where the catalog came from and how old it is."""
 
     kind: str  # "snapshot" | "cache"
-    path: Path
+    location: str  # the file's path (a string: pathlib stays off the start-up path)
     created: str | None  # ISO 8601 timestamp written into the file
     warning: str | None = None  # why a cache was passed over, when one was
 
+    @property
+    def path(self) -> Path:
+        from pathlib import Path
+
+        return Path(self.location)
+
     def age_days(self, now: datetime | None = None) -> float | None:
+        from datetime import datetime, timezone
+
         if not self.created:
             return None
         try:
@@ -117,9 +127,18 @@ class Catalog:
         self.cards = cards
         self.source = source
         self._by_name = {card.name: card for card in self.cards}
-        self._by_key: dict[str, Card] = {}
-        for card in self.cards:
-            self._by_key.setdefault(fold_name(card.name), card)
+        self._folded: dict[str, Card] | None = None
+
+    @property
+    def _by_key(self) -> dict[str, Card]:
+        """Cards by folded name, built on first use: a deck spelled exactly as the catalog
+        never pays for folding 200 names."""
+        if self._folded is None:
+            folded: dict[str, Card] = {}
+            for card in self.cards:
+                folded.setdefault(fold_name(card.name), card)
+            self._folded = folded
+        return self._folded
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -212,16 +231,16 @@ SUGGEST_CUTOFF = 70.0
 SUGGEST_SPREAD = 10.0
 
 
-def parse_catalog(document: Any, *, kind: str, path: Path) -> Catalog:
+def parse_catalog(document: Any, *, kind: str, path: str | os.PathLike[str]) -> Catalog:
     """Build a Catalog from a parsed catalog document (already schema-checked)."""
     cards = tuple(Card.from_json(item) for item in document["cards"])
-    source = CatalogSource(kind=kind, path=path, created=document["source"].get("created"))
+    source = CatalogSource(kind, os.fspath(path), document["source"].get("created"))
     return Catalog(cards=cards, source=source)
 
 
-def read_catalog_file(path: Path, *, kind: str) -> Catalog:
+def read_catalog_file(path: str | os.PathLike[str], *, kind: str) -> Catalog:
     """Read one catalog file; raises ValueError/OSError on anything unreadable."""
-    with path.open(encoding="utf-8") as handle:
+    with open(path, encoding="utf-8") as handle:
         document = json.load(handle)
     if not isinstance(document, dict) or document.get("format") != "planarcli-catalog":
         raise ValueError("not a planarcli card catalog")
@@ -234,7 +253,7 @@ def snapshot_path() -> Path:
 
 def load_snapshot() -> Catalog:
     """The bundled snapshot (checked against the schema by the test suite, not at run time)."""
-    path = snapshot_path()
+    path = resources.package_data_file(SNAPSHOT_FILE_NAME)
     try:
         return read_catalog_file(path, kind="snapshot")
     except (OSError, ValueError, KeyError, TypeError) as error:
@@ -376,8 +395,11 @@ def load_catalog(*, use_cache: bool = True, warn: bool = True) -> Catalog:
     catalog: Catalog | None = None
     warning = None
     if use_cache:
-        path = cache_path()
-        if path.is_file():
+        from planarcli.paths import cache_dir_path
+
+        location = os.path.join(cache_dir_path(), CACHE_FILE_NAME)
+        if os.path.isfile(location):
+            path = cache_path()
             try:
                 catalog = load_cache(path)
             except (OSError, ValueError) as error:
@@ -391,7 +413,7 @@ def load_catalog(*, use_cache: bool = True, warn: bool = True) -> Catalog:
             snapshot = catalog.source
             catalog = Catalog(
                 cards=catalog.cards,
-                source=CatalogSource("snapshot", snapshot.path, snapshot.created, warning),
+                source=CatalogSource("snapshot", snapshot.location, snapshot.created, warning),
             )
     _LOADED = catalog
     return catalog

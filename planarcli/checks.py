@@ -201,7 +201,8 @@ def check_planar_deck(
                         "remove it",
                         entry,
                     )
-        key = fold_name(card.name if card else entry.name)
+        # Known cards are the same card by identity; unknown names when they fold alike.
+        key = card.name if card else "\0" + fold_name(entry.name)
         first = seen.get(key)
         if first is not None or entry.quantity > 1:
             name = card.name if card else entry.name

@@ -102,10 +102,9 @@ def validate(
             click.echo(f"planarcli: error: {where}: {finding.message}", err=True)
 
     source = catalog.source
-    age = source.age_days()
     card_data = {
         "source": source.kind,
-        "path": str(source.path),
+        "path": source.location,
         "cards": len(catalog),
         "created": source.created,
     }
@@ -129,9 +128,10 @@ def validate(
         style = click.style if colour else (lambda text, **_: text)
         header = None
         if verbose:
+            age = source.age_days()
             aged = f", {age:.0f} days old" if age is not None else ""
             header = (
-                f"card data: {source.kind} {source.path} ({len(catalog)} cards{aged}); "
+                f"card data: {source.kind} {source.location} ({len(catalog)} cards{aged}); "
                 f"rules: {edition_id}"
             )
         shown = [r for r in results if not (quiet and r.valid)]

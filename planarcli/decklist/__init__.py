@@ -27,6 +27,7 @@ from collections.abc import Callable
 from planarcli.decklist.model import DeckEntry, Decklist, ReaderIssue
 from planarcli.decklist.source import RawInput, read_input
 from planarcli.errors import UsageError
+from planarcli.lazyre import lazy
 
 __all__ = [
     "DECKLIST_SUFFIXES",
@@ -64,7 +65,7 @@ MAX_QUANTITY = 9999
 #: reader issues, so nothing downstream matches or prints megabytes of junk.
 MAX_NAME_LENGTH = 200
 
-_QUANTITY = re.compile(r"[0-9]{1,6}")
+_QUANTITY = lazy(r"[0-9]{1,6}")
 
 
 def parse_quantity(text: str) -> int | None:
@@ -81,7 +82,8 @@ def name_too_long(name: str, line: int | None) -> ReaderIssue | None:
     if len(name) <= MAX_NAME_LENGTH:
         return None
     return ReaderIssue(
-        line, "name-too-long",
+        line,
+        "name-too-long",
         f"{name[:40]!r}... is {len(name)} characters long; no card name is longer than "
         f"{MAX_NAME_LENGTH}, so it was ignored",
     )
@@ -90,15 +92,15 @@ def name_too_long(name: str, line: int | None) -> ReaderIssue | None:
 _BY_SUFFIX = {".dck": "forge", ".cod": "cockatrice", ".dek": "mtgo", ".json": "json"}
 _SNIFF_BYTES = 4096
 
-_FORGE_SECTION = re.compile(
+_FORGE_SECTION = lazy(
     r"^[ \t]*\[[ \t]*(metadata|general|main|sideboard|commander|planar|planes|schemes|"
     r"conspiracy|dungeon|avatar)[ \t]*\][ \t]*$",
     re.IGNORECASE | re.MULTILINE,
 )
-_FORGE_CARD = re.compile(r"^[ \t]*\d+[ \t]+[^|\r\n]+\+?\|[A-Za-z0-9#]", re.MULTILINE)
-_JSON_ARRAY = re.compile(r"\[\s*(?:[\[{\"\]0-9-]|true\b|false\b|null\b|\Z)")
-_PLANARCLI_MARK = re.compile(r'"format"\s*:\s*"planarcli-deck"')
-_MTGJSON_KEYS = re.compile(
+_FORGE_CARD = lazy(r"^[ \t]*\d+[ \t]+[^|\r\n]+\+?\|[A-Za-z0-9#]", re.MULTILINE)
+_JSON_ARRAY = lazy(r"\[\s*(?:[\[{\"\]0-9-]|true\b|false\b|null\b|\Z)")
+_PLANARCLI_MARK = lazy(r'"format"\s*:\s*"planarcli-deck"')
+_MTGJSON_KEYS = lazy(
     r'"(?:meta|data|mainBoard|sideBoard|planes|displayCommander|sealedProductUuids)"\s*:'
 )
 
@@ -140,7 +142,7 @@ def detect_format(raw: RawInput) -> str:
         if _MTGJSON_KEYS.search(head):
             return "mtgjson"
         return "json"
-    if _JSON_ARRAY.match(head):
+    if head.startswith("[") and _JSON_ARRAY.match(head):
         return "json"
     if head.startswith("["):
         sections = _FORGE_SECTION.findall(head)

@@ -16,6 +16,7 @@ import re
 from planarcli.decklist import name_too_long
 from planarcli.decklist.model import DeckEntry, Decklist, ReaderIssue
 from planarcli.decklist.source import RawInput, decode_text, split_lines
+from planarcli.lazyre import lazy
 
 #: Section names (folded: lower case, single spaces) that mean "the planar deck".
 PLANAR_SECTIONS = frozenset(
@@ -88,9 +89,9 @@ OTHER_SECTIONS = frozenset(
 )
 
 _COMMENT = re.compile(r"^(?://+|#+)\s*")
-_META = re.compile(r"^(?://|#)\s*(name|source|date|comments?|author|format)\s*:\s*(.*)$", re.I)
+_META = lazy(r"^(?://|#)\s*(name|source|date|comments?|author|format)\s*:\s*(.*)$", re.I)
 _HEADING = re.compile(r"^\s*(.+?)\s*(?:\(\s*\d+\s*\))?\s*:?\s*(?:\(\s*\d+\s*\))?\s*$")
-_PREFIX = re.compile(r"^(SB|COMMANDER|CMDR|COMPANION)\s*:\s*(.*)$", re.I)
+_PREFIX = lazy(r"^(SB|COMMANDER|CMDR|COMPANION)\s*:\s*(.*)$", re.I)
 _QUANTITY = re.compile(r"^(\d+)\s*[xX]?\s+(.*)$|^[xX]\s*(\d+)\s+(.*)$")
 #: No real decklist line has more copies than this; larger numbers are typos or junk.
 MAX_QUANTITY = 9999
@@ -98,17 +99,19 @@ MAX_QUANTITY = 9999
 MAX_LINE_LENGTH = 1000
 # Tags exports put after a name; stripped from the right, repeatedly.
 _TRAILING_TAGS = (
-    re.compile(r"\s+\*[A-Za-z]{1,6}\*$"),  # Moxfield *F*, *E*, *CMDR*
-    re.compile(r"\s+\^[^^]*\^$"),  # Archidekt colour label ^Label,#hex^
-    re.compile(r"\s+#\S+$"),  # Moxfield / web #Tag
+    lazy(r"\s+\*[A-Za-z]{1,6}\*$"),  # Moxfield *F*, *E*, *CMDR*
+    lazy(r"\s+\^[^^]*\^$"),  # Archidekt colour label ^Label,#hex^
+    lazy(r"\s+#\S+$"),  # Moxfield / web #Tag
     # (PCA) 12, (2xm); never Scryfall's "(Plane)" / "(Playtest)", which belong to the name
-    re.compile(r"\s+\((?![Pp]lane\)|[Pp]laytest\))[A-Za-z0-9]{2,6}\)(?:\s+[A-Za-z0-9][\w-]*\S*)?$"),
-    re.compile(r"\s+\|[^|]*(?:\|[^|]*)*$"),  # stray Forge-style |SET|1
+    lazy(r"\s+\((?![Pp]lane\)|[Pp]laytest\))[A-Za-z0-9]{2,6}\)(?:\s+[A-Za-z0-9][\w-]*\S*)?$"),
+    lazy(r"\s+\|[^|]*(?:\|[^|]*)*$"),  # stray Forge-style |SET|1
 )
-_BRACKET = re.compile(r"\s*\[([^\[\]]*)\]$")
-_SET_TAG = re.compile(r"^[A-Za-z0-9]{2,6}(?::[\w*★-]+)?$")
+_BRACKET = lazy(r"\s*\[([^\[\]]*)\]$")
+_SET_TAG = lazy(r"^[A-Za-z0-9]{2,6}(?::[\w*★-]+)?$")
 _FINISHES = frozenset({"foil", "etched", "nonfoil", "non-foil", "promo", "prerelease", "textless"})
 _SPACES = re.compile(r"\s+")
+#: Characters that start an export tag; a line without any has no tags to strip.
+_TAG_CHARS = frozenset("[(*^#|")
 
 
 def fold_heading(text: str) -> str:
@@ -162,7 +165,7 @@ def parse_card_line(text: str) -> tuple[int, str, tuple[str, str] | None] | None
         # Parse only plausible numbers (a 5000-digit "quantity" must not reach int()).
         quantity = int(digits) if len(digits) <= 5 else MAX_QUANTITY + 1
     category = None
-    changed = True
+    changed = bool(_TAG_CHARS.intersection(text))  # plain "1 Name" lines skip the patterns
     while changed:
         changed = False
         bracket = _BRACKET.search(text)
