@@ -23,8 +23,9 @@ requires_shared_data = pytest.mark.skipif(
 
 
 @pytest.fixture(autouse=True)
-def isolated_environment(tmp_path_factory: pytest.TempPathFactory,
-                         monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def isolated_environment(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[None]:
     """Never read or write the user's real cache or data dirs; no colour; no offline flag."""
     home = tmp_path_factory.mktemp("planarcli-home")
     monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(home / "cache"))
@@ -43,7 +44,9 @@ class CliResult:
     stderr: str
 
     def __str__(self) -> str:
-        return f"exit {self.exit_code}\n--- stdout ---\n{self.stdout}\n--- stderr ---\n{self.stderr}"
+        return (
+            f"exit {self.exit_code}\n--- stdout ---\n{self.stdout}\n--- stderr ---\n{self.stderr}"
+        )
 
 
 @pytest.fixture
@@ -51,8 +54,9 @@ def run_cli() -> Callable[..., CliResult]:
     """Run ``planarcli ARGS`` in-process; the result prints stdout and stderr when an
     assertion about it fails (``assert result.exit_code == 0, result``)."""
 
-    def run(*args: str, input: str | bytes | None = None,
-            env: dict[str, str] | None = None) -> CliResult:
+    def run(
+        *args: str, input: str | bytes | None = None, env: dict[str, str] | None = None
+    ) -> CliResult:
         runner = CliRunner()
         result = runner.invoke(cli, list(args), input=input, env=env, catch_exceptions=False)
         return CliResult(result.exit_code, result.stdout, result.stderr)
@@ -77,5 +81,7 @@ def write(tmp_path: Path) -> Callable[..., Path]:
 
 
 def pytest_report_header() -> list[str]:
-    return [f"shared data: {SHARED_DATA if SHARED_DATA.is_dir() else 'absent'}",
-            f"PYTHONDONTWRITEBYTECODE={os.environ.get('PYTHONDONTWRITEBYTECODE', '')}"]
+    return [
+        f"shared data: {SHARED_DATA if SHARED_DATA.is_dir() else 'absent'}",
+        f"PYTHONDONTWRITEBYTECODE={os.environ.get('PYTHONDONTWRITEBYTECODE', '')}",
+    ]

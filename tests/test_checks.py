@@ -57,30 +57,30 @@ def codes(entries: tuple[DeckEntry, ...], **options: object) -> list[tuple[str, 
         (4, 0, {"variant": "eternities-map"}, [("deck-too-small", "eternities-map")]),
     ],
 )
-def test_deck_rules(planes: int, phenomena: int, options: dict[str, object],
-                    expected: list[tuple[str, str]]) -> None:
+def test_deck_rules(
+    planes: int, phenomena: int, options: dict[str, object], expected: list[tuple[str, str]]
+) -> None:
     assert codes(deck(planes, phenomena), **options) == expected
 
 
 def test_eternities_map_warns_about_phenomena() -> None:
-    findings, counts = check_planar_deck(deck(10, 2), load_snapshot(),
-                                         DeckOptions(variant="eternities-map"))
+    findings, counts = check_planar_deck(
+        deck(10, 2), load_snapshot(), DeckOptions(variant="eternities-map")
+    )
     warnings = [f for f in findings if f.severity == "warning"]
     assert [f.code for f in warnings] == ["phenomenon-in-eternities-map"] * 2
     assert counts.phenomena == 2
 
 
 def test_duplicates_are_reported_on_each_extra_line() -> None:
-    entries = (
-        DeckEntry("Tazeem", 2, 2, "Planar Deck", "planar"),
-        DeckEntry("Krosa", 1, 3, "Planar Deck", "planar"),
-        DeckEntry("krosa", 1, 7, "Planar Deck", "planar"),
-    ) + deck(8)
+    entries = (DeckEntry("Tazeem", 2, 2, "Planar Deck", "planar"), DeckEntry("Krosa", 1, 3, "Planar Deck", "planar"), DeckEntry("krosa", 1, 7, "Planar Deck", "planar"), *deck(8))
     findings, counts = check_planar_deck(entries, load_snapshot(), DeckOptions())
     duplicates = [(f.line, f.card) for f in findings if f.code == "duplicate-card"]
     assert duplicates == [(2, "Tazeem"), (7, "krosa")]
     assert counts.cards == 12
-    assert "line 3" in next(f.message for f in findings if f.line == 7 and f.code == "duplicate-card")
+    assert "line 3" in next(
+        f.message for f in findings if f.line == 7 and f.code == "duplicate-card"
+    )
 
 
 def test_findings_cite_the_edition_applied() -> None:

@@ -33,8 +33,10 @@ def test_invalid_deck_findings(deck: Path, run_cli) -> None:
     for key in ("valid", "cards", "phenomena", "planar_deck", "planar_cards_seen"):
         if key in expected:
             assert entry[key] == expected[key], key
-    found = [{key: f[key] for key in want} for f, want in
-             zip(entry["findings"], expected["findings"])]
+    found = [
+        {key: f[key] for key in want}
+        for f, want in zip(entry["findings"], expected["findings"], strict=False)
+    ]
     assert len(entry["findings"]) == len(expected["findings"]), entry["findings"]
     assert found == expected["findings"]
 

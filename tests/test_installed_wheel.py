@@ -20,9 +20,20 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The wheel built from this checkout, unpacked into a target folder by pip."""
     work = tmp_path_factory.mktemp("wheel")
     build = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-         "-w", str(work / "dist"), str(REPO)],
-        capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-w",
+            str(work / "dist"),
+            str(REPO),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     if build.returncode != 0 and "hatchling" in build.stderr:
         pytest.skip("hatchling is not installed for a no-isolation build")
@@ -30,14 +41,29 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     wheels = list((work / "dist").glob("planarcli-*.whl"))
     assert len(wheels) == 1
     names = zipfile.ZipFile(wheels[0]).namelist()
-    for required in ("planarcli/data/cards.json", "planarcli/schemas/catalog.schema.json",
-                     "planarcli/schemas/validate-report.schema.json", "planarcli/rules/README.md"):
+    for required in (
+        "planarcli/data/cards.json",
+        "planarcli/schemas/catalog.schema.json",
+        "planarcli/schemas/validate-report.schema.json",
+        "planarcli/rules/README.md",
+    ):
         assert required in names, required
     target = work / "site"
     install = subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--no-deps", "--no-compile", "--target",
-         str(target), str(wheels[0])],
-        capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--no-deps",
+            "--no-compile",
+            "--target",
+            str(target),
+            str(wheels[0]),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert install.returncode == 0, install.stderr
     return target
@@ -47,14 +73,22 @@ def run_installed(target: Path, *args: str, cwd: Path) -> subprocess.CompletedPr
     env = {**os.environ, "PYTHONPATH": str(target)}
     env["PLANARCLI_CACHE_DIR"] = str(cwd / "cache")
     env["PLANARCLI_DATA_DIR"] = str(cwd / "data")
-    return subprocess.run([sys.executable, "-m", "planarcli", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, encoding="utf-8", timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "planarcli", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+    )
 
 
 def test_installed_wheel_validates_outside_the_checkout(installed: Path, tmp_path: Path) -> None:
     deck = tmp_path / "deck.txt"
-    deck.write_text((REPO / "tests/decks/valid/bare-names.txt").read_text(encoding="utf-8"),
-                    encoding="utf-8")
+    deck.write_text(
+        (REPO / "tests/decks/valid/bare-names.txt").read_text(encoding="utf-8"), encoding="utf-8"
+    )
     result = run_installed(installed, "validate", str(deck), "--format", "json", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
@@ -64,11 +98,19 @@ def test_installed_wheel_validates_outside_the_checkout(installed: Path, tmp_pat
 
 
 def test_installed_wheel_finds_its_schemas_and_rules(installed: Path, tmp_path: Path) -> None:
-    probe = ("from planarcli import resources; "
-             "print(resources.schemas_dir()); print(resources.rules_dir())")
+    probe = (
+        "from planarcli import resources; "
+        "print(resources.schemas_dir()); print(resources.rules_dir())"
+    )
     env = {**os.environ, "PYTHONPATH": str(installed)}
-    result = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env=env,
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr
     schemas, rules = result.stdout.split()
     assert schemas.startswith(str(installed)) and rules.startswith(str(installed))

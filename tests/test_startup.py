@@ -28,7 +28,10 @@ print("\\nMODULES=" + json.dumps(sorted(sys.modules)), file=sys.stderr)
 def imported_by(args: list[str]) -> set[str]:
     completed = subprocess.run(
         [sys.executable, "-c", PROBE, json.dumps(args)],
-        capture_output=True, text=True, encoding="utf-8", timeout=60,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
     )
     marker = completed.stderr.rsplit("MODULES=", 1)
     assert len(marker) == 2, completed.stderr
@@ -37,8 +40,13 @@ def imported_by(args: list[str]) -> set[str]:
 
 @pytest.mark.parametrize(
     "args",
-    [["--help"], ["validate", "--help"], ["validate", str(GOOD)],
-     ["validate", str(GOOD), "--format", "json"], ["--version"]],
+    [
+        ["--help"],
+        ["validate", "--help"],
+        ["validate", str(GOOD)],
+        ["validate", str(GOOD), "--format", "json"],
+        ["--version"],
+    ],
 )
 def test_heavy_libraries_stay_out_of_start_up(args: list[str]) -> None:
     loaded = imported_by(args)
@@ -54,7 +62,10 @@ def test_rapidfuzz_only_when_a_name_needs_fuzzy_matching() -> None:
 def test_help_imports_no_subcommand_module() -> None:
     completed = subprocess.run(
         [sys.executable, "-c", PROBE, json.dumps(["--help"])],
-        capture_output=True, text=True, encoding="utf-8", timeout=60,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
     )
     modules = json.loads(completed.stderr.rsplit("MODULES=", 1)[1])
     assert not [m for m in modules if m.startswith("planarcli.commands.")]

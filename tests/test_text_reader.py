@@ -37,7 +37,11 @@ def raw(text: str | bytes, name: str = "deck.txt") -> RawInput:
         ("1 Artist Alley (Plane)", 1, "Artist Alley (Plane)"),
         ("1 No Way Out (Playtest)", 1, "No Way Out (Playtest)"),
         ("1 Assault // Battery", 1, "Assault // Battery"),
-        ("1 Fblthp: Completely, Utterly, Totally Lost", 1, "Fblthp: Completely, Utterly, Totally Lost"),
+        (
+            "1 Fblthp: Completely, Utterly, Totally Lost",
+            1,
+            "Fblthp: Completely, Utterly, Totally Lost",
+        ),
         ("1 Kerblam! Warehouse", 1, "Kerblam! Warehouse"),
     ],
 )
@@ -56,8 +60,18 @@ def test_archidekt_category_gives_the_section() -> None:
 
 @pytest.mark.parametrize(
     "heading",
-    ["Planar Deck", "planar deck", "PLANES", "Planes:", "Planar", "Planes (10)", "// Planes",
-     "# Planar Deck", "Planechase:", "Planar Deck (11):"],
+    [
+        "Planar Deck",
+        "planar deck",
+        "PLANES",
+        "Planes:",
+        "Planar",
+        "Planes (10)",
+        "// Planes",
+        "# Planar Deck",
+        "Planechase:",
+        "Planar Deck (11):",
+    ],
 )
 def test_planar_headings(heading: str) -> None:
     deck = read(raw(f"1 Sol Ring\n{heading}\n1 Tazeem\n1 Krosa\n"))
@@ -97,13 +111,13 @@ def test_file_without_sections_is_unsectioned() -> None:
 @pytest.mark.parametrize(
     "encoded",
     [
-        "Planar Deck\r\n1 Oteclán\r\n".encode("utf-8"),
-        b"\xef\xbb\xbf" + "Planar Deck\n1 Oteclán\n".encode("utf-8"),
+        "Planar Deck\r\n1 Oteclán\r\n".encode(),
+        b"\xef\xbb\xbf" + "Planar Deck\n1 Oteclán\n".encode(),
         "Planar Deck\n1 Oteclán\n".encode("utf-16"),
         b"\xfe\xff" + "Planar Deck\n1 Oteclán\n".encode("utf-16-be"),
         "Planar Deck\n1 Oteclán\n".encode("utf-16-le"),  # no BOM: told by its NUL pattern
         "Planar Deck\r\n1 Oteclán\r\n".encode("cp1252"),
-        "Planar Deck\r1 Oteclán\r".encode("utf-8"),
+        "Planar Deck\r1 Oteclán\r".encode(),
     ],
     ids=["utf8-crlf", "utf8-bom", "utf16-bom", "utf16be-bom", "utf16le-nobom", "cp1252", "cr"],
 )
@@ -155,8 +169,11 @@ def test_any_bytes_give_a_decklist_or_a_clean_error(data: bytes) -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=60),
-                max_size=40))
+@given(
+    st.lists(
+        st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=60), max_size=40
+    )
+)
 def test_any_text_lines_give_a_decklist_or_a_clean_error(lines: list[str]) -> None:
     try:
         deck = read(raw("\n".join(lines)))

@@ -40,11 +40,18 @@ def test_json_report_matches_its_schema_and_the_contract(run_cli) -> None:
     small = report["files"][1]
     assert small["path"] == str(SMALL)
     assert (small["valid"], small["cards"], small["phenomena"]) == (False, 9, 0)
-    assert small["findings"] == [{
-        "rule": "901.3", "edition": "2026-01-16", "severity": "error", "code": "deck-too-small",
-        "message": "the planar deck has 9 cards; it needs at least 10: add 1 more",
-        "line": None, "card": None, "suggestions": [],
-    }]
+    assert small["findings"] == [
+        {
+            "rule": "901.3",
+            "edition": "2026-01-16",
+            "severity": "error",
+            "code": "deck-too-small",
+            "message": "the planar deck has 9 cards; it needs at least 10: add 1 more",
+            "line": None,
+            "card": None,
+            "suggestions": [],
+        }
+    ]
     assert report["rules"] == "2026-01-16"
     assert report["card_data"]["source"] == "snapshot"
 
@@ -167,11 +174,23 @@ def test_communal_deck_for_four_players(write, run_cli) -> None:
 
 def test_old_rules_cite_old_numbers(write, run_cli) -> None:
     deck = write("small.txt", "\n".join(["Tazeem", "Krosa", "Naya"] * 1) + "\n")
-    result = run_cli("validate", str(deck), "--communal", "--players", "2",
-                     "--rules", "2009-10-01", "--format", "json")
+    result = run_cli(
+        "validate",
+        str(deck),
+        "--communal",
+        "--players",
+        "2",
+        "--rules",
+        "2009-10-01",
+        "--format",
+        "json",
+    )
     finding = json.loads(result.stdout)["files"][0]["findings"][0]
     assert (finding["rule"], finding["edition"], finding["code"]) == (
-        "901.14a", "2009-10-01", "deck-too-small")
+        "901.14a",
+        "2009-10-01",
+        "deck-too-small",
+    )
 
 
 def test_verbose_names_the_card_data_and_notes(run_cli) -> None:
@@ -215,9 +234,15 @@ def test_text_renderer_styles_verdicts_when_asked() -> None:
     from planarcli.findings import FileResult, Finding
     from planarcli.report import render_text
 
-    bad = FileResult("a.txt", False, 9, 0, (Finding("901.3", "2026-01-16", "error",
-                                                    "deck-too-small", "add 1 more"),),
-                     "text", "section")
+    bad = FileResult(
+        "a.txt",
+        False,
+        9,
+        0,
+        (Finding("901.3", "2026-01-16", "error", "deck-too-small", "add 1 more"),),
+        "text",
+        "section",
+    )
     coloured = render_text([bad], style=click.style)
     assert "\x1b[31m" in coloured and "invalid" in click.unstyle(coloured)
     assert "\x1b[" not in render_text([bad])
@@ -226,8 +251,11 @@ def test_text_renderer_styles_verdicts_when_asked() -> None:
 def test_directory_scan_skips_json_that_is_no_decklist(tmp_path, write, run_cli) -> None:
     write("repo/package.json", '{"name": "site", "version": "1.0.0"}')
     write("repo/decks/a.expected.json", '{"valid": false}')
-    write("repo/decks/deck.json", '{"format": "planarcli-deck", "version": 1, '
-          '"planar_deck": [{"name": "Tazeem", "quantity": 1}]}')
+    write(
+        "repo/decks/deck.json",
+        '{"format": "planarcli-deck", "version": 1, '
+        '"planar_deck": [{"name": "Tazeem", "quantity": 1}]}',
+    )
     write("repo/decks/b.txt", LEGAL_TEXT)
     result = run_cli("validate", str(tmp_path / "repo"), "--format", "json")
     names = [Path(f["path"]).name for f in json.loads(result.stdout)["files"]]
@@ -240,8 +268,13 @@ def test_json_deck_that_declares_itself_communal(write, run_cli) -> None:
     from planarcli.catalog import load_snapshot
 
     planes = [c.name for c in load_snapshot().cards if c.kind == "plane"][:20]
-    deck = {"format": "planarcli-deck", "version": 1, "communal": True, "players": 2,
-            "planar_deck": [{"name": name} for name in planes]}
+    deck = {
+        "format": "planarcli-deck",
+        "version": 1,
+        "communal": True,
+        "players": 2,
+        "planar_deck": [{"name": name} for name in planes],
+    }
     path = write("communal.json", json.dumps(deck))
     result = run_cli("validate", str(path))
     assert result.exit_code == 0, result  # 20 cards: enough for 2 players
