@@ -73,7 +73,12 @@ def test_eternities_map_warns_about_phenomena() -> None:
 
 
 def test_duplicates_are_reported_on_each_extra_line() -> None:
-    entries = (DeckEntry("Tazeem", 2, 2, "Planar Deck", "planar"), DeckEntry("Krosa", 1, 3, "Planar Deck", "planar"), DeckEntry("krosa", 1, 7, "Planar Deck", "planar"), *deck(8))
+    entries = (
+        DeckEntry("Tazeem", 2, 2, "Planar Deck", "planar"),
+        DeckEntry("Krosa", 1, 3, "Planar Deck", "planar"),
+        DeckEntry("krosa", 1, 7, "Planar Deck", "planar"),
+        *deck(8),
+    )
     findings, counts = check_planar_deck(entries, load_snapshot(), DeckOptions())
     duplicates = [(f.line, f.card) for f in findings if f.code == "duplicate-card"]
     assert duplicates == [(2, "Tazeem"), (7, "krosa")]
