@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from planarcli import resources
-from planarcli.errors import DataUnavailableError
+from planarcli.errors import DataUnavailableError, NotFoundError
 from planarcli.names import fold_name
 from planarcli.records import record
 
@@ -174,9 +174,7 @@ class Catalog:
         from rapidfuzz import fuzz, process
 
         keys = list(self._by_key)
-        found = process.extract(
-            key, keys, scorer=fuzz.WRatio, limit=limit, score_cutoff=cutoff
-        )
+        found = process.extract(key, keys, scorer=fuzz.WRatio, limit=limit, score_cutoff=cutoff)
         matches = [Match(self._by_key[k], round(float(score), 1)) for k, score, _ in found]
         exact = self._by_key.get(key)
         if exact is not None:
@@ -193,6 +191,68 @@ class Catalog:
             return []
         floor = matches[0].score - SUGGEST_SPREAD
         return [m.card.name for m in matches if m.score >= floor]
+
+    def guess_scores(self, name: str) -> list[tuple[float, Card]]:
+        """Every card scored as a guess for ``name``, best first: the better of rapidfuzz's
+        WRatio on the whole folded name and a word score (each written word against its
+        closest word in the card's name, averaged), so "acadmy tolaria" finds Academy at
+        Tolaria West. Generous by design: ``cards show`` guesses only from a clear winner,
+        and ``validate``'s did-you-mean uses the stricter ``suggest``."""
+        from rapidfuzz import fuzz
+
+        key = fold_name(name)
+        words = key.split()
+        if not words:
+            return []
+        scored = []
+        for folded, card in self._by_key.items():
+            card_words = folded.split() or [folded]
+            by_word = sum(max(fuzz.ratio(w, c) for c in card_words) for w in words) / len(words)
+            scored.append((round(max(float(fuzz.WRatio(key, folded)), by_word), 1), card))
+        scored.sort(key=lambda item: (-item[0], item[1].name.casefold()))
+        return scored
+
+    def find(self, name: str) -> tuple[Card, str]:
+        """The card ``name`` denotes and how it was found: "exact", "folded", or "fuzzy" for
+        a clear guess (at least GUESS_MIN_SCORE and ahead of the runner-up). Raises
+        NotFoundError, with suggestions, when there is no clear answer."""
+        resolution = self.resolve(name)
+        if resolution.card is not None:
+            return resolution.card, resolution.how
+        ranked = self.guess_scores(name)
+        if (
+            ranked
+            and ranked[0][0] >= GUESS_MIN_SCORE
+            and (len(ranked) == 1 or ranked[0][0] > ranked[1][0])
+        ):
+            return ranked[0][1], "fuzzy"
+        suggestions = self.suggest(name)
+        hint = (
+            "did you mean: " + ", ".join(repr(s) for s in suggestions) + "?"
+            if suggestions
+            else f"try `planarcli cards match {name!r}` or `planarcli cards search`"
+        )
+        raise NotFoundError(f"no plane or phenomenon named {name!r}", hint=hint)
+
+    def search(self, text: str, cards: Sequence[Card] | None = None) -> list[Card]:
+        """Cards (of ``cards``, default all) whose name, type line or oracle text contains
+        ``text`` (folded: case, accents and punctuation ignored) or every word of it; name
+        hits first."""
+        key = fold_name(text)
+        if not key:
+            return []
+        words = set(key.split())
+        hits: list[tuple[int, str, Card]] = []
+        for card in self.cards if cards is None else cards:
+            name = fold_name(card.name)
+            if key in name or words <= set(name.split()):
+                hits.append((0, card.name.casefold(), card))
+                continue
+            body = fold_name(f"{card.type_line} {card.oracle_text or ''}")
+            if key in body or words <= set(body.split()):
+                hits.append((1, card.name.casefold(), card))
+        hits.sort(key=lambda hit: (hit[0], hit[1]))
+        return [card for _, _, card in hits]
 
     # -- browsing ----------------------------------------------------------------------
     def filter(
@@ -229,6 +289,8 @@ class Catalog:
 SUGGEST_CUTOFF = 70.0
 #: Suggestions more than this many points below the best one are left out.
 SUGGEST_SPREAD = 10.0
+#: ``find`` guesses a card only from a score at least this high (see ``guess_scores``).
+GUESS_MIN_SCORE = 90.0
 
 
 def parse_catalog(document: Any, *, kind: str, path: str | os.PathLike[str]) -> Catalog:

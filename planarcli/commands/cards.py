@@ -30,7 +30,6 @@ API_URL_ENV = "PLANARCLI_SCRYFALL_URL"
 
 #: A fuzzy guess is taken for ``cards show`` only when it scores at least this much and
 #: strictly more than the runner-up.
-GUESS_MIN_SCORE = 90.0
 #: Completion never offers more than this many names.
 COMPLETION_LIMIT = 50
 
@@ -82,22 +81,41 @@ def card_summary(card: Card) -> dict[str, Any]:
 
 def _filter_options(func: F) -> F:
     options = [
-        click.option("--kind", type=click.Choice(["plane", "phenomenon"], case_sensitive=False),
-                     help="Only planes or only phenomena."),
-        click.option("--set", "sets", multiple=True, metavar="CODE",
-                     help="Only cards printed in this set (Scryfall code, e.g. opca); repeatable."),
-        click.option("--subtype", metavar="TYPE",
-                     help="Only planes of this planar type (e.g. Dominaria)."),
-        click.option("--exclude-set", "exclude_sets", multiple=True, metavar="CODE",
-                     help="Leave out cards printed only in this set (e.g. punk); repeatable."),
+        click.option(
+            "--kind",
+            type=click.Choice(["plane", "phenomenon"], case_sensitive=False),
+            help="Only planes or only phenomena.",
+        ),
+        click.option(
+            "--set",
+            "sets",
+            multiple=True,
+            metavar="CODE",
+            help="Only cards printed in this set (Scryfall code, e.g. opca); repeatable.",
+        ),
+        click.option(
+            "--subtype", metavar="TYPE", help="Only planes of this planar type (e.g. Dominaria)."
+        ),
+        click.option(
+            "--exclude-set",
+            "exclude_sets",
+            multiple=True,
+            metavar="CODE",
+            help="Leave out cards printed only in this set (e.g. punk); repeatable.",
+        ),
     ]
     for option in reversed(options):
         func = option(func)
     return func
 
 
-def _filtered(catalog: Catalog, kind: str | None, sets: Sequence[str], subtype: str | None,
-              exclude_sets: Sequence[str]) -> list[Card]:
+def _filtered(
+    catalog: Catalog,
+    kind: str | None,
+    sets: Sequence[str],
+    subtype: str | None,
+    exclude_sets: Sequence[str],
+) -> list[Card]:
     return catalog.filter(
         kind=kind.lower() if kind else None, sets=sets, subtype=subtype, exclude_sets=exclude_sets
     )
@@ -146,8 +164,14 @@ def _progress_printer() -> Callable[[int, int], None]:
 
 
 @cards.command("sync", short_help="Fetch every plane and phenomenon from Scryfall.")
-@click.option("--api-url", envvar=API_URL_ENV, default=DEFAULT_API_URL, show_default=True,
-              metavar="URL", help=f"Scryfall API base (also {API_URL_ENV}).")
+@click.option(
+    "--api-url",
+    envvar=API_URL_ENV,
+    default=DEFAULT_API_URL,
+    show_default=True,
+    metavar="URL",
+    help=f"Scryfall API base (also {API_URL_ENV}).",
+)
 @offline_option
 @format_option()
 @click.pass_context
@@ -289,50 +313,17 @@ def _show_online(ctx: click.Context, name: str, api_url: str) -> Card:
     return Card.from_json(entry)
 
 
-def guess_scores(catalog: Catalog, name: str) -> list[tuple[float, Card]]:
-    """Every card scored for a fuzzy guess, best first: the better of rapidfuzz's WRatio on
-    the whole folded name and a word score (each written word against its closest word in
-    the card's name, averaged), so "acadmy tolaria" finds Academy at Tolaria West."""
-    from rapidfuzz import fuzz
-
-    key = fold_name(name)
-    words = key.split()
-    if not words:
-        return []
-    scored = []
-    for card in catalog.cards:
-        folded = fold_name(card.name)
-        card_words = folded.split() or [folded]
-        by_word = sum(max(fuzz.ratio(w, c) for c in card_words) for w in words) / len(words)
-        scored.append((round(max(float(fuzz.WRatio(key, folded)), by_word), 1), card))
-    scored.sort(key=lambda item: (-item[0], item[1].name.casefold()))
-    return scored
-
-
-def find_card(catalog: Catalog, name: str) -> tuple[Card, str]:
-    """The card ``name`` denotes and how it was found: exact, folded, or a clear fuzzy guess."""
-    resolution = catalog.resolve(name)
-    if resolution.card is not None:
-        return resolution.card, resolution.how
-    ranked = guess_scores(catalog, name)
-    if ranked and ranked[0][0] >= GUESS_MIN_SCORE and (
-        len(ranked) == 1 or ranked[0][0] > ranked[1][0]
-    ):
-        return ranked[0][1], "fuzzy"
-    suggestions = catalog.suggest(name)
-    hint = (
-        "did you mean: " + ", ".join(repr(s) for s in suggestions) + "?"
-        if suggestions
-        else f"try `planarcli cards match {name!r}` or `planarcli cards search`"
-    )
-    raise NotFoundError(f"no plane or phenomenon named {name!r}", hint=hint)
-
-
 @cards.command("show", short_help="One card: exact, then folded, then a clear fuzzy guess.")
 @click.argument("name", shell_complete=complete_card_name)
 @click.option("--online", is_flag=True, help="Ask Scryfall (/cards/named?fuzzy=) instead.")
-@click.option("--api-url", envvar=API_URL_ENV, default=DEFAULT_API_URL, show_default=True,
-              metavar="URL", help=f"Scryfall API base for --online (also {API_URL_ENV}).")
+@click.option(
+    "--api-url",
+    envvar=API_URL_ENV,
+    default=DEFAULT_API_URL,
+    show_default=True,
+    metavar="URL",
+    help=f"Scryfall API base for --online (also {API_URL_ENV}).",
+)
 @format_option()
 @click.pass_context
 def show(ctx: click.Context, name: str, online: bool, api_url: str, output_format: str) -> None:
@@ -345,7 +336,7 @@ def show(ctx: click.Context, name: str, online: bool, api_url: str, output_forma
         from planarcli.catalog import load_catalog
 
         catalog = load_catalog()
-        card, how = find_card(catalog, name)
+        card, how = catalog.find(name)
         source = catalog.source.kind
         if how == "fuzzy":
             _note(f"guessed {card.name!r} for {name!r}")
@@ -387,15 +378,20 @@ def show(ctx: click.Context, name: str, online: bool, api_url: str, output_forma
 # -- match -------------------------------------------------------------------------------------
 @cards.command("match", short_help="Ranked fuzzy candidates for a card name.")
 @click.argument("name", shell_complete=complete_card_name)
-@click.option("--limit", type=click.IntRange(1, 100), default=10, show_default=True,
-              help="How many candidates to show.")
+@click.option(
+    "--limit",
+    type=click.IntRange(1, 100),
+    default=10,
+    show_default=True,
+    help="How many candidates to show.",
+)
 @format_option()
 def match(name: str, limit: int, output_format: str) -> None:
     """Ranked fuzzy candidates for a card name (scores 0-100, best first), scored the way
     `cards show` scores its guesses."""
     from planarcli.catalog import load_catalog
 
-    matches = guess_scores(load_catalog(), name)[:limit]
+    matches = load_catalog().guess_scores(name)[:limit]
     if output_format == "json":
         echo_json(
             {
@@ -420,8 +416,13 @@ def match(name: str, limit: int, output_format: str) -> None:
 @cards.command("list")
 @_filter_options
 @format_option()
-def list_cards(kind: str | None, sets: tuple[str, ...], subtype: str | None,
-               exclude_sets: tuple[str, ...], output_format: str) -> None:
+def list_cards(
+    kind: str | None,
+    sets: tuple[str, ...],
+    subtype: str | None,
+    exclude_sets: tuple[str, ...],
+    output_format: str,
+) -> None:
     """List the catalog's cards, optionally filtered."""
     from planarcli.catalog import load_catalog
 
@@ -434,32 +435,18 @@ def list_cards(kind: str | None, sets: tuple[str, ...], subtype: str | None,
 
 
 # -- search --------------------------------------------------------------------------------------
-def search_cards(cards: Sequence[Card], text: str) -> list[Card]:
-    """Cards whose name, type line or oracle text contains ``text`` (folded: case, accents and
-    punctuation ignored) or every word of it; name hits first."""
-    key = fold_name(text)
-    if not key:
-        return []
-    words = set(key.split())
-    hits: list[tuple[int, str, Card]] = []
-    for card in cards:
-        name = fold_name(card.name)
-        if key in name or words <= set(name.split()):
-            hits.append((0, card.name.casefold(), card))
-            continue
-        body = fold_name(f"{card.type_line} {card.oracle_text or ''}")
-        if key in body or words <= set(body.split()):
-            hits.append((1, card.name.casefold(), card))
-    hits.sort(key=lambda hit: (hit[0], hit[1]))
-    return [card for _, _, card in hits]
-
-
 @cards.command("search", short_help="Cards whose name, type or oracle text mention TEXT.")
 @click.argument("text", nargs=-1, required=True)
 @_filter_options
 @format_option()
-def search(text: tuple[str, ...], kind: str | None, sets: tuple[str, ...], subtype: str | None,
-           exclude_sets: tuple[str, ...], output_format: str) -> None:
+def search(
+    text: tuple[str, ...],
+    kind: str | None,
+    sets: tuple[str, ...],
+    subtype: str | None,
+    exclude_sets: tuple[str, ...],
+    output_format: str,
+) -> None:
     """Find cards whose name, type line or oracle text mention TEXT (case-insensitive)."""
     from planarcli.catalog import load_catalog
 
@@ -467,10 +454,12 @@ def search(text: tuple[str, ...], kind: str | None, sets: tuple[str, ...], subty
     if not fold_name(query):
         raise UsageError(f"nothing to search for in {query!r}: give a word or a phrase")
     catalog = load_catalog()
-    found = search_cards(_filtered(catalog, kind, sets, subtype, exclude_sets), query)
+    found = catalog.search(query, _filtered(catalog, kind, sets, subtype, exclude_sets))
     if not any(card.oracle_text for card in catalog.cards):
-        _note(f"the {catalog.source.kind} has no oracle text; searched names and type lines only"
-              f" ({SYNC_HINT})")
+        _note(
+            f"the {catalog.source.kind} has no oracle text; searched names and type lines only"
+            f" ({SYNC_HINT})"
+        )
     if output_format == "json":
         echo_json({"query": query, "cards": [card_summary(card) for card in found]})
         return
