@@ -1,0 +1,55 @@
+"""``planarcli rules import SOURCE``: add an edition from an official Comprehensive Rules file.
+
+The ``rules`` group adds this command with ``rules.add_command(import_command, "import")``.
+"""
+
+from __future__ import annotations
+
+import click
+
+from planarcli.commands.common import echo_json, format_option, is_offline, offline_option
+from planarcli.rulesimport import ImportResult, import_rules
+
+
+@click.command("import")
+@click.argument("source", metavar="SOURCE")
+@format_option()
+@offline_option
+@click.pass_context
+def import_command(ctx: click.Context, source: str, output_format: str, offline: bool) -> None:
+    """Add a rules edition from an official Comprehensive Rules .txt file.
+
+    SOURCE is a path or an http(s) URL of the text version of the Comprehensive Rules
+    (https://magic.wizards.com/en/rules). The edition is named by the effective date printed
+    in the file ("These rules are effective as of July 30, 2024." gives 2024-07-30) and saved
+    in your data folder (PLANARCLI_DATA_DIR); one with the id of a bundled edition replaces it
+    for you. Section 901 and the rules and glossary entries it relies on are imported.
+    """
+    result = import_rules(source, offline=is_offline(ctx, offline))
+    if output_format.lower() == "json":
+        echo_json(
+            {
+                "edition_id": result.edition_id,
+                "title": result.title,
+                "path": str(result.path),
+                "rule_count": result.rule_count,
+                "glossary_count": result.glossary_count,
+                "replaced": result.replaced,
+                "source": source,
+            }
+        )
+    else:
+        click.echo(describe(result))
+
+
+def describe(result: ImportResult) -> str:
+    """The one-line text report of an import."""
+    line = (
+        f"imported {result.edition_id} ({result.title}): {result.rule_count} rules, "
+        f"{result.glossary_count} glossary entries → {result.path}"
+    )
+    if result.replaced == "bundled":
+        line += f"; replaces the bundled {result.edition_id} edition for you"
+    elif result.replaced == "imported":
+        line += f"; replaces your earlier import of {result.edition_id}"
+    return line

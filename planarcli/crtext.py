@@ -1,0 +1,450 @@
+"""Reading the official Magic: The Gathering Comprehensive Rules text files.
+
+Wizards of the Coast publishes the Comprehensive Rules as a plain-text file. Over the years it
+has come in ASCII, cp1252, cp437, UTF-16 (both byte orders, with a BOM) and UTF-8 (with or
+without a BOM), with CRLF, LF or bare CR line endings, sometimes mixed in one file. The file
+starts with a table of contents that repeats every section heading, then the numbered rules,
+then a glossary and the credits.
+
+:func:`parse_comprehensive_rules` turns such a file into a rules edition (the format described
+by ``schemas/rules-edition.schema.json``): section 901 and the rules it leans on (the Planes and
+Phenomena sections, the planeswalk keyword action, the planar die symbols, the special action of
+rolling the planar die, the phenomenon state-based action, the starting-plane rule, the die-roll
+rule) plus the glossary entries about planes, phenomena, the planar die and planeswalking. Rule
+text is kept exactly as printed. Anything that is not such a file is refused with an
+:class:`~planarcli.errors.InputError`.
+"""
+
+from __future__ import annotations
+
+import codecs
+import datetime
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from planarcli.errors import InputError
+
+EDITION_FORMAT = "planarcli-rules-edition"
+EDITION_SCHEMA_VERSION = 1
+FIRST_PLANECHASE_EDITION = "2009-09-04"
+
+MONTHS = {
+    name: number
+    for number, name in enumerate(
+        [
+            "january",
+            "february",
+            "march",
+            "april",
+            "may",
+            "june",
+            "july",
+            "august",
+            "september",
+            "october",
+            "november",
+            "december",
+        ],
+        start=1,
+    )
+}
+
+_EFFECTIVE_RE = re.compile(
+    r"These rules are effective as of\s+([A-Za-z]+)\s+(\d{1,2}),\s*(\d{4})", re.IGNORECASE
+)
+#: "901.3a A planar die ...", "901.1. In the ...", "901.4.All plane ..." (the 2022-2025 typo).
+_RULE_RE = re.compile(r"^(\d{3}\.\d+[a-z]?)(?:\.(?=\S)|\.?\s+)(\S.*)$")
+#: "901. Planechase"
+_SECTION_RE = re.compile(r"^(\d{3})\.\s+(\S.*)$")
+#: "9. Casual Variants"
+_CHAPTER_RE = re.compile(r"^\d\.\s+\S.*$")
+
+#: Characters that turn up in real Comprehensive Rules files (used to tell cp1252 from cp437).
+_PLAUSIBLE_SYMBOLS = set("’‘“”–—−…•·™®©°±×∞")
+
+# Glossary selection: entries about planes, phenomena, the planar die and planeswalking, but
+# not the ones about planeswalker cards ("planeswalker" alone never qualifies an entry).
+_GLOSSARY_RE = re.compile(
+    r"\bplanes?\b|\bplanar\b|\bplanechase\b|\bphenomen(?:on|a)\b|\bchaos\b"
+    r"|\bplaneswalk(?:s|ed|ing)?\b|\bplaneswalker symbol\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass
+class _Rule:
+    rule_id: str
+    text: str
+    line: int
+    continuation: list[str] = field(default_factory=list)
+
+    def full_text(self) -> str:
+        return "\n".join([self.text, *self.continuation])
+
+
+@dataclass
+class _Glossary:
+    term: str
+    lines: list[str]
+
+
+@dataclass
+class _Document:
+    effective: str
+    rules: list[_Rule]
+    sections: dict[str, str]  # section number -> heading title, body only
+    glossary: list[_Glossary]
+    notes: list[str]
+
+
+# --------------------------------------------------------------------------- decoding
+
+
+def _looks_like_utf16(data: bytes) -> str | None:
+    """``utf-16-le``/``utf-16-be`` for BOM-less UTF-16 text, else None."""
+    sample = data[:4000]
+    if len(sample) < 8:
+        return None
+    even_zero = sample[0::2].count(0)
+    odd_zero = sample[1::2].count(0)
+    half = len(sample) // 2
+    if odd_zero > 0.4 * half and even_zero < 0.05 * half:
+        return "utf-16-le"
+    if even_zero > 0.4 * half and odd_zero < 0.05 * half:
+        return "utf-16-be"
+    return None
+
+
+def _plausibility(text: str) -> int:
+    """A score for how much the non-ASCII characters of ``text`` look like rules text.
+
+    Typographic punctuation and accented letters inside words score a point; anything else
+    (box drawing, currency signs, no-break spaces, a capital letter in the middle of a word,
+    a lone letter between spaces or punctuation) costs two.
+    """
+    score = 0
+    for index, char in enumerate(text):
+        if ord(char) < 128:
+            continue
+        before = text[index - 1] if index else " "
+        after = text[index + 1] if index + 1 < len(text) else " "
+        if char in _PLAUSIBLE_SYMBOLS:
+            score += 1
+        elif char.isalpha() and "\u00c0" <= char <= "\u024f":
+            mid_word_capital = char.isupper() and before.islower()
+            lone = not before.isalpha() and not after.isalpha()
+            score += -2 if (mid_word_capital or lone) else 1
+        else:
+            score -= 2
+    return score
+
+
+def decode_rules_text(data: bytes) -> tuple[str, str]:
+    """The text of a rules file and the name of the encoding it was read with.
+
+    BOMs decide UTF-8 and UTF-16; otherwise strict UTF-8 is tried (plain ASCII passes it),
+    then cp1252 and cp437 compete on :func:`_plausibility`.
+    """
+    boms = (
+        (codecs.BOM_UTF8, "utf-8-sig"),
+        (codecs.BOM_UTF16_LE, "utf-16"),
+        (codecs.BOM_UTF16_BE, "utf-16"),
+    )
+    for bom, encoding in boms:
+        if data.startswith(bom):
+            try:
+                return data.decode(encoding), encoding
+            except UnicodeDecodeError as error:
+                raise InputError(
+                    f"the file starts with a {encoding} byte-order mark but is not valid "
+                    f"{encoding} (byte {error.start})"
+                ) from None
+    guess = _looks_like_utf16(data)
+    if guess is not None:
+        try:
+            return data.decode(guess), guess
+        except UnicodeDecodeError:
+            pass
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    else:
+        return text, "ascii" if text.isascii() else "utf-8"
+    as_1252 = data.decode("cp1252", errors="replace")
+    as_437 = data.decode("cp437")
+    if _plausibility(as_1252) >= _plausibility(as_437) and "\ufffd" not in as_1252:
+        return as_1252, "cp1252"
+    return as_437, "cp437"
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines of ``text`` for CRLF, LF and bare CR endings (mixed too), right-stripped."""
+    return [line.rstrip() for line in re.split(r"\r\n|\r|\n", text)]
+
+
+# --------------------------------------------------------------------------- structure
+
+
+def effective_date(text: str) -> str:
+    """``2024-07-30`` from "These rules are effective as of July 30, 2024."."""
+    match = _EFFECTIVE_RE.search(text)
+    if match is None:
+        raise InputError(
+            'no "These rules are effective as of <Month day, year>." sentence: this does not '
+            "look like an official Comprehensive Rules text file",
+            hint="download the .txt version of the Comprehensive Rules from "
+            "https://magic.wizards.com/en/rules",
+        )
+    month_name, day, year = match.groups()
+    month = MONTHS.get(month_name.lower())
+    try:
+        if month is None:
+            raise ValueError(month_name)
+        return datetime.date(int(year), month, int(day)).isoformat()
+    except ValueError:
+        raise InputError(f'unreadable effective date "{match.group(0)}"') from None
+
+
+def _body_start(lines: list[str]) -> int:
+    """Index of the first line of the rules proper (after the table of contents)."""
+    first_rule = next((i for i, line in enumerate(lines) if _RULE_RE.match(line)), None)
+    if first_rule is None:
+        raise InputError(
+            'no numbered rules (such as "100.1. ...") found: this is not a Comprehensive '
+            "Rules text file"
+        )
+    start = first_rule
+    while start > 0:
+        previous = lines[start - 1]
+        if previous and not _SECTION_RE.match(previous) and not _CHAPTER_RE.match(previous):
+            break
+        start -= 1
+    # The contents list every heading too; the body's own copy of the first headings is the
+    # run of headings just before the first rule, so stepping back over it is enough.
+    return start
+
+
+def _read_document(text: str) -> _Document:
+    lines = split_lines(text)
+    effective = effective_date(text)
+    start = _body_start(lines)
+    rules: list[_Rule] = []
+    sections: dict[str, str] = {}
+    notes: list[str] = []
+    glossary_at: int | None = None
+    current: _Rule | None = None
+    for index in range(start, len(lines)):
+        line = lines[index]
+        if not line:
+            continue
+        if line.strip() == "Glossary":
+            glossary_at = index
+            break
+        rule_match = _RULE_RE.match(line)
+        if rule_match:
+            rule_id, rule_text = rule_match.groups()
+            after_number = line[len(rule_id) : len(rule_id) + 2]
+            if after_number[:1] == "." and not after_number[1:].isspace():
+                notes.append(
+                    f'The file prints "{line[: len(rule_id) + 4]}" (no space after the rule '
+                    f"number, line {index + 1}); read as rule {rule_id}."
+                )
+            current = _Rule(rule_id, rule_text, index + 1)
+            rules.append(current)
+            continue
+        section_match = _SECTION_RE.match(line)
+        if section_match:
+            number, title = section_match.groups()
+            sections.setdefault(number, title)
+            current = _Rule(number, title, index + 1)
+            rules.append(current)
+            continue
+        if _CHAPTER_RE.match(line):
+            current = None
+            continue
+        if current is not None:
+            current.continuation.append(line.strip())
+    glossary = _read_glossary(lines, glossary_at) if glossary_at is not None else []
+    return _Document(effective, rules, sections, glossary, notes)
+
+
+def _read_glossary(lines: list[str], glossary_at: int) -> list[_Glossary]:
+    entries: list[_Glossary] = []
+    block: list[str] = []
+
+    def flush() -> None:
+        if block:
+            entries.append(_Glossary(block[0].strip(), [b.strip() for b in block[1:]]))
+            block.clear()
+
+    for line in lines[glossary_at + 1 :]:
+        if line.strip() == "Credits":
+            break
+        if not line.strip():
+            flush()
+            continue
+        block.append(line)
+    flush()
+    return entries
+
+
+# --------------------------------------------------------------------------- selection
+
+
+def _section_of(rule_id: str) -> str:
+    return rule_id.split(".", 1)[0]
+
+
+def _parent_of(rule_id: str) -> str:
+    return rule_id.rstrip("abcdefghijklmnopqrstuvwxyz")
+
+
+def _mentions(text: str, *needles: str) -> bool:
+    """True when ``text`` contains one of the (non-empty) needles, ignoring case."""
+    lowered = text.lower()
+    return any(needle and needle in lowered for needle in needles)
+
+
+#: section -> what a rule of it must mention to be one that section 901 leans on
+_LEANING_RULES = {"704": "phenomenon", "103": "planar deck", "706": "planar die"}
+
+
+def _select_rule_ids(document: _Document) -> set[str]:
+    wanted_sections = {"901"}
+    for number, title in document.sections.items():
+        if title.strip().lower() in {"planes", "phenomena"}:
+            wanted_sections.add(number)
+    keep_families: set[str] = set()  # rules kept with all their lettered subrules
+    keep: set[str] = set()
+    for rule in document.rules:
+        rule_id, text = rule.rule_id, rule.full_text()
+        section = _section_of(rule_id)
+        if section in wanted_sections:
+            keep.add(rule_id)
+        elif section == "701" and "." in rule_id and text.strip().lower() == "planeswalk":
+            keep_families.add(rule_id)
+        elif section == "107" and _mentions(text, "planeswalker symbol", "chaos symbol"):
+            keep_families.add(_parent_of(rule_id))
+        elif section in {"114", "115", "116"} and re.fullmatch(r"1\d\d\.2[a-z]", rule_id):
+            if _mentions(text, "planar die"):
+                keep.add(rule_id)
+        elif rule_id != section and _mentions(text, _LEANING_RULES.get(section, "")):
+            # the phenomenon state-based action, the starting plane, the planar die roll
+            keep.add(rule_id)
+    for rule in document.rules:
+        if _parent_of(rule.rule_id) in keep_families:
+            keep.add(rule.rule_id)
+    return keep
+
+
+def _planar_glossary(entries: Iterable[_Glossary]) -> list[dict[str, str]]:
+    out = []
+    for entry in entries:
+        text = "\n".join(entry.lines)
+        if _GLOSSARY_RE.search(entry.term) or _GLOSSARY_RE.search(text):
+            out.append({"term": entry.term, "text": text})
+    return out
+
+
+# --------------------------------------------------------------------------- the edition
+
+
+def _human_date(iso: str) -> str:
+    year, month, day = (int(part) for part in iso.split("-"))
+    names = {number: name.capitalize() for name, number in MONTHS.items()}
+    return f"{names[month]} {day}, {year}"
+
+
+def parse_comprehensive_rules(
+    data: bytes,
+    *,
+    source_name: str = "<data>",
+    url: str | None = None,
+    retrieved: str | None = None,
+) -> dict[str, Any]:
+    """The rules edition (see ``schemas/rules-edition.schema.json``) in an official CR file.
+
+    ``source_name`` names the file in messages and in ``source.notes``; ``url`` and
+    ``retrieved`` (an ISO 8601 time) are recorded in ``source``. Raises :class:`InputError`
+    for anything that is not a Comprehensive Rules text file, and for editions without
+    section 901.
+    """
+    if not data.strip():
+        raise InputError("the file is empty, not a Comprehensive Rules text file", path=source_name)
+    try:
+        text, encoding = decode_rules_text(data)
+        _refuse_non_text(text)
+        document = _read_document(text)
+    except InputError as error:
+        raise InputError(error.reason, path=source_name, hint=error.hint) from None
+    if "901" not in document.sections:
+        if document.effective < FIRST_PLANECHASE_EDITION:
+            raise InputError(
+                f"the {document.effective} edition has no section 901 (Planechase); it predates "
+                f"the Planechase rules (first in the {FIRST_PLANECHASE_EDITION} edition)",
+                path=source_name,
+            )
+        raise InputError(
+            f"the {document.effective} edition has no section 901 (Planechase), which every "
+            f"edition since {FIRST_PLANECHASE_EDITION} has: the file looks incomplete",
+            path=source_name,
+            hint="download the complete .txt file again",
+        )
+    keep = _select_rule_ids(document)
+    rules = [
+        {"id": rule.rule_id, "text": rule.full_text()}
+        for rule in document.rules
+        if rule.rule_id in keep
+    ]
+    notes = [
+        f"Read by planarcli from {source_name} (encoding {encoding}). Section 901 and the rules "
+        "it leans on (Planes, Phenomena, the planeswalk keyword action, the planar die symbols, "
+        "rolling the planar die as a special action, the phenomenon state-based action, the "
+        "starting plane, the planar die and dice triggers), and the glossary entries about "
+        "planes, phenomena, the planar die and planeswalking; text as printed.",
+        *document.notes,
+    ]
+    return {
+        "format": EDITION_FORMAT,
+        "schema_version": EDITION_SCHEMA_VERSION,
+        "id": document.effective,
+        "title": document.sections["901"],
+        "lang": "en",
+        "kind": "comprehensive-rules",
+        "effective": document.effective,
+        "translation_of": None,
+        "source": {
+            "document": "Magic: The Gathering Comprehensive Rules, effective "
+            f"{_human_date(document.effective)} (official text file)",
+            "seed": None,
+            "url": url,
+            "retrieved": retrieved,
+            "notes": " ".join(notes),
+            "repairs": [],
+        },
+        "rules": rules,
+        "glossary": _planar_glossary(document.glossary),
+    }
+
+
+def _refuse_non_text(text: str) -> None:
+    head = text[:2000].lstrip("\ufeff \t\r\n").lower()
+    if head.startswith("%pdf-"):
+        raise InputError(
+            "this is a PDF, not the Comprehensive Rules text file",
+            hint="import the .txt version of the Comprehensive Rules",
+        )
+    if head.startswith(("<!doctype html", "<html", "<?xml", "<head", "<body")) or (
+        "<html" in head and "</" in head
+    ):
+        raise InputError(
+            "this is an HTML page, not the Comprehensive Rules text file",
+            hint="use the link to the .txt file (MagicCompRules ... .txt), not the rules web page",
+        )
+    sample = text[:20000]
+    controls = sum(1 for char in sample if ord(char) < 32 and char not in "\t\r\n\f")
+    if "\x00" in sample or controls > len(sample) // 100:
+        raise InputError("this is a binary file, not the Comprehensive Rules text file")

@@ -1,0 +1,623 @@
+#!/usr/bin/env python3
+"""Build the bundled Planechase rules corpus (rules/*.json and rules/manifest.json) from the seeds.
+
+    python scripts/build_rules.py [SEEDS_DIR] [--out RULES_DIR] [--check]
+
+SEEDS_DIR defaults to ../shared/seeds beside the checkout. The seeds are text captured from
+public pages (MTG Wiki, Gatherer, a PDF of the French Comprehensive Rules, a Danish guide and a
+blog article). Rule text is kept verbatim; only extraction damage is repaired, and every repair
+is written into the edition's ``source.repairs``. Each repair below must match the seed exactly
+once, so a changed seed stops the build instead of producing silently different text.
+
+``--check`` builds in memory and exits 1 if the files under RULES_DIR differ from the build.
+The output is deterministic: running the script twice gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_SEEDS = ROOT.parent / "shared" / "seeds"
+DEFAULT_OUT = ROOT / "rules"
+
+SEED_WIKI = "000_14718604594cdac6.txt"
+SEED_DANISH = "001_b8b735f66a987714.txt"
+SEED_GATHERER = "002_f23beebf50aace41.txt"
+SEED_FRENCH = "003_843c32992fec0165.txt"
+SEED_TACTICAL = "004_1b36e2f4899c319c.txt"
+
+CURRENT = "2026-01-16"
+WIKI_URL = "https://mtg.fandom.com/wiki/Planechase"
+NOT_RECORDED = "not recorded in the seed"
+
+Rule = dict[str, str]
+
+
+class SeedError(Exception):
+    """A seed does not look the way this script expects."""
+
+
+def read_seed(seeds: Path, name: str) -> str:
+    path = seeds / name
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise SeedError(f"{path}: cannot read seed ({error.strerror})") from None
+
+
+def replace_once(text: str, old: str, new: str, where: str) -> str:
+    count = text.count(old)
+    if count != 1:
+        raise SeedError(f"{where}: expected {old!r} exactly once, found it {count} times")
+    return text.replace(old, new)
+
+
+def edition(
+    *,
+    edition_id: str,
+    title: str,
+    lang: str,
+    kind: str,
+    effective: str | None,
+    translation_of: str | None,
+    source: dict[str, Any],
+    rules: list[Rule],
+    glossary: list[dict[str, str]],
+) -> dict[str, Any]:
+    ids = [rule["id"] for rule in rules]
+    duplicates = sorted({i for i in ids if ids.count(i) > 1})
+    if duplicates:
+        raise SeedError(f"{edition_id}: duplicate rule ids {duplicates}")
+    return {
+        "format": "planarcli-rules-edition",
+        "schema_version": 1,
+        "id": edition_id,
+        "title": title,
+        "lang": lang,
+        "kind": kind,
+        "effective": effective,
+        "translation_of": translation_of,
+        "source": source,
+        "rules": rules,
+        "glossary": glossary,
+    }
+
+
+# --------------------------------------------------------------------------- 2024-09-20 (wiki)
+
+_WIKI_RULE = re.compile(r"^(?:- )?(901(?:\.\d+[a-z]?)?)(?:\.(?=\S)|\.?\s+)(\S.*)$")
+WIKI_GLOSSARY_TERMS = ("Chaos Ability", "Chaos Symbol", "Planeswalker Symbol")
+
+
+def wiki_rules(text: str) -> tuple[list[Rule], list[str]]:
+    """Rule 901 as quoted by the MTG Wiki page, with the duplicated 901.3a dropped."""
+    rules: list[Rule] = []
+    repairs: list[str] = []
+    for line in text.splitlines():
+        match = _WIKI_RULE.match(line)
+        if not match:
+            continue
+        rule_id, body = match.groups()
+        if rules and rules[-1]["id"] == "901.4" and rule_id == "901.3a":
+            if body != next(r["text"] for r in rules if r["id"] == "901.3a"):
+                raise SeedError("the repeated 901.3a differs from the first one")
+            repairs.append(
+                "Dropped the second copy of 901.3a that the wiki page prints right after 901.4 "
+                "(an artefact of the wiki's parser tripping over the official file's "
+                '"901.4.All" typo; the official 2024-07-30 and 2024-11-08 files have it once).'
+            )
+            continue
+        rules.append({"id": rule_id, "text": body})
+    if not rules or rules[0] != {"id": "901", "text": "Planechase"}:
+        raise SeedError("seed 000: rule 901 heading not found")
+    repairs.insert(0, 'Removed the "- " list markers the wiki puts before each rule.')
+    return rules, repairs
+
+
+def wiki_glossary(text: str) -> list[dict[str, str]]:
+    """The Comprehensive Rules glossary entries the wiki quotes (term line, then text line)."""
+    lines = text.splitlines()
+    found: dict[str, str] = {}
+    for index, line in enumerate(lines[:-1]):
+        if line.startswith("- ") and line[2:] in WIKI_GLOSSARY_TERMS:
+            following = lines[index + 1]
+            if not following.startswith("- "):
+                raise SeedError(f"seed 000: no text after glossary term {line!r}")
+            found[line[2:]] = following[2:]
+    missing = [term for term in WIKI_GLOSSARY_TERMS if term not in found]
+    if missing:
+        raise SeedError(f"seed 000: glossary entries missing: {missing}")
+    return [{"term": term, "text": found[term]} for term in WIKI_GLOSSARY_TERMS]
+
+
+def build_2024(seeds: Path) -> dict[str, Any]:
+    text = read_seed(seeds, SEED_WIKI)
+    rules, repairs = wiki_rules(text)
+    return edition(
+        edition_id="2024-09-20",
+        title="Planechase",
+        lang="en",
+        kind="comprehensive-rules",
+        effective="2024-09-20",
+        translation_of=None,
+        source={
+            "document": "Magic: The Gathering Comprehensive Rules, effective September 20, 2024 "
+            "(Duskmourn: House of Horror): rule 901 and three glossary entries, as quoted on "
+            'the MTG Wiki page "Planechase"',
+            "seed": SEED_WIKI,
+            "url": WIKI_URL,
+            "retrieved": NOT_RECORDED,
+            "notes": (
+                'The official file prints rule 901.4 as "901.4.All plane and phenomenon cards '
+                'remain ..." (no space after the number, a typo present from 2022-10-07 to '
+                '2025-02-07); it is stored as rule 901.4 with the text starting "All plane". '
+                '901.14a\'s "of the game of the game" is verbatim in the official rules. '
+                "Rule 901 here is identical, line for line, to 901 of the official 2024-11-08 "
+                "file (checked by tests/test_rules_corpus_data.py) and, per the rules history, "
+                "of 2024-07-30: the editions on either side of this one. Glossary: only the "
+                "three entries the wiki quotes from the Comprehensive Rules glossary (Chaos "
+                "Ability, Chaos Symbol, Planeswalker Symbol), in the glossary's alphabetical "
+                'order. The wiki\'s "Planeswalk: The act of moving from one plane to another." '
+                'is the wiki\'s own prose under its "Planeswalk" heading, printed before the '
+                "glossary attribution, and not the Comprehensive Rules glossary entry (which "
+                'reads "To put each face-up plane card or phenomenon card on the bottom ..."), '
+                "so it is left out. Other 2024-09-20 rules about Planechase (311, 312, 701.24, "
+                "107.11-12, 116.2i, 704.6f, 103.7, 706.7) are not in the seed; import the "
+                "official file with `planarcli rules import` to get them."
+            ),
+            "repairs": repairs,
+        },
+        rules=rules,
+        glossary=wiki_glossary(text),
+    )
+
+
+# --------------------------------------------------------------------------- 2026-01-16 (derived)
+
+CURRENT_CHANGES = (
+    ("901.8", "(See rule 701.24, “Planeswalk.”)", "(See rule 701.31, “Planeswalk.”)"),
+    ("901.11", "See rule 701.24.", "See rule 701.31."),
+)
+
+
+def build_current(seed_edition: dict[str, Any]) -> dict[str, Any]:
+    rules = [dict(rule) for rule in seed_edition["rules"]]
+    by_id = {rule["id"]: rule for rule in rules}
+    for rule_id, old, new in CURRENT_CHANGES:
+        by_id[rule_id]["text"] = replace_once(by_id[rule_id]["text"], old, new, rule_id)
+    source = dict(seed_edition["source"])
+    source.update(
+        document="Magic: The Gathering Comprehensive Rules, effective January 16, 2026 "
+        "(the current edition): rule 901 and three glossary entries, derived from the "
+        '2024-09-20 text quoted on the MTG Wiki page "Planechase" plus the documented changes',
+        notes=(
+            "Derived from the 2024-09-20 seed (MTG Wiki) plus the changes documented between "
+            '2024-09-20 and 2026-01-16: on 2025-04-04 the typo "901.4.All" became "901.4. All" '
+            "(same rule text, so 901.4 is unchanged here); on 2025-06-06 the planeswalk keyword "
+            'action moved from 701.24 to 701.31, so 901.8 and 901.11 now cite "rule 701.31" '
+            'instead of "701.24". No other change to rule 901. The three glossary entries '
+            "(Chaos Ability, Chaos Symbol, Planeswalker Symbol) are unchanged since 2023-04-14. "
+            '901.14a\'s "of the game of the game" is verbatim in the official rules. Rule 901 '
+            "here matches 901 of the official 2026-01-16 file exactly (checked by "
+            "tests/test_rules_corpus_data.py when ../shared/data/cr is present). Other "
+            "Planechase rules (311, 312, 701.31, ...) are not in the seed; import the official "
+            "file with `planarcli rules import` to get them."
+        ),
+    )
+    return edition(
+        edition_id=CURRENT,
+        title="Planechase",
+        lang="en",
+        kind="comprehensive-rules",
+        effective=CURRENT,
+        translation_of=None,
+        source=source,
+        rules=rules,
+        glossary=[dict(entry) for entry in seed_edition["glossary"]],
+    )
+
+
+# --------------------------------------------------------------------------- 2009-10-01 (Gatherer)
+
+_GATHERER_RULE = re.compile(r"^• (901\.\d+[a-z]?) - (.*?) \[CompRules 2009/10/01\]$")
+
+
+def build_2009(seeds: Path) -> dict[str, Any]:
+    text = read_seed(seeds, SEED_GATHERER)
+    rules: list[Rule] = [{"id": "901", "text": "Planar Magic"}]
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("General Rulings"):
+            continue
+        match = _GATHERER_RULE.match(line)
+        if not match:
+            raise SeedError(f"seed 002: unexpected line {line[:60]!r}")
+        rules.append({"id": match.group(1), "text": match.group(2)})
+    if rules[-1]["id"] != "901.14c" or len(rules) != 32:
+        raise SeedError(f"seed 002: expected 901.1 to 901.14c (31 rules), got {len(rules) - 1}")
+    return edition(
+        edition_id="2009-10-01",
+        title="Planar Magic",
+        lang="en",
+        kind="comprehensive-rules",
+        effective="2009-10-01",
+        translation_of=None,
+        source={
+            "document": "Magic: The Gathering Comprehensive Rules, effective October 1, 2009 "
+            '(Zendikar): rule 901 "Planar Magic", as listed by Gatherer under "General '
+            'Rulings - 901"',
+            "seed": SEED_GATHERER,
+            "url": None,
+            "retrieved": NOT_RECORDED,
+            "notes": (
+                "Gatherer quotes each rule of 901 as it stood in the 2009-10-01 edition. Compared "
+                "with the official 2009-10-01 text file there are exactly two kinds of "
+                'difference, both kept as written in the seed: Gatherer capitalises "Rule" in '
+                'every cross-reference ("See Rule 805", "see Rule 309.6"; the file has '
+                '"See rule" / "see rule", in 901.2, 901.3, 901.5, 901.8, 901.9, 901.10, '
+                "901.10a and 901.12), and it drops the underscores the file uses for italics "
+                '(901.1: "a _Magic_ game" in the file, "a Magic game" here). '
+                '901.14 is the heading "Single Planar Deck Option"; 901.14a is the single '
+                "planar deck option. Rules outside 901 and the glossary are not in the seed."
+            ),
+            "repairs": [
+                'Removed the "[CompRules 2009/10/01]" tag after each rule.',
+                'Removed the "• " bullet and the " - " between rule number and text.',
+                'Added the section heading 901 "Planar Magic" (Gatherer lists the rulings under '
+                '"General Rulings - 901" without the heading line; the heading is as printed in '
+                "the official 2009-10-01 file).",
+            ],
+        },
+        rules=rules,
+        glossary=[],
+    )
+
+
+# --------------------------------------------------------------------------- 2010-07-16-fr (PDF)
+
+_FRENCH_NUMBER = re.compile(r"^(901\.\d+[a-z]?)\.?$")
+
+#: (rule, text after unwrapping, repaired text, what was repaired)
+FRENCH_REPAIRS = (
+    (
+        "901.3a",
+        "le symbole du chaos . Les autres",
+        "le symbole du chaos {C}. Les autres",
+        '901.3a: restored the chaos symbol {C} lost in the PDF extraction ("le symbole du '
+        'chaos" was followed by a line break and a bare ".").',
+    ),
+    (
+        "901.8",
+        "ce tourci.",
+        "ce tour-ci.",
+        '901.8: "tourci" -> "tour-ci" (the hyphen at a line break in the PDF was dropped '
+        'with the break; 901.11d spells it "tour-ci").',
+    ),
+    (
+        "901.8b",
+        "le symbole du chaos , toute capacité du plan commençant par « Quand vous obtenez » "
+        "se déclenche",
+        "le symbole du chaos {C}, toute capacité du plan commençant par « Quand vous obtenez "
+        "{C} » se déclenche",
+        '901.8b: restored the two chaos symbols {C} lost in the PDF extraction (after "le '
+        'symbole du chaos" and inside « Quand vous obtenez {C} »), which had left the text '
+        "broken over separate lines.",
+    ),
+    (
+        "901.9",
+        "(Cf. règle 800.4a .)",
+        "(Cf. règle 800.4a.)",
+        '901.9: "(Cf. règle\\n800.4a\\n.)" -> "(Cf. règle 800.4a.)" (the extraction put the '
+        "rule number and the full stop on lines of their own).",
+    ),
+)
+
+
+def build_french(seeds: Path) -> dict[str, Any]:
+    text = read_seed(seeds, SEED_FRENCH)
+    rules: list[Rule] = [{"id": "901", "text": "Magic Planaire"}]
+    pieces: dict[str, list[str]] = {}
+    current: str | None = None
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped:
+            continue
+        match = _FRENCH_NUMBER.match(stripped)
+        if match:
+            current = match.group(1)
+            pieces[current] = []
+            rules.append({"id": current, "text": ""})
+            continue
+        if current is None:
+            raise SeedError(f"seed 003: text before the first rule number: {stripped[:60]!r}")
+        pieces[current].append(stripped)
+    for rule in rules[1:]:
+        rule["text"] = " ".join(pieces[rule["id"]])
+    by_id = {rule["id"]: rule for rule in rules}
+    repairs = [
+        "Unwrapped the PDF's hard-wrapped lines into one text per rule (lines joined with a "
+        "single space; the rule number, printed on a line of its own, became the rule id).",
+    ]
+    for rule_id, old, new, description in FRENCH_REPAIRS:
+        by_id[rule_id]["text"] = replace_once(by_id[rule_id]["text"], old, new, rule_id)
+        repairs.append(description)
+    repairs.append(
+        'Added the section heading 901 "Magic Planaire" (the extract starts at 901.1; the '
+        "heading is the variant's name as the French text uses it throughout)."
+    )
+    return edition(
+        edition_id="2010-07-16-fr",
+        title="Magic Planaire",
+        lang="fr",
+        kind="translation",
+        effective="2010-07-16",
+        translation_of="2010-07-16",
+        source={
+            "document": "Règles complètes de Magic: The Gathering (French translation of the "
+            'Comprehensive Rules effective July 16, 2010, Magic 2011): rule 901 "Magic '
+            'Planaire", extracted from the PDF',
+            "seed": SEED_FRENCH,
+            "url": None,
+            "retrieved": NOT_RECORDED,
+            "notes": (
+                "Text kept as extracted, apart from the repairs listed: the translation's mix of "
+                "straight (') and curly (’) apostrophes, « » with ordinary spaces, and spellings "
+                'such as "multi-joueurs" / "multijoueurs" are as printed. {P} is the '
+                "planeswalker symbol and {C} the chaos symbol, as in the English text of the "
+                "time. The numbering follows the English 2010-07-16 edition (single planar deck "
+                "option 901.14a)."
+            ),
+            "repairs": repairs,
+        },
+        rules=rules,
+        glossary=[],
+    )
+
+
+# --------------------------------------------------------------------------- documents
+
+DANISH_HEADINGS = {
+    "Generelle spilleregler:",
+    "Specifikke regler for Planechase-kort:",
+    "Fra bekendtgørelsen fra 2012 om fænomen:",
+    "Udviduelle regler at huske:",
+    "Andre dokumenter:",
+}
+DANISH_TITLE = "Hvad er planechase?"
+
+
+def _strip_bullet(line: str) -> tuple[str, bool]:
+    if line.startswith("-"):
+        return line[1:].lstrip(), True
+    return line, False
+
+
+def paragraphs_to_rules(doc_id: str, paragraphs: Sequence[tuple[str, str | None]]) -> list[Rule]:
+    rules: list[Rule] = []
+    for number, (text, heading) in enumerate(paragraphs, start=1):
+        entry: Rule = {"id": f"{doc_id}.{number}", "text": text}
+        if heading:
+            entry["heading"] = heading
+        rules.append(entry)
+    return rules
+
+
+def build_danish(seeds: Path) -> dict[str, Any]:
+    lines = [line.strip() for line in read_seed(seeds, SEED_DANISH).splitlines()]
+    if not lines or lines[0] != DANISH_TITLE:
+        raise SeedError(f"seed 001: expected the title {DANISH_TITLE!r} on the first line")
+    heading: str | None = None
+    paragraphs: list[tuple[str, str | None]] = []
+    bullets = 0
+    seen_headings: set[str] = set()
+    for line in lines[1:]:
+        if not line:
+            continue
+        if line in DANISH_HEADINGS:
+            heading = line.rstrip(":")
+            seen_headings.add(line)
+            continue
+        text, was_bullet = _strip_bullet(line)
+        bullets += was_bullet
+        paragraphs.append((text, heading))
+    if seen_headings != DANISH_HEADINGS:
+        raise SeedError(f"seed 001: headings not found: {sorted(DANISH_HEADINGS - seen_headings)}")
+    return edition(
+        edition_id="danish-guide",
+        title=DANISH_TITLE,
+        lang="da",
+        kind="guide",
+        effective=None,
+        translation_of=None,
+        source={
+            "document": '"Hvad er planechase?", a Danish player\'s guide to Planechase (general '
+            "play, the planar die, phenomena quoted from the 2012 announcement, deck rules)",
+            "seed": SEED_DANISH,
+            "url": None,
+            "retrieved": NOT_RECORDED,
+            "notes": (
+                "One entry per paragraph or bullet, in order; the section heading each falls "
+                'under (without its colon) is in "heading". The list marker "-" that starts '
+                f"{bullets} bullets was removed; the text, including its unbalanced quotation "
+                'marks and spellings such as "Udviduelle", is as in the seed. The last two '
+                "entries are the titles of linked documents. An unofficial guide, not rules."
+            ),
+            "repairs": [],
+        },
+        rules=paragraphs_to_rules("danish-guide", paragraphs),
+        glossary=[],
+    )
+
+
+TACTICAL_TITLE = "It's the Magic: You Are Here, Part Two"
+TACTICAL_HEADINGS = {"Planar Special Abilties", "Advanced Rules"}
+
+
+def build_tactical(seeds: Path) -> dict[str, Any]:
+    lines = [line.strip() for line in read_seed(seeds, SEED_TACTICAL).splitlines()]
+    if not lines or lines[0] != TACTICAL_TITLE:
+        raise SeedError(f"seed 004: expected the title {TACTICAL_TITLE!r} on the first line")
+    heading: str | None = None
+    paragraphs: list[tuple[str, str | None]] = []
+    bullets = 0
+    for line in lines[1:]:
+        if not line:
+            continue
+        if line in TACTICAL_HEADINGS:
+            heading = line
+            continue
+        text, was_bullet = _strip_bullet(line)
+        bullets += was_bullet
+        paragraphs.append((text, heading))
+    return edition(
+        edition_id="tactical-multiplayer",
+        title=TACTICAL_TITLE,
+        lang="en",
+        kind="variant",
+        effective=None,
+        translation_of=None,
+        source={
+            "document": f'"{TACTICAL_TITLE}", a blog article proposing Tactical Multiplayer '
+            "Magic (a planar map with Planechase, Seat of Power, Commander and Battlegrounds "
+            "planes, plus advanced rules such as Hellride)",
+            "seed": SEED_TACTICAL,
+            "url": None,
+            "retrieved": NOT_RECORDED,
+            "notes": (
+                "One entry per paragraph, in order; the section heading each falls under is in "
+                '"heading" ("Planar Special Abilties" is spelled as in the article). The '
+                f'indentation of the seed and the list marker "-" of {bullets} list items '
+                "(Seat of Power) were removed; the text is otherwise as in the seed, typos "
+                "included. An unofficial house variant, not rules."
+            ),
+            "repairs": [],
+        },
+        rules=paragraphs_to_rules("tactical-multiplayer", paragraphs),
+        glossary=[],
+    )
+
+
+_CITATION = re.compile(r"\[\d+\]")
+
+
+def build_eternities_map(seeds: Path) -> dict[str, Any]:
+    lines = read_seed(seeds, SEED_WIKI).splitlines()
+    try:
+        start = lines.index("Variants[ | ]") + 1
+    except ValueError:
+        raise SeedError('seed 000: no "Variants" section') from None
+    paragraphs: list[tuple[str, str | None]] = []
+    for line in lines[start:]:
+        if line.endswith("[ | ]"):
+            break
+        if line.strip():
+            paragraphs.append((_CITATION.sub("", line.strip()), "Variants"))
+    if not paragraphs or "Blind Eternities Map" not in paragraphs[0][0]:
+        raise SeedError("seed 000: the Variants section does not describe the Blind Eternities Map")
+    return edition(
+        edition_id="eternities-map",
+        title="Blind Eternities Map",
+        lang="en",
+        kind="variant",
+        effective=None,
+        translation_of=None,
+        source={
+            "document": "The Blind Eternities Map variant of Planechase (by Gavin Duggan, "
+            'published by Wizards of the Coast), as summarised in the "Variants" section of '
+            'the MTG Wiki page "Planechase"',
+            "seed": SEED_WIKI,
+            "url": WIKI_URL,
+            "retrieved": NOT_RECORDED,
+            "notes": (
+                "The wiki's summary, not the original article. The wiki's footnote markers "
+                "[3][4] were removed (they point to the online tools Planechase.tk and "
+                "PCEternitiesMap). An unofficial variant, not rules."
+            ),
+            "repairs": [],
+        },
+        rules=paragraphs_to_rules("eternities-map", paragraphs),
+        glossary=[],
+    )
+
+
+# --------------------------------------------------------------------------- corpus
+
+
+def build_corpus(seeds: Path) -> dict[str, Any]:
+    """Every output file name -> its JSON content (the manifest included)."""
+    seed_2024 = build_2024(seeds)
+    editions = [
+        build_2009(seeds),
+        build_french(seeds),
+        seed_2024,
+        build_current(seed_2024),
+        build_eternities_map(seeds),
+        build_danish(seeds),
+        build_tactical(seeds),
+    ]
+    files: dict[str, Any] = {}
+    entries = []
+    for item in editions:
+        name = f"{item['id']}.json"
+        files[name] = item
+        entries.append(
+            {
+                "id": item["id"],
+                "file": name,
+                "title": item["title"],
+                "lang": item["lang"],
+                "kind": item["kind"],
+                "effective": item["effective"],
+            }
+        )
+    files["manifest.json"] = {
+        "format": "planarcli-rules-manifest",
+        "schema_version": 1,
+        "current": CURRENT,
+        "editions": entries,
+    }
+    return files
+
+
+def dump(content: Any) -> str:
+    return json.dumps(content, ensure_ascii=False, indent=2) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("seeds", nargs="?", type=Path, default=DEFAULT_SEEDS)
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--check", action="store_true", help="compare, do not write")
+    args = parser.parse_args(argv)
+    try:
+        files = build_corpus(args.seeds)
+    except SeedError as error:
+        print(f"build_rules: {error}", file=sys.stderr)
+        return 2
+    stale = []
+    for name, content in files.items():
+        target = args.out / name
+        text = dump(content)
+        current = target.read_text(encoding="utf-8") if target.exists() else None
+        if current == text:
+            continue
+        stale.append(name)
+        if not args.check:
+            args.out.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+    verb = "differ from the seeds" if args.check else "written"
+    for name in stale:
+        print(f"{args.out / name}: {verb}")
+    if not stale:
+        print(f"{args.out}: up to date ({len(files)} files)")
+    return 1 if args.check and stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

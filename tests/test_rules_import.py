@@ -1,0 +1,462 @@
+"""``planarcli rules import``: planarcli.rulesimport and its command.
+
+URLs are served by a real HTTP server on 127.0.0.1 in the test process; nothing here reaches
+the internet.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from planarcli import __version__
+from planarcli.cli import LazyGroup, cli
+from planarcli.commands.rules_import import import_command
+from planarcli.errors import DataUnavailableError, InputError, PlanarError, UsageError
+from planarcli.rulesimport import ImportResult, import_rules
+from planarcli.schemacheck import schema_errors
+
+SAMPLES = Path(__file__).resolve().parent / "crtext_samples"
+MODERN = SAMPLES / "planechase-modern.txt"  # effective July 30, 2024: not a bundled edition
+HTML = (SAMPLES / "rules-page.html").read_bytes()
+
+
+def modern_dated(month_day_year: str) -> bytes:
+    text = MODERN.read_text(encoding="utf-8")
+    return text.replace("July 30, 2024", month_day_year).encode("utf-8")
+
+
+# --------------------------------------------------------------------------- a local server
+
+
+@dataclass
+class Server:
+    base: str
+    requests: list[dict[str, str]] = field(default_factory=list)
+
+    def url(self, path: str) -> str:
+        return self.base + path
+
+
+@pytest.fixture
+def server() -> Iterator[Server]:
+    state = Server(base="")
+    modern = MODERN.read_bytes()
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, format: str, *args: Any) -> None:  # quiet
+            pass
+
+        def send_body(self, status: int, body: bytes, content_type: str) -> None:
+            self.send_response(status)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def do_GET(self) -> None:
+            state.requests.append({"path": self.path, **dict(self.headers.items())})
+            if self.path == "/MagicCompRules.txt":
+                self.send_body(200, modern, "text/plain; charset=utf-8")
+            elif self.path == "/MagicCompRules-2026.txt":
+                self.send_body(200, modern_dated("January 16, 2026"), "text/plain")
+            elif self.path == "/rules.html":
+                self.send_body(200, HTML, "text/html; charset=utf-8")
+            elif self.path == "/error":
+                self.send_body(500, b"oops", "text/plain")
+            elif self.path == "/slow":
+                time.sleep(1.5)
+                self.send_body(200, modern, "text/plain")
+            elif self.path == "/big-declared":
+                self.send_response(200)
+                self.send_header("Content-Length", str(50 * 1024 * 1024))
+                self.end_headers()
+                self.wfile.write(b"x" * 1024)
+            elif self.path == "/big-streamed":
+                self.send_response(200)  # no Content-Length: read until the connection closes
+                self.end_headers()
+                try:
+                    for _ in range(64):
+                        self.wfile.write(b"y" * 16 * 1024)
+                except OSError:
+                    pass
+                self.close_connection = True
+            else:
+                self.send_body(404, b"not found", "text/plain")
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    httpd.daemon_threads = True
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    state.base = f"http://127.0.0.1:{httpd.server_address[1]}"
+    try:
+        yield state
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join(timeout=5)
+
+
+@pytest.fixture
+def refused_url() -> str:
+    """A URL on a local port nobody listens on."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    return f"http://127.0.0.1:{port}/MagicCompRules.txt"
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "data"
+    monkeypatch.setenv("PLANARCLI_DATA_DIR", str(folder))
+    return folder
+
+
+def saved(data_dir: Path, edition_id: str) -> dict[str, Any]:
+    with (data_dir / "rules" / f"{edition_id}.json").open(encoding="utf-8") as handle:
+        data: dict[str, Any] = json.load(handle)
+    return data
+
+
+def leftovers(folder: Path) -> list[str]:
+    if not folder.exists():
+        return []
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
+
+
+# --------------------------------------------------------------------------- from a path
+
+
+def test_import_from_a_path(data_dir: Path) -> None:
+    result = import_rules(str(MODERN), offline=True)
+    target = data_dir / "rules" / "2024-07-30.json"
+    assert result == ImportResult(
+        edition_id="2024-07-30",
+        path=target,
+        rule_count=21,
+        glossary_count=5,
+        replaced=None,
+        title="Planechase",
+    )
+    edition = saved(data_dir, "2024-07-30")
+    assert schema_errors(edition, "rules-edition.schema.json") == []
+    assert edition["source"]["url"] is None
+    assert edition["source"]["retrieved"]
+    assert str(MODERN) in edition["source"]["notes"]
+    assert leftovers(target.parent) == []
+
+
+def test_importing_again_replaces_the_earlier_import(data_dir: Path) -> None:
+    assert import_rules(str(MODERN), offline=False).replaced is None
+    assert import_rules(str(MODERN), offline=False).replaced == "imported"
+
+
+def test_an_edition_with_a_bundled_id_replaces_the_bundled_one(tmp_path: Path) -> None:
+    source = tmp_path / "MagicCompRules 20260116.txt"
+    source.write_bytes(modern_dated("January 16, 2026"))
+    result = import_rules(str(source), offline=False, data_dir=tmp_path / "elsewhere")
+    assert result.edition_id == "2026-01-16"
+    assert result.replaced == "bundled"
+    assert result.path == tmp_path / "elsewhere" / "rules" / "2026-01-16.json"
+
+
+@pytest.mark.parametrize(
+    ("make", "expected"),
+    [
+        (lambda tmp: tmp / "nope.txt", "nope.txt: no such file"),
+        (lambda tmp: tmp, "is a folder"),
+        (lambda tmp: SAMPLES / "not-rules.txt", 'no "These rules are effective as of'),
+        (lambda tmp: SAMPLES / "rules-page.html", "this is an HTML page"),
+        (lambda tmp: SAMPLES / "no-planechase-2009-07-11.txt", "has no section 901"),
+    ],
+)
+def test_bad_paths_are_input_errors(
+    tmp_path: Path, data_dir: Path, make: Callable[[Path], Path], expected: str
+) -> None:
+    with pytest.raises(InputError) as caught:
+        import_rules(str(make(tmp_path)), offline=True)
+    assert expected in str(caught.value)
+    assert caught.value.exit_code == 2
+    assert not (data_dir / "rules").exists()
+
+
+def test_a_failed_import_leaves_the_existing_edition_alone(data_dir: Path, tmp_path: Path) -> None:
+    import_rules(str(MODERN), offline=True)
+    target = data_dir / "rules" / "2024-07-30.json"
+    before = target.read_bytes()
+    broken = tmp_path / "broken.txt"
+    broken.write_bytes(MODERN.read_bytes().replace(b"901. Planechase", b"901 removed"))
+    with pytest.raises(InputError):
+        import_rules(str(broken), offline=True)
+    assert target.read_bytes() == before
+    assert leftovers(target.parent) == []
+
+
+def test_a_failed_write_leaves_the_existing_edition_alone(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import_rules(str(MODERN), offline=True)
+    target = data_dir / "rules" / "2024-07-30.json"
+    before = target.read_bytes()
+
+    def refuse(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    with pytest.raises(UsageError, match=r"cannot write .*Permission denied"):
+        import_rules(str(MODERN), offline=True)
+    assert target.read_bytes() == before
+    assert leftovers(target.parent) == []
+
+
+def test_an_unwritable_data_dir_is_a_clear_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file-not-folder"
+    blocker.write_text("x", encoding="utf-8")
+    with pytest.raises(UsageError) as caught:
+        import_rules(str(MODERN), offline=True, data_dir=blocker)
+    assert "cannot write" in caught.value.message
+    assert caught.value.hint and "PLANARCLI_DATA_DIR" in caught.value.hint
+
+
+def test_a_huge_file_is_refused(tmp_path: Path) -> None:
+    big = tmp_path / "big.txt"
+    big.write_bytes(b"z" * (2 * 1024 * 1024))
+    with pytest.raises(InputError, match="too big"):
+        import_rules(str(big), offline=True, max_bytes=1024 * 1024)
+
+
+# --------------------------------------------------------------------------- from a URL
+
+
+def test_import_from_a_url(server: Server, data_dir: Path) -> None:
+    url = server.url("/MagicCompRules.txt")
+    result = import_rules(url, offline=False)
+    assert result.edition_id == "2024-07-30"
+    edition = saved(data_dir, "2024-07-30")
+    assert edition["source"]["url"] == url
+    (request,) = server.requests
+    assert request["User-Agent"] == f"planarcli/{__version__}"
+
+
+def test_offline_mode_sends_nothing(server: Server, data_dir: Path) -> None:
+    with pytest.raises(UsageError) as caught:
+        import_rules(server.url("/MagicCompRules.txt"), offline=True)
+    assert "rules import from a URL needs the network" in caught.value.message
+    assert "offline mode" in caught.value.message
+    assert caught.value.exit_code == 2
+    assert server.requests == []
+
+
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [("/missing.txt", "HTTP 404"), ("/error", "HTTP 500")],
+)
+def test_http_errors_are_data_unavailable(server: Server, path: str, expected: str) -> None:
+    with pytest.raises(DataUnavailableError) as caught:
+        import_rules(server.url(path), offline=False)
+    assert expected in caught.value.message
+    assert caught.value.exit_code == 3
+    assert "\n" not in str(caught.value)
+
+
+def test_connection_refused_is_data_unavailable(refused_url: str) -> None:
+    with pytest.raises(DataUnavailableError, match="could not connect"):
+        import_rules(refused_url, offline=False)
+
+
+def test_a_slow_server_times_out(server: Server) -> None:
+    started = time.monotonic()
+    with pytest.raises(DataUnavailableError, match=r"did not answer in time|timed out"):
+        import_rules(server.url("/slow"), offline=False, timeout=(2.0, 0.3))
+    assert time.monotonic() - started < 1.4
+
+
+def test_an_html_page_is_a_clear_input_error(server: Server, data_dir: Path) -> None:
+    with pytest.raises(InputError, match="this is an HTML page, not the Comprehensive Rules"):
+        import_rules(server.url("/rules.html"), offline=False)
+    assert not (data_dir / "rules").exists()
+
+
+@pytest.mark.parametrize("path", ["/big-declared", "/big-streamed"])
+def test_downloads_are_capped(server: Server, path: str) -> None:
+    with pytest.raises(InputError, match="too big"):
+        import_rules(server.url(path), offline=False, max_bytes=256 * 1024)
+
+
+# --------------------------------------------------------------------------- the command
+
+
+def _rules_group_with_import() -> bool:
+    if importlib.util.find_spec("planarcli.commands.rules") is None:
+        return False
+    rules = getattr(importlib.import_module("planarcli.commands.rules"), "rules", None)
+    return isinstance(rules, click.Group) and "import" in rules.commands
+
+
+@dataclass
+class Run:
+    exit_code: int
+    stdout: str
+    stderr: str
+
+    def __str__(self) -> str:
+        streams = f"--- stdout ---\n{self.stdout}\n--- stderr ---\n{self.stderr}"
+        return f"exit {self.exit_code}\n{streams}"
+
+
+def _stand_in_root() -> click.Group:
+    """``planarcli`` with only ``rules import``, until the real ``rules`` group exists."""
+    rules = click.Group("rules", commands={"import": import_command})
+
+    class Root(LazyGroup):
+        def list_commands(self, ctx: click.Context) -> list[str]:
+            return ["rules"]
+
+        def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+            return rules if cmd_name == "rules" else None
+
+    @click.group(cls=Root)
+    @click.option("--offline", is_flag=True, envvar="PLANARCLI_OFFLINE")
+    @click.pass_context
+    def root(ctx: click.Context, offline: bool) -> None:
+        ctx.ensure_object(dict)
+        ctx.obj["offline"] = offline
+
+    return root
+
+
+@pytest.fixture
+def run() -> Callable[..., Run]:
+    root: click.Group = cli if _rules_group_with_import() else _stand_in_root()
+
+    def invoke(*args: str) -> Run:
+        result = CliRunner().invoke(root, list(args), catch_exceptions=False)
+        return Run(result.exit_code, result.stdout, result.stderr)
+
+    return invoke
+
+
+def test_command_text_output(run: Callable[..., Run], data_dir: Path) -> None:
+    result = run("rules", "import", str(MODERN))
+    assert result.exit_code == 0, result
+    target = data_dir / "rules" / "2024-07-30.json"
+    assert result.stdout == (
+        f"imported 2024-07-30 (Planechase): 21 rules, 5 glossary entries → {target}\n"
+    )
+    assert result.stderr == ""
+
+
+def test_command_text_output_names_the_bundled_edition_it_replaces(
+    run: Callable[..., Run], server: Server, data_dir: Path
+) -> None:
+    result = run("rules", "import", server.url("/MagicCompRules-2026.txt"))
+    assert result.exit_code == 0, result
+    assert result.stdout.rstrip().endswith("; replaces the bundled 2026-01-16 edition for you")
+
+
+def test_command_json_output(run: Callable[..., Run], data_dir: Path) -> None:
+    result = run("rules", "import", str(MODERN), "--format", "json")
+    assert result.exit_code == 0, result
+    assert json.loads(result.stdout) == {
+        "edition_id": "2024-07-30",
+        "title": "Planechase",
+        "path": str(data_dir / "rules" / "2024-07-30.json"),
+        "rule_count": 21,
+        "glossary_count": 5,
+        "replaced": None,
+        "source": str(MODERN),
+    }
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (["--offline", "rules", "import", "http://127.0.0.1:9/x.txt"], 2, "needs the network"),
+        (["rules", "import", "--offline", "http://127.0.0.1:9/x.txt"], 2, "needs the network"),
+        (["rules", "import", "no-such-file.txt"], 2, "no-such-file.txt: no such file"),
+        (["rules", "import", str(SAMPLES / "rules-page.html")], 2, "HTML page"),
+    ],
+)
+def test_command_errors(run: Callable[..., Run], args: list[str], code: int, message: str) -> None:
+    result = run(*args)
+    assert result.exit_code == code, result
+    assert result.stdout == ""
+    assert result.stderr.startswith("planarcli: error: ")
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_command_offline_from_the_environment(
+    run: Callable[..., Run], server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PLANARCLI_OFFLINE", "1")
+    result = run("rules", "import", server.url("/MagicCompRules.txt"))
+    assert result.exit_code == 2, result
+    assert server.requests == []
+
+
+def test_command_network_failure_is_exit_3(run: Callable[..., Run], server: Server) -> None:
+    result = run("rules", "import", server.url("/missing.txt"))
+    assert result.exit_code == 3, result
+    assert "HTTP 404" in result.stderr
+
+
+def test_command_has_help() -> None:
+    result = CliRunner().invoke(import_command, ["--help"])
+    assert result.exit_code == 0
+    assert "Comprehensive Rules" in result.stdout
+    assert "--offline" in result.stdout and "--format" in result.stdout
+
+
+def test_errors_are_planar_errors() -> None:
+    # The command raises; the root (planarcli.cli) prints one line and exits.
+    result = CliRunner().invoke(import_command, ["no-such-file.txt"])
+    assert isinstance(result.exception, PlanarError)
+
+
+INSTALLED = Path(sys.executable).with_name("planarcli")
+
+
+@pytest.mark.skipif(not _rules_group_with_import(), reason="the rules group is not there yet")
+@pytest.mark.skipif(not INSTALLED.exists(), reason=f"{INSTALLED} is not installed")
+def test_installed_command_in_a_subprocess(data_dir: Path) -> None:
+    exe = str(INSTALLED)
+    env = {**os.environ, "PLANARCLI_DATA_DIR": str(data_dir)}
+    done = subprocess.run(
+        [exe, "rules", "import", str(MODERN), "--format", "json"],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["edition_id"] == "2024-07-30"
+    missing = subprocess.run(
+        [exe, "rules", "import", str(data_dir / "missing.txt")],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert missing.returncode == 2
+    assert missing.stderr.startswith("planarcli: error: ") and "Traceback" not in missing.stderr
