@@ -17,7 +17,6 @@ text is kept exactly as printed. Anything that is not such a file is refused wit
 
 from __future__ import annotations
 
-import codecs
 import datetime
 import re
 from collections.abc import Iterable
@@ -25,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from planarcli.errors import InputError
+from planarcli.textcodec import bom_encoding, bomless_utf16
 
 EDITION_FORMAT = "planarcli-rules-edition"
 EDITION_SCHEMA_VERSION = 1
@@ -102,21 +102,6 @@ class _Document:
 # --------------------------------------------------------------------------- decoding
 
 
-def _looks_like_utf16(data: bytes) -> str | None:
-    """``utf-16-le``/``utf-16-be`` for BOM-less UTF-16 text, else None."""
-    sample = data[:4000]
-    if len(sample) < 8:
-        return None
-    even_zero = sample[0::2].count(0)
-    odd_zero = sample[1::2].count(0)
-    half = len(sample) // 2
-    if odd_zero > 0.4 * half and even_zero < 0.05 * half:
-        return "utf-16-le"
-    if even_zero > 0.4 * half and odd_zero < 0.05 * half:
-        return "utf-16-be"
-    return None
-
-
 def _plausibility(text: str) -> int:
     """A score for how much the non-ASCII characters of ``text`` look like rules text.
 
@@ -141,27 +126,27 @@ def _plausibility(text: str) -> int:
     return score
 
 
+_MARKED_NAMES = {"utf-8": "utf-8-sig", "utf-16-le": "utf-16", "utf-16-be": "utf-16"}
+
+
 def decode_rules_text(data: bytes) -> tuple[str, str]:
     """The text of a rules file and the name of the encoding it was read with.
 
     BOMs decide UTF-8 and UTF-16; otherwise strict UTF-8 is tried (plain ASCII passes it),
     then cp1252 and cp437 compete on :func:`_plausibility`.
     """
-    boms = (
-        (codecs.BOM_UTF8, "utf-8-sig"),
-        (codecs.BOM_UTF16_LE, "utf-16"),
-        (codecs.BOM_UTF16_BE, "utf-16"),
-    )
-    for bom, encoding in boms:
-        if data.startswith(bom):
-            try:
-                return data.decode(encoding), encoding
-            except UnicodeDecodeError as error:
-                raise InputError(
-                    f"the file starts with a {encoding} byte-order mark but is not valid "
-                    f"{encoding} (byte {error.start})"
-                ) from None
-    guess = _looks_like_utf16(data)
+    marked = bom_encoding(data)
+    if marked is not None:
+        encoding, skip = marked
+        named = _MARKED_NAMES.get(encoding, encoding)  # as Python names them with the mark
+        try:
+            return data[skip:].decode(encoding), named
+        except UnicodeDecodeError as error:
+            raise InputError(
+                f"the file starts with a {named} byte-order mark but is not valid "
+                f"{named} (byte {error.start + skip})"
+            ) from None
+    guess = bomless_utf16(data)
     if guess is not None:
         try:
             return data.decode(guess), guess

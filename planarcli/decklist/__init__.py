@@ -19,7 +19,6 @@ Format detection (``detect_format``) looks at the first few kB only, never parse
 
 from __future__ import annotations
 
-import codecs
 import importlib
 import re
 from collections.abc import Callable
@@ -28,6 +27,7 @@ from planarcli.decklist.model import DeckEntry, Decklist, ReaderIssue
 from planarcli.decklist.source import RawInput, read_input
 from planarcli.errors import UsageError
 from planarcli.lazyre import lazy
+from planarcli.textcodec import bom_encoding, bomless_utf16
 
 __all__ = [
     "DECKLIST_SUFFIXES",
@@ -108,23 +108,12 @@ _MTGJSON_KEYS = lazy(
 def _sniff_text(data: bytes) -> str:
     """The start of ``data`` as text, whatever its encoding (errors replaced)."""
     sample = data[:_SNIFF_BYTES]
-    for bom, encoding in (
-        (codecs.BOM_UTF32_LE, "utf-32-le"),
-        (codecs.BOM_UTF32_BE, "utf-32-be"),
-        (codecs.BOM_UTF8, "utf-8"),
-        (codecs.BOM_UTF16_LE, "utf-16-le"),
-        (codecs.BOM_UTF16_BE, "utf-16-be"),
-    ):
-        if sample.startswith(bom):
-            return sample[len(bom) :].decode(encoding, errors="replace")
-    if len(sample) >= 4:
-        even, odd = sample[0::2].count(0), sample[1::2].count(0)
-        half = len(sample) // 2
-        if odd > 0.4 * half and even < 0.05 * half:
-            return sample.decode("utf-16-le", errors="replace")
-        if even > 0.4 * half and odd < 0.05 * half:
-            return sample.decode("utf-16-be", errors="replace")
-    return sample.decode("utf-8", errors="replace")
+    marked = bom_encoding(sample)
+    if marked is not None:
+        encoding, skip = marked
+        return sample[skip:].decode(encoding, errors="replace")
+    guessed = bomless_utf16(sample)
+    return sample.decode(guessed or "utf-8", errors="replace")
 
 
 def detect_format(raw: RawInput) -> str:

@@ -8,25 +8,18 @@ pattern gives it away, and cp1252 as the last resort for old Windows files. Line
 
 from __future__ import annotations
 
-import codecs
 import os
 import re
 import sys
 
 from planarcli.errors import InputError
 from planarcli.records import record
+from planarcli.textcodec import bom_encoding, bomless_utf16
 
 #: Larger files are refused: real decklists are at most a few hundred kB (MTGJSON's
 #: one-line deck files reach ~700 kB).
 MAX_BYTES = 16 * 1024 * 1024
 
-_BOMS = (
-    (codecs.BOM_UTF32_LE, "utf-32-le"),
-    (codecs.BOM_UTF32_BE, "utf-32-be"),
-    (codecs.BOM_UTF8, "utf-8"),
-    (codecs.BOM_UTF16_LE, "utf-16-le"),
-    (codecs.BOM_UTF16_BE, "utf-16-be"),
-)
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 # C0 controls other than tab, LF, VT, FF, CR (and ESC, which some exports keep): a text
 # with many of these is not a decklist.
@@ -74,34 +67,22 @@ def read_input(path: str, *, max_bytes: int = MAX_BYTES) -> RawInput:
     return RawInput(display, data, suffix)
 
 
-def _guess_bomless_utf16(data: bytes) -> str | None:
-    if len(data) < 4 or len(data) % 2:
-        return None
-    even_nuls = data[0::2].count(0)
-    odd_nuls = data[1::2].count(0)
-    half = len(data) // 2
-    if odd_nuls > 0.4 * half and even_nuls < 0.05 * half:
-        return "utf-16-le"
-    if even_nuls > 0.4 * half and odd_nuls < 0.05 * half:
-        return "utf-16-be"
-    return None
-
-
 def decode_text(data: bytes, display: str) -> str:
     """Decode decklist bytes, or raise InputError saying why they are not text."""
-    for bom, encoding in _BOMS:
-        if data.startswith(bom):
-            try:
-                text = data[len(bom) :].decode(encoding)
-            except UnicodeDecodeError as error:
-                raise InputError(
-                    f"starts with a {encoding.upper()} byte-order mark but is not valid "
-                    f"{encoding.upper()} (byte {error.start + len(bom)})",
-                    path=display,
-                    hint="re-save the file as UTF-8",
-                ) from None
-            return _check_text(text, display)
-    guessed = _guess_bomless_utf16(data)
+    marked = bom_encoding(data)
+    if marked is not None:
+        encoding, skip = marked
+        try:
+            text = data[skip:].decode(encoding)
+        except UnicodeDecodeError as error:
+            raise InputError(
+                f"starts with a {encoding.upper()} byte-order mark but is not valid "
+                f"{encoding.upper()} (byte {error.start + skip})",
+                path=display,
+                hint="re-save the file as UTF-8",
+            ) from None
+        return _check_text(text, display)
+    guessed = bomless_utf16(data) if len(data) % 2 == 0 else None
     if guessed:
         try:
             return _check_text(data.decode(guessed), display)
