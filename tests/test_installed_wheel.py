@@ -35,9 +35,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
         text=True,
         timeout=300,
     )
-    if build.returncode != 0 and "hatchling" in build.stderr:
-        pytest.skip("hatchling is not installed for a no-isolation build")
-    assert build.returncode == 0, build.stderr
+    assert build.returncode == 0, build.stderr  # hatchling comes with the [test] extra
     wheels = list((work / "dist").glob("planarcli-*.whl"))
     assert len(wheels) == 1
     names = zipfile.ZipFile(wheels[0]).namelist()
