@@ -1,0 +1,508 @@
+"""``planarcli rules ...``: show, search, list and compare rules editions.
+
+Thin commands: options become arguments for :mod:`planarcli.corpus` (and its search and diff
+modules), the result goes to a text or JSON renderer, and PlanarErrors go up to the CLI, which
+prints them as one line with their exit code.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any, ClassVar, TypeVar
+
+import click
+
+from planarcli import corpus
+from planarcli.commands.common import echo_json, format_option, use_color
+from planarcli.errors import NotFoundError, PlanarError
+
+LANGUAGES = ("en", "fr", "da")
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+# --------------------------------------------------------------------------- completion
+
+
+def complete_edition(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[click.shell_completion.CompletionItem]:
+    """Edition ids (plus ``current``, and ``all`` where allowed) for shell completion."""
+    from click.shell_completion import CompletionItem
+
+    try:
+        infos = corpus.list_editions()
+    except PlanarError:
+        return []
+    names = [("current", "the current edition")]
+    if ctx.command.name == "search":
+        names.append(("all", "every edition and document"))
+    names += [(info.id, f"{info.title} ({info.lang}, {info.source})") for info in infos]
+    return [
+        CompletionItem(name, help=help_text)
+        for name, help_text in names
+        if name.lower().startswith(incomplete.lower())
+    ]
+
+
+def complete_rule_id(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[click.shell_completion.CompletionItem]:
+    """Rule ids of the chosen (or current) edition for shell completion."""
+    from click.shell_completion import CompletionItem
+
+    try:
+        edition = corpus.load_edition(ctx.params.get("edition") or "current")
+    except PlanarError:
+        return []
+    return [
+        CompletionItem(rule.id, help=corpus.first_words(rule.text, 8))
+        for rule in edition.rules
+        if rule.id.startswith(incomplete)
+    ]
+
+
+def edition_option(*, default: str | None, allow_all: bool = False) -> Callable[[F], F]:
+    what = "`current`, an edition id" + (", or `all`" if allow_all else "")
+    return click.option(
+        "--edition",
+        "edition",
+        metavar="EDITION",
+        default=default,
+        show_default=default is not None,
+        shell_complete=complete_edition,
+        help=f"Edition to use: {what} (see `planarcli rules editions`).",
+    )
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _width() -> int:
+    """Terminal width for wrapping (COLUMNS wins), kept between 40 and 100."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0")) or os.get_terminal_size().columns
+    except (OSError, ValueError):
+        columns = 80
+    return max(40, min(columns, 100))
+
+
+def _echo(text: str = "") -> None:
+    """``click.echo`` that keeps our styling when ``use_color()`` asked for it."""
+    click.echo(text, color=True if use_color() else None)
+
+
+def _style(text: str, **styles: Any) -> str:
+    return click.style(text, **styles) if use_color() else text
+
+
+def _wrap(text: str, indent: int, first_prefix: str = "") -> str:
+    """Greedy word wrap to the terminal width (textwrap costs more to import than this)."""
+    width = _width()
+    lines: list[str] = []
+    line = first_prefix
+    fresh = True  # nothing but the prefix on this line yet
+    for word in text.split():
+        if not fresh and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line, fresh = " " * indent, True
+        line += word if fresh else " " + word
+        fresh = False
+    lines.append(line)
+    return "\n".join(lines)
+
+
+def _short(text: str, limit: int = 200) -> str:
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[:limit].rsplit(" ", 1)[0]
+    return cut + " …"
+
+
+# --------------------------------------------------------------------------- the group
+
+
+class RulesGroup(click.Group):
+    """The ``rules`` group; ``import`` (and its CR text parser) is imported only when used."""
+
+    lazy_commands: ClassVar[dict[str, tuple[str, str]]] = {
+        "import": ("planarcli.commands.rules_import", "import_command"),
+    }
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy_commands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy_commands and cmd_name not in self.commands:
+            import importlib
+
+            module, attribute = self.lazy_commands[cmd_name]
+            self.add_command(getattr(importlib.import_module(module), attribute), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(name="rules", cls=RulesGroup)
+def rules() -> None:
+    """Show, search and compare the Planechase rules (Comprehensive Rules 901).
+
+    Bundled editions and documents are listed by `planarcli rules editions`; editions you
+    import with `planarcli rules import` are used the same way and replace a bundled edition
+    with the same id.
+    """
+
+
+# --------------------------------------------------------------------------- show
+
+
+@rules.command("show")
+@click.argument("rule_id", metavar="ID", shell_complete=complete_rule_id)
+@edition_option(default="current")
+@format_option()
+def show_command(rule_id: str, edition: str, output_format: str) -> None:
+    """Show rule ID with its subrules, and what it refers to.
+
+    \b
+    planarcli rules show 901.15      901.15 and 901.15a-c
+    planarcli rules show 901         the whole section
+    planarcli rules show planeswalk  a glossary entry
+    planarcli rules show 901.8 --edition 2009-10-01
+
+    Exits with 1 when the edition has no such rule or term.
+    """
+    infos = corpus.list_editions()
+    loaded = corpus.load_edition(_edition_for(rule_id, edition, infos))
+    found = corpus.show(loaded, rule_id)
+    refs = corpus.references(loaded, found)
+    if any(not ref.found for ref in refs):
+        refs = corpus.references(loaded, found, corpus.reference_sources(loaded, infos))
+    if output_format == "json":
+        echo_json(
+            {
+                "edition": loaded.id,
+                "rules": [
+                    {"id": rule.id, "text": rule.text, "lang": rule.lang, "kind": rule.kind}
+                    for rule in found
+                ],
+                "references": [
+                    {
+                        "id": ref.target,
+                        "from": ref.from_rule,
+                        "found": ref.found,
+                        "preview": ref.preview,
+                        "elsewhere": ref.elsewhere,
+                    }
+                    for ref in refs
+                ],
+            }
+        )
+        return
+    info = loaded.info
+    _echo(_style(f"{info.title} — {info.id} ({info.lang}, {info.source})", dim=True))
+    width = max(len(rule.id) for rule in found) + 2
+    for rule in found:
+        label = rule.id.ljust(width)
+        text = _wrap(rule.text, width, first_prefix=label)
+        if use_color():
+            text = _style(rule.id, bold=True) + text[len(rule.id):]
+        _echo(text)
+    if refs:
+        _echo()
+        _echo(_style("See also:", bold=True))
+        ref_width = max(len(ref.target) for ref in refs) + 4
+        for ref in refs:
+            if ref.found:
+                note = ref.preview
+            elif ref.elsewhere:
+                note = (
+                    f"not in {info.id}; in your imported {ref.elsewhere}: "
+                    f"`planarcli rules show {ref.target} --edition {ref.elsewhere}`"
+                )
+            else:
+                note = f"not in the {info.source} corpus; {corpus.IMPORT_HINT}"
+            label = f"  {ref.target}".ljust(ref_width)
+            _echo(_wrap(note or "", ref_width, first_prefix=label))
+
+
+def _edition_for(rule_id: str, edition: str, infos: list[corpus.EditionInfo]) -> str:
+    """A document paragraph id ("danish-guide.3") picks its document when --edition is
+    left at ``current``."""
+    if edition.strip().lower() == "current":
+        head = rule_id.strip().lower().rpartition(".")[0] or rule_id.strip().lower()
+        for info in infos:
+            if info.kind != corpus.ENGLISH_CR and info.id.lower() == head:
+                return info.id
+    return edition
+
+
+# --------------------------------------------------------------------------- search
+
+
+@rules.command("search")
+@click.argument("query", nargs=-1, required=True)
+@edition_option(default=None, allow_all=True)
+@click.option(
+    "--lang",
+    type=click.Choice(LANGUAGES, case_sensitive=False),
+    default=None,
+    help="Language of the documents searched; without --edition, every edition and "
+    "document in that language.",
+)
+@click.option(
+    "--limit",
+    type=click.IntRange(min=1),
+    default=10,
+    show_default=True,
+    help="Most results to show.",
+)
+@format_option()
+def search_command(
+    query: tuple[str, ...], edition: str | None, lang: str | None, limit: int,
+    output_format: str,
+) -> None:
+    """Search the rules for QUERY, best matches first.
+
+    Plain words, typos, common synonyms (dice, 2HG, shared deck...), rule numbers and French
+    or Danish words all work. Searches the current edition unless --edition or --lang says
+    otherwise.
+
+    \b
+    planarcli rules search planar die cost
+    planarcli rules search "single planar deck" --edition 2009-10-01
+    planarcli rules search "coût du dé planaire" --lang fr
+    planarcli rules search hellride --edition all
+
+    Exits with 1 when nothing matches (with --format json, after printing the empty list).
+    """
+    from planarcli import rulesearch
+
+    text = " ".join(query).strip()
+    if lang:
+        lang = lang.lower()
+    scope = rulesearch.search_scope(corpus.list_editions(), edition, lang)
+    editions = [corpus.load_edition(info) for info in scope]
+    results = rulesearch.search(text, editions, lang=lang, limit=limit)
+    if output_format == "json":
+        echo_json(
+            {
+                "query": text,
+                "editions": [info.id for info in scope],
+                "results": [
+                    {
+                        "id": r.id, "edition": r.edition, "lang": r.lang,
+                        "score": r.score, "text": r.text, "also_in": list(r.also_in),
+                    }
+                    for r in results
+                ],
+            }
+        )
+        if not results:
+            click.get_current_context().exit(1)
+        return
+    if not results:
+        where = scope[0].id if len(scope) == 1 else f"{len(scope)} editions"
+        raise NotFoundError(
+            f"no results for {text!r} in {where}",
+            hint="try other words, `--edition all`, or `--lang fr` / `--lang da`",
+        )
+    for result in results:
+        head = (
+            f"{_style(result.id, bold=True)} ({result.edition}"
+            + (f", {result.lang}" if result.lang != "en" else "")
+            + f") score {result.score:.1f}"
+            + (f"  (same text in {', '.join(result.also_in)})" if result.also_in else "")
+        )
+        _echo(head)
+        _echo(_wrap(_short(result.text), 4, first_prefix="    "))
+
+
+# --------------------------------------------------------------------------- editions
+
+
+@rules.command("editions")
+@format_option()
+def editions_command(output_format: str) -> None:
+    """List the rules editions and documents available (bundled and imported).
+
+    The current edition (marked *) is what `--edition current` means.
+    """
+    infos = corpus.list_editions()
+    if output_format == "json":
+        echo_json(
+            {
+                "editions": [
+                    {
+                        "id": info.id, "title": info.title, "lang": info.lang,
+                        "kind": info.kind, "effective": info.effective,
+                        "source": info.source, "current": info.current,
+                        "translation_of": info.translation_of,
+                    }
+                    for info in infos
+                ]
+            }
+        )
+        return
+    id_width = max(len(info.id) for info in infos) + 2
+    kind_width = max(len(info.kind) for info in infos) + 2
+    for info in infos:
+        mark = "*" if info.current else " "
+        line = (
+            f"{mark} {info.id.ljust(id_width)}{info.lang.ljust(4)}{info.kind.ljust(kind_width)}"
+            f"{info.source.ljust(10)}{info.title}"
+        )
+        _echo(_style(line, bold=True) if info.current else line)
+
+
+# --------------------------------------------------------------------------- diff
+
+
+@rules.command("diff")
+@click.argument("old", metavar="A", shell_complete=complete_edition)
+@click.argument("new", metavar="B", shell_complete=complete_edition)
+@click.option("--full", is_flag=True, help="Show whole texts instead of the changed words.")
+@format_option()
+def diff_command(old: str, new: str, full: bool, output_format: str) -> None:
+    """What changed from edition A to edition B, renumbering-aware.
+
+    Rules are paired by their text, so a rule that moved (2009-10-01's 901.14a is today's
+    901.15a) is reported as renumbered, not as removed and added. Changed words are shown as
+    [-removed-]{+added+}.
+
+    \b
+    planarcli rules diff 2009-10-01 current
+    planarcli rules diff 2024-09-20 2026-01-16 --format json
+    """
+    from planarcli import rulesdiff
+
+    infos = corpus.list_editions()
+    a = corpus.load_edition(corpus.resolve_edition(old, infos))
+    b = corpus.load_edition(corpus.resolve_edition(new, infos))
+    result = rulesdiff.diff_editions(a, b)
+    if output_format == "json":
+        echo_json(_diff_json(result))
+        return
+    _print_diff(result, full)
+
+
+def _change_json(change: Any) -> dict[str, Any]:
+    return {
+        "old_id": change.old_id,
+        "new_id": change.new_id,
+        "similarity": change.similarity,
+        "text_changed": change.text_changed,
+        "old_text": change.old_text,
+        "new_text": change.new_text,
+        "diff": change.word_diff(),
+        "pieces": [{"op": p.op, "text": p.text} for p in change.pieces],
+    }
+
+
+def _diff_json(result: Any) -> dict[str, Any]:
+    return {
+        "old": result.old,
+        "new": result.new,
+        "summary": {
+            "unchanged": result.unchanged,
+            "added": len(result.added),
+            "removed": len(result.removed),
+            "reworded": len(result.reworded),
+            "renumbered": len(result.renumbered),
+        },
+        "not_compared": {
+            result.old: list(result.old_only_sections),
+            result.new: list(result.new_only_sections),
+        },
+        "added": [{"id": r.id, "text": r.text} for r in result.added],
+        "removed": [{"id": r.id, "text": r.text} for r in result.removed],
+        "reworded": [_change_json(c) for c in result.reworded],
+        "renumbered": [_change_json(c) for c in result.renumbered],
+        "glossary": {
+            "added": list(result.glossary_added),
+            "removed": list(result.glossary_removed),
+            "reworded": [_change_json(c) for c in result.glossary_reworded],
+        },
+    }
+
+
+def _compact(change: Any, context: int = 6) -> str:
+    """The word diff with long unchanged stretches shortened to their edges."""
+    out = []
+    pieces = change.pieces
+    for index, piece in enumerate(pieces):
+        if piece.op != "equal":
+            text = piece.text
+            if not text.isspace():
+                mark = ("[-", "-]") if piece.op == "delete" else ("{+", "+}")
+                text = mark[0] + text + mark[1]
+                if use_color():
+                    text = click.style(text, fg="red" if piece.op == "delete" else "green")
+            out.append(text if piece.op == "insert" or not text.isspace() else "")
+            continue
+        words = piece.text.split(" ")
+        first, last = index == 0, index == len(pieces) - 1
+        keep_head = 0 if first else context
+        keep_tail = 0 if last else context
+        if len(words) > keep_head + keep_tail + 2:
+            head = " ".join(words[:keep_head])
+            tail = " ".join(words[len(words) - keep_tail:]) if keep_tail else ""
+            out.append((head + " " if head else "") + "…" + (" " + tail if tail else " "))
+        else:
+            out.append(piece.text)
+    return "".join(out).strip()
+
+
+def _print_diff(result: Any, full: bool) -> None:
+    _echo(
+        f"{result.old} → {result.new}: {len(result.reworded)} reworded, "
+        f"{len(result.renumbered)} renumbered, {len(result.added)} added, "
+        f"{len(result.removed)} removed, {result.unchanged} unchanged"
+    )
+    for edition, sections in ((result.old, result.old_only_sections),
+                              (result.new, result.new_only_sections)):
+        if sections:
+            _echo(
+                f"not compared (only in {edition}): section{'s' if len(sections) > 1 else ''} "
+                + ", ".join(sections)
+            )
+    if result.is_empty:
+        _echo("no differences")
+        return
+
+    def section(title: str) -> None:
+        _echo()
+        _echo(_style(title, bold=True))
+
+    def show_change(label: str, change: Any) -> None:
+        if not change.text_changed:
+            _echo(f"  {label}  (same text)")
+            return
+        body = change.word_diff() if full else _compact(change)
+        _echo(f"  {label}")
+        _echo(_wrap(body, 6, first_prefix="      "))
+
+    if result.renumbered:
+        section("Renumbered")
+        for change in result.renumbered:
+            show_change(f"{change.old_id} → {change.new_id}", change)
+    if result.reworded:
+        section("Reworded")
+        for change in result.reworded:
+            show_change(change.new_id, change)
+    if result.added:
+        section("Added")
+        for rule in result.added:
+            _echo(f"  {rule.id}")
+            _echo(_wrap(_short(rule.text, 160), 4, first_prefix="    "))
+    if result.removed:
+        section("Removed")
+        for rule in result.removed:
+            _echo(f"  {rule.id}")
+            _echo(_wrap(_short(rule.text, 160), 4, first_prefix="    "))
+    if result.glossary_added or result.glossary_removed or result.glossary_reworded:
+        section("Glossary")
+        for term in result.glossary_added:
+            _echo(f"  + {term}")
+        for term in result.glossary_removed:
+            _echo(f"  - {term}")
+        for change in result.glossary_reworded:
+            show_change(f"~ {change.new_id}", change)

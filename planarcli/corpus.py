@@ -1,0 +1,670 @@
+"""The rules corpus: which editions exist, loading one, showing a rule and its references.
+
+Bundled editions live in ``rules/`` (listed by ``rules/manifest.json``); editions a user
+imported with ``planarcli rules import`` live in ``data_dir()/rules/<id>.json`` and have the
+same format. Both go through the same loader. Search lives in :mod:`planarcli.rulesearch`,
+edition comparison in :mod:`planarcli.rulesdiff`. Nothing here imports click.
+
+Which edition is "current": the manifest's ``current``, unless the user imported an English
+Comprehensive Rules edition with a later effective date; then the newest English
+Comprehensive Rules edition is current. (A newer official file is the better answer to
+"what are the rules now?".)
+
+Damaged imported files never crash the tool: each one is reported once on stderr and skipped,
+so the bundled edition with the same id (if any) is used instead.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from planarcli.errors import DataUnavailableError, NotFoundError, UsageError
+
+EDITION_FORMAT = "planarcli-rules-edition"
+MANIFEST_FORMAT = "planarcli-rules-manifest"
+SCHEMA_VERSION = 1
+ENGLISH_CR = "comprehensive-rules"
+IMPORT_HINT = (
+    "import an official Comprehensive Rules file with `planarcli rules import` to read it"
+)
+
+#: How many header characters of an imported file are sniffed by :func:`list_editions`.
+_HEADER_BYTES = 4096
+_HEADER_KEYS = ("format", "schema_version", "id", "title", "lang", "kind", "effective",
+                "translation_of")
+
+
+_R = TypeVar("_R", bound="_Record")
+
+
+class _Record:
+    """A small read-only record: equality, hashing, repr and ``_replace`` over its slots.
+
+    (``typing.NamedTuple`` would do, but costs about 0.3 ms per class at start-up, and
+    ``rules show`` has a start-up budget.)
+    """
+
+    __slots__: tuple[str, ...] = ()
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Record) and type(other) is type(self) and (
+            self._values() == other._values()
+        )
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{type(self).__name__}({fields})"
+
+    def _replace(self: _R, **changes: Any) -> _R:
+        values = {name: getattr(self, name) for name in self.__slots__}
+        values.update(changes)
+        return type(self)(**values)
+
+
+class EditionInfo(_Record):
+    """One edition or document, as listed (without its rules)."""
+
+    __slots__ = (
+        "current",
+        "effective",
+        "id",
+        "kind",
+        "lang",
+        "path",
+        "source",
+        "title",
+        "translation_of",
+    )
+
+    def __init__(
+        self, id: str, title: str, lang: str, kind: str, effective: str | None,
+        source: str, path: Path, current: bool = False, translation_of: str | None = None,
+    ) -> None:
+        self.id = id
+        self.title = title
+        self.lang = lang
+        self.kind = kind
+        self.effective = effective
+        self.source = source  # "bundled" | "imported"
+        self.path = path
+        self.current = current
+        self.translation_of = translation_of
+
+    @property
+    def is_english_cr(self) -> bool:
+        return self.kind == ENGLISH_CR and self.lang == "en"
+
+
+class Rule(_Record):
+    """One numbered rule (or document paragraph, or glossary entry when ``kind`` says so)."""
+
+    __slots__ = ("id", "kind", "lang", "text")
+
+    def __init__(self, id: str, text: str, lang: str, kind: str = "rule") -> None:
+        self.id = id
+        self.text = text
+        self.lang = lang
+        self.kind = kind  # "rule" | "glossary"
+
+
+class GlossaryEntry(_Record):
+    __slots__ = ("term", "text")
+
+    def __init__(self, term: str, text: str) -> None:
+        self.term = term
+        self.text = text
+
+
+class Reference(_Record):
+    """A cross-reference such as "See rule 311" found in a rule's text."""
+
+    __slots__ = ("elsewhere", "found", "from_rule", "preview", "target")
+
+    def __init__(
+        self, target: str, from_rule: str, found: bool, preview: str | None,
+        elsewhere: str | None = None,
+    ) -> None:
+        self.target = target  # the rule id referred to, e.g. "701.31"
+        self.from_rule = from_rule  # the id of the rule whose text holds the reference
+        self.found = found  # whether the target is in the same edition's corpus
+        self.preview = preview  # the first words of the target, when found
+        self.elsewhere = elsewhere  # when not found: another (imported) edition that has it
+
+
+class Edition:
+    """A loaded edition: its rules in document order and its glossary (read-only)."""
+
+    __slots__ = ("_by_id", "glossary", "info", "rules", "source")
+
+    def __init__(
+        self,
+        info: EditionInfo,
+        rules: tuple[Rule, ...],
+        glossary: tuple[GlossaryEntry, ...] = (),
+        source: dict[str, Any] | None = None,
+    ) -> None:
+        self.info = info
+        self.rules = rules
+        self.glossary = glossary
+        self.source: dict[str, Any] = source or {}
+        self._by_id = {rule.id: rule for rule in rules}
+
+    def __repr__(self) -> str:
+        return f"Edition({self.info.id!r}, {len(self.rules)} rules)"
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    def rule(self, rule_id: str) -> Rule | None:
+        """The rule with exactly this id, or None."""
+        return self._by_id.get(rule_id)
+
+
+# --------------------------------------------------------------------------- warnings
+
+_warned: set[str] = set()
+
+
+def warn(message: str) -> None:
+    """Print a warning on stderr, once per message per process."""
+    if message in _warned:
+        return
+    _warned.add(message)
+    print(f"planarcli: warning: {message}", file=sys.stderr)
+
+
+# --------------------------------------------------------------------------- listing
+
+
+def _bundled_folder(rules_folder: Path | None) -> Path:
+    if rules_folder is not None:
+        return rules_folder
+    from planarcli import resources
+
+    try:
+        return resources.rules_dir()
+    except FileNotFoundError as error:
+        raise DataUnavailableError(
+            "the bundled rules corpus is missing from this installation",
+            hint="reinstall planarcli",
+        ) from error
+
+
+def _imported_folder(data_folder: Path | None) -> Path:
+    if data_folder is not None:
+        return data_folder
+    from planarcli.paths import data_dir
+
+    return data_dir() / "rules"
+
+
+def _read_manifest(folder: Path) -> tuple[str | None, list[EditionInfo]]:
+    path = folder / "manifest.json"
+    try:
+        with path.open(encoding="utf-8") as handle:
+            manifest = json.load(handle)
+        if not isinstance(manifest, dict) or manifest.get("format") != MANIFEST_FORMAT:
+            raise ValueError(f"not a {MANIFEST_FORMAT} file")
+        entries = manifest["editions"]
+        if not isinstance(entries, list):
+            raise ValueError("'editions' is not a list")
+        infos = []
+        for entry in entries:
+            infos.append(
+                EditionInfo(
+                    id=_text(entry, "id"),
+                    title=_text(entry, "title"),
+                    lang=_text(entry, "lang"),
+                    kind=_text(entry, "kind"),
+                    effective=_optional_text(entry, "effective"),
+                    source="bundled",
+                    path=folder / _text(entry, "file"),
+                    translation_of=_optional_text(entry, "translation_of"),
+                )
+            )
+        current = manifest.get("current")
+        return (current if isinstance(current, str) else None), infos
+    except FileNotFoundError:
+        return None, []
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        warn(f"{path}: unreadable rules manifest ({error}); bundled editions skipped")
+        return None, []
+
+
+def _text(data: Any, key: str) -> str:
+    value = data[key]
+    if not isinstance(value, str) or not value:
+        raise ValueError(f"{key!r} must be a non-empty string")
+    return value
+
+
+def _optional_text(data: Any, key: str) -> str | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ValueError(f"{key!r} must be a string or null")
+    return value
+
+
+# Patterns used only for imported files or errors stay strings: ``re`` compiles (and caches)
+# them on first use, so ``rules show`` does not pay for them at start-up.
+_KEY_PATTERN = r'"(' + "|".join(_HEADER_KEYS) + r')"\s*:\s*'
+_BODY_PATTERN = r'"(rules|glossary|source)"\s*:'
+
+
+def _sniff_header(path: Path) -> dict[str, Any]:
+    """The top-level header fields of an edition file, read cheaply.
+
+    Only the first few kilobytes are read when the header keys come before the rules (as
+    planarcli writes them); otherwise the whole file is parsed.
+    """
+    with path.open(encoding="utf-8") as handle:
+        prefix = handle.read(_HEADER_BYTES)
+    body = re.search(_BODY_PATTERN, prefix)
+    header: dict[str, Any] = {}
+    if body is not None and prefix.lstrip().startswith("{"):
+        decoder = json.JSONDecoder()
+        head = prefix[: body.start()]
+        for match in re.finditer(_KEY_PATTERN, head):
+            try:
+                value, _ = decoder.raw_decode(head, match.end())
+            except ValueError:
+                break
+            header[match.group(1)] = value
+    if not all(key in header for key in ("format", "id", "lang", "kind")):
+        with path.open(encoding="utf-8") as handle:
+            data = json.load(handle)
+        if not isinstance(data, dict):
+            raise ValueError("not a JSON object")
+        header = {key: data.get(key) for key in _HEADER_KEYS}
+    return header
+
+
+def _imported_infos(folder: Path) -> list[EditionInfo]:
+    try:  # os.listdir, not Path.glob: no fnmatch to import on every start
+        paths = [folder / name for name in sorted(os.listdir(folder)) if name.endswith(".json")]
+    except OSError:
+        return []
+    infos = []
+    for path in paths:
+        try:
+            header = _sniff_header(path)
+            if header.get("format") != EDITION_FORMAT:
+                raise ValueError(f"not a {EDITION_FORMAT} file")
+            infos.append(
+                EditionInfo(
+                    id=_text(header, "id"),
+                    title=_optional_text(header, "title") or _text(header, "id"),
+                    lang=_text(header, "lang"),
+                    kind=_text(header, "kind"),
+                    effective=_optional_text(header, "effective"),
+                    source="imported",
+                    path=path,
+                    translation_of=_optional_text(header, "translation_of"),
+                )
+            )
+        except (OSError, ValueError, KeyError, TypeError, UnicodeDecodeError) as error:
+            warn(f"{path}: ignoring a damaged imported rules file ({error}); re-import it")
+    return infos
+
+
+def list_editions(
+    rules_folder: Path | None = None, data_folder: Path | None = None
+) -> list[EditionInfo]:
+    """Every edition and document available: bundled ones (manifest order), then imported.
+
+    ``rules_folder`` defaults to the bundled ``rules/``; ``data_folder`` to
+    ``data_dir()/rules``. An imported edition replaces the bundled one with the same id.
+    Exactly one edition has ``current=True`` (see the module docstring).
+    """
+    current_id, bundled = _read_manifest(_bundled_folder(rules_folder))
+    imported = _imported_infos(_imported_folder(data_folder))
+    by_id: dict[str, EditionInfo] = {}
+    for info in bundled + imported:
+        by_id[info.id] = info  # dict keeps the first position, imported replaces bundled
+    if not by_id:
+        raise DataUnavailableError(
+            "no rules editions are available (the bundled corpus is missing or damaged)",
+            hint="reinstall planarcli, or import an official file with `planarcli rules import`",
+        )
+    chosen = by_id.get(current_id) if current_id else None
+    newest_cr = max(
+        (info for info in by_id.values() if info.is_english_cr and info.effective),
+        key=lambda info: info.effective or "",
+        default=None,
+    )
+    if chosen is None or (
+        newest_cr is not None
+        and newest_cr.source == "imported"
+        and (newest_cr.effective or "") > (chosen.effective or "")
+    ):
+        chosen = newest_cr or next(iter(by_id.values()))
+    return [info._replace(current=info.id == chosen.id) for info in by_id.values()]
+
+
+def available_ids(editions: list[EditionInfo]) -> str:
+    return ", ".join(info.id for info in editions)
+
+
+def resolve_edition(
+    name: str, editions: list[EditionInfo] | None = None
+) -> EditionInfo:
+    """The edition called ``name``: ``current`` or an id (case-insensitive).
+
+    A date that is not an edition id is not guessed at: the error lists the ids that exist.
+    """
+    if editions is None:
+        editions = list_editions()
+    wanted = name.strip().lower()
+    if wanted == "current":
+        return next(info for info in editions if info.current)
+    for info in editions:
+        if info.id.lower() == wanted:
+            return info
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", wanted):
+        message = f"no rules edition with id {name}; available editions: {available_ids(editions)}"
+        hint = "import the official rules file of that date with `planarcli rules import`"
+    else:
+        message = f"unknown rules edition {name!r}; available editions: {available_ids(editions)}"
+        hint = "use `current`, one of the ids above, or see `planarcli rules editions`"
+    raise UsageError(message, hint=hint)
+
+
+# --------------------------------------------------------------------------- loading
+
+_cache: dict[tuple[str, float, int], Edition] = {}
+
+
+def _parse_edition(data: Any, info: EditionInfo) -> Edition:
+    if not isinstance(data, dict) or data.get("format") != EDITION_FORMAT:
+        raise ValueError(f"not a {EDITION_FORMAT} file")
+    if data.get("schema_version") != SCHEMA_VERSION:
+        raise ValueError(f"unsupported schema_version {data.get('schema_version')!r}")
+    if data.get("id") != info.id:
+        raise ValueError(f"id {data.get('id')!r} does not match {info.id!r}")
+    lang = _text(data, "lang")
+    raw_rules = data.get("rules")
+    if not isinstance(raw_rules, list) or not raw_rules:
+        raise ValueError("'rules' must be a non-empty list")
+    rules = tuple(Rule(_text(item, "id"), _text(item, "text"), lang) for item in raw_rules)
+    raw_glossary = data.get("glossary") or []
+    if not isinstance(raw_glossary, list):
+        raise ValueError("'glossary' must be a list")
+    glossary = tuple(
+        GlossaryEntry(_text(item, "term"), _text(item, "text")) for item in raw_glossary
+    )
+    source = data.get("source")
+    return Edition(
+        info=info,
+        rules=rules,
+        glossary=glossary,
+        source=source if isinstance(source, dict) else {},
+    )
+
+
+def _load_file(info: EditionInfo) -> Edition:
+    stat = info.path.stat()
+    key = (str(info.path), stat.st_mtime, stat.st_size)
+    edition = _cache.get(key)
+    if edition is None:
+        with info.path.open(encoding="utf-8") as handle:
+            data = json.load(handle)
+        edition = _parse_edition(data, info)
+        _cache[key] = edition
+    return edition
+
+
+def load_edition(
+    edition: str | EditionInfo,
+    *,
+    rules_folder: Path | None = None,
+    data_folder: Path | None = None,
+) -> Edition:
+    """Load one edition by id (or ``current``) or by its :class:`EditionInfo`.
+
+    A damaged imported file is reported once on stderr and the bundled edition with the same
+    id is used instead; with no bundled fallback, :class:`DataUnavailableError` (exit 3).
+    """
+    if isinstance(edition, EditionInfo):
+        info = edition
+    else:
+        info = resolve_edition(edition, list_editions(rules_folder, data_folder))
+    try:
+        return _load_file(info)
+    except (OSError, ValueError, KeyError, TypeError, UnicodeDecodeError) as error:
+        if info.source == "imported":
+            warn(f"{info.path}: ignoring a damaged imported rules file ({error}); re-import it")
+            _, bundled = _read_manifest(_bundled_folder(rules_folder))
+            for candidate in bundled:
+                if candidate.id == info.id:
+                    fallback = candidate._replace(current=info.current)
+                    return load_edition(fallback, rules_folder=rules_folder)
+        raise DataUnavailableError(
+            f"rules edition {info.id} cannot be read from {info.path}: {error}",
+            hint="re-import it with `planarcli rules import`"
+            if info.source == "imported" else "reinstall planarcli",
+        ) from error
+
+
+# --------------------------------------------------------------------------- show
+
+_ID_RE = re.compile(
+    r"^(?:rules?\s+|règles?\s+)?([0-9]{3}(?:\.[0-9]+[a-z]?)?|[a-z][\w-]*\.[0-9]+)\.?$"
+)
+_RULE_KEY_PATTERN = r"^(.*?)(?:\.([0-9]+)([a-z]*))?$"
+
+
+def normalise_rule_id(text: str) -> str | None:
+    """``"Rule 901.3a."`` → ``"901.3a"``; None when ``text`` does not look like a rule id."""
+    match = _ID_RE.match(text.strip().lower())
+    return match.group(1) if match else None
+
+
+def _is_child(rule_id: str, parent: str) -> bool:
+    if "." not in parent or not parent[-1].isdigit():
+        return rule_id.startswith(parent + ".")
+    rest = rule_id[len(parent):]
+    return rule_id.startswith(parent) and rest.isalpha() and rest.islower()
+
+
+def fold_accents(text: str) -> str:
+    """Case-folded text without accents ("Dé" → "de")."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def show(edition: Edition, rule_id: str) -> list[Rule]:
+    """The rule ``rule_id`` with its lettered subrules, or a whole section ("901").
+
+    Anything that is not a rule id is looked up as a glossary term ("planeswalk").
+    Nothing found: :class:`NotFoundError` naming the nearest ids or terms.
+    """
+    query = rule_id.strip()
+    if not query:
+        raise UsageError("no rule id given", hint="for example `planarcli rules show 901.3`")
+    wanted = normalise_rule_id(query)
+    if wanted is not None:
+        found = [rule for rule in edition.rules if rule.id == wanted or _is_child(rule.id, wanted)]
+        if found:
+            return found
+        nearest = ", ".join(nearest_ids(edition, wanted))
+        raise NotFoundError(
+            f"no rule {wanted} in {edition.id}; nearest: {nearest}" if nearest
+            else f"no rule {wanted} in {edition.id}",
+            hint=_missing_hint(edition, wanted),
+        )
+    if query.lower() == edition.id.lower() and edition.info.kind != ENGLISH_CR:
+        return list(edition.rules)  # a whole document: "rules show danish-guide"
+    folded = fold_accents(query)
+    terms = {fold_accents(entry.term): entry for entry in edition.glossary}
+    for candidate in (folded, folded.rstrip("s"), folded + "s"):
+        entry = terms.get(candidate)
+        if entry is not None:
+            return [Rule(entry.term, entry.text, edition.info.lang, kind="glossary")]
+    # "chaos" → every term with that word: Chaos Ability, Chaos Symbol
+    wanted_words = folded.split()
+    partial = [
+        entry for name, entry in terms.items()
+        if wanted_words and any(name.split()[i:i + len(wanted_words)] == wanted_words
+               for i in range(len(name.split())))
+    ]
+    if partial:
+        return [Rule(e.term, e.text, edition.info.lang, kind="glossary") for e in partial]
+    import difflib
+
+    close = difflib.get_close_matches(folded, list(terms), n=3, cutoff=0.6)
+    names = ", ".join(terms[name].term for name in close)
+    raise NotFoundError(
+        f"no rule or glossary entry {query!r} in {edition.id}"
+        + (f"; nearest glossary terms: {names}" if names else ""),
+        hint=f"search the text with `planarcli rules search {query!r}`",
+    )
+
+
+def _missing_hint(edition: Edition, wanted: str) -> str | None:
+    if not wanted.startswith("901") and re.match(r"^\d{3}", wanted):
+        return f"{edition.id} holds only the Planechase rules; {IMPORT_HINT}"
+    return None
+
+
+def _rule_key(rule_id: str) -> tuple[str, int, int]:
+    match = re.match(_RULE_KEY_PATTERN, rule_id)
+    if match is None or match.group(2) is None:
+        return rule_id, -1, 0
+    letters = match.group(3)
+    letter = sum((ord(ch) - 96) * 26**i for i, ch in enumerate(reversed(letters)))
+    return match.group(1), int(match.group(2)), letter
+
+
+def nearest_ids(edition: Edition, wanted: str, count: int = 3) -> list[str]:
+    """The ids closest to ``wanted`` by number (same section first), for error messages."""
+    section, number, letter = _rule_key(wanted)
+
+    def distance(rule: Rule) -> tuple[float, str]:
+        other_section, other_number, other_letter = _rule_key(rule.id)
+        if other_section != section:
+            return (1e9, rule.id)
+        if number < 0 or other_number < 0:
+            return (1e6 + abs(other_number), rule.id)
+        return (abs(other_number - number) + 0.6 * abs(other_letter - letter), rule.id)
+
+    ranked = sorted(edition.rules, key=distance)
+    return [rule.id for rule in ranked[:count] if distance(rule)[0] < 1e9]
+
+
+# --------------------------------------------------------------------------- references
+
+_REFERENCE_RE = re.compile(
+    r"(?:\brules?|\brègles?|\bsee|\bcf\.)\s+(\d{3}(?:\.\d+[a-z]?)?)(?![\d])",
+    re.IGNORECASE,
+)
+
+
+def find_references(text: str) -> list[str]:
+    """The rule ids that ``text`` refers to ("See rule 311", "Cf. règle 115.2f"), in order."""
+    seen: dict[str, None] = {}
+    for match in _REFERENCE_RE.finditer(text):
+        seen.setdefault(match.group(1), None)
+    return list(seen)
+
+
+def first_words(text: str, count: int = 12) -> str:
+    words = text.split()
+    return " ".join(words[:count]) + (" …" if len(words) > count else "")
+
+
+def _lookup(edition: Edition, target: str) -> Rule | None:
+    hit = edition.rule(target)
+    if hit is None and "." not in target:
+        hit = next((r for r in edition.rules if r.id.startswith(target + ".")), None)
+    return hit
+
+
+def references(
+    edition: Edition, rules: list[Rule], others: Sequence[Edition] = ()
+) -> list[Reference]:
+    """Every cross-reference in ``rules``, each resolved against ``edition``.
+
+    A reference the edition cannot follow is looked up in ``others`` (for example the
+    user's imported official files), first match wins. A reference to a rule shown
+    alongside (a subrule citing its parent) is left out.
+    """
+    shown = {rule.id for rule in rules}
+    out: dict[str, Reference] = {}
+    for rule in rules:
+        for target in find_references(rule.text):
+            if target in shown or target in out:
+                continue
+            hit = _lookup(edition, target)
+            elsewhere = None
+            if hit is None:
+                elsewhere = next(
+                    (other.id for other in others if _lookup(other, target) is not None), None
+                )
+            out[target] = Reference(
+                target=target,
+                from_rule=rule.id,
+                found=hit is not None,
+                preview=first_words(hit.text) if hit is not None else None,
+                elsewhere=elsewhere,
+            )
+    return list(out.values())
+
+
+def reference_sources(edition: Edition, editions: list[EditionInfo]) -> list[Edition]:
+    """Imported editions in the same language, newest first, to follow references into."""
+    candidates = sorted(
+        (info for info in editions
+         if info.source == "imported" and info.lang == edition.info.lang
+         and info.id != edition.id),
+        key=lambda info: info.effective or "",
+        reverse=True,
+    )
+    loaded = []
+    for info in candidates:
+        try:
+            loaded.append(load_edition(info))
+        except DataUnavailableError:
+            continue
+    return loaded
+
+
+# --------------------------------------------------------------------------- search and diff
+# Thin entry points, so that corpus is the one API for the rules; the work (and its imports)
+# lives in planarcli.rulesearch and planarcli.rulesdiff, loaded only when used.
+
+if TYPE_CHECKING:
+    from planarcli.rulesdiff import EditionDiff
+    from planarcli.rulesearch import SearchResult
+
+
+def search(
+    query: str, editions: Sequence[Edition], lang: str | None = None, limit: int = 10
+) -> list[SearchResult]:
+    """The ``limit`` best rules for ``query`` in ``editions``, best first (see rulesearch)."""
+    from planarcli import rulesearch
+
+    return rulesearch.search(query, editions, lang=lang, limit=limit)
+
+
+def diff(old: Edition, new: Edition) -> EditionDiff:
+    """What changed from ``old`` to ``new``, renumbering-aware (see rulesdiff)."""
+    from planarcli import rulesdiff
+
+    return rulesdiff.diff_editions(old, new)

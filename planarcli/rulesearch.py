@@ -1,0 +1,599 @@
+"""Ranked search over rules editions: BM25 over light-stemmed words, built per process.
+
+The corpus is small (a few dozen to a few hundred short texts per search), so an in-Python
+BM25 index is built on demand; it starts faster than an SQLite FTS5 index and ranks as well
+(see ``benchmarks/bench_rules.py``). On top of plain BM25:
+
+* each lettered subrule is also indexed with its parent's words at a low weight (901.15b
+  inherits "Single Planar Deck Option");
+* query words are stemmed for every language in scope (English, French, Danish light
+  suffix strippers) and matched without accents when the accented form is not in the text;
+* a small table of general synonyms users type (dice/die, 2HG, communal/shared/single,
+  phenomena, ...) adds alternatives at a lower weight;
+* a word found nowhere is corrected to the closest corpus word (Damerau-Levenshtein, in
+  Python: cheaper than importing rapidfuzz for a vocabulary of a few hundred words);
+* a rule number in the query ("901.9", "rule 901.15a") puts that rule first.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from planarcli.corpus import Edition, EditionInfo, Rule, fold_accents
+from planarcli.errors import UsageError
+
+BM25_K1 = 1.2
+BM25_B = 0.5
+PARENT_WEIGHT = 0.35
+SYNONYM_WEIGHT = 0.6
+TYPO_WEIGHT = 0.85
+ACCENT_WEIGHT = 1.0
+EXACT_ID_BONUS = 1000.0
+CHILD_ID_BONUS = 500.0
+PROXIMITY_WEIGHT = 0.5
+PROXIMITY_WINDOW = 2
+COORD_POWER = 1.0
+#: Lettered subrules (901.9a) give details and exceptions; the numbered rule states the rule.
+SUBRULE_PRIOR = 0.85
+EXACT_FORM_WEIGHT = 0.3
+
+
+class SearchResult(NamedTuple):
+    id: str
+    edition: str
+    lang: str
+    score: float
+    text: str
+    #: other editions in the search with the same rule, word for word (shown once)
+    also_in: tuple[str, ...] = ()
+
+
+# --------------------------------------------------------------------------- words
+
+_TOKEN_RE = re.compile(r"\d{3}\.\d+[a-z]?|[^\W_]+", re.UNICODE)
+_RULE_NUMBER_RE = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?$")
+
+def _wordset(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+STOPWORDS: dict[str, frozenset[str]] = {
+    "en": _wordset(
+        "a an and are as at be been but by can could do does doing did for from had has have"
+        " how i if in into is it its it's me my of on or so such than that the their them then"
+        " there these they this those to was what when where which while who whom why will with"
+        " would you your yours we our us he she his her him"
+        " many much happen happens happened get gets got should need needs want some about"
+        " also just very really"
+    ),
+    "fr": _wordset(
+        "au aux avec ce ces cet cette dans de des du elle en est et il ils je la le les leur"
+        " leurs lui ma mais me mes mon ne nous on ou où par pas pour qu que qui sa se ses son"
+        " sur ta te tes ton tu un une vos votre vous y à d l c s n j m quoi quel quelle quels"
+        " comment combien est-ce"
+    ),
+    "da": _wordset(
+        "af at de dem den denne der deres det dette din dit du eller en end er et for fra har"
+        " hun hvad hvis hvor hvordan hvem i jeg kan med men mig min mit ned nu når og om op på"
+        " sig sin sine sit skal som til ud under var vi vil"
+    ),
+}
+
+#: irregular English forms, folded before stemming
+_IRREGULAR = {
+    "dice": "die", "phenomena": "phenomenon", "left": "leave", "won": "win", "lost": "lose",
+    "began": "begin", "begun": "begin", "paid": "pay", "took": "take", "taken": "take",
+}
+
+#: general vocabulary users type -> words the rules use (applied to queries only)
+SYNONYMS: dict[str, tuple[str, ...]] = {
+    # English
+    "2hg": ("two", "headed", "giant"),
+    "thg": ("two", "headed", "giant"),
+    "communal": ("single", "shared"),
+    "shared": ("communal", "single"),
+    "common": ("communal", "single"),
+    "single": ("communal",),
+    "one": ("single",),
+    "pay": ("cost", "mana"),
+    "price": ("cost", "mana"),
+    "free": ("cost",),
+    "costs": ("mana",),
+    "cost": ("mana",),
+    "minimum": ("least",),
+    "min": ("least",),
+    "maximum": ("more", "than"),
+    "max": ("more", "than"),
+    "limit": ("more", "least"),
+    "size": ("least",),
+    "owns": ("owner",),
+    "own": ("owner",),
+    "owner": ("owns",),
+    "controls": ("controller",),
+    "control": ("controller",),
+    "quit": ("leave",),
+    "concede": ("leave",),
+    "concedes": ("leave",),
+    "dies": ("leave",),
+    "eliminated": ("leave",),
+    "start": ("starting", "begin"),
+    "begin": ("start", "starting"),
+    "first": ("starting",),
+    "pw": ("planeswalk",),
+    "planeswalker": ("planeswalk",),
+    "symbol": ("face",),
+    "face": ("symbol",),
+    "blank": ("nothing",),
+    "empty": ("blank",),
+    "opponent": ("active", "player"),
+    "opponents": ("active", "player"),
+    "team": ("two", "headed", "giant"),
+    "teammate": ("team",),
+    "multiplayer": ("players",),
+    "range": ("influence",),
+    "melee": ("grand",),
+    "mulligan": ("opening", "hands"),
+    "zone": ("command",),
+    "chaotic": ("chaos",),
+    "plane": ("planar",),
+    "planes": ("planar",),
+    "deck": ("planar",),
+    "again": ("previously", "times"),
+    "second": ("times", "previously"),
+    "twice": ("times", "previously"),
+    "third": ("times", "previously"),
+    # French
+    "dés": ("dé",),
+    "jeter": ("lancer",),
+    "lancé": ("lancer",),
+    "prix": ("coût",),
+    "payer": ("coûte", "mana"),
+    "coût": ("coûte", "mana"),
+    "commun": ("unique", "seul"),
+    "stay": ("remain",),
+    "stays": ("remain",),
+    "keep": ("retain",),
+    "keeps": ("retain",),
+    "partagé": ("commun", "unique"),
+    "possède": ("propriétaire",),
+    "propriétaire": ("possédés",),
+    "contrôle": ("contrôleur",),
+    "quitter": ("quitte",),
+    # Danish
+    "slå": ("kaste",),
+    "slår": ("kaste",),
+    "terninger": ("terning",),
+    "koster": ("betale", "mana"),
+    "pris": ("betale", "mana"),
+    "fly": ("flykort",),
+    "plan": ("flykort",),
+    "kontrollerer": ("kontrollant",),
+    "ejer": ("ejeren",),
+}
+
+
+_FOLDED_SYNONYMS: dict[str, tuple[str, ...]] = {}
+
+
+def _folded_synonyms() -> dict[str, tuple[str, ...]]:
+    """SYNONYMS keyed without accents, so "cout" finds the entry for "coût"."""
+    if not _FOLDED_SYNONYMS:
+        for word, alternatives in SYNONYMS.items():
+            _FOLDED_SYNONYMS.setdefault(fold(word), alternatives)
+    return _FOLDED_SYNONYMS
+
+
+def _undouble(word: str) -> str:
+    if len(word) > 4 and word[-1] == word[-2] and word[-1] not in "aeiou":
+        return word[:-1]
+    return word
+
+
+def stem_en(word: str) -> str:
+    word = _IRREGULAR.get(word, word)
+    if word.endswith("'s") or word.endswith("’s"):
+        word = word[:-2]
+    for suffix, replacement, minimum in (
+        ("ies", "y", 4), ("sses", "ss", 4), ("ing", "", 3), ("ed", "", 3), ("ers", "", 3),
+        ("er", "", 3), ("ly", "", 4), ("es", "e", 3), ("s", "", 3),
+    ):
+        if word.endswith(suffix) and len(word) - len(suffix) >= minimum:
+            if suffix == "s" and word.endswith(("ss", "us", "is")):
+                break
+            word = _undouble(word[: len(word) - len(suffix)] + replacement)
+            break
+    if word.endswith("e") and len(word) > 3:
+        word = word[:-1]
+    return word
+
+
+def stem_fr(word: str) -> str:
+    if "'" in word or "’" in word:
+        word = re.split(r"['’]", word)[-1]
+    for suffix in ("ements", "ement", "ations", "ation", "euses", "euse", "ées", "ée", "és",
+                   "ent", "er", "ez", "es", "é", "e", "s", "x"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: len(word) - len(suffix)]
+    return word
+
+
+def stem_da(word: str) -> str:
+    for suffix in ("erne", "ene", "ens", "ers", "et", "en", "er", "es", "e", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: len(word) - len(suffix)]
+    return word
+
+
+STEMMERS = {"en": stem_en, "fr": stem_fr, "da": stem_da}
+
+
+_STEM_CACHE: dict[tuple[str, str], str] = {}
+_FOLD_CACHE: dict[str, str] = {}
+
+
+def fold(word: str) -> str:
+    """Lower case without accents ("Dé" → "de"), memoised: the vocabulary is small."""
+    folded = _FOLD_CACHE.get(word)
+    if folded is None:
+        folded = _FOLD_CACHE[word] = fold_accents(word) if not word.isascii() else word.lower()
+    return folded
+
+
+def stem(word: str, lang: str) -> str:
+    """The index term for ``word`` in ``lang`` (rule numbers are kept as they are)."""
+    key = (lang, word)
+    term = _STEM_CACHE.get(key)
+    if term is None:
+        term = word if _RULE_NUMBER_RE.match(word) else STEMMERS.get(lang, stem_en)(word)
+        _STEM_CACHE[key] = term
+    return term
+
+
+def words(text: str) -> list[str]:
+    """Lower-cased word and rule-number tokens; elisions split ("d'un" → "un")."""
+    out: list[str] = []
+    for token in _TOKEN_RE.findall(text.casefold().replace("’", "'")):
+        if "'" in token:
+            out.extend(_split_elision(token))
+        else:
+            out.append(token)
+    return out
+
+
+def _split_elision(token: str) -> list[str]:
+    return [part for part in token.split("'") if len(part) > 1]
+
+
+def content_words(text: str, lang: str) -> list[str]:
+    """``words`` without stopwords and single letters."""
+    stop = STOPWORDS.get(lang, frozenset())
+    return [w for w in words(text) if w not in stop and (len(w) > 1 or w.isdigit())]
+
+
+def doc_terms(text: str, lang: str) -> list[str]:
+    """The index terms of ``text``, in order."""
+    return [stem(word, lang) for word in content_words(text, lang)]
+
+
+# --------------------------------------------------------------------------- index
+
+
+class _Doc:
+    __slots__ = ("edition", "length", "positions", "rule", "surface", "terms")
+
+    def __init__(
+        self, rule: Rule, edition: EditionInfo, terms: dict[str, float], length: float,
+        positions: dict[str, list[int]], surface: frozenset[str],
+    ) -> None:
+        self.rule = rule
+        self.edition = edition
+        self.terms = terms
+        self.length = length
+        self.positions = positions
+        self.surface = surface
+
+
+class SearchIndex:
+    """A BM25 index over the rules of one or more editions."""
+
+    def __init__(self, editions: Sequence[Edition]) -> None:
+        self.docs: list[_Doc] = []
+        self.langs: list[str] = []
+        self.surface: dict[str, set[str]] = {}  # surface word (lower) -> its stems
+        for edition in editions:
+            lang = edition.info.lang
+            if lang not in self.langs:
+                self.langs.append(lang)
+            by_id = {rule.id: rule for rule in edition.rules}
+            contents = {rule.id: content_words(rule.text, lang) for rule in edition.rules}
+            for rule in edition.rules:
+                terms: dict[str, float] = {}
+                positions: dict[str, list[int]] = {}
+                own = contents[rule.id]
+                for index, word in enumerate(own):
+                    term = stem(word, lang)
+                    terms[term] = terms.get(term, 0.0) + 1.0
+                    positions.setdefault(term, []).append(index)
+                    if not word.isdigit():
+                        self.surface.setdefault(word, set()).add(term)
+                parent = _parent(rule.id, by_id)
+                if parent is not None:
+                    for word in contents[parent.id]:
+                        term = stem(word, lang)
+                        terms[term] = terms.get(term, 0.0) + PARENT_WEIGHT
+                self.docs.append(
+                    _Doc(
+                        rule, edition.info, terms, sum(terms.values()), positions,
+                        frozenset(fold(word) for word in own),
+                    )
+                )
+        self.df: dict[str, int] = {}
+        for doc in self.docs:
+            for term in doc.terms:
+                self.df[term] = self.df.get(term, 0) + 1
+        self.avg_length = (sum(d.length for d in self.docs) / len(self.docs)) if self.docs else 1.0
+        self.folded: dict[str, set[str]] = {}
+        for term in self.df:
+            self.folded.setdefault(fold(term), set()).add(term)
+
+    def idf(self, term: str) -> float:
+        n = len(self.docs)
+        df = self.df.get(term, 0)
+        return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+
+    # ----------------------------------------------------------------- query terms
+
+    def _stems(self, token: str) -> set[str]:
+        """Index terms that ``token`` may stand for, in any language in scope."""
+        if _RULE_NUMBER_RE.match(token):
+            return {token} if token in self.df else set()
+        found = set()
+        for lang in self.langs:
+            if token in STOPWORDS.get(lang, frozenset()):
+                continue
+            term = STEMMERS.get(lang, stem_en)(token)
+            if term in self.df:
+                found.add(term)
+        return found
+
+    def _is_stopword(self, token: str) -> bool:
+        return any(token in STOPWORDS.get(lang, frozenset()) for lang in self.langs)
+
+    def query_terms(self, query: str) -> list[dict[str, float]]:
+        return [group for _, group in self.query_groups(query)]
+
+    def query_groups(self, query: str) -> list[tuple[str, dict[str, float]]]:
+        """Weighted index terms per query word: stems, accent-free matches, synonyms, typos.
+
+        One dict per content word of the query, in query order (for proximity scoring).
+        """
+        groups: list[tuple[str, dict[str, float]]] = []
+        tokens: list[str] = []
+        for raw in _TOKEN_RE.findall(query.casefold().replace("’", "'")):
+            tokens.extend(_split_elision(raw) if "'" in raw else [raw])
+        for token in tokens:
+            weights: dict[str, float] = {}
+
+            def add(
+                terms: Iterable[str], weight: float, weights: dict[str, float] = weights
+            ) -> None:
+                for term in terms:
+                    weights[term] = max(weights.get(term, 0.0), weight)
+
+            token = _IRREGULAR.get(token, token)
+            stems = self._stems(token)
+            if stems:
+                add(stems, 1.0)
+            elif self._is_stopword(token) or len(token) == 1:
+                # "de" typed for "dé": restore a missing accent, but only onto a content word
+                add(
+                    (t for t in self.folded.get(fold(token), ()) if t != token
+                     and not self._is_stopword(t)),
+                    ACCENT_WEIGHT * 0.5,
+                )
+            else:
+                accentless = self._accent_matches(token)
+                if accentless:
+                    add(accentless, ACCENT_WEIGHT)
+                elif not token.isdigit() and not _RULE_NUMBER_RE.match(token):
+                    add(self._typo_matches(token), TYPO_WEIGHT)
+            if weights or not self._is_stopword(token):
+                for synonym in SYNONYMS.get(token) or _folded_synonyms().get(fold(token), ()):
+                    add(self._stems(synonym) or self._accent_matches(synonym), SYNONYM_WEIGHT)
+            if weights:
+                groups.append((fold(token), weights))
+        return groups
+
+    def _accent_matches(self, token: str) -> set[str]:
+        found: set[str] = set()
+        for lang in self.langs:
+            term = fold(STEMMERS.get(lang, stem_en)(fold(token)))
+            found |= self.folded.get(term, set())
+        return found
+
+    def _typo_matches(self, token: str) -> set[str]:
+        """Stems of the corpus words closest to a misspelt ``token`` (edit distance ≤ 1–2)."""
+        limit = 1 if len(token) <= 4 else 2
+        folded = fold(token)
+        best: list[tuple[int, float, int, str]] = []
+        for word in self.surface:
+            if abs(len(word) - len(folded)) > limit:
+                continue
+            distance = osa_distance(folded, fold(word), limit)
+            if distance <= limit:
+                overlap = _indel_similarity(folded, fold(word))
+                frequency = sum(self.df.get(s, 0) for s in self.surface[word])
+                best.append((distance, -overlap, -frequency, word))
+        if not best:
+            return set()
+        best.sort()
+        top = best[0]
+        return set(self.surface[top[3]])
+
+    # ----------------------------------------------------------------- ranking
+
+    def search(self, query: str, limit: int = 10) -> list[SearchResult]:
+        surfaced = self.query_groups(query)
+        groups = [group for _, group in surfaced]
+        weights: dict[str, float] = {}
+        for group in groups:
+            for term, weight in group.items():
+                weights[term] = max(weights.get(term, 0.0), weight)
+        pairs = list(itertools.pairwise(groups))
+        numbers = [
+            t for t in (normalise_token(x) for x in query.split()) if t and _RULE_NUMBER_RE.match(t)
+        ]
+        scored: list[tuple[tuple[float, int, str, int], SearchResult]] = []
+        for position, doc in enumerate(self.docs):
+            score = 0.0
+            norm = BM25_K1 * (1.0 - BM25_B + BM25_B * doc.length / self.avg_length)
+            for term, weight in weights.items():
+                tf = doc.terms.get(term)
+                if tf:
+                    score += weight * self.idf(term) * tf * (BM25_K1 + 1.0) / (tf + norm)
+            if score <= 0.0 and not numbers:
+                continue
+            for left, right in pairs:
+                score += PROXIMITY_WEIGHT * self._near(doc, left, right)
+            for form, group in surfaced:
+                if form in doc.surface:
+                    score += EXACT_FORM_WEIGHT * max(self.idf(t) for t in group)
+            if groups:
+                matched = sum(1 for group in groups if any(t in doc.terms for t in group))
+                score *= (matched / len(groups)) ** COORD_POWER
+            if doc.rule.id[-1:].isalpha():
+                score *= SUBRULE_PRIOR
+            for number in numbers:
+                if doc.rule.id == number:
+                    score += EXACT_ID_BONUS
+                elif doc.rule.id.startswith(number) and doc.rule.id[len(number):].isalpha():
+                    score += CHILD_ID_BONUS
+            if score > 0.0:
+                result = SearchResult(
+                    doc.rule.id, doc.edition.id, doc.rule.lang, round(score, 3), doc.rule.text
+                )
+                # ties: the current edition first, then newer editions, then document order
+                newer = "".join(chr(0x10FFFF - ord(ch)) for ch in doc.edition.effective or "")
+                key = (-round(score, 6), 0 if doc.edition.current else 1, newer, position)
+                scored.append((key, result))
+        scored.sort(key=lambda item: item[0])
+        # The same rule, word for word, in several editions (2024-09-20 and 2026-01-16 share
+        # most of 901) is listed once, under the best-placed edition, naming the others.
+        kept: dict[tuple[str, str], int] = {}
+        out: list[SearchResult] = []
+        for _, result in scored:
+            same = (result.id, " ".join(result.text.split()))
+            index = kept.get(same)
+            if index is not None:
+                out[index] = out[index]._replace(also_in=(*out[index].also_in, result.edition))
+                continue
+            if len(out) < limit:
+                kept[same] = len(out)
+                out.append(result)
+        return out
+
+    def _near(self, doc: _Doc, left: dict[str, float], right: dict[str, float]) -> float:
+        """IDF-weighted bonus when two consecutive query words are close in the text."""
+        best = 0.0
+        for a, wa in left.items():
+            first = doc.positions.get(a)
+            if not first:
+                continue
+            for b, wb in right.items():
+                second = doc.positions.get(b)
+                if not second or a == b:
+                    continue
+                if any(0 < abs(j - i) <= PROXIMITY_WINDOW for i in first for j in second):
+                    best = max(best, wa * wb * min(self.idf(a), self.idf(b)))
+        return best
+
+
+def normalise_token(token: str) -> str:
+    return token.strip(".,;:()[]\"'").lower()
+
+
+def _parent(rule_id: str, by_id: dict[str, Rule]) -> Rule | None:
+    match = re.match(r"^(.*\d)[a-z]+$", rule_id)
+    return by_id.get(match.group(1)) if match else None
+
+
+def osa_distance(a: str, b: str, limit: int) -> int:
+    """Optimal string alignment distance (edits and adjacent swaps), stopping past ``limit``."""
+    if a == b:
+        return 0
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        current = [i] + [0] * len(b)
+        row_min = i
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                value = min(value, previous2[j - 2] + 1)
+            current[j] = value
+            row_min = min(row_min, value)
+        if row_min > limit:
+            return limit + 1
+        previous2, previous = previous, current
+    return previous[-1]
+
+
+def _indel_similarity(a: str, b: str) -> float:
+    """Share of letters in common, in order (as rapidfuzz's ``fuzz.ratio``, 0–1)."""
+    if not a and not b:
+        return 1.0
+    rows = [0] * (len(b) + 1)
+    for ch in a:
+        diagonal = 0
+        for j, other in enumerate(b, 1):
+            above = rows[j]
+            rows[j] = diagonal + 1 if ch == other else max(rows[j], rows[j - 1])
+            diagonal = above
+    return 2.0 * rows[-1] / (len(a) + len(b))
+
+
+# --------------------------------------------------------------------------- scope
+
+
+def search_scope(
+    infos: Sequence[EditionInfo], edition: str | None, lang: str | None
+) -> list[EditionInfo]:
+    """Which editions a search covers (see cli-contract: ``--edition`` and ``--lang``)."""
+    from planarcli.corpus import resolve_edition
+
+    if edition is None:
+        chosen = list(infos) if lang else [resolve_edition("current", list(infos))]
+    elif edition.strip().lower() == "all":
+        chosen = list(infos)
+    else:
+        chosen = [resolve_edition(edition, list(infos))]
+    if lang:
+        narrowed = [info for info in chosen if info.lang == lang]
+        if not narrowed:
+            langs = sorted({info.lang for info in infos})
+            what = f"edition {chosen[0].id} is in {chosen[0].lang!r}" if len(chosen) == 1 else (
+                f"no edition is in {lang!r}"
+            )
+            raise UsageError(
+                f"{what}, not {lang!r}; languages available: {', '.join(langs)}",
+                hint="drop --edition to search every edition in that language",
+            )
+        chosen = narrowed
+    return chosen
+
+
+def search(
+    query: str, editions: Sequence[Edition], lang: str | None = None, limit: int = 10
+) -> list[SearchResult]:
+    """The ``limit`` best rules for ``query`` across ``editions``, best first."""
+    if not query.strip():
+        raise UsageError("the search query is empty", hint="for example: planar die cost")
+    if limit < 1:
+        raise UsageError("--limit must be at least 1")
+    scope = [e for e in editions if lang is None or e.info.lang == lang]
+    return SearchIndex(scope).search(query, limit)

@@ -1,0 +1,176 @@
+"""``planarcli rules editions`` and the corpus loader: bundled and imported editions."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+import pytest
+
+from planarcli import corpus, resources
+from planarcli.commands import rules as rules_commands
+from planarcli.errors import DataUnavailableError
+
+BUNDLED = {"2009-10-01", "2010-07-16-fr", "2024-09-20", "2026-01-16", "danish-guide",
+           "eternities-map", "tactical-multiplayer"}
+
+
+def imported_dir() -> Path:
+    folder = Path(os.environ["PLANARCLI_DATA_DIR"]) / "rules"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def bundled_json(edition_id: str) -> dict[str, Any]:
+    with (resources.rules_dir() / f"{edition_id}.json").open(encoding="utf-8") as handle:
+        data: dict[str, Any] = json.load(handle)
+    return data
+
+
+def write_edition(data: dict[str, Any], name: str | None = None) -> Path:
+    path = imported_dir() / (name or f"{data['id']}.json")
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+def editions(run_cli: Callable[..., Any]) -> dict[str, dict[str, Any]]:
+    result = run_cli("rules", "editions", "--format", "json")
+    assert result.exit_code == 0, result
+    return {entry["id"]: entry for entry in json.loads(result.stdout)["editions"]}
+
+
+def test_bundled_editions(run_cli: Callable[..., Any]) -> None:
+    listed = editions(run_cli)
+    assert set(listed) == BUNDLED
+    assert [e for e, v in listed.items() if v["current"]] == ["2026-01-16"]
+    assert all(v["source"] == "bundled" for v in listed.values())
+    assert listed["2010-07-16-fr"]["lang"] == "fr"
+    assert listed["danish-guide"]["lang"] == "da"
+    assert set(listed["2026-01-16"]) >= {"id", "title", "lang", "source", "current"}
+
+
+def test_text_listing_marks_current(run_cli: Callable[..., Any]) -> None:
+    result = run_cli("rules", "editions")
+    assert result.exit_code == 0 and result.stderr == ""
+    current = [line for line in result.stdout.splitlines() if line.startswith("*")]
+    assert len(current) == 1 and "2026-01-16" in current[0]
+
+
+def test_imported_edition_replaces_bundled(run_cli: Callable[..., Any]) -> None:
+    data = bundled_json("2024-09-20")
+    data["rules"][3]["text"] = "IMPORTED TEXT of 901.3."
+    assert data["rules"][3]["id"] == "901.3"
+    write_edition(data)
+    listed = editions(run_cli)
+    assert listed["2024-09-20"]["source"] == "imported"
+    assert len([e for e in listed if e == "2024-09-20"]) == 1
+    result = run_cli("rules", "show", "901.3", "--edition", "2024-09-20", "--format", "json")
+    assert json.loads(result.stdout)["rules"][0]["text"] == "IMPORTED TEXT of 901.3."
+    # other editions untouched
+    result = run_cli("rules", "show", "901.3", "--format", "json")
+    assert "IMPORTED" not in result.stdout
+
+
+def test_newer_imported_english_edition_becomes_current(run_cli: Callable[..., Any]) -> None:
+    data = bundled_json("2026-01-16")
+    data.update(id="2027-02-05", effective="2027-02-05")
+    write_edition(data)
+    listed = editions(run_cli)
+    assert [e for e, v in listed.items() if v["current"]] == ["2027-02-05"]
+    result = run_cli("rules", "show", "901.9", "--format", "json")
+    assert json.loads(result.stdout)["edition"] == "2027-02-05"
+
+
+def test_newer_translation_does_not_become_current(run_cli: Callable[..., Any]) -> None:
+    data = bundled_json("2010-07-16-fr")
+    data.update(id="2030-01-01-fr", effective="2030-01-01")
+    write_edition(data)
+    listed = editions(run_cli)
+    assert listed["2030-01-01-fr"]["source"] == "imported"
+    assert listed["2026-01-16"]["current"] is True
+
+
+def test_corrupt_imported_file_is_skipped_with_one_warning(run_cli: Callable[..., Any]) -> None:
+    (imported_dir() / "broken.json").write_text("{not json", encoding="utf-8")
+    (imported_dir() / "binary.json").write_bytes(b"\xff\xfe\x00garbage")
+    (imported_dir() / "other.json").write_text('{"format": "something-else"}', encoding="utf-8")
+    result = run_cli("rules", "editions", "--format", "json")
+    assert result.exit_code == 0, result
+    assert {e["id"] for e in json.loads(result.stdout)["editions"]} == BUNDLED
+    warnings = result.stderr.splitlines()
+    assert len(warnings) == 3
+    assert all(line.startswith("planarcli: warning: ") for line in warnings)
+    assert "broken.json" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_damaged_body_falls_back_to_bundled(run_cli: Callable[..., Any]) -> None:
+    data = bundled_json("2026-01-16")
+    data["rules"] = "not a list"
+    write_edition(data)
+    result = run_cli("rules", "show", "901.3", "--format", "json")
+    assert result.exit_code == 0, result
+    assert json.loads(result.stdout)["rules"][0]["id"] == "901.3"
+    assert result.stderr.count("planarcli: warning:") == 1
+    assert "re-import" in result.stderr
+
+
+def test_damaged_import_without_fallback_is_exit_3(run_cli: Callable[..., Any]) -> None:
+    data = bundled_json("2026-01-16")
+    data.update(id="2027-02-05", effective="2027-02-05")
+    path = write_edition(data)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[: len(text) // 2], encoding="utf-8")  # truncated after the header
+    result = run_cli("rules", "show", "901.3", "--edition", "2027-02-05")
+    assert result.exit_code == 3, result
+    assert "Traceback" not in result.stderr
+    assert "re-import" in result.stderr
+
+
+def test_header_after_rules_is_still_read(run_cli: Callable[..., Any]) -> None:
+    data = bundled_json("2026-01-16")
+    reordered = {"rules": data["rules"], **{k: v for k, v in data.items() if k != "rules"}}
+    reordered.update(id="2027-03-01", effective="2027-03-01")
+    write_edition(reordered)
+    assert editions(run_cli)["2027-03-01"]["current"] is True
+
+
+def test_missing_bundled_corpus_is_exit_3(
+    run_cli: Callable[..., Any], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(resources, "rules_dir", lambda: tmp_path)
+    result = run_cli("rules", "editions")
+    assert result.exit_code == 3, result
+    assert result.stderr.startswith("planarcli: error: no rules editions")
+
+
+def test_resolve_edition() -> None:
+    infos = corpus.list_editions()
+    assert corpus.resolve_edition("current", infos).id == "2026-01-16"
+    assert corpus.resolve_edition("2009-10-01", infos).id == "2009-10-01"
+    assert corpus.resolve_edition("DANISH-GUIDE", infos).id == "danish-guide"
+    with pytest.raises(corpus.UsageError, match="available editions: 2009-10-01"):
+        corpus.resolve_edition("2012-06-01", infos)
+
+
+def test_no_editions_at_all(tmp_path: Path) -> None:
+    with pytest.raises(DataUnavailableError):
+        corpus.list_editions(tmp_path, tmp_path / "none")
+
+
+def test_shell_completion_of_editions() -> None:
+    ctx = click.Context(rules_commands.search_command, info_name="search")
+    names = [item.value for item in rules_commands.complete_edition(ctx, None, "20")]  # type: ignore[arg-type]
+    assert "2026-01-16" in names and "2010-07-16-fr" in names and "current" not in names
+    everything = [item.value for item in rules_commands.complete_edition(ctx, None, "")]  # type: ignore[arg-type]
+    assert "all" in everything and "current" in everything
+
+
+def test_shell_completion_of_rule_ids() -> None:
+    ctx = click.Context(rules_commands.show_command, info_name="show")
+    ctx.params["edition"] = "2009-10-01"
+    names = [item.value for item in rules_commands.complete_rule_id(ctx, None, "901.14")]  # type: ignore[arg-type]
+    assert names == ["901.14", "901.14a", "901.14b", "901.14c"]

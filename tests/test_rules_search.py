@@ -1,0 +1,249 @@
+"""``planarcli rules search``: ranking quality, scope options, output, errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from planarcli import corpus, resources, rulesearch
+from planarcli.errors import PlanarError
+
+HERE = Path(__file__).parent
+QUESTIONS = json.loads((HERE / "rules_search_questions.json").read_text(encoding="utf-8"))[
+    "questions"
+]
+
+
+def search_json(run_cli: Callable[..., Any], *args: str) -> dict[str, Any]:
+    result = run_cli("rules", "search", *args, "--format", "json")
+    assert result.exit_code == 0, result
+    assert result.stderr == ""
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
+
+
+def top_ids(data: dict[str, Any]) -> list[str]:
+    return [r["id"] for r in data["results"]]
+
+
+def test_json_shape_and_order(run_cli: Callable[..., Any]) -> None:
+    data = search_json(run_cli, "planar", "die", "cost")
+    assert data["query"] == "planar die cost"
+    assert data["results"], data
+    first = data["results"][0]
+    assert set(first) >= {"id", "edition", "lang", "score", "text"}
+    assert first["id"] == "901.9" and first["edition"] == "2026-01-16" and first["lang"] == "en"
+    scores = [r["score"] for r in data["results"]]
+    assert scores == sorted(scores, reverse=True)
+    assert all(isinstance(s, float) for s in scores)
+    assert len(data["results"]) <= 10
+
+
+def test_limit(run_cli: Callable[..., Any]) -> None:
+    assert len(search_json(run_cli, "planar deck", "--limit", "2")["results"]) == 2
+    result = run_cli("rules", "search", "planar", "--limit", "0")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [("901.9", "901.9"), ("rule 901.15a", "901.15a"), ("901.15a.", "901.15a"),
+     ("planr dei cost", "901.9"), ("2HG planar die", "901.12d"), ("chaos ensues", "901.9b")],
+)
+def test_numbers_typos_synonyms(run_cli: Callable[..., Any], query: str, expected: str) -> None:
+    assert top_ids(search_json(run_cli, query))[0] == expected
+
+
+def test_rule_number_brings_its_subrules(run_cli: Callable[..., Any]) -> None:
+    ids = top_ids(search_json(run_cli, "901.9"))
+    assert ids[:5] == ["901.9", "901.9a", "901.9b", "901.9c", "901.9d"]
+
+
+def test_other_edition(run_cli: Callable[..., Any]) -> None:
+    data = search_json(run_cli, "single planar deck minimum size", "--edition", "2009-10-01")
+    assert data["results"][0]["id"] == "901.14a"
+    assert {r["edition"] for r in data["results"]} == {"2009-10-01"}
+
+
+def test_lang_without_edition_searches_that_language(run_cli: Callable[..., Any]) -> None:
+    data = search_json(run_cli, "coût du dé planaire", "--lang", "fr")
+    assert {r["lang"] for r in data["results"]} == {"fr"}
+    assert data["results"][0]["id"] == "901.8"
+    unaccented = search_json(run_cli, "cout du de planaire", "--lang", "fr")
+    assert unaccented["results"][0]["id"] == "901.8"
+    danish = search_json(run_cli, "mindst ti kort", "--lang", "da")
+    assert danish["results"][0]["edition"] == "danish-guide"
+
+
+def test_edition_all(run_cli: Callable[..., Any]) -> None:
+    data = search_json(run_cli, "planar die", "--edition", "all", "--limit", "50")
+    editions = {r["edition"] for r in data["results"]}
+    assert {"2026-01-16", "2009-10-01"} <= editions
+    # a rule that reads the same in 2024-09-20 and 2026-01-16 is listed once
+    keys = [(r["id"], r["text"]) for r in data["results"]]
+    assert len(keys) == len(set(keys))
+    first = search_json(run_cli, "planar die cost", "--edition", "all")["results"][0]
+    assert (first["id"], first["edition"]) == ("901.9", "2026-01-16")
+    assert "2024-09-20" in first["also_in"]
+    hellride = search_json(run_cli, "hellride", "--edition", "all")
+    assert {r["edition"] for r in hellride["results"]} <= {"eternities-map", "tactical-multiplayer"}
+    assert hellride["results"]
+
+
+def test_edition_and_lang_that_disagree(run_cli: Callable[..., Any]) -> None:
+    result = run_cli("rules", "search", "dé", "--edition", "2026-01-16", "--lang", "fr")
+    assert result.exit_code == 2, result
+    assert "is in 'en', not 'fr'" in result.stderr
+
+
+def test_bad_lang_and_edition(run_cli: Callable[..., Any]) -> None:
+    assert run_cli("rules", "search", "die", "--lang", "de").exit_code == 2
+    result = run_cli("rules", "search", "die", "--edition", "2012-06-01")
+    assert result.exit_code == 2
+    assert "available editions" in result.stderr
+
+
+@pytest.mark.parametrize("query", [[], [""], ["   "]])
+def test_empty_query_is_a_usage_error(run_cli: Callable[..., Any], query: list[str]) -> None:
+    result = run_cli("rules", "search", *query)
+    assert result.exit_code == 2, result
+    assert "Traceback" not in result.stderr
+
+
+def test_no_results_exit_1(run_cli: Callable[..., Any]) -> None:
+    result = run_cli("rules", "search", "xylophone")
+    assert result.exit_code == 1, result
+    assert result.stdout == ""
+    assert result.stderr.startswith("planarcli: error: no results for 'xylophone'")
+    as_json = run_cli("rules", "search", "xylophone", "--format", "json")
+    assert as_json.exit_code == 1
+    assert json.loads(as_json.stdout)["results"] == []
+
+
+def test_hostile_queries_never_crash(run_cli: Callable[..., Any]) -> None:
+    for query in ["'", "’’’", "901.", "....", "a" * 2000, "\u0301\u0301", "🙂 dé", "rule", "the"]:
+        result = run_cli("rules", "search", query)
+        assert result.exit_code in (0, 1), (query, result)
+        assert "Traceback" not in result.stderr
+
+
+def test_text_output(run_cli: Callable[..., Any]) -> None:
+    result = run_cli("rules", "search", "planar", "die", "cost", "--limit", "3")
+    assert result.exit_code == 0, result
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("901.9 (2026-01-16) score ")
+    assert lines[1].startswith("    Any time the active player")
+    assert "\x1b[" not in result.stdout
+
+
+def test_colour_output(run_cli: Callable[..., Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    from planarcli.commands import rules as rules_commands
+
+    monkeypatch.setattr(rules_commands, "use_color", lambda: True)
+    for args in (["search", "planar die"], ["show", "901.9"], ["diff", "2009-10-01", "current"]):
+        result = run_cli("rules", *args)
+        assert result.exit_code == 0, result
+        assert "\x1b[" in result.stdout
+
+
+def _hit(item: dict[str, Any], result: rulesearch.SearchResult) -> bool:
+    if "expect" in item:
+        return result.id in item["expect"]
+    return str(item["expect_text"]).lower() in result.text.lower()
+
+
+def measure(folder: Path) -> tuple[float, float, list[str]]:
+    infos = corpus.list_editions(folder, folder / "no-imports")
+    top1 = top3 = 0
+    misses = []
+    for item in QUESTIONS:
+        scope = rulesearch.search_scope(infos, item.get("edition"), item.get("lang"))
+        editions = [corpus.load_edition(info) for info in scope]
+        results = rulesearch.search(item["query"], editions, lang=item.get("lang"), limit=3)
+        hits = [_hit(item, r) for r in results]
+        top1 += bool(hits and hits[0])
+        top3 += any(hits)
+        if not (hits and hits[0]):
+            misses.append(f"{item['query']!r}: {[r.id for r in results]}")
+    return top1 / len(QUESTIONS), top3 / len(QUESTIONS), misses
+
+
+@pytest.mark.parametrize("folder", ["bundled", "fixtures"])
+def test_search_quality(folder: str) -> None:
+    path = resources.rules_dir() if folder == "bundled" else HERE / "rules_fixtures"
+    assert len(QUESTIONS) >= 45
+    top1, top3, misses = measure(path)
+    assert top1 >= 0.90, (top1, misses)
+    assert top3 >= 0.98, (top3, misses)
+
+
+def test_questions_cover_every_language_and_edition() -> None:
+    assert {q.get("lang") for q in QUESTIONS} >= {None, "fr", "da"}
+    assert {q.get("edition") for q in QUESTIONS} >= {None, "2009-10-01", "2010-07-16-fr", "all"}
+
+
+def test_typo_correction_and_stemming_units() -> None:
+    edition = corpus.load_edition("current")
+    index = rulesearch.SearchIndex([edition])
+    assert "die" in index.query_terms("dei")[0] or "di" in index.query_terms("dei")[0]
+    assert rulesearch.stem_en("planeswalking") == rulesearch.stem_en("planeswalked")
+    assert rulesearch.stem_en("phenomena") == rulesearch.stem_en("phenomenon")
+    assert rulesearch.stem_en("dice") == rulesearch.stem_en("die")
+    assert rulesearch.stem_fr("planaires") == rulesearch.stem_fr("planaire")
+    assert rulesearch.osa_distance("dei", "die", 2) == 1
+    assert rulesearch.osa_distance("planr", "planar", 2) == 1
+    assert rulesearch.osa_distance("abc", "xyz", 1) == 2
+
+
+def test_search_does_not_import_heavy_modules(tmp_path: Path) -> None:
+    code = (
+        "import sys\n"
+        "from planarcli.cli import cli\n"
+        "for args in (['rules', 'search', 'planr dei cost'], ['rules', 'show', '901.9']):\n"
+        "    try:\n"
+        "        cli(args, standalone_mode=False)\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "heavy = {'rapidfuzz', 'jsonschema', 'requests', 'sqlite3'} & set(sys.modules)\n"
+        "print(sorted(heavy))\n"
+    )
+    completed = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True,
+        env={"PLANARCLI_DATA_DIR": str(tmp_path), "PATH": "", "NO_COLOR": "1"},
+    )
+    assert completed.stdout.splitlines()[-1] == "[]", completed.stdout
+
+
+_EDITIONS = [corpus.load_edition(info) for info in corpus.list_editions(
+    resources.rules_dir(), HERE / "no-such-folder"
+)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(max_size=60))
+def test_any_query_gives_results_or_a_clean_error(query: str) -> None:
+    try:
+        results = rulesearch.search(query, _EDITIONS, limit=5)
+    except PlanarError:
+        return
+    assert len(results) <= 5
+    assert all(r.score > 0 for r in results)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(max_size=40))
+def test_any_rule_id_shows_or_fails_cleanly(rule_id: str) -> None:
+    try:
+        shown = corpus.show(next(e for e in _EDITIONS if e.id == "2026-01-16"), rule_id)
+    except PlanarError:
+        return
+    assert shown
