@@ -6,7 +6,6 @@ the internet.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import socket
@@ -25,7 +24,7 @@ import pytest
 from click.testing import CliRunner
 
 from planarcli import __version__
-from planarcli.cli import LazyGroup, cli
+from planarcli.cli import cli
 from planarcli.commands.rules_import import import_command
 from planarcli.errors import DataUnavailableError, InputError, PlanarError, UsageError
 from planarcli.rulesimport import ImportResult, import_rules
@@ -302,13 +301,6 @@ def test_downloads_are_capped(server: Server, path: str) -> None:
 # --------------------------------------------------------------------------- the command
 
 
-def _rules_group_with_import() -> bool:
-    if importlib.util.find_spec("planarcli.commands.rules") is None:
-        return False
-    rules = getattr(importlib.import_module("planarcli.commands.rules"), "rules", None)
-    return isinstance(rules, click.Group) and "import" in rules.commands
-
-
 @dataclass
 class Run:
     exit_code: int
@@ -320,30 +312,9 @@ class Run:
         return f"exit {self.exit_code}\n{streams}"
 
 
-def _stand_in_root() -> click.Group:
-    """``planarcli`` with only ``rules import``, until the real ``rules`` group exists."""
-    rules = click.Group("rules", commands={"import": import_command})
-
-    class Root(LazyGroup):
-        def list_commands(self, ctx: click.Context) -> list[str]:
-            return ["rules"]
-
-        def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-            return rules if cmd_name == "rules" else None
-
-    @click.group(cls=Root)
-    @click.option("--offline", is_flag=True, envvar="PLANARCLI_OFFLINE")
-    @click.pass_context
-    def root(ctx: click.Context, offline: bool) -> None:
-        ctx.ensure_object(dict)
-        ctx.obj["offline"] = offline
-
-    return root
-
-
 @pytest.fixture
 def run() -> Callable[..., Run]:
-    root: click.Group = cli if _rules_group_with_import() else _stand_in_root()
+    root: click.Group = cli
 
     def invoke(*args: str) -> Run:
         result = CliRunner().invoke(root, list(args), catch_exceptions=False)
@@ -430,16 +401,13 @@ def test_errors_are_planar_errors() -> None:
     assert isinstance(result.exception, PlanarError)
 
 
-INSTALLED = Path(sys.executable).with_name("planarcli")
+PLANARCLI = [sys.executable, "-m", "planarcli"]
 
 
-@pytest.mark.skipif(not _rules_group_with_import(), reason="the rules group is not there yet")
-@pytest.mark.skipif(not INSTALLED.exists(), reason=f"{INSTALLED} is not installed")
 def test_installed_command_in_a_subprocess(data_dir: Path) -> None:
-    exe = str(INSTALLED)
     env = {**os.environ, "PLANARCLI_DATA_DIR": str(data_dir)}
     done = subprocess.run(
-        [exe, "rules", "import", str(MODERN), "--format", "json"],
+        [*PLANARCLI, "rules", "import", str(MODERN), "--format", "json"],
         capture_output=True,
         text=True,
         encoding="utf-8",
@@ -450,7 +418,7 @@ def test_installed_command_in_a_subprocess(data_dir: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["edition_id"] == "2024-07-30"
     missing = subprocess.run(
-        [exe, "rules", "import", str(data_dir / "missing.txt")],
+        [*PLANARCLI, "rules", "import", str(data_dir / "missing.txt")],
         capture_output=True,
         text=True,
         encoding="utf-8",
