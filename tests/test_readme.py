@@ -34,7 +34,7 @@ def all_commands() -> list[tuple[str, click.Command]]:
 
 @pytest.mark.parametrize(("name", "command"), all_commands(), ids=lambda v: str(v))
 def test_command_is_documented_and_has_help(name: str, command: click.Command) -> None:
-    assert f"planarcli {name}" in README or f"`{name.split()[-1]}" in README, name
+    assert f"planarcli {name}" in README or f"`{name}" in README, name
     assert command.help or command.short_help, f"{name} has no help text"
     result = CliRunner().invoke(cli, [*name.split(), "--help"])
     assert result.exit_code == 0, result.output
@@ -69,8 +69,13 @@ def test_console_examples_run_as_shown(
         elif words[:2] == ["echo", "$?"]:
             assert output == [str(last_exit)]
         else:
-            assert words[0] == "planarcli", command
-            result = CliRunner().invoke(cli, words[1:])
+            # A pipeline of planarcli commands: each one's stdout is the next one's stdin.
+            stdin: str | None = None
+            for part in command.split(" | "):
+                argv = shlex.split(part)
+                assert argv[0] == "planarcli", command
+                result = CliRunner().invoke(cli, argv[1:], input=stdin)
+                stdin = result.stdout
             last_exit = result.exit_code
             if output:
                 assert result.stdout.rstrip("\n").splitlines() == output, result.stdout
