@@ -118,17 +118,22 @@ def compare_engines(repeat: int = 20) -> None:
         return [row[0] for row in rows]
 
     importer = [sys.executable, "-c"]
-    base = statistics.median(
-        run_once([*importer, "pass"], dict(os.environ)) for _ in range(10)
+    base = statistics.median(run_once([*importer, "pass"], dict(os.environ)) for _ in range(10))
+    sqlite_import = (
+        statistics.median(
+            run_once([*importer, "import sqlite3"], dict(os.environ)) for _ in range(10)
+        )
+        - base
     )
-    sqlite_import = statistics.median(
-        run_once([*importer, "import sqlite3"], dict(os.environ)) for _ in range(10)
-    ) - base
     print(f"import sqlite3: +{sqlite_import * 1000:.1f} ms over a bare interpreter")
-    print(f"in-Python BM25 (build + query, {len(texts)} rules): {median_ms(python_bm25):.2f} ms"
-          f" -> {python_bm25()}")
-    print(f"SQLite FTS5 bm25 (build + query):            {median_ms(sqlite_fts5):.2f} ms"
-          f" -> {sqlite_fts5()}")
+    print(
+        f"in-Python BM25 (build + query, {len(texts)} rules): {median_ms(python_bm25):.2f} ms"
+        f" -> {python_bm25()}"
+    )
+    print(
+        f"SQLite FTS5 bm25 (build + query):            {median_ms(sqlite_fts5):.2f} ms"
+        f" -> {sqlite_fts5()}"
+    )
 
 
 def main() -> None:

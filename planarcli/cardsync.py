@@ -151,7 +151,10 @@ def build_catalog(
         entry = gathered.get(oracle_id)
         if entry is None:
             entry = gathered[oracle_id] = _Gathered(
-                name=name.strip(), kind=kind[0], subtype=kind[1], type_line=type_line,
+                name=name.strip(),
+                kind=kind[0],
+                subtype=kind[1],
+                type_line=type_line,
                 oracle_id=oracle_id,
             )
         released = _released(card) or "9999-12-31"
@@ -264,8 +267,9 @@ def write_catalog(document: dict[str, Any], path: Path) -> None:
             f"cannot write the card cache {path}: {error.strerror or error}",
             hint="check PLANARCLI_CACHE_DIR and its permissions",
         ) from error
-    catalog_module.write_cache_stamp(path, stat.st_size, stat.st_mtime_ns,
-                                     catalog_module.content_digest(data))
+    catalog_module.write_cache_stamp(
+        path, stat.st_size, stat.st_mtime_ns, catalog_module.content_digest(data)
+    )
 
 
 def _file_mode(path: Path) -> int:

@@ -30,14 +30,20 @@ EDITION_FORMAT = "planarcli-rules-edition"
 MANIFEST_FORMAT = "planarcli-rules-manifest"
 SCHEMA_VERSION = 1
 ENGLISH_CR = "comprehensive-rules"
-IMPORT_HINT = (
-    "import an official Comprehensive Rules file with `planarcli rules import` to read it"
-)
+IMPORT_HINT = "import an official Comprehensive Rules file with `planarcli rules import` to read it"
 
 #: How many header characters of an imported file are sniffed by :func:`list_editions`.
 _HEADER_BYTES = 4096
-_HEADER_KEYS = ("format", "schema_version", "id", "title", "lang", "kind", "effective",
-                "translation_of")
+_HEADER_KEYS = (
+    "format",
+    "schema_version",
+    "id",
+    "title",
+    "lang",
+    "kind",
+    "effective",
+    "translation_of",
+)
 
 
 _R = TypeVar("_R", bound="_Record")
@@ -56,8 +62,10 @@ class _Record:
         return tuple(getattr(self, name) for name in self.__slots__)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Record) and type(other) is type(self) and (
-            self._values() == other._values()
+        return (
+            isinstance(other, _Record)
+            and type(other) is type(self)
+            and (self._values() == other._values())
         )
 
     def __hash__(self) -> int:
@@ -89,8 +97,16 @@ class EditionInfo(_Record):
     )
 
     def __init__(
-        self, id: str, title: str, lang: str, kind: str, effective: str | None,
-        source: str, path: Path, current: bool = False, translation_of: str | None = None,
+        self,
+        id: str,
+        title: str,
+        lang: str,
+        kind: str,
+        effective: str | None,
+        source: str,
+        path: Path,
+        current: bool = False,
+        translation_of: str | None = None,
     ) -> None:
         self.id = id
         self.title = title
@@ -133,7 +149,11 @@ class Reference(_Record):
     __slots__ = ("elsewhere", "found", "from_rule", "preview", "target")
 
     def __init__(
-        self, target: str, from_rule: str, found: bool, preview: str | None,
+        self,
+        target: str,
+        from_rule: str,
+        found: bool,
+        preview: str | None,
         elsewhere: str | None = None,
     ) -> None:
         self.target = target  # the rule id referred to, e.g. "701.31"
@@ -360,9 +380,7 @@ def available_ids(editions: list[EditionInfo]) -> str:
     return ", ".join(info.id for info in editions)
 
 
-def resolve_edition(
-    name: str, editions: list[EditionInfo] | None = None
-) -> EditionInfo:
+def resolve_edition(name: str, editions: list[EditionInfo] | None = None) -> EditionInfo:
     """The edition called ``name``: ``current`` or an id (case-insensitive).
 
     A date that is not an edition id is not guessed at: the error lists the ids that exist.
@@ -456,7 +474,8 @@ def load_edition(
         raise DataUnavailableError(
             f"rules edition {info.id} cannot be read from {info.path}: {error}",
             hint="re-import it with `planarcli rules import`"
-            if info.source == "imported" else "reinstall planarcli",
+            if info.source == "imported"
+            else "reinstall planarcli",
         ) from error
 
 
@@ -477,7 +496,7 @@ def normalise_rule_id(text: str) -> str | None:
 def _is_child(rule_id: str, parent: str) -> bool:
     if "." not in parent or not parent[-1].isdigit():
         return rule_id.startswith(parent + ".")
-    rest = rule_id[len(parent):]
+    rest = rule_id[len(parent) :]
     return rule_id.startswith(parent) and rest.isalpha() and rest.islower()
 
 
@@ -505,7 +524,8 @@ def show(edition: Edition, rule_id: str) -> list[Rule]:
             return found
         nearest = ", ".join(nearest_ids(edition, wanted))
         raise NotFoundError(
-            f"no rule {wanted} in {edition.id}; nearest: {nearest}" if nearest
+            f"no rule {wanted} in {edition.id}; nearest: {nearest}"
+            if nearest
             else f"no rule {wanted} in {edition.id}",
             hint=_missing_hint(edition, wanted),
         )
@@ -520,9 +540,13 @@ def show(edition: Edition, rule_id: str) -> list[Rule]:
     # "chaos" → every term with that word: Chaos Ability, Chaos Symbol
     wanted_words = folded.split()
     partial = [
-        entry for name, entry in terms.items()
-        if wanted_words and any(name.split()[i:i + len(wanted_words)] == wanted_words
-               for i in range(len(name.split())))
+        entry
+        for name, entry in terms.items()
+        if wanted_words
+        and any(
+            name.split()[i : i + len(wanted_words)] == wanted_words
+            for i in range(len(name.split()))
+        )
     ]
     if partial:
         return [Rule(e.term, e.text, edition.info.lang, kind="glossary") for e in partial]
@@ -630,9 +654,13 @@ def references(
 def reference_sources(edition: Edition, editions: list[EditionInfo]) -> list[Edition]:
     """Imported editions in the same language, newest first, to follow references into."""
     candidates = sorted(
-        (info for info in editions
-         if info.source == "imported" and info.lang == edition.info.lang
-         and info.id != edition.id),
+        (
+            info
+            for info in editions
+            if info.source == "imported"
+            and info.lang == edition.info.lang
+            and info.id != edition.id
+        ),
         key=lambda info: info.effective or "",
         reverse=True,
     )

@@ -82,8 +82,9 @@ def _pool(catalog: Catalog, request: DeckRequest) -> list[Card]:
     kinds = set(request.kinds or KINDS)
     seen: set[str] = set()
     pool = []
-    for card in sorted(catalog.filter(exclude_sets=request.exclude_sets),
-                       key=lambda c: (c.name.casefold(), c.name)):
+    for card in sorted(
+        catalog.filter(exclude_sets=request.exclude_sets), key=lambda c: (c.name.casefold(), c.name)
+    ):
         key = fold_name(card.name)
         if card.kind in kinds and key not in seen:
             seen.add(key)

@@ -79,8 +79,13 @@ class EditionDiff:
     @property
     def is_empty(self) -> bool:
         return not (
-            self.added or self.removed or self.reworded or self.renumbered
-            or self.glossary_added or self.glossary_removed or self.glossary_reworded
+            self.added
+            or self.removed
+            or self.reworded
+            or self.renumbered
+            or self.glossary_added
+            or self.glossary_removed
+            or self.glossary_reworded
         )
 
 

@@ -57,6 +57,7 @@ class SearchResult(NamedTuple):
 _TOKEN_RE = re.compile(r"\d{3}\.\d+[a-z]?|[^\W_]+", re.UNICODE)
 _RULE_NUMBER_RE = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?$")
 
+
 def _wordset(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
@@ -85,8 +86,16 @@ STOPWORDS: dict[str, frozenset[str]] = {
 
 #: irregular English forms, folded before stemming
 _IRREGULAR = {
-    "dice": "die", "phenomena": "phenomenon", "left": "leave", "won": "win", "lost": "lose",
-    "began": "begin", "begun": "begin", "paid": "pay", "took": "take", "taken": "take",
+    "dice": "die",
+    "phenomena": "phenomenon",
+    "left": "leave",
+    "won": "win",
+    "lost": "lose",
+    "began": "begin",
+    "begun": "begin",
+    "paid": "pay",
+    "took": "take",
+    "taken": "take",
 }
 
 #: general vocabulary users type -> words the rules use (applied to queries only)
@@ -198,8 +207,15 @@ def stem_en(word: str) -> str:
     if word.endswith("'s") or word.endswith("’s"):
         word = word[:-2]
     for suffix, replacement, minimum in (
-        ("ies", "y", 4), ("sses", "ss", 4), ("ing", "", 3), ("ed", "", 3), ("ers", "", 3),
-        ("er", "", 3), ("ly", "", 4), ("es", "e", 3), ("s", "", 3),
+        ("ies", "y", 4),
+        ("sses", "ss", 4),
+        ("ing", "", 3),
+        ("ed", "", 3),
+        ("ers", "", 3),
+        ("er", "", 3),
+        ("ly", "", 4),
+        ("es", "e", 3),
+        ("s", "", 3),
     ):
         if word.endswith(suffix) and len(word) - len(suffix) >= minimum:
             if suffix == "s" and word.endswith(("ss", "us", "is")):
@@ -214,8 +230,25 @@ def stem_en(word: str) -> str:
 def stem_fr(word: str) -> str:
     if "'" in word or "’" in word:
         word = re.split(r"['’]", word)[-1]
-    for suffix in ("ements", "ement", "ations", "ation", "euses", "euse", "ées", "ée", "és",
-                   "ent", "er", "ez", "es", "é", "e", "s", "x"):
+    for suffix in (
+        "ements",
+        "ement",
+        "ations",
+        "ation",
+        "euses",
+        "euse",
+        "ées",
+        "ée",
+        "és",
+        "ent",
+        "er",
+        "ez",
+        "es",
+        "é",
+        "e",
+        "s",
+        "x",
+    ):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: len(word) - len(suffix)]
     return word
@@ -286,8 +319,13 @@ class _Doc:
     __slots__ = ("edition", "length", "positions", "rule", "surface", "terms")
 
     def __init__(
-        self, rule: Rule, edition: EditionInfo, terms: dict[str, float], length: float,
-        positions: dict[str, list[int]], surface: frozenset[str],
+        self,
+        rule: Rule,
+        edition: EditionInfo,
+        terms: dict[str, float],
+        length: float,
+        positions: dict[str, list[int]],
+        surface: frozenset[str],
     ) -> None:
         self.rule = rule
         self.edition = edition
@@ -327,7 +365,11 @@ class SearchIndex:
                         terms[term] = terms.get(term, 0.0) + PARENT_WEIGHT
                 self.docs.append(
                     _Doc(
-                        rule, edition.info, terms, sum(terms.values()), positions,
+                        rule,
+                        edition.info,
+                        terms,
+                        sum(terms.values()),
+                        positions,
                         frozenset(fold(word) for word in own),
                     )
                 )
@@ -391,8 +433,11 @@ class SearchIndex:
             elif self._is_stopword(token) or len(token) == 1:
                 # "de" typed for "dé": restore a missing accent, but only onto a content word
                 add(
-                    (t for t in self.folded.get(fold(token), ()) if t != token
-                     and not self._is_stopword(t)),
+                    (
+                        t
+                        for t in self.folded.get(fold(token), ())
+                        if t != token and not self._is_stopword(t)
+                    ),
                     ACCENT_WEIGHT * 0.5,
                 )
             else:
@@ -470,7 +515,7 @@ class SearchIndex:
             for number in numbers:
                 if doc.rule.id == number:
                     score += EXACT_ID_BONUS
-                elif doc.rule.id.startswith(number) and doc.rule.id[len(number):].isalpha():
+                elif doc.rule.id.startswith(number) and doc.rule.id[len(number) :].isalpha():
                     score += CHILD_ID_BONUS
             if score > 0.0:
                 result = SearchResult(
@@ -576,8 +621,10 @@ def search_scope(
         narrowed = [info for info in chosen if info.lang == lang]
         if not narrowed:
             langs = sorted({info.lang for info in infos})
-            what = f"edition {chosen[0].id} is in {chosen[0].lang!r}" if len(chosen) == 1 else (
-                f"no edition is in {lang!r}"
+            what = (
+                f"edition {chosen[0].id} is in {chosen[0].lang!r}"
+                if len(chosen) == 1
+                else (f"no edition is in {lang!r}")
             )
             raise UsageError(
                 f"{what}, not {lang!r}; languages available: {', '.join(langs)}",

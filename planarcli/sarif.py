@@ -71,8 +71,15 @@ def artifact_uri(path: str, *, cwd: Path | None = None) -> str:
 
 
 def _fingerprint(uri: str, finding: Finding) -> str:
-    key = "\x1f".join((uri, finding.code, finding.rule or "", finding.card or "",
-                       "" if finding.card else finding.message))
+    key = "\x1f".join(
+        (
+            uri,
+            finding.code,
+            finding.rule or "",
+            finding.card or "",
+            "" if finding.card else finding.message,
+        )
+    )
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
 
 
@@ -160,5 +167,4 @@ def sarif_log(results: Sequence[FileResult], *, tool_version: str) -> dict[str, 
 
 def render_sarif(results: list[FileResult], *, tool_version: str) -> str:
     """The SARIF 2.1.0 log for these results, as JSON text."""
-    return json.dumps(sarif_log(results, tool_version=tool_version), ensure_ascii=False,
-                      indent=2)
+    return json.dumps(sarif_log(results, tool_version=tool_version), ensure_ascii=False, indent=2)

@@ -263,8 +263,9 @@ class ScryfallClient:
                 f"Scryfall answered HTTP {response.status} {response.reason}".rstrip()
                 + f" for {where}"
                 + _content_note(response),
-                hint="try again later" if response.status >= 500 or response.status
-                == 429 else None,
+                hint="try again later"
+                if response.status >= 500 or response.status == 429
+                else None,
             )
         if document is None:
             ctype = response.content_type
@@ -363,9 +364,7 @@ def _check_list_page(page: Any, number: int) -> tuple[list[dict[str, Any]], bool
     """The data, has_more and next_page of one list page, or DataUnavailableError."""
     if not isinstance(page, dict) or page.get("object") != "list":
         kind = page.get("object") if isinstance(page, dict) else type(page).__name__
-        raise DataUnavailableError(
-            f"Scryfall's page {number} is not a list (object: {kind!r})"
-        )
+        raise DataUnavailableError(f"Scryfall's page {number} is not a list (object: {kind!r})")
     data = page.get("data")
     if not isinstance(data, list) or not all(isinstance(item, dict) for item in data):
         raise DataUnavailableError(f"Scryfall's page {number} has no list of card objects")

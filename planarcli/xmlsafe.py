@@ -104,8 +104,7 @@ def parse_xml(text: str, display: str) -> XmlElement:
     # refuses a declaration naming UTF-16 for a str, so drop the encoding pseudo-attribute.
     text = _strip_declared_encoding(text)
     builder = _Builder()
-    parser = XMLParser(target=builder, forbid_dtd=True, forbid_entities=True,
-                       forbid_external=True)
+    parser = XMLParser(target=builder, forbid_dtd=True, forbid_entities=True, forbid_external=True)
     builder.expat = parser.parser
     try:
         parser.feed(text)
@@ -115,7 +114,8 @@ def parse_xml(text: str, display: str) -> XmlElement:
     except _TooDeep as error:
         raise InputError(
             f"XML is nested more than {MAX_DEPTH} levels deep; not a decklist",
-            path=display, line=error.line,
+            path=display,
+            line=error.line,
         ) from None
     except ParseError as error:
         line = error.position[0] if getattr(error, "position", None) else None
@@ -137,7 +137,5 @@ def _strip_declared_encoding(text: str) -> str:
         return stripped
     import re
 
-    declaration = re.sub(
-        r"""\s+encoding\s*=\s*(?:"[^"]*"|'[^']*')""", "", stripped[: end + 2]
-    )
+    declaration = re.sub(r"""\s+encoding\s*=\s*(?:"[^"]*"|'[^']*')""", "", stripped[: end + 2])
     return declaration + stripped[end + 2 :]

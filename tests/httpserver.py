@@ -57,8 +57,11 @@ class Reply:
 
     @classmethod
     def text(cls, text: str, status: int = 200, content_type: str = "text/plain") -> Reply:
-        return cls(status=status, body=text.encode("utf-8"),
-                   headers={"Content-Type": f"{content_type}; charset=utf-8"})
+        return cls(
+            status=status,
+            body=text.encode("utf-8"),
+            headers={"Content-Type": f"{content_type}; charset=utf-8"},
+        )
 
 
 Handler = Callable[[RecordedRequest], Reply]
@@ -150,9 +153,19 @@ class LocalServer:
                 )
                 server._record(request)
                 route = server._routes.get(parts.path)
-                reply = route.answer(request) if route else Reply.json(
-                    {"object": "error", "status": 404, "code": "not_found",
-                     "details": f"no route for {parts.path}"}, status=404)
+                reply = (
+                    route.answer(request)
+                    if route
+                    else Reply.json(
+                        {
+                            "object": "error",
+                            "status": 404,
+                            "code": "not_found",
+                            "details": f"no route for {parts.path}",
+                        },
+                        status=404,
+                    )
+                )
                 if reply.delay:
                     time.sleep(reply.delay)
                 try:

@@ -36,8 +36,9 @@ def server() -> Iterator[LocalServer]:
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> Any:
-    return CliRunner().invoke(cli, list(args), obj={"scryfall_options": FAST}, env=env,
-                              catch_exceptions=False)
+    return CliRunner().invoke(
+        cli, list(args), obj={"scryfall_options": FAST}, env=env, catch_exceptions=False
+    )
 
 
 def explain(result: Any) -> str:
@@ -122,8 +123,9 @@ def test_show_text_with_oracle_text_from_the_cache(synced: Path) -> None:
 # -- show --online --------------------------------------------------------------------------------
 def test_show_online_planar(server: LocalServer) -> None:
     server.route("/cards/named", Reply.json(make_card("Online Plane", "Plane — Web")))
-    result = run("cards", "show", "onlin plane", "--online", "--api-url", server.url,
-                 "--format", "json")
+    result = run(
+        "cards", "show", "onlin plane", "--online", "--api-url", server.url, "--format", "json"
+    )
     assert result.exit_code == 0, explain(result)
     shown = json.loads(result.stdout)
     assert shown["source"] == "scryfall" and shown["name"] == "Online Plane"
@@ -133,18 +135,29 @@ def test_show_online_planar(server: LocalServer) -> None:
 
 
 def test_show_online_not_planar(server: LocalServer) -> None:
-    server.route("/cards/named",
-                 Reply.json(make_card("Jace Beleren", "Legendary Planeswalker — Jace",
-                                      layout="normal")))
+    server.route(
+        "/cards/named",
+        Reply.json(make_card("Jace Beleren", "Legendary Planeswalker — Jace", layout="normal")),
+    )
     result = run("cards", "show", "jace", "--online", "--api-url", server.url)
     assert result.exit_code == 1, explain(result)
     assert "'Jace Beleren', which is not a plane or phenomenon" in result.stderr
 
 
 def test_show_online_404(server: LocalServer) -> None:
-    server.route("/cards/named", Reply.json(
-        {"object": "error", "status": 404, "code": "not_found", "type": "ambiguous",
-         "details": "Too many cards match ambiguous name \u201cpla\u201d."}, status=404))
+    server.route(
+        "/cards/named",
+        Reply.json(
+            {
+                "object": "error",
+                "status": 404,
+                "code": "not_found",
+                "type": "ambiguous",
+                "details": "Too many cards match ambiguous name \u201cpla\u201d.",
+            },
+            status=404,
+        ),
+    )
     result = run("cards", "show", "pla", "--online", "--api-url", server.url)
     assert result.exit_code == 1, explain(result)
     assert "Too many cards match" in result.stderr
@@ -155,8 +168,9 @@ def test_show_online_404(server: LocalServer) -> None:
     [(["--offline"], None), ([], {"PLANARCLI_OFFLINE": "1"})],
     ids=["flag", "environment"],
 )
-def test_show_online_offline_is_usage_error(server: LocalServer, args: list[str],
-                                            env: dict[str, str] | None) -> None:
+def test_show_online_offline_is_usage_error(
+    server: LocalServer, args: list[str], env: dict[str, str] | None
+) -> None:
     result = run(*args, "cards", "show", "Akoum", "--online", "--api-url", server.url, env=env)
     assert result.exit_code == 2, explain(result)
     assert server.requests == []
@@ -205,16 +219,21 @@ def test_list_all_json() -> None:
 
 
 def test_list_filters() -> None:
-    phenomena = json.loads(run("cards", "list", "--kind", "phenomenon", "--format",
-                               "json").stdout)["cards"]
+    phenomena = json.loads(run("cards", "list", "--kind", "phenomenon", "--format", "json").stdout)[
+        "cards"
+    ]
     assert len(phenomena) == 22 and {c["kind"] for c in phenomena} == {"phenomenon"}
-    dominaria = json.loads(run("cards", "list", "--subtype", "dominaria", "--format",
-                               "json").stdout)["cards"]
+    dominaria = json.loads(
+        run("cards", "list", "--subtype", "dominaria", "--format", "json").stdout
+    )["cards"]
     assert dominaria and all(c["subtype"] == "Dominaria" for c in dominaria)
     opca = json.loads(run("cards", "list", "--set", "OPCA", "--format", "json").stdout)["cards"]
     assert opca and all("opca" in c["sets"] for c in opca)
-    no_punk = json.loads(run("cards", "list", "--exclude-set", "punk", "--exclude-set", "pssc",
-                             "--format", "json").stdout)["cards"]
+    no_punk = json.loads(
+        run(
+            "cards", "list", "--exclude-set", "punk", "--exclude-set", "pssc", "--format", "json"
+        ).stdout
+    )["cards"]
     assert len(no_punk) == 207 - 46 - 10
     assert all(set(c["sets"]) - {"punk", "pssc"} for c in no_punk)
 
@@ -306,9 +325,14 @@ def test_completion_word_and_fuzzy_fallback() -> None:
 
 def test_completion_through_the_shell_protocol() -> None:
     result = CliRunner().invoke(
-        cli, [], prog_name="planarcli",
-        env={"_PLANARCLI_COMPLETE": "bash_complete", "COMP_WORDS": "planarcli cards show kro",
-             "COMP_CWORD": "3"},
+        cli,
+        [],
+        prog_name="planarcli",
+        env={
+            "_PLANARCLI_COMPLETE": "bash_complete",
+            "COMP_WORDS": "planarcli cards show kro",
+            "COMP_CWORD": "3",
+        },
     )
     assert result.stdout.splitlines()[0] == "plain,Krosa", result.stdout
 
@@ -339,7 +363,8 @@ def test_card_commands_import_no_requests_or_jsonschema(args: list[str]) -> None
         "print('LOADED', *sorted(m for m in ('requests', 'jsonschema', 'urllib3')"
         " if m in sys.modules), file=sys.stderr)\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          encoding="utf-8", check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8", check=False
+    )
     loaded = [line for line in done.stderr.splitlines() if line.startswith("LOADED")]
     assert loaded == ["LOADED"], done.stderr

@@ -24,12 +24,24 @@ def catalog_document(name: str = "Cache Only Plane") -> dict[str, Any]:
     return {
         "format": "planarcli-catalog",
         "schema_version": 1,
-        "source": {"kind": "scryfall", "created": "2026-01-02T03:04:05+00:00",
-                   "api_url": "http://127.0.0.1", "query": "q=layout:planar"},
+        "source": {
+            "kind": "scryfall",
+            "created": "2026-01-02T03:04:05+00:00",
+            "api_url": "http://127.0.0.1",
+            "query": "q=layout:planar",
+        },
         "cards": [
-            {"name": name, "kind": "plane", "subtype": "Nowhere", "type_line": "Plane — Nowhere",
-             "sets": ["tst"], "first_released": "2026-01-01", "oracle_id": ORACLE_ID,
-             "oracle_text": "Nothing happens.", "scryfall_uri": None},
+            {
+                "name": name,
+                "kind": "plane",
+                "subtype": "Nowhere",
+                "type_line": "Plane — Nowhere",
+                "sets": ["tst"],
+                "first_released": "2026-01-01",
+                "oracle_id": ORACLE_ID,
+                "oracle_text": "Nothing happens.",
+                "scryfall_uri": None,
+            },
         ],
     }
 
@@ -64,8 +76,9 @@ def invoke(*args: str) -> Any:
 
 
 # -- a valid cache ------------------------------------------------------------------------------
-def test_a_valid_cache_is_used_and_stamped(cache_file: Path,
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_valid_cache_is_used_and_stamped(
+    cache_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     cache_file.write_text(dump_catalog(catalog_document()), encoding="utf-8")
     calls = SchemaCalls(monkeypatch)
     loaded = catalog.load_catalog()
@@ -79,8 +92,9 @@ def test_a_valid_cache_is_used_and_stamped(cache_file: Path,
     assert calls.count == 1
 
 
-def test_an_edited_cache_is_checked_again(cache_file: Path,
-                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_edited_cache_is_checked_again(
+    cache_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     cache_file.write_text(dump_catalog(catalog_document()), encoding="utf-8")
     calls = SchemaCalls(monkeypatch)
     catalog.load_catalog()
@@ -98,8 +112,9 @@ def test_an_edited_cache_is_checked_again(cache_file: Path,
     assert loaded.source.warning is not None and "catalog schema" in loaded.source.warning
 
 
-def test_a_replaced_valid_cache_is_checked_and_restamped(cache_file: Path,
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_replaced_valid_cache_is_checked_and_restamped(
+    cache_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     cache_file.write_text(dump_catalog(catalog_document()), encoding="utf-8")
     catalog.load_catalog()
     calls = SchemaCalls(monkeypatch)
@@ -117,8 +132,9 @@ def test_a_forged_stamp_does_not_excuse_a_broken_file(cache_file: Path) -> None:
 
     data = cache_file.read_bytes()
     stat = cache_file.stat()
-    catalog.write_cache_stamp(cache_file, stat.st_size, stat.st_mtime_ns,
-                              hashlib.sha256(data).hexdigest())
+    catalog.write_cache_stamp(
+        cache_file, stat.st_size, stat.st_mtime_ns, hashlib.sha256(data).hexdigest()
+    )
     loaded = catalog.load_catalog()
     assert loaded.source.kind == "snapshot"
     assert loaded.source.warning is not None
@@ -134,7 +150,8 @@ CORRUPT: dict[str, bytes] = {
     "foreign-json": b'{"format": "something-else", "cards": []}',
     "wrong-schema-version": json.dumps({**catalog_document(), "schema_version": 2}).encode(),
     "card-missing-field": json.dumps(
-        {**catalog_document(), "cards": [{"name": "X", "kind": "plane"}]}).encode(),
+        {**catalog_document(), "cards": [{"name": "X", "kind": "plane"}]}
+    ).encode(),
     "no-cards": json.dumps({**catalog_document(), "cards": []}).encode(),
     "utf16": dump_catalog(catalog_document()).encode("utf-16"),
 }
@@ -191,6 +208,12 @@ def test_loading_a_stamped_cache_imports_no_jsonschema_or_requests(cache_file: P
         "print(c.source.kind, 'jsonschema' in sys.modules, 'requests' in sys.modules)"
     )
     env = {**os.environ, "PLANARCLI_CACHE_DIR": str(cache_file.parent)}
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          env=env, check=True, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        encoding="utf-8",
+    )
     assert done.stdout.split() == ["cache", "False", "False"], done.stderr

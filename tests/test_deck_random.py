@@ -59,8 +59,9 @@ def test_communal_decks_are_legal(players: int, seed: int) -> None:
 
 
 def test_phenomena_do_turn_up() -> None:
-    decks = [build_random_deck(catalog.load_catalog(), DeckRequest(seed=s, size=60))
-             for s in range(5)]
+    decks = [
+        build_random_deck(catalog.load_catalog(), DeckRequest(seed=s, size=60)) for s in range(5)
+    ]
     assert any(deck.phenomena == 2 for deck in decks)
 
 
@@ -133,8 +134,9 @@ def test_without_a_seed_the_header_names_one_that_repeats_the_deck() -> None:
 
 
 def test_json_output() -> None:
-    result = run("deck", "random", "--seed", "3", "--communal", "--players", "3", "--format",
-                 "json")
+    result = run(
+        "deck", "random", "--seed", "3", "--communal", "--players", "3", "--format", "json"
+    )
     assert result.exit_code == 0, explain(result)
     data = json.loads(result.stdout)
     assert data["seed"] == 3 and data["size"] == 30 and data["rule"] == "901.15a"
@@ -169,14 +171,16 @@ def _validate_available() -> bool:
     return True
 
 
-needs_validate = pytest.mark.skipif(not _validate_available(),
-                                    reason="planarcli validate is not there yet")
+needs_validate = pytest.mark.skipif(
+    not _validate_available(), reason="planarcli validate is not there yet"
+)
 
 
 @needs_validate
 @pytest.mark.parametrize("seed", [1, 7, 42])
-@pytest.mark.parametrize("extra", [[], ["--size", "15"], ["--exclude-set", "punk"],
-                                   ["--max-phenomena", "0"]])
+@pytest.mark.parametrize(
+    "extra", [[], ["--size", "15"], ["--exclude-set", "punk"], ["--max-phenomena", "0"]]
+)
 def test_validate_accepts_an_individual_deck(seed: int, extra: list[str]) -> None:
     deck = run("deck", "random", "--seed", str(seed), *extra)
     assert deck.exit_code == 0, explain(deck)

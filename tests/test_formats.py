@@ -60,7 +60,9 @@ def test_forge_old_style_planar_section_with_ae_spelling(catalog: Catalog) -> No
     assert catalog.lookup("The AEther Flues").name == "The Aether Flues"  # type: ignore[union-attr]
     main = [e for e in decklist.entries if e.section == "main"]
     assert [(e.name, e.quantity, e.role) for e in main][:2] == [
-        ("Mountain", 7, "other"), ("Lightning Bolt", 4, "other")]
+        ("Mountain", 7, "other"),
+        ("Lightning Bolt", 4, "other"),
+    ]
 
 
 def test_forge_new_style_planes_section_with_tags_and_crlf(catalog: Catalog) -> None:
@@ -115,14 +117,25 @@ def test_forge_card_lines(line: str, name: str, quantity: int) -> None:
     raw = RawInput("x.dck", f"[Planes]\n{line}".encode(), ".dck")
     decklist = reader_for("forge")(raw)
     assert [(e.name, e.quantity, e.line, e.role) for e in decklist.entries] == [
-        (name, quantity, 2, "planar")]
+        (name, quantity, 2, "planar")
+    ]
 
 
 @pytest.mark.parametrize(
     ("section", "role"),
-    [("planar", "planar"), ("Planes", "planar"), ("PLANES", "planar"), ("Main", "other"),
-     ("main", "other"), ("Sideboard", "other"), ("Commander", "other"),
-     ("Schemes", "other"), ("Conspiracy", "other"), ("Dungeon", "other"), ("Avatar", "other")],
+    [
+        ("planar", "planar"),
+        ("Planes", "planar"),
+        ("PLANES", "planar"),
+        ("Main", "other"),
+        ("main", "other"),
+        ("Sideboard", "other"),
+        ("Commander", "other"),
+        ("Schemes", "other"),
+        ("Conspiracy", "other"),
+        ("Dungeon", "other"),
+        ("Avatar", "other"),
+    ],
 )
 def test_forge_section_roles(section: str, role: str) -> None:
     raw = RawInput("x.dck", f"[{section}]\n1 Tazeem".encode(), ".dck")
@@ -133,8 +146,7 @@ def test_forge_bad_quantity_is_an_issue_not_an_error() -> None:
     raw = RawInput("x.dck", b"[Planes]\n0 Tazeem\n1 Akoum\n99999999999999 Agyrem", ".dck")
     decklist = reader_for("forge")(raw)
     assert [e.name for e in decklist.entries] == ["Akoum"]
-    assert [(i.line, i.code) for i in decklist.issues] == [(2, "bad-quantity"),
-                                                           (4, "bad-quantity")]
+    assert [(i.line, i.code) for i in decklist.issues] == [(2, "bad-quantity"), (4, "bad-quantity")]
 
 
 def test_names_longer_than_any_card_are_issues() -> None:
@@ -185,7 +197,8 @@ def test_cockatrice_in_other_encodings(encoding: str, catalog: Catalog) -> None:
     text = (FORMATS_DIR / "cockatrice-side.cod").read_text(encoding="utf-8")
     label = {"utf-16": "UTF-16", "utf-8-sig": "UTF-8", "cp1252": "windows-1252"}[encoding]
     text = text.replace('encoding="UTF-8"', f'encoding="{label}"').replace(
-        "Planar Chaos (Cockatrice)", "Planar Chaos – Æther")
+        "Planar Chaos (Cockatrice)", "Planar Chaos – Æther"
+    )
     decklist = reader_for("cockatrice")(RawInput("d.cod", text.encode(encoding), ".cod"))
     assert decklist.name == "Planar Chaos – Æther"
     deck = find_planar_deck(decklist, catalog)
@@ -193,13 +206,17 @@ def test_cockatrice_in_other_encodings(encoding: str, catalog: Catalog) -> None:
 
 
 def test_cockatrice_bad_cards_are_issues() -> None:
-    xml = (b'<?xml version="1.0"?>\n<cockatrice_deck version="1">\n<zone name="side">\n'
-           b'<card number="x" name="Tazeem"/>\n<card number="1"/>\n<card name="Akoum"/>\n'
-           b'</zone>\n</cockatrice_deck>')
+    xml = (
+        b'<?xml version="1.0"?>\n<cockatrice_deck version="1">\n<zone name="side">\n'
+        b'<card number="x" name="Tazeem"/>\n<card number="1"/>\n<card name="Akoum"/>\n'
+        b"</zone>\n</cockatrice_deck>"
+    )
     decklist = reader_for("cockatrice")(RawInput("d.cod", xml, ".cod"))
     assert [(e.name, e.quantity, e.line) for e in decklist.entries] == [("Akoum", 1, 6)]
-    assert [(i.line, i.code) for i in decklist.issues] == [(4, "bad-quantity"),
-                                                           (5, "unreadable-line")]
+    assert [(i.line, i.code) for i in decklist.issues] == [
+        (4, "bad-quantity"),
+        (5, "unreadable-line"),
+    ]
 
 
 def test_cockatrice_wrong_root_is_malformed() -> None:
@@ -266,8 +283,9 @@ def test_mtgjson_700_kb_one_line_file_reads_fast(tmp_path: Path, catalog: Catalo
         card["originalText"] = "Whenever you roll {CHAOS}, " + "x" * 7700
         card["foreignData"] = [{"language": "German", "name": card["name"]}] * 5
     path = tmp_path / "PlanechaseAnthologyPlanes_PCA.json"
-    path.write_text(json.dumps(document, ensure_ascii=False, separators=(",", ":")),
-                    encoding="utf-8")
+    path.write_text(
+        json.dumps(document, ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
+    )
     assert path.stat().st_size > 690_000
     started = time.monotonic()
     decklist = read_decklist(str(path))
@@ -276,18 +294,29 @@ def test_mtgjson_700_kb_one_line_file_reads_fast(tmp_path: Path, catalog: Catalo
 
 
 def test_mtgjson_bad_counts_are_issues() -> None:
-    doc = {"meta": {}, "data": {"sideBoard": [{"name": "Tazeem", "count": -1},
-                                              {"name": "Akoum", "count": "2"},
-                                              {"count": 1},
-                                              "Agyrem",
-                                              {"name": "Bant", "count": True},
-                                              {"name": "Naya"}]}}
+    doc = {
+        "meta": {},
+        "data": {
+            "sideBoard": [
+                {"name": "Tazeem", "count": -1},
+                {"name": "Akoum", "count": "2"},
+                {"count": 1},
+                "Agyrem",
+                {"name": "Bant", "count": True},
+                {"name": "Naya"},
+            ]
+        },
+    }
     raw = RawInput("d.json", json.dumps(doc).encode(), ".json")
     decklist = reader_for("mtgjson")(raw)
     assert [(e.name, e.quantity) for e in decklist.entries] == [("Naya", 1)]
-    assert [i.code for i in decklist.issues] == ["bad-quantity", "bad-quantity",
-                                                 "unreadable-line", "unreadable-line",
-                                                 "bad-quantity"]
+    assert [i.code for i in decklist.issues] == [
+        "bad-quantity",
+        "bad-quantity",
+        "unreadable-line",
+        "unreadable-line",
+        "bad-quantity",
+    ]
 
 
 def test_mtgjson_without_data_is_malformed() -> None:
@@ -314,17 +343,32 @@ def test_planarcli_json_deck(catalog: Catalog) -> None:
 @pytest.mark.parametrize(
     ("document", "message"),
     [
-        ({"format": "planarcli-deck", "version": 1,
-          "planar_deck": [{"name": "A"}, {"name": "B"}, {"name": "C"},
-                          {"name": "D", "quantity": -1}]},
-         "$.planar_deck[3].quantity: -1 is less than the minimum of 1"),
+        (
+            {
+                "format": "planarcli-deck",
+                "version": 1,
+                "planar_deck": [
+                    {"name": "A"},
+                    {"name": "B"},
+                    {"name": "C"},
+                    {"name": "D", "quantity": -1},
+                ],
+            },
+            "$.planar_deck[3].quantity: -1 is less than the minimum of 1",
+        ),
         ({"format": "planarcli-deck", "version": 1}, "'planar_deck' is a required property"),
-        ({"format": "planarcli-deck", "version": 2, "planar_deck": []},
-         "$.version: 1 was expected"),
-        ({"format": "planarcli-deck", "version": 1, "planar-deck": [], "planar_deck": []},
-         "$: unknown key 'planar-deck' (keys of your own must start with 'x-')"),
-        ({"format": "planarcli-deck", "version": 1, "planar_deck": [{"name": ""}]},
-         "$.planar_deck[0].name"),
+        (
+            {"format": "planarcli-deck", "version": 2, "planar_deck": []},
+            "$.version: 1 was expected",
+        ),
+        (
+            {"format": "planarcli-deck", "version": 1, "planar-deck": [], "planar_deck": []},
+            "$: unknown key 'planar-deck' (keys of your own must start with 'x-')",
+        ),
+        (
+            {"format": "planarcli-deck", "version": 1, "planar_deck": [{"name": ""}]},
+            "$.planar_deck[0].name",
+        ),
     ],
 )
 def test_planarcli_json_schema_errors_name_the_path(document: object, message: str) -> None:
@@ -343,8 +387,12 @@ def test_json_that_is_no_decklist(document: object) -> None:
 
 
 def test_planarcli_json_x_keys_are_allowed() -> None:
-    doc = {"format": "planarcli-deck", "version": 1, "x-editor": {"any": "thing"},
-           "planar_deck": [{"name": "Tazeem", "x-note": 3}]}
+    doc = {
+        "format": "planarcli-deck",
+        "version": 1,
+        "x-editor": {"any": "thing"},
+        "planar_deck": [{"name": "Tazeem", "x-note": 3}],
+    }
     decklist = reader_for("json")(RawInput("d.json", json.dumps(doc).encode(), ".json"))
     assert [(e.name, e.quantity, e.line) for e in decklist.entries] == [("Tazeem", 1, 1)]
 
@@ -406,7 +454,7 @@ def test_detect_by_content_alone(name: str, expected: str) -> None:
         (b'\xef\xbb\xbf  {"data": {"planes": []}}', "", "mtgjson"),
         ('{"format": "planarcli-deck"}'.encode("utf-16"), "", "json"),
         ('{"format": "planarcli-deck"}'.encode("utf-16-le"), "", "json"),
-        ('<cockatrice_deck/>'.encode("utf-16-be"), "", "cockatrice"),
+        ("<cockatrice_deck/>".encode("utf-16-be"), "", "cockatrice"),
         (b'{"something": "else"}', ".json", "json"),
         (b"[[[[[", "", "json"),
         (b'[{"name": "Tazeem"}]', ".txt", "json"),
@@ -475,8 +523,9 @@ Validate = Callable[..., tuple[int, dict[str, Any], str]]
 
 
 @pytest.mark.parametrize(("name", "fmt", "how", "cards", "phenomena"), VALID)
-def test_cli_validates_each_format(run_validate: Validate, name: str, fmt: str, how: str,
-                                   cards: int, phenomena: int) -> None:
+def test_cli_validates_each_format(
+    run_validate: Validate, name: str, fmt: str, how: str, cards: int, phenomena: int
+) -> None:
     code, document, stderr = run_validate(str(FORMATS_DIR / name))
     files = document["files"]
     assert isinstance(files, list)
@@ -520,23 +569,29 @@ def test_cli_whole_folder_of_formats(run_validate: Validate) -> None:
 
 
 @pytest.mark.shared
-@pytest.mark.skipif(not (SHARED_DATA / "scryfall" / "planar-prints.json").is_file(),
-                    reason="../shared/data is absent (a fresh clone has no shared data)")
+@pytest.mark.skipif(
+    not (SHARED_DATA / "scryfall" / "planar-prints.json").is_file(),
+    reason="../shared/data is absent (a fresh clone has no shared data)",
+)
 def test_mtgjson_deck_built_from_real_scryfall_objects(tmp_path: Path, catalog: Catalog) -> None:
-    prints = json.loads((SHARED_DATA / "scryfall" / "planar-prints.json").read_text(
-        encoding="utf-8"))["data"]
+    prints = json.loads(
+        (SHARED_DATA / "scryfall" / "planar-prints.json").read_text(encoding="utf-8")
+    )["data"]
     counts: dict[str, int] = {}
     types: dict[str, str] = {}
     for card in prints:
         counts[card["name"]] = counts.get(card["name"], 0) + 1
         types[card["name"]] = card["type_line"]
-    board = [{"count": count, "name": name, "type": types[name], "uuid": str(i)}
-             for i, (name, count) in enumerate(sorted(counts.items()))]
-    deck = {"meta": {"date": "2024-08-07", "version": "5.2.2"},
-            "data": {"name": "Every print", "mainBoard": board, "planes": [], "sideBoard": []}}
+    board = [
+        {"count": count, "name": name, "type": types[name], "uuid": str(i)}
+        for i, (name, count) in enumerate(sorted(counts.items()))
+    ]
+    deck = {
+        "meta": {"date": "2024-08-07", "version": "5.2.2"},
+        "data": {"name": "Every print", "mainBoard": board, "planes": [], "sideBoard": []},
+    }
     path = tmp_path / "AllPrints_XXX.json"
-    path.write_text(json.dumps(deck, ensure_ascii=False, separators=(",", ":")),
-                    encoding="utf-8")
+    path.write_text(json.dumps(deck, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
     unknown = [name for name in counts if catalog.lookup(name) is None]
     assert unknown == []
     decklist = read_decklist(str(path))

@@ -21,17 +21,28 @@ from planarcli.errors import InputError
 SECRET = "TOPSECRET-7f3a9c-do-not-leak"
 
 
-def run_cli(*args: str, cwd: Path, stdin: bytes | None = None,
-            timeout: float = 20) -> subprocess.CompletedProcess[str]:
+def run_cli(
+    *args: str, cwd: Path, stdin: bytes | None = None, timeout: float = 20
+) -> subprocess.CompletedProcess[str]:
     """The real entry point in a subprocess, so a traceback would show up on stderr."""
-    env = {**os.environ, "PLANARCLI_OFFLINE": "1", "NO_COLOR": "1",
-           "PLANARCLI_CACHE_DIR": str(cwd / ".cache")}
+    env = {
+        **os.environ,
+        "PLANARCLI_OFFLINE": "1",
+        "NO_COLOR": "1",
+        "PLANARCLI_CACHE_DIR": str(cwd / ".cache"),
+    }
     process = subprocess.run(
         [sys.executable, "-m", "planarcli", "validate", *args],
-        cwd=cwd, input=stdin, capture_output=True, timeout=timeout, env=env, check=False,
+        cwd=cwd,
+        input=stdin,
+        capture_output=True,
+        timeout=timeout,
+        env=env,
+        check=False,
     )
     return subprocess.CompletedProcess(
-        process.args, process.returncode,
+        process.args,
+        process.returncode,
         process.stdout.decode("utf-8", errors="replace"),
         process.stderr.decode("utf-8", errors="replace"),
     )
@@ -43,60 +54,97 @@ def billion_laughs(root: str = "cockatrice_deck") -> str:
         entities.append(f'  <!ENTITY lol{level} "' + f"&{previous};" * 10 + '">')
         previous = f"lol{level}"
     body = "\n".join(entities)
-    return (f'<?xml version="1.0"?>\n<!DOCTYPE {root} [\n{body}\n]>\n'
-            f"<{root}><deckname>&lol9;</deckname></{root}>\n")
+    return (
+        f'<?xml version="1.0"?>\n<!DOCTYPE {root} [\n{body}\n]>\n'
+        f"<{root}><deckname>&lol9;</deckname></{root}>\n"
+    )
 
 
 def xxe(secret: Path, root: str = "cockatrice_deck") -> str:
-    return (f'<?xml version="1.0"?>\n<!DOCTYPE {root} [\n'
-            f'  <!ENTITY xxe SYSTEM "{secret.as_uri()}">\n]>\n'
-            f"<{root}><deckname>&xxe;</deckname>\n"
-            f'<zone name="side"><card number="1" name="&xxe;"/></zone></{root}>\n')
+    return (
+        f'<?xml version="1.0"?>\n<!DOCTYPE {root} [\n'
+        f'  <!ENTITY xxe SYSTEM "{secret.as_uri()}">\n]>\n'
+        f"<{root}><deckname>&xxe;</deckname>\n"
+        f'<zone name="side"><card number="1" name="&xxe;"/></zone></{root}>\n'
+    )
 
 
 def external_dtd(secret: Path, root: str = "cockatrice_deck") -> str:
-    return (f'<?xml version="1.0"?>\n<!DOCTYPE {root} SYSTEM "{secret.as_uri()}">\n'
-            f"<{root}/>\n")
+    return f'<?xml version="1.0"?>\n<!DOCTYPE {root} SYSTEM "{secret.as_uri()}">\n<{root}/>\n'
 
 
 #: name -> (file name, bytes maker taking tmp_path, the words stderr must contain)
 CASES: dict[str, tuple[str, Callable[[Path], bytes], str]] = {
     "random-bytes": ("junk.txt", lambda _: bytes(range(256)) * 64, "binary"),
-    "png": ("deck.txt", lambda _: b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)),
-            "binary"),
+    "png": (
+        "deck.txt",
+        lambda _: b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)),
+        "binary",
+    ),
     "elf-as-forge": ("deck.dck", lambda _: b"\x7fELF\x02\x01\x01" + b"\x00" * 64, "binary"),
     "nul-bytes": ("deck.txt", lambda _: b"Planar Deck\n1 Tazeem\n1 Ak\x00oum\n", "NUL"),
-    "invalid-utf8": ("deck.txt", lambda _: b"1 Tazeem\n1 \x81\x8d\x8f\x90\x9d\n",
-                     "neither UTF-8 nor Windows-1252"),
+    "invalid-utf8": (
+        "deck.txt",
+        lambda _: b"1 Tazeem\n1 \x81\x8d\x8f\x90\x9d\n",
+        "neither UTF-8 nor Windows-1252",
+    ),
     "xml-bomb-cod": ("deck.cod", lambda _: billion_laughs().encode(), "possible XML bomb"),
-    "xml-bomb-dek": ("deck.dek", lambda _: billion_laughs("Deck").encode(),
-                     "possible XML bomb"),
-    "xml-bomb-stdin-detect": ("deck.txt", lambda _: billion_laughs().encode(),
-                              "possible XML bomb"),
+    "xml-bomb-dek": ("deck.dek", lambda _: billion_laughs("Deck").encode(), "possible XML bomb"),
+    "xml-bomb-stdin-detect": ("deck.txt", lambda _: billion_laughs().encode(), "possible XML bomb"),
     "xxe-cod": ("deck.cod", lambda tmp: xxe(tmp / "secret.txt").encode(), "possible XML bomb"),
-    "xxe-dek": ("deck.dek", lambda tmp: xxe(tmp / "secret.txt", "Deck").encode(),
-                "possible XML bomb"),
-    "external-dtd": ("deck.cod", lambda tmp: external_dtd(tmp / "secret.txt").encode(),
-                     "possible XML bomb"),
-    "malformed-xml": ("deck.cod", lambda _: b'<?xml version="1.0"?>\n<cockatrice_deck>\n'
-                      b'<zone name="side">\n<card number="1" name="Tazeem">\n</zone>\n',
-                      "deck.cod:5: malformed XML"),
-    "xml-deep": ("deck.cod", lambda _: b"<cockatrice_deck>" + b"<zone>" * 100000,
-                 "nested more than"),
+    "xxe-dek": (
+        "deck.dek",
+        lambda tmp: xxe(tmp / "secret.txt", "Deck").encode(),
+        "possible XML bomb",
+    ),
+    "external-dtd": (
+        "deck.cod",
+        lambda tmp: external_dtd(tmp / "secret.txt").encode(),
+        "possible XML bomb",
+    ),
+    "malformed-xml": (
+        "deck.cod",
+        lambda _: (
+            b'<?xml version="1.0"?>\n<cockatrice_deck>\n'
+            b'<zone name="side">\n<card number="1" name="Tazeem">\n</zone>\n'
+        ),
+        "deck.cod:5: malformed XML",
+    ),
+    "xml-deep": (
+        "deck.cod",
+        lambda _: b"<cockatrice_deck>" + b"<zone>" * 100000,
+        "nested more than",
+    ),
     "json-deep-arrays": ("deck.json", lambda _: b"[" * 100000, "nested too deeply"),
-    "json-deep-in-mtgjson": ("deck.json",
-                             lambda _: b'{"data": {"planes": ' + b"[" * 100000 + b"]" * 100000
-                             + b"}}", "nested too deeply"),
-    "json-malformed": ("deck.json", lambda _: b'{"format": "planarcli-deck", "version": 1,\n'
-                       b'"planar_deck": [\n{"name": "Tazeem",}]}', "deck.json:3: not valid JSON"),
-    "json-huge-number": ("deck.json", lambda _: b'{"data": {"planes": [{"name": "Tazeem", '
-                         b'"count": ' + b"9" * 5000 + b"}]}}", "too many digits"),
-    "json-not-a-deck": ("deck.json", lambda _: b'{"hello": "world"}',
-                        "neither an MTGJSON deck nor a planarcli decklist"),
+    "json-deep-in-mtgjson": (
+        "deck.json",
+        lambda _: b'{"data": {"planes": ' + b"[" * 100000 + b"]" * 100000 + b"}}",
+        "nested too deeply",
+    ),
+    "json-malformed": (
+        "deck.json",
+        lambda _: (
+            b'{"format": "planarcli-deck", "version": 1,\n"planar_deck": [\n{"name": "Tazeem",}]}'
+        ),
+        "deck.json:3: not valid JSON",
+    ),
+    "json-huge-number": (
+        "deck.json",
+        lambda _: b'{"data": {"planes": [{"name": "Tazeem", "count": ' + b"9" * 5000 + b"}]}}",
+        "too many digits",
+    ),
+    "json-not-a-deck": (
+        "deck.json",
+        lambda _: b'{"hello": "world"}',
+        "neither an MTGJSON deck nor a planarcli decklist",
+    ),
     "mtgjson-no-data": ("deck.json", lambda _: b'{"meta": {"version": "5"}}', '"data" object'),
     "forge-no-sections": ("deck.dck", lambda _: b"1 Tazeem\n1 Akoum\n", "no [section] header"),
-    "cockatrice-html": ("deck.cod", lambda _: b"<html><body>hi</body></html>",
-                        "not a Cockatrice deck"),
+    "cockatrice-html": (
+        "deck.cod",
+        lambda _: b"<html><body>hi</body></html>",
+        "not a Cockatrice deck",
+    ),
     "text-huge-quantity": ("deck.txt", lambda _: b"9" * 5000 + b" Tazeem\n", ""),
 }
 
@@ -112,8 +160,9 @@ def _assert_clean(process: subprocess.CompletedProcess[str], words: str) -> None
     assert process.returncode in (1, 2), (process.returncode, process.stderr)
     assert SECRET not in process.stdout + process.stderr
     if process.returncode == 2:
-        lines = [line for line in process.stderr.splitlines()
-                 if line.startswith("planarcli: error:")]
+        lines = [
+            line for line in process.stderr.splitlines() if line.startswith("planarcli: error:")
+        ]
         assert len(lines) == 1, process.stderr
         assert words in lines[0], process.stderr
 
@@ -131,8 +180,9 @@ def test_cli_hostile_file(case: str, secret_dir: Path) -> None:
         assert name in process.stderr
 
 
-@pytest.mark.parametrize("case", ["xml-bomb-cod", "xxe-cod", "json-deep-arrays", "png",
-                                  "json-malformed"])
+@pytest.mark.parametrize(
+    "case", ["xml-bomb-cod", "xxe-cod", "json-deep-arrays", "png", "json-malformed"]
+)
 def test_cli_hostile_stdin(case: str, secret_dir: Path) -> None:
     _, make, words = CASES[case]
     process = run_cli("-", cwd=secret_dir, stdin=make(secret_dir))
@@ -196,11 +246,22 @@ def test_directory_where_a_file_was_expected(tmp_path: Path) -> None:
 
 def test_utf16_without_bom_is_read(tmp_path: Path) -> None:
     text = "Planar Deck\n" + "".join(
-        f"1 {name}\n" for name in ("Tazeem", "Akoum", "Agyrem", "Bant", "Naya", "Jund",
-                                   "Grixis", "Esper", "Shiv", "Krosa"))
+        f"1 {name}\n"
+        for name in (
+            "Tazeem",
+            "Akoum",
+            "Agyrem",
+            "Bant",
+            "Naya",
+            "Jund",
+            "Grixis",
+            "Esper",
+            "Shiv",
+            "Krosa",
+        )
+    )
     (tmp_path / "le.txt").write_bytes(text.encode("utf-16-le"))
-    (tmp_path / "be.dck").write_bytes(text.replace("Planar Deck", "[Planes]")
-                                      .encode("utf-16-be"))
+    (tmp_path / "be.dck").write_bytes(text.replace("Planar Deck", "[Planes]").encode("utf-16-be"))
     for name in ("le.txt", "be.dck"):
         decklist = read_decklist(str(tmp_path / name))
         assert [e.name for e in decklist.entries][:2] == ["Tazeem", "Akoum"]
@@ -240,8 +301,10 @@ FIVE_MB_LINES = {
     "line.dck": b"[Planes]\n1 " + LONG,
     "line.json": b'{"data": {"planes": [{"name": "' + LONG + b'", "count": 1}]}}',
     "deck.json": b'{"format": "planarcli-deck", "version": 1, "planar_deck": [{"name": "'
-    + LONG + b'"}]}',
-    "line.cod": b'<cockatrice_deck><zone name="side"><card number="1" name="' + LONG
+    + LONG
+    + b'"}]}',
+    "line.cod": b'<cockatrice_deck><zone name="side"><card number="1" name="'
+    + LONG
     + b'"/></zone></cockatrice_deck>',
     "line.dek": b'<Deck><Cards Quantity="1" Sideboard="true" Name="' + LONG + b'"/></Deck>',
 }

@@ -47,9 +47,20 @@ def test_hook_definition() -> None:
 
 @pytest.mark.parametrize(
     "path",
-    ["decks/a.txt", "foo.dck", "x/y.cod", "z.dek", "planar/b.json", "deck/one.txt",
-     "club/decks/2024/tazeem.txt", "Decks/Upper.TXT", "planes/list.dec", "forge/old/A.DCK",
-     "planechase/pca.json", "decks/a b.deck"],
+    [
+        "decks/a.txt",
+        "foo.dck",
+        "x/y.cod",
+        "z.dek",
+        "planar/b.json",
+        "deck/one.txt",
+        "club/decks/2024/tazeem.txt",
+        "Decks/Upper.TXT",
+        "planes/list.dec",
+        "forge/old/A.DCK",
+        "planechase/pca.json",
+        "decks/a b.deck",
+    ],
 )
 def test_pattern_matches_decklists(path: str) -> None:
     # pre-commit uses re.search on forward-slash paths relative to the repository root
@@ -58,9 +69,22 @@ def test_pattern_matches_decklists(path: str) -> None:
 
 @pytest.mark.parametrize(
     "path",
-    ["README.md", "setup.py", "docs/notes.txt", "pyproject.toml", ".github/workflows/ci.yml",
-     "package.json", "requirements.txt", "mydecks/a.txt", "decks.txt", "decks/image.png",
-     "decks/a.txt.bak", "src/planar.py", "notes/dck.md", "decks/"],
+    [
+        "README.md",
+        "setup.py",
+        "docs/notes.txt",
+        "pyproject.toml",
+        ".github/workflows/ci.yml",
+        "package.json",
+        "requirements.txt",
+        "mydecks/a.txt",
+        "decks.txt",
+        "decks/image.png",
+        "decks/a.txt.bak",
+        "src/planar.py",
+        "notes/dck.md",
+        "decks/",
+    ],
 )
 def test_pattern_leaves_other_files_alone(path: str) -> None:
     assert not files_pattern().search(path), path

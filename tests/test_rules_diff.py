@@ -37,8 +37,9 @@ def test_2009_to_2026_is_renumbering_aware(run_cli: Callable[..., Any]) -> None:
     assert moved["901.11d"] == "901.12d"
     reworded = {c["new_id"]: c for c in data["reworded"]}
     assert "901.3" in reworded
-    assert "{+supplementary +}" in reworded["901.3"]["diff"] or "{+supplementary" in (
-        reworded["901.3"]["diff"]
+    assert (
+        "{+supplementary +}" in reworded["901.3"]["diff"]
+        or "{+supplementary" in (reworded["901.3"]["diff"])
     )
     # a rule is in at most one list
     old_ids = [c["old_id"] for c in data["renumbered"] + data["reworded"]] + [
@@ -106,13 +107,20 @@ def test_diff_against_an_imported_edition(run_cli: Callable[..., Any]) -> None:
     for rule in rules:
         for old, new in (("901.14", "901.13"), ("901.15", "901.14")):
             if rule["id"].startswith(old):
-                rule = {**rule, "id": new + rule["id"][len(old):]}
+                rule = {**rule, "id": new + rule["id"][len(old) :]}
                 break
         renamed.append(rule)
     data = {
-        "format": "planarcli-rules-edition", "schema_version": 1, "id": "2027-06-01",
-        "title": "Planechase", "lang": "en", "kind": "comprehensive-rules",
-        "effective": "2027-06-01", "translation_of": None, "source": {}, "rules": renamed,
+        "format": "planarcli-rules-edition",
+        "schema_version": 1,
+        "id": "2027-06-01",
+        "title": "Planechase",
+        "lang": "en",
+        "kind": "comprehensive-rules",
+        "effective": "2027-06-01",
+        "translation_of": None,
+        "source": {},
+        "rules": renamed,
         "glossary": [],
     }
     folder = Path(os.environ["PLANARCLI_DATA_DIR"]) / "rules"
@@ -120,8 +128,13 @@ def test_diff_against_an_imported_edition(run_cli: Callable[..., Any]) -> None:
     (folder / "2027-06-01.json").write_text(json.dumps(data), encoding="utf-8")
     result = diff_json(run_cli, "2026-01-16", "2027-06-01")
     assert moves(result) == {
-        "901.14": "901.13", "901.14a": "901.13a", "901.14b": "901.13b",
-        "901.15": "901.14", "901.15a": "901.14a", "901.15b": "901.14b", "901.15c": "901.14c",
+        "901.14": "901.13",
+        "901.14a": "901.13a",
+        "901.14b": "901.13b",
+        "901.15": "901.14",
+        "901.15a": "901.14a",
+        "901.15b": "901.14b",
+        "901.15c": "901.14c",
     }
     assert [r["id"] for r in result["removed"]] == ["901.13"]
     assert [c["new_id"] for c in result["reworded"]] == ["901.3"]

@@ -15,8 +15,15 @@ from planarcli import corpus, resources
 from planarcli.commands import rules as rules_commands
 from planarcli.errors import DataUnavailableError
 
-BUNDLED = {"2009-10-01", "2010-07-16-fr", "2024-09-20", "2026-01-16", "danish-guide",
-           "eternities-map", "tactical-multiplayer"}
+BUNDLED = {
+    "2009-10-01",
+    "2010-07-16-fr",
+    "2024-09-20",
+    "2026-01-16",
+    "danish-guide",
+    "eternities-map",
+    "tactical-multiplayer",
+}
 
 
 def imported_dir() -> Path:

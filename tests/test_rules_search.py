@@ -56,8 +56,14 @@ def test_limit(run_cli: Callable[..., Any]) -> None:
 
 @pytest.mark.parametrize(
     ("query", "expected"),
-    [("901.9", "901.9"), ("rule 901.15a", "901.15a"), ("901.15a.", "901.15a"),
-     ("planr dei cost", "901.9"), ("2HG planar die", "901.12d"), ("chaos ensues", "901.9b")],
+    [
+        ("901.9", "901.9"),
+        ("rule 901.15a", "901.15a"),
+        ("901.15a.", "901.15a"),
+        ("planr dei cost", "901.9"),
+        ("2HG planar die", "901.12d"),
+        ("chaos ensues", "901.9b"),
+    ],
 )
 def test_numbers_typos_synonyms(run_cli: Callable[..., Any], query: str, expected: str) -> None:
     assert top_ids(search_json(run_cli, query))[0] == expected
@@ -217,15 +223,19 @@ def test_search_does_not_import_heavy_modules(tmp_path: Path) -> None:
         "print(sorted(heavy))\n"
     )
     completed = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True,
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
         env={"PLANARCLI_DATA_DIR": str(tmp_path), "PATH": "", "NO_COLOR": "1"},
     )
     assert completed.stdout.splitlines()[-1] == "[]", completed.stdout
 
 
-_EDITIONS = [corpus.load_edition(info) for info in corpus.list_editions(
-    resources.rules_dir(), HERE / "no-such-folder"
-)]
+_EDITIONS = [
+    corpus.load_edition(info)
+    for info in corpus.list_editions(resources.rules_dir(), HERE / "no-such-folder")
+]
 
 
 @settings(max_examples=150, deadline=None)

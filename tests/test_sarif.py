@@ -15,25 +15,55 @@ from planarcli.sarif import SARIF_SCHEMA, artifact_uri, render_sarif, sarif_log
 FORMATS_DIR = Path(__file__).parent / "decks" / "formats"
 
 
-def finding(code: str, *, line: int | None = None, severity: str = "error",
-            rule: str | None = "901.3", card: str | None = None,
-            suggestions: tuple[str, ...] = ()) -> Finding:
-    return Finding(rule, "2026-01-16", severity, code, f"message for {code}", line, card,
-                   suggestions)
+def finding(
+    code: str,
+    *,
+    line: int | None = None,
+    severity: str = "error",
+    rule: str | None = "901.3",
+    card: str | None = None,
+    suggestions: tuple[str, ...] = (),
+) -> Finding:
+    return Finding(
+        rule, "2026-01-16", severity, code, f"message for {code}", line, card, suggestions
+    )
 
 
 RESULTS = [
-    FileResult("decks/a.txt", False, 9, 1, (
-        finding("deck-too-small"),
-        finding("unknown-card", line=4, card="Tazem", suggestions=("Tazeem",)),
-        finding("duplicate-card", line=7, card="Akoum"),
-        finding("name-variant", line=3, severity="info", rule=None, card="The AEther Flues"),
-    ), "text", "section"),
+    FileResult(
+        "decks/a.txt",
+        False,
+        9,
+        1,
+        (
+            finding("deck-too-small"),
+            finding("unknown-card", line=4, card="Tazem", suggestions=("Tazeem",)),
+            finding("duplicate-card", line=7, card="Akoum"),
+            finding("name-variant", line=3, severity="info", rule=None, card="The AEther Flues"),
+        ),
+        "text",
+        "section",
+    ),
     FileResult("decks/b.dck", True, 10, 0, (), "forge", "section"),
-    FileResult("decks/c.cod", False, 0, 0, (finding("unreadable-file", line=5, rule=None),),
-               None, "none", readable=False),
-    FileResult("decks/d.txt", False, 12, 3, (finding("too-many-phenomena", severity="warning"),
-                                             finding("deck-too-small")), "text", "section"),
+    FileResult(
+        "decks/c.cod",
+        False,
+        0,
+        0,
+        (finding("unreadable-file", line=5, rule=None),),
+        None,
+        "none",
+        readable=False,
+    ),
+    FileResult(
+        "decks/d.txt",
+        False,
+        12,
+        3,
+        (finding("too-many-phenomena", severity="warning"), finding("deck-too-small")),
+        "text",
+        "section",
+    ),
 ]
 
 
@@ -74,14 +104,22 @@ def test_structure_and_content() -> None:
     run = log["runs"][0]
     assert run["tool"]["driver"]["version"] == "1.2.3"
     rules = {rule["id"]: rule for rule in run["tool"]["driver"]["rules"]}
-    assert list(rules) == ["deck-too-small", "unknown-card", "duplicate-card", "name-variant",
-                           "unreadable-file", "too-many-phenomena"]
+    assert list(rules) == [
+        "deck-too-small",
+        "unknown-card",
+        "duplicate-card",
+        "name-variant",
+        "unreadable-file",
+        "too-many-phenomena",
+    ]
     assert rules["deck-too-small"]["properties"]["rule"] == "901.3"
     assert "rule" not in rules["name-variant"]["properties"]
     results = run["results"]
     assert len(results) == 7  # the valid file has none
-    by_rule = {(r["ruleId"], r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]):
-               r for r in results}
+    by_rule = {
+        (r["ruleId"], r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]): r
+        for r in results
+    }
     small = by_rule[("deck-too-small", "decks/a.txt")]
     assert small["level"] == "error"
     assert small["locations"][0]["physicalLocation"]["region"] == {"startLine": 1}
@@ -94,17 +132,38 @@ def test_structure_and_content() -> None:
     assert by_rule[("name-variant", "decks/a.txt")]["level"] == "note"
     assert by_rule[("too-many-phenomena", "decks/d.txt")]["level"] == "warning"
     assert by_rule[("unreadable-file", "decks/c.cod")]["locations"][0]["physicalLocation"][
-        "region"] == {"startLine": 5}
+        "region"
+    ] == {"startLine": 5}
     assert run["invocations"][0]["executionSuccessful"] is False
 
 
 def test_fingerprints_are_stable_and_distinct() -> None:
     first = sarif_log(RESULTS, tool_version="1")["runs"][0]["results"]
-    moved = [FileResult(r.path, r.valid, r.cards, r.phenomena,
-                        tuple(Finding(f.rule, f.edition, f.severity, f.code, f.message,
-                                      (f.line or 0) + 3, f.card, f.suggestions)
-                              for f in r.findings), r.format, r.planar_deck, r.readable)
-             for r in RESULTS]
+    moved = [
+        FileResult(
+            r.path,
+            r.valid,
+            r.cards,
+            r.phenomena,
+            tuple(
+                Finding(
+                    f.rule,
+                    f.edition,
+                    f.severity,
+                    f.code,
+                    f.message,
+                    (f.line or 0) + 3,
+                    f.card,
+                    f.suggestions,
+                )
+                for f in r.findings
+            ),
+            r.format,
+            r.planar_deck,
+            r.readable,
+        )
+        for r in RESULTS
+    ]
     second = sarif_log(moved, tool_version="1")["runs"][0]["results"]
     prints = [r["partialFingerprints"]["planarcliFinding/v1"] for r in first]
     assert prints == [r["partialFingerprints"]["planarcliFinding/v1"] for r in second]
@@ -142,8 +201,9 @@ def test_absolute_paths_become_relative(tmp_path: Path) -> None:
     assert artifact_uri(str(outside), cwd=tmp_path) == outside.as_uri()
 
 
-def test_cli_sarif_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                          run_cli: Callable[..., Any]) -> None:
+def test_cli_sarif_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run_cli: Callable[..., Any]
+) -> None:
     deck = tmp_path / "decks" / "short.txt"
     deck.parent.mkdir()
     deck.write_text("Planar Deck\n1 Tazeem\n1 Tazem\n1 Akoum\n1 Akoum\n", encoding="utf-8")
@@ -158,6 +218,7 @@ def test_cli_sarif_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     assert uris == {"decks/short.txt"}
     codes = {r["ruleId"] for r in results}
     assert {"deck-too-small", "duplicate-card"} <= codes
-    lines = {r["ruleId"]: r["locations"][0]["physicalLocation"]["region"]["startLine"]
-             for r in results}
+    lines = {
+        r["ruleId"]: r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in results
+    }
     assert lines["deck-too-small"] == 1

@@ -43,10 +43,17 @@ FAST: dict[str, Any] = {
 
 
 # -- Scryfall-shaped data ------------------------------------------------------------------------
-def make_card(name: str, type_line: str = "Plane — Testland", *, set_code: str = "tst",
-              released: str = "2024-01-01", oracle_id: str | None = None,
-              oracle_text: str | None = "Whenever chaos ensues, nothing happens.",
-              layout: str = "planar", **extra: Any) -> dict[str, Any]:
+def make_card(
+    name: str,
+    type_line: str = "Plane — Testland",
+    *,
+    set_code: str = "tst",
+    released: str = "2024-01-01",
+    oracle_id: str | None = None,
+    oracle_text: str | None = "Whenever chaos ensues, nothing happens.",
+    layout: str = "planar",
+    **extra: Any,
+) -> dict[str, Any]:
     card: dict[str, Any] = {
         "object": "card",
         "id": str(uuid.uuid4()),
@@ -75,13 +82,14 @@ HAND_MADE = [
 ]
 
 
-def scryfall_pages(cards: Sequence[dict[str, Any]], base: str, page_size: int,
-                   path: str = "/cards/search") -> dict[int, dict[str, Any]]:
+def scryfall_pages(
+    cards: Sequence[dict[str, Any]], base: str, page_size: int, path: str = "/cards/search"
+) -> dict[int, dict[str, Any]]:
     """Scryfall list pages for ``cards``: page N links to page N+1 on ``base``."""
     count = max(1, math.ceil(len(cards) / page_size))
     pages = {}
     for number in range(1, count + 1):
-        chunk = list(cards[(number - 1) * page_size: number * page_size])
+        chunk = list(cards[(number - 1) * page_size : number * page_size])
         more = number < count
         pages[number] = {
             "object": "list",
@@ -126,10 +134,12 @@ def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
-def run(*args: str, options: dict[str, Any] | None = None,
-        env: dict[str, str] | None = None) -> Any:
-    result = CliRunner().invoke(cli, list(args), obj={"scryfall_options": options or FAST},
-                                env=env, catch_exceptions=False)
+def run(
+    *args: str, options: dict[str, Any] | None = None, env: dict[str, str] | None = None
+) -> Any:
+    result = CliRunner().invoke(
+        cli, list(args), obj={"scryfall_options": options or FAST}, env=env, catch_exceptions=False
+    )
     return result
 
 
@@ -201,10 +211,14 @@ def test_build_dedupes_by_oracle_id_and_unions_sets_oldest_first() -> None:
 
 
 def test_card_faces_text_is_joined() -> None:
-    card = make_card("Two Faced Plane", oracle_text=None, card_faces=[
-        {"name": "A", "type_line": "Plane — A", "oracle_text": "Front."},
-        {"name": "B", "type_line": "Plane — A", "oracle_text": "Back."},
-    ])
+    card = make_card(
+        "Two Faced Plane",
+        oracle_text=None,
+        card_faces=[
+            {"name": "A", "type_line": "Plane — A", "oracle_text": "Front."},
+            {"name": "B", "type_line": "Plane — A", "oracle_text": "Back."},
+        ],
+    )
     document, _ = build_catalog([card], api_url="x", query="q")
     text = document["cards"][0]["oracle_text"]
     assert "Front." in text and "Back." in text
@@ -293,8 +307,9 @@ def test_sync_of_recorded_scryfall_prints(server: LocalServer, cache_dir: Path) 
 
 
 # -- politeness: pacing and retries ---------------------------------------------------------------
-def test_search_requests_are_paced_half_a_second_apart(server: LocalServer,
-                                                        cache_dir: Path) -> None:
+def test_search_requests_are_paced_half_a_second_apart(
+    server: LocalServer, cache_dir: Path
+) -> None:
     serve_cards(server, HAND_MADE, page_size=4)
     options = {**FAST, "min_interval": 0.5}  # the real default, real time
     result = sync(server.url, options=options)
@@ -314,8 +329,9 @@ def test_pacing_with_an_injected_clock() -> None:
     with serve() as server:
         serve_cards(server, HAND_MADE, page_size=2)  # 3 pages
         progress: list[tuple[int, int]] = []
-        with ScryfallClient(server.url, timeout=(2, 2), retry=FAST["retry"],
-                            clock=lambda: now[0], sleep=sleep) as client:
+        with ScryfallClient(
+            server.url, timeout=(2, 2), retry=FAST["retry"], clock=lambda: now[0], sleep=sleep
+        ) as client:
             fetched = client.fetch_planar_cards(progress=lambda *step: progress.append(step))
     assert fetched.pages == 3
     assert progress == [(1, 3), (2, 3), (3, 3)]
@@ -337,8 +353,13 @@ def test_pacing_also_under_a_mirror_prefix() -> None:
             return Reply.json(pages[int(request.query.get("page", "1"))])
 
         server.route("/mirror/cards/search", answer)
-        with ScryfallClient(f"{server.url}/mirror/", timeout=(2, 2), retry=FAST["retry"],
-                            clock=lambda: now[0], sleep=sleep) as client:
+        with ScryfallClient(
+            f"{server.url}/mirror/",
+            timeout=(2, 2),
+            retry=FAST["retry"],
+            clock=lambda: now[0],
+            sleep=sleep,
+        ) as client:
             assert client.fetch_planar_cards().pages == 2
     assert slept == [pytest.approx(0.5)]
 
@@ -347,8 +368,11 @@ def test_429_with_retry_after_then_success(server: LocalServer, cache_dir: Path)
     pages = scryfall_pages(HAND_MADE, server.url, 10)
     server.route(
         "/cards/search",
-        Reply.json({"object": "error", "status": 429, "code": "too_many_requests",
-                    "details": "slow down"}, status=429, **{"Retry-After": "1"}),
+        Reply.json(
+            {"object": "error", "status": 429, "code": "too_many_requests", "details": "slow down"},
+            status=429,
+            **{"Retry-After": "1"},
+        ),
         Reply.json(pages[1]),
     )
     result = sync(server.url)
@@ -383,8 +407,11 @@ def test_timeout(server: LocalServer, synced_cache: Path) -> None:
     before = checksum(synced_cache)
     pages = scryfall_pages(HAND_MADE, server.url, 10)
     server.route("/cards/search", Reply(body=json.dumps(pages[1]).encode(), delay=1.5))
-    options = {**FAST, "timeout": (0.3, 0.3),
-               "retry": RetryPolicy(retries=0, backoff_factor=0, min_backoff=0)}
+    options = {
+        **FAST,
+        "timeout": (0.3, 0.3),
+        "retry": RetryPolicy(retries=0, backoff_factor=0, min_backoff=0),
+    }
     started = time.monotonic()
     result = sync(server.url, options=options)
     assert time.monotonic() - started < 1.4
@@ -403,32 +430,83 @@ def test_connection_refused(cache_dir: Path) -> None:
 @pytest.mark.parametrize(
     ("reply", "message"),
     [
-        (Reply(body=b'{"object": "list", "has_more": false, "data": [{"obj',
-               headers={"Content-Type": "application/json"}), "not valid JSON"),
-        (Reply.text("<!DOCTYPE html><html><body>Gateway</body></html>", 200, "text/html"),
-         "text/html, not JSON"),
+        (
+            Reply(
+                body=b'{"object": "list", "has_more": false, "data": [{"obj',
+                headers={"Content-Type": "application/json"},
+            ),
+            "not valid JSON",
+        ),
+        (
+            Reply.text("<!DOCTYPE html><html><body>Gateway</body></html>", 200, "text/html"),
+            "text/html, not JSON",
+        ),
         (Reply.json({"object": "catalog", "data": ["a"]}), "not a list"),
         (Reply.json({"object": "list", "data": "nope"}), "no list of card objects"),
         (Reply.json([1, 2, 3]), "not a list"),
-        (Reply.json({"object": "list", "has_more": True, "next_page": None,
-                     "data": [make_card("X")]}), "no next_page"),
-        (Reply(body=json.dumps({"object": "list", "data": []}).encode() + b" " * 50,
-               truncate_to=10), "cut off"),
-        (Reply.json({"object": "list", "total_cards": 1, "has_more": False,
-                     "data": [make_card("Creature", "Creature — Elf")]}), "no plane or phenomenon"),
-        (Reply.json({"object": "list", "total_cards": 1, "has_more": False,
-                     "data": [make_card("Bad Set", set_code="TOOLONGSET")]}),
-         "no plane or phenomenon"),
-        (Reply.json({"object": "error", "status": 400, "code": "bad_request",
-                     "details": "All of your terms were ignored."}, status=400),
-         "All of your terms were ignored"),
+        (
+            Reply.json(
+                {"object": "list", "has_more": True, "next_page": None, "data": [make_card("X")]}
+            ),
+            "no next_page",
+        ),
+        (
+            Reply(
+                body=json.dumps({"object": "list", "data": []}).encode() + b" " * 50, truncate_to=10
+            ),
+            "cut off",
+        ),
+        (
+            Reply.json(
+                {
+                    "object": "list",
+                    "total_cards": 1,
+                    "has_more": False,
+                    "data": [make_card("Creature", "Creature — Elf")],
+                }
+            ),
+            "no plane or phenomenon",
+        ),
+        (
+            Reply.json(
+                {
+                    "object": "list",
+                    "total_cards": 1,
+                    "has_more": False,
+                    "data": [make_card("Bad Set", set_code="TOOLONGSET")],
+                }
+            ),
+            "no plane or phenomenon",
+        ),
+        (
+            Reply.json(
+                {
+                    "object": "error",
+                    "status": 400,
+                    "code": "bad_request",
+                    "details": "All of your terms were ignored.",
+                },
+                status=400,
+            ),
+            "All of your terms were ignored",
+        ),
     ],
-    ids=["truncated-json", "html-page", "wrong-object", "data-not-list", "json-array",
-         "more-without-next", "cut-off-body", "no-planar-cards", "unusable-set-code",
-         "400-error-object"],
+    ids=[
+        "truncated-json",
+        "html-page",
+        "wrong-object",
+        "data-not-list",
+        "json-array",
+        "more-without-next",
+        "cut-off-body",
+        "no-planar-cards",
+        "unusable-set-code",
+        "400-error-object",
+    ],
 )
-def test_bad_answers_fail_cleanly(server: LocalServer, synced_cache: Path, reply: Reply,
-                                  message: str) -> None:
+def test_bad_answers_fail_cleanly(
+    server: LocalServer, synced_cache: Path, reply: Reply, message: str
+) -> None:
     before = checksum(synced_cache)
     server.route("/cards/search", reply)
     result = sync(server.url)
@@ -441,9 +519,18 @@ def test_bad_answers_fail_cleanly(server: LocalServer, synced_cache: Path, reply
 
 def test_404_error_object(server: LocalServer, synced_cache: Path) -> None:
     before = checksum(synced_cache)
-    server.route("/cards/search", Reply.json(
-        {"object": "error", "status": 404, "code": "not_found",
-         "details": "Your query didn't match any cards."}, status=404))
+    server.route(
+        "/cards/search",
+        Reply.json(
+            {
+                "object": "error",
+                "status": 404,
+                "code": "not_found",
+                "details": "Your query didn't match any cards.",
+            },
+            status=404,
+        ),
+    )
     result = sync(server.url)
     assert result.exit_code == 3, explain(result)
     assert "didn't match any cards" in one_error_line(result)
@@ -455,11 +542,15 @@ def test_endless_pagination_stops_at_the_cap(server: LocalServer, synced_cache: 
 
     def endless(request: RecordedRequest) -> Reply:
         number = int(request.query.get("page", "1"))
-        return Reply.json({
-            "object": "list", "total_cards": 4, "has_more": True,
-            "next_page": f"{server.url}/cards/search?page={number + 1}",
-            "data": [make_card(f"Plane {number} a"), make_card(f"Plane {number} b")],
-        })
+        return Reply.json(
+            {
+                "object": "list",
+                "total_cards": 4,
+                "has_more": True,
+                "next_page": f"{server.url}/cards/search?page={number + 1}",
+                "data": [make_card(f"Plane {number} a"), make_card(f"Plane {number} b")],
+            }
+        )
 
     server.requests.clear()
     server.route("/cards/search", endless)
@@ -471,17 +562,27 @@ def test_endless_pagination_stops_at_the_cap(server: LocalServer, synced_cache: 
 
 
 def test_next_page_to_another_host_is_refused(server: LocalServer, cache_dir: Path) -> None:
-    server.route("/cards/search", Reply.json({
-        "object": "list", "total_cards": 4, "has_more": True,
-        "next_page": "http://192.0.2.1/cards/search?page=2", "data": HAND_MADE[:2]}))
+    server.route(
+        "/cards/search",
+        Reply.json(
+            {
+                "object": "list",
+                "total_cards": 4,
+                "has_more": True,
+                "next_page": "http://192.0.2.1/cards/search?page=2",
+                "data": HAND_MADE[:2],
+            }
+        ),
+    )
     result = sync(server.url)
     assert result.exit_code == 3, explain(result)
     assert "points away" in one_error_line(result)
     assert len(server.requests) == 1
 
 
-def test_unwritable_cache_dir(server: LocalServer, tmp_path: Path,
-                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_unwritable_cache_dir(
+    server: LocalServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder", encoding="utf-8")
     monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(blocker / "cache"))
@@ -596,14 +697,42 @@ def test_any_card_objects_build_a_valid_catalog_or_are_skipped() -> None:
     from planarcli.schemacheck import schema_errors
 
     values = st.one_of(
-        st.none(), st.booleans(), st.integers(), st.text(max_size=12),
-        st.sampled_from(["Plane — X", "Phenomenon", "pLaNe", "2020-01-01", "abc", "ABCD",
-                         "0f0f0f0f-1111-4222-8333-444444444444", "Phenome-nom"]),
-        st.lists(st.dictionaries(st.sampled_from(["type_line", "oracle_text", "oracle_id"]),
-                                 st.text(max_size=8)), max_size=2),
+        st.none(),
+        st.booleans(),
+        st.integers(),
+        st.text(max_size=12),
+        st.sampled_from(
+            [
+                "Plane — X",
+                "Phenomenon",
+                "pLaNe",
+                "2020-01-01",
+                "abc",
+                "ABCD",
+                "0f0f0f0f-1111-4222-8333-444444444444",
+                "Phenome-nom",
+            ]
+        ),
+        st.lists(
+            st.dictionaries(
+                st.sampled_from(["type_line", "oracle_text", "oracle_id"]), st.text(max_size=8)
+            ),
+            max_size=2,
+        ),
     )
-    keys = st.sampled_from(["name", "type_line", "oracle_id", "set", "released_at",
-                            "oracle_text", "card_faces", "scryfall_uri", "layout"])
+    keys = st.sampled_from(
+        [
+            "name",
+            "type_line",
+            "oracle_id",
+            "set",
+            "released_at",
+            "oracle_text",
+            "card_faces",
+            "scryfall_uri",
+            "layout",
+        ]
+    )
     objects = st.lists(st.dictionaries(keys, values), max_size=6)
 
     @settings(max_examples=150, deadline=None)

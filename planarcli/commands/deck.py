@@ -13,23 +13,50 @@ def deck() -> None:
 
 
 @deck.command("random")
-@click.option("--communal", is_flag=True,
-              help="Build the single communal planar deck (901.15a); needs --players.")
+@click.option(
+    "--communal",
+    is_flag=True,
+    help="Build the single communal planar deck (901.15a); needs --players.",
+)
 @click.option("--players", type=int, metavar="N", help="Number of players, with --communal.")
-@click.option("--size", type=int, metavar="N",
-              help="Number of cards (default: the rules' minimum, 10 or min(40, 10×N)).")
+@click.option(
+    "--size",
+    type=int,
+    metavar="N",
+    help="Number of cards (default: the rules' minimum, 10 or min(40, 10×N)).",
+)
 @click.option("--seed", type=int, metavar="S", help="Seed for a repeatable deck.")
-@click.option("--exclude-set", "exclude_sets", multiple=True, metavar="CODE",
-              help="Leave out cards printed only in this set (e.g. punk); repeatable.")
-@click.option("--max-phenomena", type=int, metavar="N",
-              help="At most N phenomena (never more than the rules allow: 2, or 2×N communal).")
-@click.option("--kind", "kinds", multiple=True,
-              type=click.Choice(["plane", "phenomenon"], case_sensitive=False),
-              help="Draw only these kinds of card; repeatable (default: both).")
+@click.option(
+    "--exclude-set",
+    "exclude_sets",
+    multiple=True,
+    metavar="CODE",
+    help="Leave out cards printed only in this set (e.g. punk); repeatable.",
+)
+@click.option(
+    "--max-phenomena",
+    type=int,
+    metavar="N",
+    help="At most N phenomena (never more than the rules allow: 2, or 2×N communal).",
+)
+@click.option(
+    "--kind",
+    "kinds",
+    multiple=True,
+    type=click.Choice(["plane", "phenomenon"], case_sensitive=False),
+    help="Draw only these kinds of card; repeatable (default: both).",
+)
 @format_option()
-def random_deck(communal: bool, players: int | None, size: int | None, seed: int | None,
-                exclude_sets: tuple[str, ...], max_phenomena: int | None,
-                kinds: tuple[str, ...], output_format: str) -> None:
+def random_deck(
+    communal: bool,
+    players: int | None,
+    size: int | None,
+    seed: int | None,
+    exclude_sets: tuple[str, ...],
+    max_phenomena: int | None,
+    kinds: tuple[str, ...],
+    output_format: str,
+) -> None:
     """Print a random legal planar deck as a decklist that `planarcli validate` accepts.
 
     The header comment gives the command (with its seed) that rebuilds the same deck from

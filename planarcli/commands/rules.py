@@ -204,7 +204,7 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
         label = rule.id.ljust(width)
         text = _wrap(rule.text, width, first_prefix=label)
         if use_color():
-            text = _style(rule.id, bold=True) + text[len(rule.id):]
+            text = _style(rule.id, bold=True) + text[len(rule.id) :]
         _echo(text)
     if refs:
         _echo()
@@ -257,7 +257,10 @@ def _edition_for(rule_id: str, edition: str, infos: list[corpus.EditionInfo]) ->
 )
 @format_option()
 def search_command(
-    query: tuple[str, ...], edition: str | None, lang: str | None, limit: int,
+    query: tuple[str, ...],
+    edition: str | None,
+    lang: str | None,
+    limit: int,
     output_format: str,
 ) -> None:
     """Search the rules for QUERY, best matches first.
@@ -289,8 +292,12 @@ def search_command(
                 "editions": [info.id for info in scope],
                 "results": [
                     {
-                        "id": r.id, "edition": r.edition, "lang": r.lang,
-                        "score": r.score, "text": r.text, "also_in": list(r.also_in),
+                        "id": r.id,
+                        "edition": r.edition,
+                        "lang": r.lang,
+                        "score": r.score,
+                        "text": r.text,
+                        "also_in": list(r.also_in),
                     }
                     for r in results
                 ],
@@ -332,9 +339,13 @@ def editions_command(output_format: str) -> None:
             {
                 "editions": [
                     {
-                        "id": info.id, "title": info.title, "lang": info.lang,
-                        "kind": info.kind, "effective": info.effective,
-                        "source": info.source, "current": info.current,
+                        "id": info.id,
+                        "title": info.title,
+                        "lang": info.lang,
+                        "kind": info.kind,
+                        "effective": info.effective,
+                        "source": info.source,
+                        "current": info.current,
                         "translation_of": info.translation_of,
                     }
                     for info in infos
@@ -444,7 +455,7 @@ def _compact(change: Any, context: int = 6) -> str:
         keep_tail = 0 if last else context
         if len(words) > keep_head + keep_tail + 2:
             head = " ".join(words[:keep_head])
-            tail = " ".join(words[len(words) - keep_tail:]) if keep_tail else ""
+            tail = " ".join(words[len(words) - keep_tail :]) if keep_tail else ""
             out.append((head + " " if head else "") + "…" + (" " + tail if tail else " "))
         else:
             out.append(piece.text)
@@ -457,8 +468,10 @@ def _print_diff(result: Any, full: bool) -> None:
         f"{len(result.renumbered)} renumbered, {len(result.added)} added, "
         f"{len(result.removed)} removed, {result.unchanged} unchanged"
     )
-    for edition, sections in ((result.old, result.old_only_sections),
-                              (result.new, result.new_only_sections)):
+    for edition, sections in (
+        (result.old, result.old_only_sections),
+        (result.new, result.new_only_sections),
+    ):
         if sections:
             _echo(
                 f"not compared (only in {edition}): section{'s' if len(sections) > 1 else ''} "

@@ -61,9 +61,12 @@ def card_entry(
     quantity = parse_quantity(number)
     if quantity is None:
         issues.append(
-            ReaderIssue(element.line, "bad-quantity",
-                        f"number={number[:12]!r} for {name!r} is not a quantity between 1 and "
-                        f"{MAX_QUANTITY}")
+            ReaderIssue(
+                element.line,
+                "bad-quantity",
+                f"number={number[:12]!r} for {name!r} is not a quantity between 1 and "
+                f"{MAX_QUANTITY}",
+            )
         )
         return None
     return DeckEntry(name, quantity, element.line, zone, role)
@@ -79,7 +82,8 @@ def read(raw: RawInput) -> Decklist:
         raise InputError(
             f"not a Cockatrice deck: the root element is <{root.tag[:40]}>, "
             "expected <cockatrice_deck>",
-            path=raw.display, line=root.line,
+            path=raw.display,
+            line=root.line,
         )
     deckname = root.find("deckname")
     deck_name = _SPACES.sub(" ", deckname.text).strip() or None if deckname else None

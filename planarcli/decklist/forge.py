@@ -34,8 +34,19 @@ INFO_SECTIONS = frozenset({"metadata", "general"})
 #: Every section name Forge writes; used by format detection.
 KNOWN_SECTIONS = frozenset(
     {
-        "metadata", "general", "main", "sideboard", "commander", "planar", "planes",
-        "schemes", "conspiracy", "dungeon", "avatar", "attractions", "contraptions",
+        "metadata",
+        "general",
+        "main",
+        "sideboard",
+        "commander",
+        "planar",
+        "planes",
+        "schemes",
+        "conspiracy",
+        "dungeon",
+        "avatar",
+        "attractions",
+        "contraptions",
     }
 )
 
@@ -45,7 +56,7 @@ _SPACES = re.compile(r"\s+")
 
 
 def section_role(name: str) -> str:
-    """"planar" for Forge's planar sections, "other" for everything else."""
+    """ "planar" for Forge's planar sections, "other" for everything else."""
     return "planar" if name.casefold() in PLANAR_SECTIONS else "other"
 
 
@@ -82,9 +93,12 @@ def read(raw: RawInput) -> Decklist:
             continue
         if section is None:
             issues.append(
-                ReaderIssue(number, "line-outside-section",
-                            f"{line[:60]!r} comes before any [section]; it was ignored",
-                            "warning")
+                ReaderIssue(
+                    number,
+                    "line-outside-section",
+                    f"{line[:60]!r} comes before any [section]; it was ignored",
+                    "warning",
+                )
             )
             continue
         key = section.casefold()
@@ -98,8 +112,11 @@ def read(raw: RawInput) -> Decklist:
         name = card_name(match.group(2)) if match else ""
         if not match or not name:
             issues.append(
-                ReaderIssue(number, "unreadable-line",
-                            f"cannot read a card in {line[:60]!r} (expected '1 Name|SET')")
+                ReaderIssue(
+                    number,
+                    "unreadable-line",
+                    f"cannot read a card in {line[:60]!r} (expected '1 Name|SET')",
+                )
             )
             continue
         too_long = name_too_long(name, number)
@@ -110,9 +127,12 @@ def read(raw: RawInput) -> Decklist:
         quantity = 1 if digits is None else parse_quantity(digits)
         if quantity is None:
             issues.append(
-                ReaderIssue(number, "bad-quantity",
-                            f"quantity {digits[:12]} for {name!r} is not between 1 and "
-                            f"{MAX_QUANTITY}; fix the number or remove the line")
+                ReaderIssue(
+                    number,
+                    "bad-quantity",
+                    f"quantity {digits[:12]} for {name!r} is not between 1 and "
+                    f"{MAX_QUANTITY}; fix the number or remove the line",
+                )
             )
             continue
         entries.append(DeckEntry(name, quantity, number, section, section_role(section)))
@@ -120,7 +140,8 @@ def read(raw: RawInput) -> Decklist:
     if first_content is not None and not seen_section:
         raise InputError(
             "not a Forge deck: no [section] header such as [Main] or [Planes]",
-            path=raw.display, line=first_content,
+            path=raw.display,
+            line=first_content,
             hint="add section headers, or pass --input-format text",
         )
     return Decklist(raw.display, "forge", tuple(entries), tuple(issues), deck_name)

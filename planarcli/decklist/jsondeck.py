@@ -90,8 +90,7 @@ def read(raw: RawInput) -> Decklist:
     problems = schema_problems(document)
     if problems:
         more = "" if len(problems) == 1 else " (and more)"
-        raise InputError(f"not a valid planarcli decklist: {problems[0]}{more}",
-                         path=raw.display)
+        raise InputError(f"not a valid planarcli decklist: {problems[0]}{more}", path=raw.display)
     lines = _name_lines(text)
     entries: list[DeckEntry] = []
     for key, value in document.items():
@@ -109,7 +108,10 @@ def read(raw: RawInput) -> Decklist:
     deck_name = document.get("name")
     players = document.get("players") if document.get("communal") is True else None
     return Decklist(
-        raw.display, "json", tuple(entries), (),
+        raw.display,
+        "json",
+        tuple(entries),
+        (),
         deck_name.strip() or None if isinstance(deck_name, str) else None,
         communal_players=players if isinstance(players, int) else None,
     )

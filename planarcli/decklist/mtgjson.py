@@ -30,8 +30,7 @@ from planarcli.decklist.source import RawInput, decode_text
 from planarcli.errors import InputError
 
 #: Boards, in the order entries are listed.
-BOARDS = ("commander", "displayCommander", "mainBoard", "sideBoard", "planes", "schemes",
-          "tokens")
+BOARDS = ("commander", "displayCommander", "mainBoard", "sideBoard", "planes", "schemes", "tokens")
 _CANDIDATE_BOARDS = frozenset({"mainBoard", "sideBoard"})
 _SPACES = re.compile(r"\s+")
 
@@ -45,7 +44,8 @@ def load_json(raw: RawInput) -> tuple[Any, str]:
     except json.JSONDecodeError as error:
         raise InputError(
             f"not valid JSON ({error.msg} at line {error.lineno} column {error.colno})",
-            path=raw.display, line=error.lineno,
+            path=raw.display,
+            line=error.lineno,
         ) from None
     except RecursionError:
         raise InputError("JSON is nested too deeply; not a decklist", path=raw.display) from None
@@ -72,7 +72,7 @@ def read(raw: RawInput) -> Decklist:
         raise InputError(
             'not an MTGJSON deck: expected an object with a "data" object holding the boards',
             path=raw.display,
-            hint="for planarcli's own JSON decklists, add \"format\": \"planarcli-deck\"",
+            hint='for planarcli\'s own JSON decklists, add "format": "planarcli-deck"',
         )
     name = data.get("name")
     deck_name = name.strip() or None if isinstance(name, str) else None
@@ -85,8 +85,11 @@ def read(raw: RawInput) -> Decklist:
         if cards is None:
             continue
         if not isinstance(cards, list):
-            issues.append(ReaderIssue(None, "unreadable-board",
-                                      f"data.{board} is not a list of cards; it was ignored"))
+            issues.append(
+                ReaderIssue(
+                    None, "unreadable-board", f"data.{board} is not a list of cards; it was ignored"
+                )
+            )
             continue
         role = board_role(board, has_planes)
         for index, card in enumerate(cards):
@@ -114,9 +117,12 @@ def _entry(
     count = card.get("count", 1)
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_QUANTITY:
         issues.append(
-            ReaderIssue(None, "bad-quantity",
-                        f"{where} ({name!r}) has count {_show(count)}; "
-                        f"expected a whole number from 1 to {MAX_QUANTITY}")
+            ReaderIssue(
+                None,
+                "bad-quantity",
+                f"{where} ({name!r}) has count {_show(count)}; "
+                f"expected a whole number from 1 to {MAX_QUANTITY}",
+            )
         )
         return None
     return DeckEntry(name, count, None, board, role)

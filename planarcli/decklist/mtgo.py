@@ -35,7 +35,8 @@ def read(raw: RawInput) -> Decklist:
     if root.tag != "Deck":
         raise InputError(
             f"not an MTGO deck: the root element is <{root.tag[:40]}>, expected <Deck>",
-            path=raw.display, line=root.line,
+            path=raw.display,
+            line=root.line,
         )
     entries: list[DeckEntry] = []
     issues: list[ReaderIssue] = []
@@ -52,15 +53,22 @@ def read(raw: RawInput) -> Decklist:
         quantity = parse_quantity(written)
         if quantity is None:
             issues.append(
-                ReaderIssue(element.line, "bad-quantity",
-                            f"Quantity={written[:12]!r} for {name!r} is not a quantity between "
-                            f"1 and {MAX_QUANTITY}")
+                ReaderIssue(
+                    element.line,
+                    "bad-quantity",
+                    f"Quantity={written[:12]!r} for {name!r} is not a quantity between "
+                    f"1 and {MAX_QUANTITY}",
+                )
             )
             continue
         sideboard = element.attrib.get("Sideboard", "false").strip().casefold() == "true"
         entries.append(
-            DeckEntry(name, quantity, element.line,
-                      "Sideboard" if sideboard else "Main",
-                      "candidate" if sideboard else "other")
+            DeckEntry(
+                name,
+                quantity,
+                element.line,
+                "Sideboard" if sideboard else "Main",
+                "candidate" if sideboard else "other",
+            )
         )
     return Decklist(raw.display, "mtgo", tuple(entries), tuple(issues), None)
