@@ -121,13 +121,40 @@ class Match:
 
 
 class Catalog:
-    """The cards, indexed by exact and folded name."""
+    """The cards, indexed by exact and folded name.
+
+    A catalog read from a file keeps the parsed records and makes a Card only when one is
+    looked up (``from_records``): a ten-card deck spelled as the catalog spells it then
+    costs ten Card objects, not two hundred.
+    """
 
     def __init__(self, cards: tuple[Card, ...], source: CatalogSource) -> None:
-        self.cards = cards
+        self._cards: tuple[Card, ...] | None = cards
+        self._records: dict[str, dict[str, Any]] = {}
         self.source = source
-        self._by_name = {card.name: card for card in self.cards}
+        self._made: dict[str, Card] = {card.name: card for card in cards}
         self._folded: dict[str, Card] | None = None
+
+    @classmethod
+    def from_records(cls, records: list[dict[str, Any]], source: CatalogSource) -> Catalog:
+        """A catalog over parsed card records (catalog-schema dicts), made into Cards lazily."""
+        catalog = cls((), source)
+        catalog._cards = None
+        catalog._records = {record["name"]: record for record in records}
+        return catalog
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card, in catalog order."""
+        if self._cards is None:
+            self._cards = tuple(self._card(name) for name in self._records)
+        return self._cards
+
+    def _card(self, name: str) -> Card:
+        card = self._made.get(name)
+        if card is None:
+            card = self._made[name] = Card.from_json(self._records[name])
+        return card
 
     @property
     def _by_key(self) -> dict[str, Card]:
@@ -141,16 +168,18 @@ class Catalog:
         return self._folded
 
     def __len__(self) -> int:
-        return len(self.cards)
+        return len(self._records) if self._cards is None else len(self._cards)
 
     # -- lookups -----------------------------------------------------------------------
     def exact(self, name: str) -> Card | None:
         """The card with exactly this name."""
-        return self._by_name.get(name)
+        if self._cards is None:
+            return self._card(name) if name in self._records else None
+        return self._made.get(name)
 
     def resolve(self, name: str) -> Resolution:
         """Exact name first, then the folded name; never a guess."""
-        card = self._by_name.get(name)
+        card = self.exact(name)
         if card is not None:
             return Resolution(name, card, "exact")
         card = self._by_key.get(fold_name(name))
@@ -295,9 +324,8 @@ GUESS_MIN_SCORE = 90.0
 
 def parse_catalog(document: Any, *, kind: str, path: str | os.PathLike[str]) -> Catalog:
     """Build a Catalog from a parsed catalog document (already schema-checked)."""
-    cards = tuple(Card.from_json(item) for item in document["cards"])
     source = CatalogSource(kind, os.fspath(path), document["source"].get("created"))
-    return Catalog(cards=cards, source=source)
+    return Catalog.from_records(document["cards"], source)
 
 
 def read_catalog_file(path: str | os.PathLike[str], *, kind: str) -> Catalog:
@@ -428,7 +456,9 @@ def load_cache(path: Path) -> Catalog:
         raise ValueError(f"not valid JSON ({error.msg} at line {error.lineno})") from error
     if _stamp_matches(path, len(data), status.st_mtime_ns, digest):
         try:
-            return parse_catalog(document, kind="cache", path=path)
+            stamped = parse_catalog(document, kind="cache", path=path)
+            stamped.cards  # noqa: B018  make every Card now: a broken record must show here
+            return stamped
         except (KeyError, TypeError, ValueError, AttributeError):
             pass  # a stamp never excuses a broken file: check it in full below
     from planarcli.schemacheck import schema_errors
