@@ -9,19 +9,22 @@ which are not printed on the cards. Anything else is a different name.
 from __future__ import annotations
 
 import re
-import unicodedata
+
+from planarcli.lazyre import lazy
 
 # Scryfall adds these to tell a plane from a card of the same printed name.
-_SUFFIX = re.compile(r"\s*\((?:plane|playtest)\)\s*$", re.IGNORECASE)
+_SUFFIX = lazy(r"\s*\((?:plane|playtest)\)\s*$", re.IGNORECASE)
 # Apostrophes and look-alikes vanish ("Raven's Run" = "Ravens Run").
 _APOSTROPHES = dict.fromkeys(map(ord, "'\u2018\u2019\u02bc\u0060\u00b4\u2032"), None)
 _LIGATURES = {ord("Æ"): "AE", ord("æ"): "ae", ord("Œ"): "OE", ord("œ"): "oe", ord("ß"): "ss"}
 # Everything that is not a letter or a digit separates words.
-_NON_WORD = re.compile(r"[^0-9a-z]+")
+_NON_WORD = lazy(r"[^0-9a-z]+")
 
 
 def fold_name(name: str) -> str:
     """The comparison key of a card name: lower-case ASCII words joined by single spaces."""
+    import unicodedata  # loaded on first use: exact names never need folding
+
     text = _SUFFIX.sub("", name.strip())
     text = text.translate(_LIGATURES).translate(_APOSTROPHES)
     text = unicodedata.normalize("NFKD", text)
