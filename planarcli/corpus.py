@@ -21,10 +21,10 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from planarcli.errors import DataUnavailableError, NotFoundError, UsageError
+from planarcli.records import record, replace
 
 EDITION_FORMAT = "planarcli-rules-edition"
 MANIFEST_FORMAT = "planarcli-rules-manifest"
@@ -46,121 +46,56 @@ _HEADER_KEYS = (
 )
 
 
-_R = TypeVar("_R", bound="_Record")
-
-
-class _Record:
-    """A small read-only record: equality, hashing, repr and ``_replace`` over its slots.
-
-    (``typing.NamedTuple`` would do, but costs about 0.3 ms per class at start-up, and
-    ``rules show`` has a start-up budget.)
-    """
-
-    __slots__: tuple[str, ...] = ()
-
-    def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, _Record)
-            and type(other) is type(self)
-            and (self._values() == other._values())
-        )
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
-        return f"{type(self).__name__}({fields})"
-
-    def _replace(self: _R, **changes: Any) -> _R:
-        values = {name: getattr(self, name) for name in self.__slots__}
-        values.update(changes)
-        return type(self)(**values)
-
-
-class EditionInfo(_Record):
+@record
+class EditionInfo:
     """One edition or document, as listed (without its rules)."""
 
-    __slots__ = (
-        "current",
-        "effective",
-        "id",
-        "kind",
-        "lang",
-        "path",
-        "source",
-        "title",
-        "translation_of",
-    )
+    id: str
+    title: str
+    lang: str
+    kind: str
+    effective: str | None
+    source: str  # "bundled" | "imported"
+    location: str  # the file (a string: pathlib stays off the start-up path)
+    current: bool = False
+    translation_of: str | None = None
 
-    def __init__(
-        self,
-        id: str,
-        title: str,
-        lang: str,
-        kind: str,
-        effective: str | None,
-        source: str,
-        path: Path,
-        current: bool = False,
-        translation_of: str | None = None,
-    ) -> None:
-        self.id = id
-        self.title = title
-        self.lang = lang
-        self.kind = kind
-        self.effective = effective
-        self.source = source  # "bundled" | "imported"
-        self.path = path
-        self.current = current
-        self.translation_of = translation_of
+    @property
+    def path(self) -> Path:
+        from pathlib import Path
+
+        return Path(self.location)
 
     @property
     def is_english_cr(self) -> bool:
         return self.kind == ENGLISH_CR and self.lang == "en"
 
 
-class Rule(_Record):
+@record
+class Rule:
     """One numbered rule (or document paragraph, or glossary entry when ``kind`` says so)."""
 
-    __slots__ = ("id", "kind", "lang", "text")
-
-    def __init__(self, id: str, text: str, lang: str, kind: str = "rule") -> None:
-        self.id = id
-        self.text = text
-        self.lang = lang
-        self.kind = kind  # "rule" | "glossary"
+    id: str
+    text: str
+    lang: str
+    kind: str = "rule"  # "rule" | "glossary"
 
 
-class GlossaryEntry(_Record):
-    __slots__ = ("term", "text")
-
-    def __init__(self, term: str, text: str) -> None:
-        self.term = term
-        self.text = text
+@record
+class GlossaryEntry:
+    term: str
+    text: str
 
 
-class Reference(_Record):
+@record
+class Reference:
     """A cross-reference such as "See rule 311" found in a rule's text."""
 
-    __slots__ = ("elsewhere", "found", "from_rule", "preview", "target")
-
-    def __init__(
-        self,
-        target: str,
-        from_rule: str,
-        found: bool,
-        preview: str | None,
-        elsewhere: str | None = None,
-    ) -> None:
-        self.target = target  # the rule id referred to, e.g. "701.31"
-        self.from_rule = from_rule  # the id of the rule whose text holds the reference
-        self.found = found  # whether the target is in the same edition's corpus
-        self.preview = preview  # the first words of the target, when found
-        self.elsewhere = elsewhere  # when not found: another (imported) edition that has it
+    target: str  # the rule id referred to, e.g. "701.31"
+    from_rule: str  # the id of the rule whose text holds the reference
+    found: bool  # whether the target is in the same edition's corpus
+    preview: str | None  # the first words of the target, when found
+    elsewhere: str | None = None  # when not found: another (imported) edition that has it
 
 
 class Edition:
@@ -209,13 +144,13 @@ def warn(message: str) -> None:
 # --------------------------------------------------------------------------- listing
 
 
-def _bundled_folder(rules_folder: Path | None) -> Path:
+def _bundled_folder(rules_folder: str | os.PathLike[str] | None) -> str:
     if rules_folder is not None:
-        return rules_folder
+        return os.fspath(rules_folder)
     from planarcli import resources
 
     try:
-        return resources.rules_dir()
+        return resources.rules_dir_path()
     except FileNotFoundError as error:
         raise DataUnavailableError(
             "the bundled rules corpus is missing from this installation",
@@ -223,18 +158,18 @@ def _bundled_folder(rules_folder: Path | None) -> Path:
         ) from error
 
 
-def _imported_folder(data_folder: Path | None) -> Path:
+def _imported_folder(data_folder: str | os.PathLike[str] | None) -> str:
     if data_folder is not None:
-        return data_folder
-    from planarcli.paths import data_dir
+        return os.fspath(data_folder)
+    from planarcli.paths import data_dir_path
 
-    return data_dir() / "rules"
+    return os.path.join(data_dir_path(), "rules")
 
 
-def _read_manifest(folder: Path) -> tuple[str | None, list[EditionInfo]]:
-    path = folder / "manifest.json"
+def _read_manifest(folder: str) -> tuple[str | None, list[EditionInfo]]:
+    path = os.path.join(folder, "manifest.json")
     try:
-        with path.open(encoding="utf-8") as handle:
+        with open(path, encoding="utf-8") as handle:
             manifest = json.load(handle)
         if not isinstance(manifest, dict) or manifest.get("format") != MANIFEST_FORMAT:
             raise ValueError(f"not a {MANIFEST_FORMAT} file")
@@ -251,7 +186,7 @@ def _read_manifest(folder: Path) -> tuple[str | None, list[EditionInfo]]:
                     kind=_text(entry, "kind"),
                     effective=_optional_text(entry, "effective"),
                     source="bundled",
-                    path=folder / _text(entry, "file"),
+                    location=os.path.join(folder, _text(entry, "file")),
                     translation_of=_optional_text(entry, "translation_of"),
                 )
             )
@@ -286,13 +221,13 @@ _KEY_PATTERN = r'"(' + "|".join(_HEADER_KEYS) + r')"\s*:\s*'
 _BODY_PATTERN = r'"(rules|glossary|source)"\s*:'
 
 
-def _sniff_header(path: Path) -> dict[str, Any]:
+def _sniff_header(path: str) -> dict[str, Any]:
     """The top-level header fields of an edition file, read cheaply.
 
     Only the first few kilobytes are read when the header keys come before the rules (as
     planarcli writes them); otherwise the whole file is parsed.
     """
-    with path.open(encoding="utf-8") as handle:
+    with open(path, encoding="utf-8") as handle:
         prefix = handle.read(_HEADER_BYTES)
     body = re.search(_BODY_PATTERN, prefix)
     header: dict[str, Any] = {}
@@ -306,7 +241,7 @@ def _sniff_header(path: Path) -> dict[str, Any]:
                 break
             header[match.group(1)] = value
     if not all(key in header for key in ("format", "id", "lang", "kind")):
-        with path.open(encoding="utf-8") as handle:
+        with open(path, encoding="utf-8") as handle:
             data = json.load(handle)
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
@@ -314,9 +249,10 @@ def _sniff_header(path: Path) -> dict[str, Any]:
     return header
 
 
-def _imported_infos(folder: Path) -> list[EditionInfo]:
+def _imported_infos(folder: str) -> list[EditionInfo]:
     try:  # os.listdir, not Path.glob: no fnmatch to import on every start
-        paths = [folder / name for name in sorted(os.listdir(folder)) if name.endswith(".json")]
+        names = sorted(os.listdir(folder))
+        paths = [os.path.join(folder, name) for name in names if name.endswith(".json")]
     except OSError:
         return []
     infos = []
@@ -333,7 +269,7 @@ def _imported_infos(folder: Path) -> list[EditionInfo]:
                     kind=_text(header, "kind"),
                     effective=_optional_text(header, "effective"),
                     source="imported",
-                    path=path,
+                    location=path,
                     translation_of=_optional_text(header, "translation_of"),
                 )
             )
@@ -373,7 +309,7 @@ def list_editions(
         and (newest_cr.effective or "") > (chosen.effective or "")
     ):
         chosen = newest_cr or next(iter(by_id.values()))
-    return [info._replace(current=info.id == chosen.id) for info in by_id.values()]
+    return [replace(info, current=info.id == chosen.id) for info in by_id.values()]
 
 
 def available_ids(editions: list[EditionInfo]) -> str:
@@ -435,11 +371,11 @@ def _parse_edition(data: Any, info: EditionInfo) -> Edition:
 
 
 def _load_file(info: EditionInfo) -> Edition:
-    stat = info.path.stat()
-    key = (str(info.path), stat.st_mtime, stat.st_size)
+    stat = os.stat(info.location)
+    key = (info.location, stat.st_mtime, stat.st_size)
     edition = _cache.get(key)
     if edition is None:
-        with info.path.open(encoding="utf-8") as handle:
+        with open(info.location, encoding="utf-8") as handle:
             data = json.load(handle)
         edition = _parse_edition(data, info)
         _cache[key] = edition
@@ -465,14 +401,14 @@ def load_edition(
         return _load_file(info)
     except (OSError, ValueError, KeyError, TypeError, UnicodeDecodeError) as error:
         if info.source == "imported":
-            warn(f"{info.path}: ignoring a damaged imported rules file ({error}); re-import it")
+            warn(f"{info.location}: ignoring a damaged imported rules file ({error}); re-import it")
             _, bundled = _read_manifest(_bundled_folder(rules_folder))
             for candidate in bundled:
                 if candidate.id == info.id:
-                    fallback = candidate._replace(current=info.current)
+                    fallback = replace(candidate, current=info.current)
                     return load_edition(fallback, rules_folder=rules_folder)
         raise DataUnavailableError(
-            f"rules edition {info.id} cannot be read from {info.path}: {error}",
+            f"rules edition {info.id} cannot be read from {info.location}: {error}",
             hint="re-import it with `planarcli rules import`"
             if info.source == "imported"
             else "reinstall planarcli",
@@ -678,6 +614,8 @@ def reference_sources(edition: Edition, editions: list[EditionInfo]) -> list[Edi
 # lives in planarcli.rulesearch and planarcli.rulesdiff, loaded only when used.
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from planarcli.rulesdiff import EditionDiff
     from planarcli.rulesearch import SearchResult
 

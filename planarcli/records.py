@@ -123,6 +123,17 @@ def record(cls: type[T]) -> type[T]:
     return built
 
 
+def replace(obj: T, **changes: Any) -> T:
+    """A copy of the record ``obj`` with some fields changed (like ``dataclasses.replace``)."""
+    fields: tuple[str, ...] = type(obj)._fields  # type: ignore[attr-defined]
+    values = {name: getattr(obj, name) for name in fields}
+    unknown = set(changes) - set(fields)
+    if unknown:
+        raise TypeError(f"{type(obj).__name__} has no field {sorted(unknown)[0]!r}")
+    values.update(changes)
+    return type(obj)(**values)
+
+
 def _slots_of_bases(cls: type) -> set[str]:
     slots: set[str] = set()
     for base in cls.__mro__[1:]:

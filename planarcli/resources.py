@@ -39,12 +39,12 @@ def _path(text: str) -> Path:
 
 def rules_dir() -> Path:
     """Folder of the bundled rules corpus (``rules/``)."""
-    return _path(_top_level("rules"))
+    return _path(rules_dir_path())
 
 
-def rules_file(name: str) -> str:
-    """Path of one file of the bundled rules corpus, as a string."""
-    return os.path.join(_top_level("rules"), name)
+def rules_dir_path() -> str:
+    """Folder of the bundled rules corpus, as a string."""
+    return _top_level("rules")
 
 
 def schemas_dir() -> Path:

@@ -148,7 +148,7 @@ def test_header_after_rules_is_still_read(run_cli: Callable[..., Any]) -> None:
 def test_missing_bundled_corpus_is_exit_3(
     run_cli: Callable[..., Any], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(resources, "rules_dir", lambda: tmp_path)
+    monkeypatch.setattr(resources, "rules_dir_path", lambda: str(tmp_path))
     result = run_cli("rules", "editions")
     assert result.exit_code == 3, result
     assert result.stderr.startswith("planarcli: error: no rules editions")
