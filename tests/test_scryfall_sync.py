@@ -745,3 +745,39 @@ def test_any_card_objects_build_a_valid_catalog_or_are_skipped() -> None:
             assert schema_errors(document, "catalog.schema.json") == []
 
     check()
+
+
+def test_progress_bar_on_a_terminal_only(server: LocalServer, cache_dir: Path) -> None:
+    """On a terminal, sync draws a progress bar on stderr; piped, it prints no bar."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    serve_cards(server, [make_card(f"Plane {i}", "Plane — Test") for i in range(7)])
+    env = {**os.environ, "PLANARCLI_CACHE_DIR": str(cache_dir)}
+    command = [sys.executable, "-m", "planarcli", "cards", "sync", "--api-url", server.url]
+    leader, follower = pty.openpty()
+    try:
+        done = subprocess.run(
+            command, env=env, stdout=subprocess.PIPE, stderr=follower, timeout=60, check=False
+        )
+        os.close(follower)
+        terminal = b""
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # the terminal is closed once everything has been read
+                break
+            if not chunk:
+                break
+            terminal += chunk
+    finally:
+        os.close(leader)
+    assert done.returncode == 0, terminal
+    shown = terminal.decode("utf-8")
+    assert "syncing from Scryfall [" in shown and "page 3/3" in shown
+    assert "page 3/3\r\n" in shown  # the bar's line is ended before anything else prints
+    piped = subprocess.run(command, env=env, capture_output=True, text=True, timeout=60)
+    assert piped.returncode == 0, piped.stderr
+    assert "syncing from Scryfall" not in piped.stderr

@@ -156,11 +156,25 @@ def cards() -> None:
 
 
 # -- sync --------------------------------------------------------------------------------------
-def _progress_printer() -> Callable[[int, int], None]:
-    def report(page: int, pages: int) -> None:
-        _note(f"fetched page {page}/{pages}")
+class ProgressBar:
+    """A one-line progress bar on stderr, redrawn as pages arrive (terminals only)."""
 
-    return report
+    width = 30
+
+    def __init__(self) -> None:
+        self.open = False
+
+    def __call__(self, page: int, pages: int) -> None:
+        done = min(self.width, self.width * page // max(pages, 1))
+        bar = "#" * done + "-" * (self.width - done)
+        click.echo(f"\rsyncing from Scryfall [{bar}] page {page}/{pages}", nl=False, err=True)
+        self.open = True
+
+    def close(self) -> None:
+        """End the bar's line, so what follows starts on a line of its own."""
+        if self.open:
+            click.echo(err=True)
+            self.open = False
 
 
 @cards.command("sync", short_help="Fetch every plane and phenomenon from Scryfall.")
@@ -189,8 +203,12 @@ def sync(ctx: click.Context, api_url: str, offline: bool, output_format: str) ->
     from planarcli.cardsync import sync_cards
 
     options = (ctx.find_root().obj or {}).get("scryfall_options")
-    progress = _progress_printer() if sys.stderr.isatty() else None
-    result = sync_cards(api_url=api_url, progress=progress, client_options=options)
+    progress = ProgressBar() if sys.stderr.isatty() else None
+    try:
+        result = sync_cards(api_url=api_url, progress=progress, client_options=options)
+    finally:
+        if progress is not None:
+            progress.close()
     summary = result.summary
     if output_format == "json":
         echo_json(
