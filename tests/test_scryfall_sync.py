@@ -781,3 +781,24 @@ def test_progress_bar_on_a_terminal_only(server: LocalServer, cache_dir: Path) -
     piped = subprocess.run(command, env=env, capture_output=True, text=True, timeout=60)
     assert piped.returncode == 0, piped.stderr
     assert "syncing from Scryfall" not in piped.stderr
+
+
+def test_validate_knows_cards_only_the_synced_cache_has(
+    server: LocalServer, cache_dir: Path, tmp_path: Path
+) -> None:
+    planes = [c.name for c in catalog.load_snapshot().cards if c.kind == "plane"][:9]
+    deck = tmp_path / "deck.txt"
+    deck.write_text(
+        "Planar Deck\n" + "\n".join([*planes, "Test Plane of Nowhere"]) + "\n", encoding="utf-8"
+    )
+    before = run("validate", str(deck), "--format", "json")
+    assert before.exit_code == 1, explain(before)
+    assert json.loads(before.stdout)["files"][0]["findings"][0]["card"] == "Test Plane of Nowhere"
+
+    prints = [make_card(name) for name in planes]
+    serve_cards(server, [*prints, make_card("Test Plane of Nowhere", "Plane — Nowhere")])
+    assert sync(server.url).exit_code == 0
+    catalog.reset_loaded_catalog()
+    after = run("validate", str(deck), "-v")
+    assert after.exit_code == 0, explain(after)
+    assert after.stdout.startswith(f"card data: cache {cache_dir / 'cards.json'}")
