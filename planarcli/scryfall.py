@@ -196,10 +196,7 @@ class ScryfallClient:
             finally:
                 response.close()
         except requests.exceptions.Timeout as error:
-            raise DataUnavailableError(
-                f"Scryfall did not answer in time ({_host(url)}): {_reason(error)}",
-                hint="try again later, or use the cached/bundled cards with --offline",
-            ) from error
+            raise _timed_out(url, error) from error
         except requests.exceptions.RetryError as error:
             raise DataUnavailableError(
                 f"Scryfall kept failing ({_host(url)}): {_reason(error)}",
@@ -212,10 +209,7 @@ class ScryfallClient:
             ) from error
         except requests.exceptions.ConnectionError as error:
             if _caused_by_timeout(error):
-                raise DataUnavailableError(
-                    f"Scryfall did not answer in time ({_host(url)}): {_reason(error)}",
-                    hint="try again later, or use the cached/bundled cards with --offline",
-                ) from error
+                raise _timed_out(url, error) from error
             raise DataUnavailableError(
                 f"cannot reach {_host(url)}: {_reason(error)}",
                 hint="check the network, or use the cached/bundled cards with --offline",
@@ -393,6 +387,13 @@ def _error_from_scryfall(document: dict[str, Any], status: int, where: str) -> E
 def _content_note(response: Answer) -> str:
     ctype = response.content_type.split(";")[0].strip()
     return f" ({ctype} page)" if ctype and "json" not in ctype else ""
+
+
+def _timed_out(url: str, error: BaseException) -> DataUnavailableError:
+    return DataUnavailableError(
+        f"Scryfall did not answer in time ({_host(url)}): {_reason(error)}",
+        hint="try again later, or use the cached/bundled cards with --offline",
+    )
 
 
 def _host(url: str) -> str:

@@ -156,6 +156,18 @@ def cards() -> None:
 
 
 # -- sync --------------------------------------------------------------------------------------
+def api_url_option(help_text: str) -> Callable[[F], F]:
+    """``--api-url URL`` (also PLANARCLI_SCRYFALL_URL), for commands that may ask Scryfall."""
+    return click.option(
+        "--api-url",
+        envvar=API_URL_ENV,
+        default=DEFAULT_API_URL,
+        show_default=True,
+        metavar="URL",
+        help=f"{help_text} (also {API_URL_ENV}).",
+    )
+
+
 class ProgressBar:
     """A one-line progress bar on stderr, redrawn as pages arrive (terminals only)."""
 
@@ -178,14 +190,7 @@ class ProgressBar:
 
 
 @cards.command("sync", short_help="Fetch every plane and phenomenon from Scryfall.")
-@click.option(
-    "--api-url",
-    envvar=API_URL_ENV,
-    default=DEFAULT_API_URL,
-    show_default=True,
-    metavar="URL",
-    help=f"Scryfall API base (also {API_URL_ENV}).",
-)
+@api_url_option("Scryfall API base")
 @offline_option
 @format_option()
 @click.pass_context
@@ -334,14 +339,7 @@ def _show_online(ctx: click.Context, name: str, api_url: str) -> Card:
 @cards.command("show", short_help="One card: exact, then folded, then a clear fuzzy guess.")
 @click.argument("name", shell_complete=complete_card_name)
 @click.option("--online", is_flag=True, help="Ask Scryfall (/cards/named?fuzzy=) instead.")
-@click.option(
-    "--api-url",
-    envvar=API_URL_ENV,
-    default=DEFAULT_API_URL,
-    show_default=True,
-    metavar="URL",
-    help=f"Scryfall API base for --online (also {API_URL_ENV}).",
-)
+@api_url_option("Scryfall API base for --online")
 @format_option()
 @click.pass_context
 def show(ctx: click.Context, name: str, online: bool, api_url: str, output_format: str) -> None:
