@@ -8,13 +8,14 @@ below is turned into one line on stderr and its exit code here, in one place.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from typing import Any
 
 import click
 
 from planarcli import __version__
-from planarcli.errors import PlanarError
+from planarcli.errors import EXIT_USAGE, PlanarError
 
 #: command name -> (module, attribute, one-line help shown by ``planarcli --help``)
 LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -87,8 +88,27 @@ def main() -> None:
         cli(prog_name="planarcli")
     except BrokenPipeError:
         # Output piped into ``head`` and the like: stop quietly.
-        sys.stderr.close()
+        _silence_stdout()
         sys.exit(0)
     except KeyboardInterrupt:
         click.echo("planarcli: interrupted", err=True)
         sys.exit(130)
+    except OSError as error:
+        # Only output can fail this late (a full disk, a closed terminal): core code turns
+        # every input and data failure into a PlanarError. Say it once, without a traceback.
+        _silence_stdout()
+        click.echo(
+            f"planarcli: error: cannot write the output: {error.strerror or error}", err=True
+        )
+        sys.exit(EXIT_USAGE)
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that flushing what is still buffered at
+    exit cannot fail a second time."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):
+        pass

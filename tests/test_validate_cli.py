@@ -281,3 +281,25 @@ def test_json_deck_that_declares_itself_communal(write, run_cli) -> None:
     result = run_cli("validate", str(path), "--communal", "--players", "3", "--format", "json")
     finding = json.loads(result.stdout)["files"][0]["findings"][0]
     assert (finding["code"], finding["rule"]) == ("deck-too-small", "901.15a")
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize(
+    "args", [["cards", "list"], ["validate", str(GOOD)], ["rules", "show", "901"]]
+)
+def test_output_that_cannot_be_written_is_one_line_and_exit_2(args: list[str]) -> None:
+    import subprocess
+    import sys
+
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "planarcli", *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        "planarcli: error: cannot write the output: No space left on device"
+    ]
