@@ -114,6 +114,17 @@ class DeckCounts:
     phenomena: int
 
 
+def _only_in_snapshot(name: str, catalog: Catalog) -> str | None:
+    """The snapshot's name for ``name`` when a synced cache is in use and lacks a card the
+    bundled snapshot has (a sync from an incomplete mirror), else None."""
+    if catalog.source.kind != "cache":
+        return None
+    from planarcli.catalog import load_snapshot
+
+    card = load_snapshot().lookup(name)
+    return card.name if card is not None else None
+
+
 def _plural(count: int, word: str, plural: str | None = None) -> str:
     return f"{count} {word if count == 1 else (plural or word + 's')}"
 
@@ -165,6 +176,12 @@ def check_planar_deck(
                 if suggestions
                 else "check the spelling, or run `planarcli cards sync` if it is a new card"
             )
+            missing = _only_in_snapshot(entry.name, catalog)
+            if missing is not None:
+                hint = (
+                    f"it is {missing!r} in the bundled snapshot, but your synced card cache "
+                    f"({catalog.source.location}) lacks it: run `planarcli cards sync` again"
+                )
             finding(
                 rules.individual_rule,
                 "unknown-card",

@@ -303,3 +303,25 @@ def test_output_that_cannot_be_written_is_one_line_and_exit_2(args: list[str]) -
     assert done.stderr.splitlines() == [
         "planarcli: error: cannot write the output: No space left on device"
     ]
+
+
+def test_card_missing_from_an_incomplete_synced_cache_is_named_as_such(
+    write, run_cli, tmp_path
+) -> None:
+    import os
+
+    from planarcli import catalog
+
+    document = json.loads(catalog.snapshot_path().read_text(encoding="utf-8"))
+    document["source"] = {"kind": "scryfall", "created": "2026-11-01T00:00:00+00:00"}
+    document["cards"] = [c for c in document["cards"] if c["name"] != "Team-Up!"]
+    cache = Path(os.environ["PLANARCLI_CACHE_DIR"]) / "cards.json"
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    cache.write_text(json.dumps(document), encoding="utf-8")
+    catalog.reset_loaded_catalog()
+    deck = write("deck.txt", "Planar Deck\n1 Team Up!\n" + LEGAL_TEXT)
+    result = run_cli("validate", str(deck), "--format", "json")
+    finding = json.loads(result.stdout)["files"][0]["findings"][0]
+    assert finding["code"] == "unknown-card"
+    assert "'Team-Up!' in the bundled snapshot, but your synced card cache" in finding["message"]
+    assert "run `planarcli cards sync` again" in finding["message"]
