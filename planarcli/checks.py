@@ -57,13 +57,14 @@ _DATE = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:-[a-z]{2})?$")
 
 
 def known_edition_ids() -> list[str]:
-    """Edition ids the rules corpus knows (bundled and imported), when it can tell."""
+    """Ids of the rules editions (not guides or variants) the corpus knows, bundled and
+    imported, when it can tell: the values ``--rules`` takes besides any date."""
     try:
         from planarcli import corpus
     except ImportError:  # pragma: no cover - the corpus module ships with planarcli
         return []
     try:
-        return [info.id for info in corpus.list_editions()]
+        return [info.id for info in corpus.list_editions() if _DATE.match(info.id)]
     except Exception:  # a broken corpus must not stop deck validation
         return []
 

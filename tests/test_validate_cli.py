@@ -325,3 +325,15 @@ def test_card_missing_from_an_incomplete_synced_cache_is_named_as_such(
     assert finding["code"] == "unknown-card"
     assert "'Team-Up!' in the bundled snapshot, but your synced card cache" in finding["message"]
     assert "run `planarcli cards sync` again" in finding["message"]
+
+
+def test_rules_in_the_future_warn(run_cli) -> None:
+    result = run_cli("validate", str(GOOD), "--rules", "2099-01-01")
+    assert result.exit_code == 0, result
+    assert "--rules 2099-01-01 is a date in the future" in result.stderr
+
+
+def test_rules_hint_lists_only_rules_editions(run_cli) -> None:
+    result = run_cli("validate", str(GOOD), "--rules", "danish-guide")
+    assert result.exit_code == 2, result
+    assert "2009-10-01" in result.stderr and "danish-guide, " not in result.stderr

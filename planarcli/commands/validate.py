@@ -14,6 +14,20 @@ def _complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str)
     return [e for e in ["current", *known_edition_ids()] if e.startswith(incomplete)]
 
 
+def _warn_if_future(edition_id: str) -> None:
+    """Rules dated after today are not in force yet: say which rules are applied instead."""
+    import time
+
+    from planarcli.checks import CURRENT_EDITION
+
+    if edition_id[:10] > time.strftime("%Y-%m-%d"):
+        click.echo(
+            f"planarcli: warning: --rules {edition_id} is a date in the future; the newest "
+            f"deck rules planarcli knows (those of {CURRENT_EDITION}) are applied",
+            err=True,
+        )
+
+
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("paths", nargs=-1, metavar="FILE...")
 @format_option("text", "json", "github", "sarif")
@@ -89,6 +103,7 @@ def validate(
             f"--input-format {input_format!r}: choose from {', '.join(sorted(FORMATS))}"
         )
     edition_id, _ = resolve_deck_rules(edition)  # a bad --rules is a usage error up front
+    _warn_if_future(edition_id)
     options = DeckOptions(
         edition=edition, communal_players=players if communal else None, variant=variant
     )
