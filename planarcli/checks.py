@@ -126,6 +126,48 @@ def _only_in_snapshot(name: str, catalog: Catalog) -> str | None:
     return card.name if card is not None else None
 
 
+#: Unknown names beyond this many get no did-you-mean: a junk file of a hundred thousand
+#: names must not cost a fuzzy search each.
+MAX_SUGGESTED_NAMES = 100
+
+
+def _suggestions(
+    name: str, catalog: Catalog, suggested: dict[str, tuple[str, ...]]
+) -> tuple[str, ...]:
+    key = fold_name(name)
+    if key not in suggested:
+        if len(suggested) >= MAX_SUGGESTED_NAMES:
+            return ()
+        suggested[key] = tuple(catalog.suggest(name))
+    return suggested[key]
+
+
+def _counted_phenomena(distinct: int, allowed: bool, cap: int | None) -> int:
+    if not allowed:
+        return 0
+    return distinct if cap is None else min(distinct, cap)
+
+
+def _size_message(
+    deck_word: str, cards: int, counted: int, minimum: int, rules: DeckRules, cap: int | None
+) -> str:
+    if counted == cards:
+        return (
+            f"the {deck_word} has {_plural(cards, 'card')}; it needs at least {minimum}: "
+            f"add {minimum - counted} more"
+        )
+    if not rules.phenomena_allowed:
+        what = "each plane card once; phenomena and unknown names do not count"
+    elif cap is None:
+        what = "each card once; unknown names do not count"
+    else:
+        what = f"each card once, at most {cap} phenomena; unknown names do not count"
+    return (
+        f"the {deck_word} has {_plural(cards, 'card')}, but only {counted} count toward the "
+        f"{minimum} it needs ({what}): add {minimum - counted} more"
+    )
+
+
 def _plural(count: int, word: str, plural: str | None = None) -> str:
     return f"{count} {word if count == 1 else (plural or word + 's')}"
 
@@ -166,12 +208,15 @@ def check_planar_deck(
     cards = 0
     phenomena = 0
     seen: dict[str, DeckEntry] = {}
+    distinct_planes: set[str] = set()
+    distinct_phenomena: set[str] = set()
+    suggested: dict[str, tuple[str, ...]] = {}
     for entry in entries:
         cards += entry.quantity
         resolution = catalog.resolve(entry.name)
         card: Card | None = resolution.card
         if card is None:
-            suggestions = tuple(catalog.suggest(entry.name))
+            suggestions = _suggestions(entry.name, catalog, suggested)
             hint = (
                 f"did you mean {' or '.join(repr(s) for s in suggestions)}?"
                 if suggestions
@@ -201,16 +246,8 @@ def check_planar_deck(
                 )
             if card.is_phenomenon:
                 phenomena += entry.quantity
-                if variant == "eternities-map":
-                    finding(
-                        "eternities-map",
-                        "phenomenon-in-eternities-map",
-                        f"{card.name!r} is a phenomenon; the Blind Eternities Map uses planes, "
-                        "so how to play it is a house rule",
-                        entry,
-                        severity="warning",
-                    )
-                elif not rules.phenomena_allowed:
+                distinct_phenomena.add(card.name)
+                if not rules.phenomena_allowed:
                     finding(
                         rules.individual_rule,
                         "phenomenon-not-allowed",
@@ -219,6 +256,17 @@ def check_planar_deck(
                         "remove it",
                         entry,
                     )
+                elif variant == "eternities-map":
+                    finding(
+                        "eternities-map",
+                        "phenomenon-in-eternities-map",
+                        f"{card.name!r} is a phenomenon; the Blind Eternities Map uses planes, "
+                        "so how to play it is a house rule",
+                        entry,
+                        severity="warning",
+                    )
+            else:
+                distinct_planes.add(card.name)
         # Known cards are the same card by identity; unknown names when they fold alike.
         key = card.name if card else "\0" + fold_name(entry.name)
         first = seen.get(key)
@@ -240,52 +288,65 @@ def check_planar_deck(
         seen.setdefault(key, entry)
 
     counts = DeckCounts(cards, phenomena)
+    # What counts toward a minimum is what stays once the other findings are fixed: each
+    # known card once, phenomena only where allowed and only up to their cap.
     if communal:
         players = options.communal_players
         if players is not None:
             minimum = min(rules.communal_minimum_cap, rules.communal_minimum_per_player * players)
-            if cards < minimum:
+            cap = rules.communal_phenomena_per_player
+            cap_total = cap * players if cap is not None else None
+            counted = len(distinct_planes) + _counted_phenomena(
+                len(distinct_phenomena), rules.phenomena_allowed, cap_total
+            )
+            if counted < minimum:
                 finding(
                     rules.communal_rule,
                     "deck-too-small",
-                    f"the {deck_word} has {_plural(cards, 'card')}; for {players} players it "
-                    f"needs at least {minimum} (forty or ten times the number of players, "
-                    f"whichever is smaller): add {minimum - cards} more",
+                    _size_message(deck_word, cards, counted, minimum, rules, cap_total)
+                    + f" (for {players} players: forty cards or ten times the number of "
+                    "players, whichever is smaller)",
                 )
-            cap = rules.communal_phenomena_per_player
-            if cap is not None and rules.phenomena_allowed and variant != "eternities-map":
-                cap_total = cap * players
-                if phenomena > cap_total:
-                    finding(
-                        rules.communal_rule,
-                        "too-many-phenomena",
-                        f"the {deck_word} has {_plural(phenomena, 'phenomenon', 'phenomena')}; "
-                        f"for {players} players it can have at most {cap_total} (twice the "
-                        f"number of players): remove {phenomena - cap_total}",
-                    )
-        elif variant == "eternities-map" and cards < 5:
+            capped = rules.phenomena_allowed and variant != "eternities-map"
+            if capped and cap_total is not None and phenomena > cap_total:
+                finding(
+                    rules.communal_rule,
+                    "too-many-phenomena",
+                    f"the {deck_word} has {_plural(phenomena, 'phenomenon', 'phenomena')}; "
+                    f"for {players} players it can have at most {cap_total} (twice the "
+                    f"number of players): remove {phenomena - cap_total}",
+                )
+        elif variant == "eternities-map" and len(distinct_planes) < 5:
+            planes = len(distinct_planes)
             finding(
                 "eternities-map",
                 "deck-too-small",
                 f"the Blind Eternities Map shows five planes at once (the current plane and "
-                f"the four next to it); this deck has {_plural(cards, 'card')}: add "
-                f"{5 - cards} more",
+                f"the four next to it); this deck has {_plural(planes, 'different plane')}: "
+                f"add {5 - planes} more",
             )
     else:
-        if cards < rules.individual_minimum:
+        most = rules.individual_phenomena_max
+        counted = len(distinct_planes) + _counted_phenomena(
+            len(distinct_phenomena), rules.phenomena_allowed, most
+        )
+        if counted < rules.individual_minimum:
             finding(
                 rules.individual_rule,
                 "deck-too-small",
-                f"the planar deck has {_plural(cards, 'card')}; it needs at least "
-                f"{rules.individual_minimum}: add {rules.individual_minimum - cards} more",
+                _size_message(deck_word, cards, counted, rules.individual_minimum, rules, most),
             )
-        most = rules.individual_phenomena_max
         if most is not None and phenomena > most:
+            communal_hint = (
+                "; a deck this large may be a communal deck: pass --communal --players N"
+                if cards >= 40
+                else ""
+            )
             finding(
                 rules.individual_rule,
                 "too-many-phenomena",
                 f"the planar deck has {_plural(phenomena, 'phenomenon', 'phenomena')}; at most "
-                f"{most} are allowed: remove {phenomena - most}",
+                f"{most} are allowed: remove {phenomena - most}{communal_hint}",
             )
     findings.sort(key=lambda f: (f.line is None, f.line or 0))
     return findings, counts
