@@ -70,24 +70,33 @@ def render_text(
     style: Style = _plain,
     verbose: bool = False,
     header: str | None = None,
+    quiet: bool = False,
 ) -> str:
-    """One verdict line per file, its findings below, and a summary line."""
+    """One verdict line per file, its findings below, and a summary line over every file
+    (``quiet``: files without problems are left out, but still counted)."""
     lines: list[str] = []
     if header:
         lines.append(header)
     for result in results:
+        if quiet and result.valid:
+            continue
         lines.append(_verdict(result, style))
         for finding in result.findings:
             if finding.severity == "info" and not verbose:
                 continue
             lines.append(_finding_line(result, finding, style))
-    counts = summary_counts(results)
-    parts = [f"{counts['valid']} valid", f"{counts['invalid'] - counts['unreadable']} invalid"]
-    if counts["unreadable"]:
-        parts.append(f"{counts['unreadable']} unreadable")
-    noun = "file" if counts["files"] == 1 else "files"
-    lines.append(f"{counts['files']} {noun}: " + ", ".join(parts))
+    lines.append(summary_line(results))
     return "\n".join(lines)
+
+
+def summary_line(results: Sequence[FileResult]) -> str:
+    """ "3 files: 1 valid, 2 invalid (1 unreadable)": the same counts as the JSON summary."""
+    counts = summary_counts(results)
+    noun = "file" if counts["files"] == 1 else "files"
+    line = f"{counts['files']} {noun}: {counts['valid']} valid, {counts['invalid']} invalid"
+    if counts["unreadable"]:
+        line += f" ({counts['unreadable']} unreadable)"
+    return line
 
 
 def _escape_data(text: str) -> str:
@@ -115,5 +124,5 @@ def render_github(results: Sequence[FileResult], *, verbose: bool = False) -> st
             props.append(f"title={_escape_property(title)}")
             level = _GITHUB_LEVELS.get(finding.severity, "error")
             lines.append(f"::{level} {','.join(props)}::{_escape_data(finding.message)}")
-    lines.append(render_text(results).splitlines()[-1])
+    lines.append(summary_line(results))
     return "\n".join(lines)

@@ -11,6 +11,7 @@ from planarcli.schemacheck import schema_errors
 
 DECKS = Path(__file__).parent / "decks"
 GOOD = DECKS / "valid" / "bare-names.txt"
+GOOD2 = DECKS / "valid" / "moxfield-export.txt"
 SMALL = DECKS / "invalid" / "too-small.txt"
 LEGAL_TEXT = GOOD.read_text(encoding="utf-8")
 
@@ -202,10 +203,19 @@ def test_verbose_names_the_card_data_and_notes(run_cli) -> None:
     assert "info:" not in quiet.stdout
 
 
-def test_quiet_prints_only_problem_files(run_cli) -> None:
-    result = run_cli("validate", str(GOOD), str(SMALL), "-q")
-    assert str(GOOD) not in result.stdout
+def test_quiet_prints_only_problem_files_but_counts_them_all(run_cli) -> None:
+    result = run_cli("validate", str(GOOD), str(GOOD2), str(SMALL), "-q")
+    assert str(GOOD) not in result.stdout and str(GOOD2) not in result.stdout
     assert str(SMALL) in result.stdout
+    assert result.stdout.splitlines()[-1] == "3 files: 2 valid, 1 invalid"
+    everything_fine = run_cli("validate", str(GOOD), "-q")
+    assert everything_fine.stdout.splitlines() == ["1 file: 1 valid, 0 invalid"]
+
+
+def test_text_and_json_summaries_count_alike(write, run_cli) -> None:
+    junk = write("junk.txt", b"\x00\x01" * 100)
+    text = run_cli("validate", str(GOOD), str(junk))
+    assert text.stdout.splitlines()[-1] == "2 files: 1 valid, 1 invalid (1 unreadable)"
 
 
 def test_colour_only_on_request(run_cli) -> None:
@@ -223,6 +233,8 @@ def test_colour_on_a_terminal_unless_no_color(monkeypatch) -> None:
     assert common.use_color() is True
     monkeypatch.setenv("NO_COLOR", "1")
     assert common.use_color() is False
+    monkeypatch.setenv("NO_COLOR", "")  # no-color.org: only a non-empty value counts
+    assert common.use_color() is True
     monkeypatch.delenv("NO_COLOR")
     monkeypatch.setattr(sys.stdout, "isatty", lambda: False, raising=False)
     assert common.use_color() is False

@@ -47,7 +47,7 @@ def is_offline(ctx: click.Context, flag: bool = False) -> bool:
 
 def use_color() -> bool:
     """Colour only on a terminal, and never when NO_COLOR is set."""
-    if "NO_COLOR" in os.environ:
+    if os.environ.get("NO_COLOR"):  # no-color.org: set and not empty
         return False
     return sys.stdout.isatty()
 

@@ -66,7 +66,12 @@ def _warn_if_future(edition_id: str) -> None:
     is_flag=True,
     help="Also show notes (names read as a catalog spelling) and the card data used.",
 )
-@click.option("-q", "--quiet", is_flag=True, help="Text format: print only invalid files.")
+@click.option(
+    "-q",
+    "--quiet",
+    is_flag=True,
+    help="Text format: print only the files with problems (and the summary line).",
+)
 def validate(
     paths: tuple[str, ...],
     output_format: str,
@@ -149,14 +154,8 @@ def validate(
                 f"card data: {source.kind} {source.location} ({len(catalog)} cards{aged}); "
                 f"rules: {edition_id}"
             )
-        shown = [r for r in results if not (quiet and r.valid)]
         click.echo(
-            render_text(
-                shown if shown or not quiet else results,
-                style=style,
-                verbose=verbose,
-                header=header,
-            ),
+            render_text(results, style=style, verbose=verbose, header=header, quiet=quiet),
             color=colour,
         )
     raise SystemExit(exit_code(results))
