@@ -8,6 +8,7 @@ never raises for a bad file: an unreadable file is a result like any other.
 from __future__ import annotations
 
 import os
+import re
 
 from planarcli.catalog import Catalog
 from planarcli.checks import DeckOptions, check_planar_deck, resolve_deck_rules
@@ -18,6 +19,8 @@ from planarcli.findings import FileResult, Finding
 from planarcli.records import record
 
 _GLOB_CHARS = frozenset("*?[")
+#: More card lines than any deck has (a communal deck of every planar card is about 200).
+MAX_ENTRIES = 5000
 _SKIP_DIRS = frozenset({".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv"})
 
 
@@ -36,6 +39,9 @@ def expand_inputs(paths: list[str]) -> tuple[list[str], list[InputProblem]]:
     for path in paths:
         if path == "-":
             files.append(path)
+            continue
+        if os.path.islink(path) and not os.path.exists(path):
+            problems.append(InputProblem(path, "broken symbolic link (its target is missing)"))
             continue
         if os.path.isdir(path):
             found = _decklists_under(path)
@@ -59,8 +65,13 @@ def expand_inputs(paths: list[str]) -> tuple[list[str], list[InputProblem]]:
                 problems.append(InputProblem(path, "no file matches this pattern"))
         else:
             problems.append(InputProblem(path, "no such file or directory"))
-    unique = list(dict.fromkeys(files))
+    unique = list({_same_file_key(f): f for f in reversed(files)}.values())[::-1]
     return unique, problems
+
+
+def _same_file_key(path: str) -> str:
+    """``deck.txt`` and ``./deck.txt`` are one file (validated once)."""
+    return path if path == "-" else os.path.normcase(os.path.abspath(path))
 
 
 def _decklists_under(folder: str) -> list[str]:
@@ -75,10 +86,21 @@ def _decklists_under(folder: str) -> list[str]:
             if suffix not in DECKLIST_SUFFIXES or name.startswith("."):
                 continue
             path = os.path.join(root, name)
+            if not os.path.isfile(path):  # FIFOs, sockets, devices, broken links: never read
+                continue
+            if _NOT_A_DECK.match(name):
+                continue
             if suffix == ".json" and not _looks_like_json_decklist(path):
                 continue
             found.append(path)
     return found
+
+
+#: Files a directory search passes over: the text files every repository has.
+_NOT_A_DECK = re.compile(
+    r"(?i)^(readme|license|licence|copying|notice|authors|contributors|changelog|changes|"
+    r"history|todo|requirements[\w.-]*|constraints[\w.-]*|robots|cmakelists)\.(txt|json)$"
+)
 
 
 def _looks_like_json_decklist(path: str) -> bool:
@@ -127,6 +149,13 @@ def validate_file(
     if options.communal_players is None and decklist.communal_players is not None:
         # The file declares itself a communal deck for N players; flags still win.
         options = DeckOptions(options.edition, decklist.communal_players, options.variant)
+    if len(decklist.entries) > MAX_ENTRIES:
+        return unreadable_result(
+            decklist.path,
+            f"lists more than {MAX_ENTRIES} card lines; no decklist has that many, so this "
+            "is not one",
+            edition,
+        )
     planar = find_planar_deck(decklist, catalog)
     if not planar.found:
         rule = rules.communal_rule if options.communal_players else rules.individual_rule

@@ -93,15 +93,29 @@ def decode_text(data: bytes, display: str) -> str:
     except UnicodeDecodeError:
         if b"\x00" in data:
             raise InputError("is a binary file, not a text decklist", path=display) from None
-        try:
-            text = data.decode("cp1252")
-        except UnicodeDecodeError as error:
-            raise InputError(
-                f"is neither UTF-8 nor Windows-1252 text (byte {error.start})",
-                path=display,
-                hint="re-save the file as UTF-8",
-            ) from None
+        text = _decode_line_by_line(data, display)
     return _check_text(text, display)
+
+
+def _decode_line_by_line(data: bytes, display: str) -> str:
+    """Text that is not UTF-8 as a whole: each line is read as UTF-8 if it is, otherwise as
+    Windows-1252. Old Windows files come out right, and so do UTF-8 files into which one
+    line was pasted from somewhere else (one stray byte must not garble every Æ)."""
+    lines = []
+    for number, line in enumerate(data.split(b"\n"), start=1):
+        try:
+            lines.append(line.decode("utf-8"))
+        except UnicodeDecodeError:
+            try:
+                lines.append(line.decode("cp1252"))
+            except UnicodeDecodeError as error:
+                raise InputError(
+                    f"is neither UTF-8 nor Windows-1252 text (byte {error.start + 1} of the line)",
+                    path=display,
+                    line=number,
+                    hint="re-save the file as UTF-8",
+                ) from None
+    return "\n".join(lines)
 
 
 def _check_text(text: str, display: str) -> str:

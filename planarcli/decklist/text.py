@@ -97,6 +97,8 @@ _QUANTITY = re.compile(r"^(\d+)\s*[xX]?\s+(.*)$|^[xX]\s*(\d+)\s+(.*)$")
 MAX_QUANTITY = 9999
 #: Longer lines cannot be card lines or headings (no card name exceeds 200 characters).
 MAX_LINE_LENGTH = 1000
+#: Reading stops past this many card lines (validate refuses such a file as no decklist).
+MAX_CARD_LINES = 5000
 # Tags exports put after a name; stripped from the right, repeatedly.
 _TRAILING_TAGS = (
     lazy(r"\s+\*[A-Za-z]{1,6}\*$"),  # Moxfield *F*, *E*, *CMDR*
@@ -273,6 +275,8 @@ def read(raw: RawInput) -> Decklist:
             )
             continue
         pending.append((number, quantity, name, entry_section, entry_role))
+        if len(pending) > MAX_CARD_LINES:  # junk, not a deck: stop before it costs memory
+            break
 
     entries = tuple(
         DeckEntry(
