@@ -145,6 +145,8 @@ def validate_file(
     findings: list[Finding] = [
         Finding(None, edition, issue.severity, issue.code, issue.message, issue.line)
         for issue in decklist.issues
+        # --communal --players N answers what a JSON deck marked communal left open
+        if not (issue.code == "communal-without-players" and options.communal_players)
     ]
     if options.communal_players is None and decklist.communal_players is not None:
         # The file declares itself a communal deck for N players; flags still win.
@@ -180,6 +182,20 @@ def validate_file(
         )
     deck_findings, counts = check_planar_deck(planar.entries, catalog, options)
     findings.extend(deck_findings)
+    findings.extend(
+        Finding(
+            None,
+            edition,
+            "warning",
+            "possible-planar-card",
+            f"{entry.name!r} is not a card planarcli knows, so it was not counted in the "
+            f"planar deck; did you mean {guess!r}?",
+            entry.line,
+            entry.name,
+            (guess,),
+        )
+        for entry, guess in planar.overlooked
+    )
     findings.sort(key=lambda f: (f.line is None, f.line or 0))
     valid = not any(f.severity == "error" for f in findings)
     return FileResult(

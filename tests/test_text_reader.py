@@ -97,7 +97,7 @@ def test_comments_metadata_and_prefixes() -> None:
     assert deck.name == "Tinker Time"
     assert [(e.name, e.section, e.role, e.line) for e in deck.entries] == [
         ("Bright-Palm, Soul Awakener", "Commander", "other", 3),
-        ("Pyroblast", "Sideboard", "other", 4),
+        ("Pyroblast", "Sideboard", "candidate", 4),
         ("Sol Ring", None, "other", 5),
         ("Tazeem", "Planar Deck", "planar", 8),
     ]
@@ -180,3 +180,63 @@ def test_any_text_lines_give_a_decklist_or_a_clean_error(lines: list[str]) -> No
     except PlanarError:
         return
     assert all(e.role in {"planar", "other", "candidate", "unsectioned"} for e in deck.entries)
+
+
+@pytest.mark.parametrize(
+    ("line", "quantity", "name"),
+    [
+        ("Naya x1", 1, "Naya"),
+        ("Naya X2", 2, "Naya"),
+        ("1 [HOP] Bant", 1, "Bant"),
+        ("1 Bant  # my favourite", 1, "Bant"),
+        ("1 Jund|PC2|1", 1, "Jund"),
+    ],
+)
+def test_more_export_conventions(line: str, quantity: int, name: str) -> None:
+    parsed = parse_card_line(line)
+    assert parsed is not None and parsed[:2] == (quantity, name)
+
+
+def test_negative_quantity_is_a_bad_quantity() -> None:
+    deck = read(raw("Planar Deck\n-1 Tazeem\n1 Krosa\n"))
+    assert [(i.line, i.code) for i in deck.issues] == [(2, "bad-quantity")]
+
+
+def test_ampersand_headings() -> None:
+    deck = read(raw("Planes & Phenomena\n1 Tazeem\n"))
+    assert [e.role for e in deck.entries] == ["planar"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1 Sol Ring\n\n" + "".join(f"SB: 1 {n}\n" for n in ("Bant", "Naya", "Jund")),
+        "//Main\n1 Sol Ring\n//Sideboard\n1 Bant\n1 Naya\n1 Jund\n",
+        "Deck\n1 Sol Ring\n\nSideboard\n1 Bant\n1 Naya\n1 Jund\n1 Pyroblast\n",
+        "SB:  1 [HOP] Bant\nSB:  1 [HOP] Naya\nSB:  1 [HOP] Jund\n1 [M10] Sol Ring\n",
+    ],
+    ids=["cockatrice-annotated", "deckstats", "mtgo-sideboard-heading", "mws-dec"],
+)
+def test_planes_in_a_sideboard_are_picked_out_by_type(text: str) -> None:
+    planar = find_planar_deck(read(raw(text)), load_snapshot())
+    assert planar.found and planar.how == "by-type"
+    assert [e.name for e in planar.entries] == ["Bant", "Naya", "Jund"]
+
+
+def test_near_misses_in_a_sideboard_are_reported_not_dropped() -> None:
+    text = "SB: 1 Bant\nSB: 1 Stairs to Infinty\nSB: 1 Llanowar Elves\n"
+    planar = find_planar_deck(read(raw(text)), load_snapshot())
+    assert [(e.name, guess) for e, guess in planar.overlooked] == [
+        ("Stairs to Infinty", "Stairs to Infinity")
+    ]
+
+
+def test_bare_list_with_typos_is_still_a_planar_deck() -> None:
+    text = "Tazem\nPompei\nShivv\nNaya\nJund\nSol Ring\n"
+    planar = find_planar_deck(read(raw(text)), load_snapshot())
+    assert planar.found and planar.how == "whole-file"
+
+
+def test_empty_file_says_so() -> None:
+    planar = find_planar_deck(read(raw("")), load_snapshot())
+    assert not planar.found and planar.reason == "the file lists no cards"

@@ -349,3 +349,25 @@ def test_rules_hint_lists_only_rules_editions(run_cli) -> None:
     result = run_cli("validate", str(GOOD), "--rules", "danish-guide")
     assert result.exit_code == 2, result
     assert "2009-10-01" in result.stderr and "danish-guide, " not in result.stderr
+
+
+def test_json_deck_marked_communal_needs_players(write, run_cli) -> None:
+    names = [line for line in LEGAL_TEXT.splitlines() if line.strip()]
+    deck = {
+        "format": "planarcli-deck",
+        "version": 1,
+        "communal": True,
+        "planar_deck": [{"name": name} for name in names],
+    }
+    path = write("communal.json", json.dumps(deck))
+    result = run_cli("validate", str(path), "--format", "json")
+    assert result.exit_code == 1, result
+    codes = [f["code"] for f in json.loads(result.stdout)["files"][0]["findings"]]
+    assert codes == ["communal-without-players"]
+    assert run_cli("validate", str(path), "--communal", "--players", "2").exit_code == 1
+    assert (
+        run_cli(
+            "validate", str(path), "--communal", "--players", "2", "--format", "json"
+        ).stdout.count("communal-without-players")
+        == 0
+    )

@@ -28,7 +28,7 @@ import re
 from collections import defaultdict, deque
 from typing import Any
 
-from planarcli.decklist.model import DeckEntry, Decklist
+from planarcli.decklist.model import DeckEntry, Decklist, ReaderIssue
 from planarcli.decklist.mtgjson import load_json
 from planarcli.decklist.source import RawInput
 from planarcli.errors import InputError
@@ -107,11 +107,21 @@ def read(raw: RawInput) -> Decklist:
             entries.append(DeckEntry(name, item.get("quantity", 1), line, key, role))
     deck_name = document.get("name")
     players = document.get("players") if document.get("communal") is True else None
+    issues: tuple[ReaderIssue, ...] = ()
+    if document.get("communal") is True and players is None:
+        issues = (
+            ReaderIssue(
+                None,
+                "communal-without-players",
+                '"communal": true needs "players": N (the number of players) to be judged as '
+                "a communal deck (901.15a): add it, or pass --communal --players N",
+            ),
+        )
     return Decklist(
         raw.display,
         "json",
         tuple(entries),
-        (),
+        issues,
         deck_name.strip() or None if isinstance(deck_name, str) else None,
         communal_players=players if isinstance(players, int) else None,
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from planarcli.catalog import Catalog
 from planarcli.decklist.model import DeckEntry, Decklist
+from planarcli.names import fold_name
 from planarcli.records import record
 
 
@@ -23,6 +24,9 @@ class PlanarDeck:
     how: str  # "section" | "whole-file" | "by-type" | "none"
     reason: str | None = None  # for found=False: what was seen instead
     planar_seen: int = 0  # planar cards seen in the file when no planar deck was found
+    # Entries left out of a by-type planar deck whose names are near misses of planar
+    # cards, each with the card it probably means.
+    overlooked: tuple[tuple[DeckEntry, str], ...] = ()
 
 
 #: How each format marks a planar deck, for the advice in a "no planar deck" finding.
@@ -45,9 +49,28 @@ def _is_planar(entry: DeckEntry, catalog: Catalog) -> bool:
     return catalog.lookup(entry.name) is not None
 
 
+#: A name this close to a planar card's (rapidfuzz ratio on folded names, 0-100) is taken
+#: for a misspelling of it where planar cards are picked out by type.
+NEAR_MISS_RATIO = 85.0
+
+
+def near_miss(name: str, catalog: Catalog) -> str | None:
+    """The planar card ``name`` is most likely a misspelling of, or None. Stricter than a
+    did-you-mean: "Llanowar Elves" is not a near miss of the plane Llanowar."""
+    matches = catalog.match(name, limit=1, cutoff=NEAR_MISS_RATIO)
+    if not matches:
+        return None
+    from rapidfuzz import fuzz
+
+    best = matches[0].card.name
+    return best if fuzz.ratio(fold_name(name), fold_name(best)) >= NEAR_MISS_RATIO else None
+
+
 def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
     """Which entries of ``decklist`` form its planar deck."""
     entries = decklist.entries
+    if not entries and not decklist.planar_sections:
+        return PlanarDeck((), False, "none", reason="the file lists no cards")
     marked = tuple(e for e in entries if e.role == "planar")
     if marked:
         return PlanarDeck(marked, True, "section")
@@ -58,13 +81,22 @@ def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
         total = sum(e.quantity for e in unsectioned)
         if planar * 2 > total:
             return PlanarDeck(unsectioned, True, "whole-file")
+        # A bare list of planes with typos is still a planar deck (whose typos get errors).
+        close = sum(
+            e.quantity
+            for e in unsectioned
+            if not _is_planar(e, catalog) and near_miss(e.name, catalog) is not None
+        )
+        if (planar + close) * 2 > total:
+            return PlanarDeck(unsectioned, True, "whole-file")
+        verb = "is a plane or phenomenon" if planar == 1 else "are planes or phenomena"
         return PlanarDeck(
             (),
             False,
             "none",
             reason=(
-                f"the file has no sections and only {planar} of its {total} cards are planes "
-                "or phenomena, so it is not a planar deck: if it is one, fix the names, or "
+                f"the file has no sections and only {planar} of its {total} cards {verb}, "
+                "so it is not a planar deck: if it is one, fix the names, or "
                 + how_to_mark(decklist.format)
             ),
             planar_seen=planar,
@@ -79,9 +111,15 @@ def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
             reason=f"the {heading!r} section lists no cards: list the planes and phenomena in it",
         )
 
-    candidates = tuple(e for e in entries if e.role == "candidate" and _is_planar(e, catalog))
+    pool = tuple(e for e in entries if e.role == "candidate")
+    candidates = tuple(e for e in pool if _is_planar(e, catalog))
+    overlooked = tuple(
+        (e, guess)
+        for e in pool
+        if not _is_planar(e, catalog) and (guess := near_miss(e.name, catalog)) is not None
+    )
     if candidates:
-        return PlanarDeck(candidates, True, "by-type")
+        return PlanarDeck(candidates, True, "by-type", overlooked=overlooked)
 
     planar = sum(e.quantity for e in entries if _is_planar(e, catalog))
     sections = sorted({e.section for e in entries if e.section}, key=str.casefold)
@@ -93,6 +131,12 @@ def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
         reason=(
             f"the file has no planar deck section{where}"
             + (f"; {planar} planar cards were seen outside one" if planar else "")
+            + (
+                f"; {len(overlooked)} names look like misspelled planar cards (e.g. "
+                f"{overlooked[0][0].name!r} for {overlooked[0][1]!r})"
+                if overlooked
+                else ""
+            )
             + ": "
             + how_to_mark(decklist.format)
         ),

@@ -37,6 +37,9 @@ PLANAR_SECTIONS = frozenset(
         "single planar deck",
     }
 )
+#: Section names where exports without a planar zone (Cockatrice, MTGO, deckstats) keep
+#: the planar deck: its planes and phenomena are picked out by type.
+CANDIDATE_SECTIONS = frozenset({"sideboard", "side", "side board", "sb"})
 #: Section names that are some other part of a deck.
 OTHER_SECTIONS = frozenset(
     {
@@ -50,9 +53,6 @@ OTHER_SECTIONS = frozenset(
         "maindeck",
         "mainboard",
         "library",
-        "sideboard",
-        "side",
-        "side board",
         "maybeboard",
         "maybe",
         "maybe board",
@@ -93,6 +93,9 @@ _META = lazy(r"^(?://|#)\s*(name|source|date|comments?|author|format)\s*:\s*(.*)
 _HEADING = re.compile(r"^\s*(.+?)\s*(?:\(\s*\d+\s*\))?\s*:?\s*(?:\(\s*\d+\s*\))?\s*$")
 _PREFIX = lazy(r"^(SB|COMMANDER|CMDR|COMPANION)\s*:\s*(.*)$", re.I)
 _QUANTITY = re.compile(r"^(\d+)\s*[xX]?\s+(.*)$|^[xX]\s*(\d+)\s+(.*)$")
+_SUFFIX_QUANTITY = lazy(r"\s+[xX]\s*(\d{1,4})$")
+_LEADING_SET = lazy(r"^\[[A-Za-z0-9]{2,6}\]\s+")
+_NEGATIVE_QUANTITY = lazy(r"^-\d+\s*[xX]?\s+\S")
 #: No real decklist line has more copies than this; larger numbers are typos or junk.
 MAX_QUANTITY = 9999
 #: Longer lines cannot be card lines or headings (no card name exceeds 200 characters).
@@ -103,10 +106,11 @@ MAX_CARD_LINES = 5000
 _TRAILING_TAGS = (
     lazy(r"\s+\*[A-Za-z]{1,6}\*$"),  # Moxfield *F*, *E*, *CMDR*
     lazy(r"\s+\^[^^]*\^$"),  # Archidekt colour label ^Label,#hex^
+    lazy(r"\s+#\s.*$"),  # an inline comment: "1 Bant  # my favourite"
     lazy(r"\s+#\S+$"),  # Moxfield / web #Tag
     # (PCA) 12, (2xm); never Scryfall's "(Plane)" / "(Playtest)", which belong to the name
     lazy(r"\s+\((?![Pp]lane\)|[Pp]laytest\))[A-Za-z0-9]{2,6}\)(?:\s+[A-Za-z0-9][\w-]*\S*)?$"),
-    lazy(r"\s+\|[^|]*(?:\|[^|]*)*$"),  # stray Forge-style |SET|1
+    lazy(r"\s*\|[^|]*(?:\|[^|]*)*$"),  # Forge-style Name|SET|1 in a text file
 )
 _BRACKET = lazy(r"\s*\[([^\[\]]*)\]$")
 _SET_TAG = lazy(r"^[A-Za-z0-9]{2,6}(?::[\w*★-]+)?$")
@@ -117,14 +121,17 @@ _TAG_CHARS = frozenset("[(*^#|")
 
 
 def fold_heading(text: str) -> str:
-    return _SPACES.sub(" ", text.replace("_", " ").replace("-", " ")).strip().casefold()
+    spaced = text.replace("_", " ").replace("-", " ").replace("&", " and ")
+    return _SPACES.sub(" ", spaced).strip().casefold()
 
 
 def section_role(name: str) -> str | None:
-    """ "planar" or "other" for a known section name, else None."""
+    """ "planar", "candidate" or "other" for a known section name, else None."""
     key = fold_heading(name)
     if key in PLANAR_SECTIONS:
         return "planar"
+    if key in CANDIDATE_SECTIONS:
+        return "candidate"
     if key in OTHER_SECTIONS:
         return "other"
     return None
@@ -166,6 +173,13 @@ def parse_card_line(text: str) -> tuple[int, str, tuple[str, str] | None] | None
         digits, text = (match.group(1), match.group(2)) if match.group(1) else match.group(3, 4)
         # Parse only plausible numbers (a 5000-digit "quantity" must not reach int()).
         quantity = int(digits) if len(digits) <= 5 else MAX_QUANTITY + 1
+    else:
+        suffix = _SUFFIX_QUANTITY.search(text)  # "Naya x1"
+        if suffix:
+            quantity, text = int(suffix.group(1)), text[: suffix.start()]
+    leading_set = _LEADING_SET.match(text)  # Magic Workstation: "1 [HOP] Bant"
+    if leading_set and leading_set.end() < len(text):
+        text = text[leading_set.end() :]
     category = None
     changed = bool(_TAG_CHARS.intersection(text))  # plain "1 Name" lines skip the patterns
     while changed:
@@ -236,9 +250,18 @@ def read(raw: RawInput) -> Decklist:
         if prefix:
             tag = prefix.group(1).upper()
             entry_section = "Sideboard" if tag == "SB" else tag.title()
-            entry_role = "other"
+            entry_role = "candidate" if tag == "SB" else "other"
             sectioned = True
             line = prefix.group(2)
+        if line.startswith("-") and _NEGATIVE_QUANTITY.match(line):
+            issues.append(
+                ReaderIssue(
+                    number,
+                    "bad-quantity",
+                    f"negative quantity in {line[:60]!r}: a card line needs at least 1",
+                )
+            )
+            continue
         parsed = parse_card_line(line)
         if parsed is None:
             issues.append(
