@@ -76,6 +76,12 @@ class Card:
         }
 
 
+#: A ``created`` timestamp this far ahead of the clock is "in the future" (less is clock skew).
+FUTURE_TOLERANCE_DAYS = 1 / 24
+#: Card data older than this is worth syncing again (``cards info`` says so).
+STALE_AFTER_DAYS = 90.0
+
+
 @record
 class CatalogSource:
     """Where the catalog came from and how old it is."""
@@ -91,7 +97,8 @@ class CatalogSource:
 
         return Path(self.location)
 
-    def age_days(self, now: datetime | None = None) -> float | None:
+    def _raw_age_days(self, now: datetime | None = None) -> float | None:
+        """Days since ``created`` (negative when it lies in the future), or None."""
         from datetime import datetime, timezone
 
         if not self.created:
@@ -103,6 +110,34 @@ class CatalogSource:
         if stamp.tzinfo is None:
             stamp = stamp.replace(tzinfo=timezone.utc)
         return ((now or datetime.now(timezone.utc)) - stamp).total_seconds() / 86400
+
+    def age_days(self, now: datetime | None = None) -> float | None:
+        """Days since the data was created, never negative (a ``created`` in the future counts
+        as 0 days; ``age_text`` says so), or None when the file gives no usable timestamp.
+        The one source of a catalog's age: show it with ``age_text``."""
+        age = self._raw_age_days(now)
+        return None if age is None else max(0.0, age)
+
+    def is_future(self, now: datetime | None = None) -> bool:
+        """True when ``created`` lies more than FUTURE_TOLERANCE_DAYS ahead of ``now``."""
+        age = self._raw_age_days(now)
+        return age is not None and age < -FUTURE_TOLERANCE_DAYS
+
+    def age_text(self, now: datetime | None = None) -> str | None:
+        """The age for people: "0 days old", "1 day old", "1064 days old" (rounded as
+        ``f"{age_days():.0f}"``), "created in the future", or None when unknown."""
+        if self.is_future(now):
+            return "created in the future"
+        age = self.age_days(now)
+        if age is None:
+            return None
+        days = f"{age:.0f}"
+        return f"{days} {'day' if days == '1' else 'days'} old"
+
+    def is_stale(self, now: datetime | None = None) -> bool:
+        """True when the data is older than STALE_AFTER_DAYS (time to sync again)."""
+        age = self.age_days(now)
+        return age is not None and age > STALE_AFTER_DAYS
 
 
 @record
@@ -221,12 +256,13 @@ class Catalog:
         floor = matches[0].score - SUGGEST_SPREAD
         return [m.card.name for m in matches if m.score >= floor]
 
-    def guess_scores(self, name: str) -> list[tuple[float, Card]]:
+    def guess_scores(self, name: str, *, min_score: float = 0.0) -> list[tuple[float, Card]]:
         """Every card scored as a guess for ``name``, best first: the better of rapidfuzz's
         WRatio on the whole folded name and a word score (each written word against its
         closest word in the card's name, averaged), so "acadmy tolaria" finds Academy at
         Tolaria West. Generous by design: ``cards show`` guesses only from a clear winner,
-        and ``validate``'s did-you-mean uses the stricter ``suggest``."""
+        and ``validate``'s did-you-mean uses the stricter ``suggest``. Cards scoring below
+        ``min_score`` are left out (``cards match`` uses MATCH_MIN_SCORE)."""
         from rapidfuzz import fuzz
 
         key = fold_name(name)
@@ -237,14 +273,18 @@ class Catalog:
         for folded, card in self._by_key.items():
             card_words = folded.split() or [folded]
             by_word = sum(max(fuzz.ratio(w, c) for c in card_words) for w in words) / len(words)
-            scored.append((round(max(float(fuzz.WRatio(key, folded)), by_word), 1), card))
+            score = round(max(float(fuzz.WRatio(key, folded)), by_word), 1)
+            if score >= min_score:
+                scored.append((score, card))
         scored.sort(key=lambda item: (-item[0], item[1].name.casefold()))
         return scored
 
     def find(self, name: str) -> tuple[Card, str]:
         """The card ``name`` denotes and how it was found: "exact", "folded", or "fuzzy" for
-        a clear guess (at least GUESS_MIN_SCORE and ahead of the runner-up). Raises
-        NotFoundError, with suggestions, when there is no clear answer."""
+        a clear guess: at least GUESS_MIN_SCORE, ahead of the runner-up, and written out far
+        enough to be a basis for a guess (at least GUESS_MIN_CHARS folded characters, and at
+        least GUESS_MIN_SHARE of the guessed name's folded length: "a" or "plane" guess
+        nothing). Raises NotFoundError, with suggestions, when there is no clear answer."""
         resolution = self.resolve(name)
         if resolution.card is not None:
             return resolution.card, resolution.how
@@ -253,6 +293,7 @@ class Catalog:
             ranked
             and ranked[0][0] >= GUESS_MIN_SCORE
             and (len(ranked) == 1 or ranked[0][0] > ranked[1][0])
+            and _enough_to_guess(fold_name(name), fold_name(ranked[0][1].name))
         ):
             return ranked[0][1], "fuzzy"
         suggestions = self.suggest(name)
@@ -318,8 +359,20 @@ class Catalog:
 SUGGEST_CUTOFF = 70.0
 #: Suggestions more than this many points below the best one are left out.
 SUGGEST_SPREAD = 10.0
-#: ``find`` guesses a card only from a score at least this high (see ``guess_scores``).
+#: ``find`` guesses a card only from a score at least this high (see ``guess_scores``) ...
 GUESS_MIN_SCORE = 90.0
+#: ... from a written name of at least this many folded characters ...
+GUESS_MIN_CHARS = 4
+#: ... that is at least this share of the guessed name's folded length.
+GUESS_MIN_SHARE = 0.4
+#: ``cards match`` lists no candidate scoring below this (junk finds "no candidates").
+MATCH_MIN_SCORE = 50.0
+
+
+def _enough_to_guess(key: str, guessed: str) -> bool:
+    """Whether the folded written name ``key`` is a real basis for guessing ``guessed``
+    (folded): long enough on its own and against the guessed name."""
+    return len(key) >= GUESS_MIN_CHARS and len(key) >= GUESS_MIN_SHARE * len(guessed)
 
 
 def parse_catalog(document: Any, *, kind: str, path: str | os.PathLike[str]) -> Catalog:
@@ -453,7 +506,7 @@ def load_cache(path: Path) -> Catalog:
     except UnicodeDecodeError as error:
         raise ValueError(f"not UTF-8 text ({error.reason})") from error
     except json.JSONDecodeError as error:
-        raise ValueError(f"not valid JSON ({error.msg} at line {error.lineno})") from error
+        raise ValueError(f"not valid JSON ({_json_problem(error)})") from error
     if _stamp_matches(path, len(data), status.st_mtime_ns, digest):
         try:
             stamped = parse_catalog(document, kind="cache", path=path)
@@ -469,6 +522,14 @@ def load_cache(path: Path) -> Catalog:
     catalog = parse_catalog(document, kind="cache", path=path)
     write_cache_stamp(path, len(data), status.st_mtime_ns, digest)
     return catalog
+
+
+def _json_problem(error: json.JSONDecodeError) -> str:
+    """``error`` as "Expecting value at line 1, column 1" (json's messages may already end
+    in "at", as "Unterminated string starting at" does: no "at at")."""
+    message = error.msg.rstrip()
+    joiner = " " if message.endswith(" at") else " at "
+    return f"{message}{joiner}line {error.lineno}, column {error.colno}"
 
 
 _LOADED: Catalog | None = None

@@ -24,6 +24,8 @@ INDIVIDUAL_MIN_CARDS = 10  # 901.3
 INDIVIDUAL_MAX_PHENOMENA = 2  # 901.3
 COMMUNAL_MAX_CARDS_FLOOR = 40  # 901.15a: at least 40 or 10 × players, whichever is smaller
 KINDS = ("plane", "phenomenon")
+#: The most players a communal deck is built for (the JSON decklist's "players" limit).
+MAX_PLAYERS = 100
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,10 @@ def deck_limits(request: DeckRequest) -> tuple[str, int, int]:
         if request.players < 2:
             raise UsageError(
                 f"--players {request.players}: a communal planar deck needs at least 2 players"
+            )
+        if request.players > MAX_PLAYERS:
+            raise UsageError(
+                f"--players {request.players}: deck random builds for at most {MAX_PLAYERS} players"
             )
         return (
             "901.15a",
@@ -162,12 +168,17 @@ def command_line(request: DeckRequest, seed: int) -> str:
     return " ".join(parts)
 
 
+def _plural(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
+
+
 def render_decklist(deck: RandomDeck, request: DeckRequest, *, source: str) -> str:
     """The deck as a plain-text decklist with a header comment."""
     planes = len(deck.cards) - deck.phenomena
     lines = [
         f"// {command_line(request, deck.seed)}",
-        f"// {len(deck.cards)} cards: {planes} planes, {deck.phenomena} phenomena "
+        f"// {_plural(len(deck.cards), 'card', 'cards')}: {_plural(planes, 'plane', 'planes')}, "
+        f"{_plural(deck.phenomena, 'phenomenon', 'phenomena')} "
         f"(rule {deck.rule}; cards from the {source})",
         "",
         "Planar Deck",
@@ -176,20 +187,36 @@ def render_decklist(deck: RandomDeck, request: DeckRequest, *, source: str) -> s
     return "\n".join(lines) + "\n"
 
 
-def deck_json(deck: RandomDeck, request: DeckRequest) -> dict[str, object]:
-    return {
-        "seed": deck.seed,
-        "rule": deck.rule,
+def deck_json(
+    deck: RandomDeck, request: DeckRequest, *, source: str | None = None
+) -> dict[str, object]:
+    """The deck as a planarcli JSON decklist (``schemas/decklist.schema.json``), which
+    ``planarcli validate`` reads as it is: a communal deck says so, with its players. What
+    the schema has no key for goes under ``x-`` keys (the only extra keys it allows)."""
+    document: dict[str, object] = {
+        "format": "planarcli-deck",
+        "version": 1,
+        "name": f"Random planar deck (seed {deck.seed})",
         "communal": request.communal,
-        "players": request.players,
-        "size": len(deck.cards),
-        "phenomena": deck.phenomena,
-        "command": command_line(request, deck.seed),
-        "cards": [
-            {"name": card.name, "kind": card.kind, "quantity": 1, "sets": list(card.sets)}
-            for card in deck.cards
-        ],
     }
+    if request.communal and request.players is not None:
+        document["players"] = request.players
+    document["planar_deck"] = [
+        {"name": card.name, "quantity": 1, "x-kind": card.kind, "x-sets": list(card.sets)}
+        for card in deck.cards
+    ]
+    document.update(
+        {
+            "x-seed": deck.seed,
+            "x-rule": deck.rule,
+            "x-size": len(deck.cards),
+            "x-phenomena": deck.phenomena,
+            "x-command": command_line(request, deck.seed),
+        }
+    )
+    if source is not None:
+        document["x-source"] = source
+    return document
 
 
 def parse_kinds(values: Iterable[str]) -> tuple[str, ...]:

@@ -32,6 +32,8 @@ from urllib.parse import urlsplit
 
 import requests
 from requests.adapters import HTTPAdapter
+from urllib3.exceptions import DecodeError, InvalidHeader, ProtocolError, ReadTimeoutError
+from urllib3.exceptions import HTTPError as Urllib3Error
 from urllib3.util.retry import Retry
 
 from planarcli import __version__
@@ -60,6 +62,10 @@ MAX_PAGES_WITHOUT_TOTAL = 20
 
 #: A Scryfall answer larger than this is not a card list.
 MAX_RESPONSE_BYTES = 32 * 1024 * 1024
+
+#: Seconds one answer's body may take to arrive in full. The read timeout bounds each read
+#: only, so a server that drips a byte at a time would otherwise never be given up on.
+BODY_DEADLINE = 60.0
 
 ProgressCallback = Callable[[int, int], None]
 
@@ -118,6 +124,13 @@ def _retry_class(policy: RetryPolicy) -> type[Retry]:
         def parse_retry_after(self, retry_after: str) -> float:
             return float(min(retry_after_max, max(0.0, super().parse_retry_after(retry_after))))
 
+        def get_retry_after(self, response: Any) -> float | None:
+            # An unreadable Retry-After ("soon") is no reason to give up: back off as usual.
+            try:
+                return super().get_retry_after(response)
+            except InvalidHeader:
+                return None
+
     return PlanarRetry
 
 
@@ -133,8 +146,11 @@ class ScryfallClient:
         min_interval: float = 0.5,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], None] = time.sleep,
+        body_deadline: float = BODY_DEADLINE,
     ) -> None:
-        self.base_url = (base_url or DEFAULT_API_URL).rstrip("/")
+        # None means the default; an empty --api-url "" is a mistake, not a wish for the
+        # real Scryfall (it is refused below, before anything is sent).
+        self.base_url = (DEFAULT_API_URL if base_url is None else base_url.strip()).rstrip("/")
         parts = urlsplit(self.base_url)
         if parts.scheme not in {"http", "https"} or not parts.netloc:
             raise UsageError(
@@ -144,6 +160,7 @@ class ScryfallClient:
         self._origin = (parts.scheme, parts.netloc)
         self.timeout = timeout
         self.min_interval = min_interval
+        self.body_deadline = body_deadline
         self._clock = clock
         self._sleep = sleep
         self._last_limited: float | None = None
@@ -192,7 +209,7 @@ class ScryfallClient:
         try:
             response = self.session.get(url, params=params, timeout=self.timeout, stream=True)
             try:
-                body = self._read_body(response, url)
+                body = self._read_body(response, url, self.body_deadline)
             finally:
                 response.close()
         except requests.exceptions.Timeout as error:
@@ -229,17 +246,43 @@ class ScryfallClient:
         )
 
     @staticmethod
-    def _read_body(response: requests.Response, url: str) -> bytes:
+    def _read_body(response: requests.Response, url: str, deadline: float) -> bytes:
+        """The whole body, read as it arrives (``read1``: whatever is there, not a full
+        64 KiB block), within ``deadline`` seconds in all. Each read is still bounded by the
+        read timeout, so a stalled answer fails after at most deadline + read timeout."""
         declared = response.headers.get("Content-Length")
         if declared and declared.isdigit() and int(declared) > MAX_RESPONSE_BYTES:
             raise DataUnavailableError(f"answer from {_host(url)} is too large ({declared} bytes)")
+        give_up_at = time.monotonic() + deadline
+        raw = response.raw
         chunks = []
         size = 0
-        for chunk in response.iter_content(chunk_size=65536):
-            size += len(chunk)
-            if size > MAX_RESPONSE_BYTES:
-                raise DataUnavailableError(f"answer from {_host(url)} is too large")
-            chunks.append(chunk)
+        try:
+            while True:
+                chunk = raw.read1(65536, decode_content=True)
+                if not chunk:
+                    break
+                size += len(chunk)
+                if size > MAX_RESPONSE_BYTES:
+                    raise DataUnavailableError(f"answer from {_host(url)} is too large")
+                chunks.append(chunk)
+                if time.monotonic() > give_up_at:
+                    raise DataUnavailableError(
+                        f"Scryfall's answer from {_host(url)} took more than {deadline:g} s to "
+                        f"arrive ({size} bytes so far); giving up",
+                        hint="try again later",
+                    )
+        except ReadTimeoutError as error:
+            raise _timed_out(url, error) from error
+        except (ProtocolError, DecodeError) as error:
+            raise DataUnavailableError(
+                f"Scryfall's answer from {_host(url)} was cut off: {_reason(error)}",
+                hint="try again later",
+            ) from error
+        except Urllib3Error as error:
+            raise DataUnavailableError(
+                f"reading the answer from {_host(url)} failed: {_reason(error)}"
+            ) from error
         return b"".join(chunks)
 
     def _json(self, response: Answer, url: str) -> Any:

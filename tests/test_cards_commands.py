@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -102,6 +108,35 @@ def test_show_not_found_or_ambiguous_exits_1(written: str) -> None:
     errors = [line for line in result.stderr.splitlines() if line.startswith("planarcli: error")]
     assert errors == [f"planarcli: error: no plane or phenomenon named {written!r}"]
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("written", ["a", "ab", "plane", "tolaria", "maze"])
+def test_show_needs_a_real_basis_for_a_guess(written: str) -> None:
+    """A letter or a common word scores high against some long name, but is no basis for a
+    guess: exit 1 with a hint, never "guessed"."""
+    result = run("cards", "show", written)
+    assert result.exit_code == 1, explain(result)
+    assert result.stdout == ""
+    assert "guessed" not in result.stderr
+    assert f"planarcli: error: no plane or phenomenon named {written!r}" in result.stderr
+    assert "planarcli: hint:" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("written", "name"),
+    [
+        ("acadmy tolaria", "Academy at Tolaria West"),
+        ("stairs infinty", "Stairs to Infinity"),
+        ("tazem", "Tazeem"),
+        ("glimmervoid", "Glimmervoid Basin"),
+        ("chaotic ather", "Chaotic Aether"),
+    ],
+)
+def test_show_still_guesses_a_misspelled_name(written: str, name: str) -> None:
+    result = run("cards", "show", written, "--format", "json")
+    assert result.exit_code == 0, explain(result)
+    shown = json.loads(result.stdout)
+    assert shown["name"] == name and shown["matched"] == "fuzzy"
 
 
 def test_show_ambiguous_suggests_the_candidates() -> None:
@@ -204,6 +239,39 @@ def test_match_text_table() -> None:
     assert lines[1].split() == ["100.0", "plane", "Naya"]
 
 
+@pytest.mark.parametrize("written", ["zzzzqqq", "xqxqxq jjj"])
+def test_match_of_junk_finds_no_candidates(written: str) -> None:
+    result = run("cards", "match", written, "--format", "json")
+    assert result.exit_code == 0, explain(result)
+    assert json.loads(result.stdout) == {"query": written, "matches": []}
+    text = run("cards", "match", written)
+    assert text.exit_code == 0 and text.stdout == ""
+    assert f"no candidates for {written!r}" in text.stderr
+
+
+def test_match_leaves_out_weak_candidates() -> None:
+    result = run("cards", "match", "acadmy tolaria", "--limit", "100", "--format", "json")
+    scores = [m["score"] for m in json.loads(result.stdout)["matches"]]
+    assert scores and min(scores) >= 50
+
+
+@pytest.mark.parametrize("written", ["", "   ", "!!!"])
+@pytest.mark.parametrize("output_format", ["text", "json"])
+def test_match_nothing_to_match_is_a_usage_error_as_for_search(
+    written: str, output_format: str
+) -> None:
+    result = run("cards", "match", written, "--format", output_format)
+    assert result.exit_code == 2, explain(result)
+    assert result.stdout == ""
+    assert "nothing to match" in result.stderr
+    assert run("cards", "search", written).exit_code == 2
+
+
+def test_match_help_says_how_junk_and_empty_names_end() -> None:
+    text = " ".join(run("cards", "match", "--help").stdout.split())
+    assert "under 50" in text and "no candidates" in text and "usage error" in text
+
+
 def test_match_bad_limit_is_usage_error() -> None:
     result = run("cards", "match", "naya", "--limit", "0")
     assert result.exit_code == 2
@@ -236,6 +304,51 @@ def test_list_filters() -> None:
     )["cards"]
     assert len(no_punk) == 207 - 46 - 10
     assert all(set(c["sets"]) - {"punk", "pssc"} for c in no_punk)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--exclude-set", "punk,pssc"],
+        ["--exclude-set", "PUNK, pssc"],
+        ["--exclude-set", "punk,", "--exclude-set", "pssc"],
+    ],
+)
+def test_list_exclude_set_takes_comma_separated_codes(args: list[str]) -> None:
+    result = run("cards", "list", *args, "--format", "json")
+    assert result.exit_code == 0, explain(result)
+    cards = json.loads(result.stdout)["cards"]
+    assert len(cards) == 207 - 46 - 10
+    assert result.stderr == ""
+
+
+def test_list_and_search_set_takes_comma_separated_codes() -> None:
+    both = json.loads(run("cards", "list", "--set", "who,moc", "--format", "json").stdout)
+    who = json.loads(run("cards", "list", "--set", "who", "--format", "json").stdout)
+    moc = json.loads(run("cards", "list", "--set", "moc", "--format", "json").stdout)
+    names = {c["name"] for c in both["cards"]}
+    assert names == {c["name"] for c in who["cards"]} | {c["name"] for c in moc["cards"]}
+    assert len(who["cards"]) == 40 and len(moc["cards"]) == 50 and len(names) == 90
+    found = run("cards", "search", "the", "--exclude-set", "punk,pssc", "--format", "json")
+    assert all(set(c["sets"]) - {"punk", "pssc"} for c in json.loads(found.stdout)["cards"])
+
+
+@pytest.mark.parametrize("option", ["--set", "--exclude-set"])
+def test_unknown_set_code_is_a_warning(option: str) -> None:
+    result = run("cards", "list", option, "nosuch,opca", "--format", "json")
+    assert result.exit_code == 0, explain(result)
+    assert result.stderr.splitlines() == ["planarcli: warning: no card is printed in set 'nosuch'"]
+
+
+def test_set_option_without_a_code_is_a_usage_error() -> None:
+    result = run("cards", "list", "--exclude-set", ",")
+    assert result.exit_code == 2, explain(result)
+
+
+def test_exclude_set_help_says_only() -> None:
+    for command in ("list", "search"):
+        text = " ".join(run("cards", command, "--help").stdout.split())
+        assert "ONLY in these sets" in text and "CODE[,CODE...]" in text
 
 
 def test_list_text_columns_and_count() -> None:
@@ -304,6 +417,56 @@ def test_info_cache(synced: Path, server: LocalServer) -> None:
     assert f"path:    {synced}" in result.stdout
     assert f"from:    {server.url}" in result.stdout
     assert "0 days old" in result.stdout
+    assert "hint:" not in result.stdout
+
+
+def _set_created(path: Path, created: str) -> None:
+    """Rewrite the cache's ``created`` timestamp (the file is checked again: no stamp)."""
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["source"]["created"] = created
+    path.write_text(json.dumps(document), encoding="utf-8")
+    catalog.reset_loaded_catalog()
+
+
+def _days_ago(days: float) -> str:
+    from datetime import datetime, timedelta, timezone
+
+    return (datetime.now(timezone.utc) - timedelta(days=days)).isoformat()
+
+
+def test_info_cache_created_in_the_future(synced: Path) -> None:
+    _set_created(synced, _days_ago(-1128))
+    result = run("cards", "info")
+    assert result.exit_code == 0, explain(result)
+    assert "(created in the future)" in result.stdout
+    assert "-" + "1128" not in result.stdout and "days old" not in result.stdout
+    data = json.loads(run("cards", "info", "--format", "json").stdout)
+    assert data["age_days"] == 0 and data["created_in_future"] is True
+
+
+def test_info_rounds_the_age_as_validate_does(synced: Path) -> None:
+    _set_created(synced, _days_ago(1063.6))
+    result = run("cards", "info")
+    assert "(1064 days old)" in result.stdout, result.stdout
+    source = catalog.load_catalog().source
+    age = source.age_days()
+    assert age is not None and f"{age:.0f}" == "1064"  # validate -v's formatting
+    assert source.age_text() == "1064 days old"
+
+
+def test_info_hints_at_a_sync_when_the_data_is_old(synced: Path) -> None:
+    _set_created(synced, _days_ago(91))
+    result = run("cards", "info")
+    assert "(91 days old)" in result.stdout
+    assert "hint:    this card data is over 90 days old; `planarcli cards sync`" in result.stdout
+    assert json.loads(run("cards", "info", "--format", "json").stdout)["stale"] is True
+    _set_created(synced, _days_ago(89))
+    assert "hint:" not in run("cards", "info").stdout
+
+
+def test_info_one_day_old(synced: Path) -> None:
+    _set_created(synced, _days_ago(1.2))
+    assert "(1 day old)" in run("cards", "info").stdout
 
 
 # -- completion -----------------------------------------------------------------------------------
@@ -335,6 +498,80 @@ def test_completion_through_the_shell_protocol() -> None:
         },
     )
     assert result.stdout.splitlines()[0] == "plain,Krosa", result.stdout
+
+
+def shell_complete(shell: str, words: str) -> str:
+    """What Click's completion protocol answers ``shell`` for ``words``, completing the
+    fourth word (``planarcli cards show WORD``)."""
+    env = {"_PLANARCLI_COMPLETE": f"{shell}_complete", "COMP_WORDS": words, "COMP_CWORD": "3"}
+    result = CliRunner().invoke(cli, [], prog_name="planarcli", env=env)
+    return str(result.stdout)
+
+
+@pytest.mark.parametrize(
+    ("typed", "answer"),
+    [
+        ("acad", "plain,Academy\\\\ at\\\\ Tolaria\\\\ West"),
+        ("raven", "plain,Raven\\\\'s\\\\ Run"),
+        ("imaginary", "plain,Imaginary\\\\ Friends\\\\ \\\\(Plane\\\\)"),
+        ("krosa", "plain,Krosa"),
+        ("Academy\\ at\\ To", "plain,Academy\\\\ at\\\\ Tolaria\\\\ West"),
+    ],
+)
+def test_bash_completion_escapes_spaces_and_shell_syntax(typed: str, answer: str) -> None:
+    assert shell_complete("bash", f"planarcli cards show {typed}").splitlines()[0] == answer
+
+
+def test_zsh_and_fish_completion_get_plain_names() -> None:
+    zsh = shell_complete("zsh", "planarcli cards show acad").splitlines()
+    assert zsh[:2] == ["plain", "Academy at Tolaria West"]
+    env = {
+        "_PLANARCLI_COMPLETE": "fish_complete",
+        "COMP_WORDS": "planarcli cards show acad",
+        "COMP_CWORD": "acad",
+    }
+    fish = CliRunner().invoke(cli, [], prog_name="planarcli", env=env).stdout
+    assert fish.splitlines()[0] == "plain,Academy at Tolaria West"
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="no bash here")
+@pytest.mark.parametrize(
+    "typed", ["Acad", "raven", "imag", "Fbl", "Finally", "Academy\\ at\\ T", "kro"]
+)
+def test_bash_puts_the_whole_name_on_the_command_line(typed: str) -> None:
+    """Click's own bash script, run by bash: the completion it puts on the command line is
+    read back by the shell as one word, exactly the card's name."""
+    script = (
+        'eval "$(_PLANARCLI_COMPLETE=bash_source planarcli)"\n'
+        'COMP_WORDS=(planarcli cards show "$1"); COMP_CWORD=3\n'
+        "_planarcli_completion planarcli\n"
+        'eval "words=(${COMPREPLY[0]})"\n'
+        'printf \'%s|%s|%s\\n\' "${#COMPREPLY[@]}" "${#words[@]}" "${words[0]}"\n'
+    )
+    shim = (
+        f"#!{sys.executable}\nimport sys\nfrom planarcli.cli import cli\n"
+        "sys.exit(cli.main(prog_name='planarcli'))\n"
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        program = Path(folder) / "planarcli"
+        program.write_text(shim, encoding="utf-8")
+        program.chmod(0o755)
+        env = {**os.environ, "PATH": f"{folder}{os.pathsep}{os.environ.get('PATH', '')}"}
+        done = subprocess.run(
+            ["bash", "-c", script, "bash", typed],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+            check=False,
+        )
+    assert done.returncode == 0, done.stderr
+    replies, words, word = done.stdout.rstrip("\n").split("|", 2)
+    assert replies == "1", done.stdout
+    assert words == "1", done.stdout  # the shell reads the completion as one word
+    expected = shlex.split(typed)[0].casefold()
+    assert word.casefold().startswith(expected[:3]), done.stdout
+    assert catalog.load_catalog().exact(word) is not None, done.stdout
 
 
 # -- help -----------------------------------------------------------------------------------------

@@ -198,6 +198,73 @@ def test_text_info_reports_the_ignored_cache(cache_file: Path) -> None:
     assert "warning: ignoring the card cache" in result.stdout
 
 
+def test_text_info_says_why_the_cache_was_ignored_once(cache_file: Path) -> None:
+    cache_file.write_text("{", encoding="utf-8")
+    result = invoke("cards", "info")
+    assert result.exit_code == 0
+    both = result.stdout + result.stderr
+    assert both.count("ignoring the card cache") == 1, both
+    assert result.stderr == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ('{\n "cards": [\n  {"name": "Cut', "Unterminated string starting at line 3, column 12"),
+        ("{", "Expecting property name enclosed in double quotes at line 1, column 2"),
+        ("[1,\n ", "Expecting value at line 2, column 2"),
+    ],
+)
+def test_a_json_syntax_error_is_told_readably(cache_file: Path, text: str, reason: str) -> None:
+    cache_file.write_text(text, encoding="utf-8")
+    warning = catalog.load_catalog(warn=False).source.warning
+    assert warning is not None and f"not valid JSON ({reason})" in warning
+    assert "at at" not in warning
+
+
+# -- age ------------------------------------------------------------------------------------------
+def _source(created: str | None) -> catalog.CatalogSource:
+    return catalog.CatalogSource("cache", "/x/cards.json", created)
+
+
+def _now() -> Any:
+    from datetime import datetime, timezone
+
+    return datetime(2026, 1, 10, 12, 0, tzinfo=timezone.utc)
+
+
+@pytest.mark.parametrize(
+    ("created", "days", "text"),
+    [
+        ("2026-01-10T12:00:00+00:00", 0.0, "0 days old"),
+        ("2026-01-09T00:00:00Z", 1.5, "2 days old"),  # rounded, as validate's :.0f rounds
+        ("2026-01-09T01:00:00", 1.4583, "1 day old"),  # no zone: UTC
+        ("2023-02-11T22:00:00+00:00", 1063.5833, "1064 days old"),
+        ("2026-01-10T12:30:00+00:00", 0.0, "0 days old"),  # clock skew: not "the future"
+        ("2029-02-10T00:00:00+00:00", 0.0, "created in the future"),
+    ],
+)
+def test_age_days_and_age_text(created: str, days: float, text: str) -> None:
+    source = _source(created)
+    age = source.age_days(_now())
+    assert age == pytest.approx(days, abs=1e-3)
+    assert source.age_text(_now()) == text
+    if text != "created in the future":
+        assert text.startswith(f"{age:.0f} ")  # the way validate -v formats age_days()
+
+
+@pytest.mark.parametrize("created", [None, "", "yesterday"])
+def test_no_usable_timestamp_has_no_age(created: str | None) -> None:
+    source = _source(created)
+    assert source.age_days(_now()) is None and source.age_text(_now()) is None
+    assert not source.is_stale(_now()) and not source.is_future(_now())
+
+
+def test_stale_after_ninety_days() -> None:
+    assert _source("2025-10-11T00:00:00+00:00").is_stale(_now())  # 91.5 days
+    assert not _source("2025-10-13T00:00:00+00:00").is_stale(_now())  # 89.5 days
+
+
 # -- start-up cost --------------------------------------------------------------------------------
 def test_loading_a_stamped_cache_imports_no_jsonschema_or_requests(cache_file: Path) -> None:
     cache_file.write_text(dump_catalog(catalog_document()), encoding="utf-8")

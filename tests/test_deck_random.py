@@ -133,15 +133,78 @@ def test_without_a_seed_the_header_names_one_that_repeats_the_deck() -> None:
     assert deck_names(again.stdout) == deck_names(first.stdout)
 
 
-def test_json_output() -> None:
+def test_json_output_is_a_planarcli_decklist() -> None:
     result = run(
         "deck", "random", "--seed", "3", "--communal", "--players", "3", "--format", "json"
     )
     assert result.exit_code == 0, explain(result)
     data = json.loads(result.stdout)
-    assert data["seed"] == 3 and data["size"] == 30 and data["rule"] == "901.15a"
-    assert len(data["cards"]) == 30
-    assert data["phenomena"] <= 6
+    assert data["format"] == "planarcli-deck" and data["version"] == 1
+    assert data["communal"] is True and data["players"] == 3
+    assert data["x-seed"] == 3 and data["x-size"] == 30 and data["x-rule"] == "901.15a"
+    assert data["x-command"] == "planarcli deck random --seed 3 --communal --players 3"
+    assert len(data["planar_deck"]) == 30
+    assert all(entry["quantity"] == 1 for entry in data["planar_deck"])
+    assert data["x-phenomena"] <= 6
+    assert data["x-phenomena"] == sum(e["x-kind"] == "phenomenon" for e in data["planar_deck"])
+    # Every key the schema does not name is an x- key: the schema is the judge.
+    from planarcli.decklist.jsondeck import schema_problems
+
+    assert schema_problems(data) == []
+
+
+def test_json_output_of_an_individual_deck_has_no_players() -> None:
+    data = json.loads(run("deck", "random", "--seed", "3", "--format", "json").stdout)
+    assert data["communal"] is False and "players" not in data
+    assert len(data["planar_deck"]) == 10
+
+
+@pytest.mark.parametrize(
+    ("phenomena", "header"),
+    [
+        (0, "// 10 cards: 10 planes, 0 phenomena"),
+        (1, "// 10 cards: 9 planes, 1 phenomenon"),
+        (2, "// 10 cards: 8 planes, 2 phenomena"),
+    ],
+)
+def test_text_header_counts_agree_in_number(phenomena: int, header: str) -> None:
+    for seed in range(200):
+        deck = build_random_deck(catalog.load_catalog(), DeckRequest(seed=seed))
+        if deck.phenomena == phenomena:
+            break
+    else:
+        pytest.fail(f"no seed under 200 draws {phenomena} phenomena")
+    lines = run("deck", "random", "--seed", str(seed)).stdout.splitlines()
+    assert lines[1].startswith(header + " (rule 901.3;"), lines[1]
+
+
+def test_exclude_set_takes_comma_separated_codes() -> None:
+    joined = run("deck", "random", "--seed", "5", "--size", "100", "--exclude-set", "punk,PSSC")
+    assert joined.exit_code == 0, explain(joined)
+    apart = run(
+        "deck", "random", "--seed", "5", "--size", "100", "--exclude-set", "punk",
+        "--exclude-set", "pssc",
+    )  # fmt: skip
+    assert deck_names(joined.stdout) == deck_names(apart.stdout)
+    loaded = catalog.load_catalog()
+    for name in deck_names(joined.stdout):
+        card = loaded.lookup(name)
+        assert card is not None and set(card.sets) - {"punk", "pssc"}, name
+    assert "--exclude-set punk --exclude-set pssc" in joined.stdout.splitlines()[0]
+    assert joined.stderr == ""
+
+
+def test_exclude_set_warns_about_an_unknown_set_code() -> None:
+    result = run("deck", "random", "--seed", "5", "--exclude-set", "punk,nosuch")
+    assert result.exit_code == 0, explain(result)
+    assert "planarcli: warning: no card is printed in set 'nosuch'" in result.stderr
+    assert "'punk'" not in result.stderr
+
+
+def test_exclude_set_help_says_only() -> None:
+    result = run("deck", "random", "--help")
+    assert "ONLY in these" in " ".join(result.stdout.split())
+    assert "CODE[,CODE...]" in result.stdout
 
 
 @pytest.mark.parametrize(
@@ -153,6 +216,8 @@ def test_json_output() -> None:
         ["--max-phenomena", "9"],
         ["--kind", "vanguard"],
         ["--size", "many"],
+        ["--communal", "--players", "101"],
+        ["--exclude-set", ","],
     ],
 )
 def test_bad_options_exit_2_without_traceback(args: list[str]) -> None:
@@ -195,3 +260,36 @@ def test_validate_accepts_a_communal_deck(players: int) -> None:
     assert deck.exit_code == 0, explain(deck)
     checked = run("validate", "--communal", "--players", str(players), "-", input=deck.stdout)
     assert checked.exit_code == 0, explain(checked) + deck.stdout
+
+
+@needs_validate
+@pytest.mark.parametrize("seed", [1, 7])
+def test_validate_accepts_the_json_deck(seed: int) -> None:
+    deck = run("deck", "random", "--seed", str(seed), "--format", "json")
+    assert deck.exit_code == 0, explain(deck)
+    checked = run("validate", "-", "--format", "json", input=deck.stdout)
+    assert checked.exit_code == 0, explain(checked) + deck.stdout
+    (result,) = json.loads(checked.stdout)["files"]
+    assert result["valid"] is True and result["cards"] == 10
+
+
+@needs_validate
+@pytest.mark.parametrize("players", [2, 5])
+def test_validate_reads_communal_and_players_from_the_json_deck(players: int) -> None:
+    deck = run(
+        "deck", "random", "--seed", "11", "--communal", "--players", str(players),
+        "--format", "json",
+    )  # fmt: skip
+    assert deck.exit_code == 0, explain(deck)
+    # No --communal/--players for validate: the deck says what it is.
+    checked = run("validate", "-", "--format", "json", input=deck.stdout)
+    assert checked.exit_code == 0, explain(checked) + deck.stdout
+    (result,) = json.loads(checked.stdout)["files"]
+    assert result["valid"] is True and result["cards"] == min(40, 10 * players)
+    # 20 cards make a legal individual deck but not a communal one for 5 players (40):
+    # validate judged the deck as the communal deck it says it is.
+    if players == 5:
+        short = json.loads(deck.stdout)
+        short["planar_deck"] = short["planar_deck"][:20]
+        again = run("validate", "-", input=json.dumps(short))
+        assert again.exit_code == 1, explain(again)

@@ -12,6 +12,8 @@ import hashlib
 import json
 import math
 import os
+import socket
+import threading
 import time
 import uuid
 from collections.abc import Iterator, Sequence
@@ -382,6 +384,42 @@ def test_429_with_retry_after_then_success(server: LocalServer, cache_dir: Path)
     assert second.time - first.time >= 0.25
 
 
+@pytest.mark.parametrize("status", [429, 503])
+@pytest.mark.parametrize("value", ["soon", "", "-5", "Thu, 99 Foo 2026"])
+def test_an_unreadable_retry_after_falls_back_to_backoff(
+    server: LocalServer, cache_dir: Path, status: int, value: str
+) -> None:
+    pages = scryfall_pages(HAND_MADE, server.url, 10)
+    server.route(
+        "/cards/search",
+        Reply.json(
+            {"object": "error", "status": status, "code": "busy", "details": "wait"},
+            status=status,
+            **{"Retry-After": value},
+        ),
+        Reply.json(pages[1]),
+    )
+    result = sync(server.url)
+    assert result.exit_code == 0, explain(result)
+    assert len(server.requests_to("/cards/search")) == 2
+
+
+def test_an_unreadable_retry_after_uses_the_normal_backoff(
+    server: LocalServer, cache_dir: Path
+) -> None:
+    pages = scryfall_pages(HAND_MADE, server.url, 10)
+    server.route(
+        "/cards/search",
+        Reply(status=503, headers={"Retry-After": "soon"}),
+        Reply.json(pages[1]),
+    )
+    options = {**FAST, "retry": RetryPolicy(retries=2, backoff_factor=0.0, min_backoff=0.3)}
+    result = sync(server.url, options=options)
+    assert result.exit_code == 0, explain(result)
+    first, second = server.requests_to("/cards/search")
+    assert second.time - first.time >= 0.25  # min_backoff, not "retry at once"
+
+
 def test_5xx_then_success(server: LocalServer, cache_dir: Path) -> None:
     pages = scryfall_pages(HAND_MADE, server.url, 10)
     server.route("/cards/search", Reply(status=503), Reply(status=502), Reply.json(pages[1]))
@@ -418,6 +456,87 @@ def test_timeout(server: LocalServer, synced_cache: Path) -> None:
     assert result.exit_code == 3, explain(result)
     assert "did not answer in time" in one_error_line(result)
     assert checksum(synced_cache) == before
+
+
+class DripServer:
+    """A server on 127.0.0.1 that sends the headers of a 200 answer at once and then its
+    body one byte every ``interval`` seconds: every read gets data well within any read
+    timeout, yet the body would take ``length * interval`` seconds to arrive."""
+
+    def __init__(self, interval: float = 0.05, length: int = 100_000) -> None:
+        self.interval = interval
+        self.length = length
+        self.connections = 0
+        self._stop = threading.Event()
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self._listener.settimeout(0.1)
+        self._thread = threading.Thread(target=self._accept, daemon=True)
+
+    @property
+    def url(self) -> str:
+        host, port = self._listener.getsockname()[:2]
+        return f"http://{host}:{port}"
+
+    def __enter__(self) -> DripServer:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._stop.set()
+        self._thread.join(timeout=5)
+        self._listener.close()
+
+    def _accept(self) -> None:
+        while not self._stop.is_set():
+            try:
+                connection, _ = self._listener.accept()
+            except OSError:  # the 0.1 s accept timeout: look at the stop flag again
+                continue
+            self.connections += 1
+            threading.Thread(target=self._drip, args=(connection,), daemon=True).start()
+
+    def _drip(self, connection: socket.socket) -> None:
+        with connection:
+            connection.settimeout(5)
+            request = b""
+            try:
+                while b"\r\n\r\n" not in request:
+                    data = connection.recv(4096)
+                    if not data:
+                        return
+                    request += data
+                connection.sendall(
+                    b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                    + f"Content-Length: {self.length}\r\n\r\n".encode()
+                )
+                for _ in range(self.length):
+                    if self._stop.wait(self.interval):
+                        return
+                    connection.sendall(b" ")
+            except OSError:  # the client gave up and hung up
+                return
+
+
+def test_a_body_that_drips_in_is_given_up_on(synced_cache: Path) -> None:
+    before = checksum(synced_cache)
+    options = {**FAST, "timeout": (2.0, 2.0), "body_deadline": 0.6}
+    with DripServer(interval=0.05, length=80) as drip:  # 4 s for the whole body
+        started = time.monotonic()
+        result = sync(drip.url, options=options)
+        elapsed = time.monotonic() - started
+    assert result.exit_code == 3, explain(result)
+    line = one_error_line(result)
+    assert "took more than 0.6 s to arrive" in line and "127.0.0.1" in line
+    assert 0.5 < elapsed < 2.5  # the deadline, not the read timeout nor the whole body
+    assert drip.connections == 1  # a body that is too slow is not asked for again
+    assert checksum(synced_cache) == before
+    assert [p.name for p in synced_cache.parent.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_a_body_within_the_deadline_is_read(server: LocalServer, cache_dir: Path) -> None:
+    serve_cards(server, HAND_MADE)
+    result = sync(server.url, options={**FAST, "body_deadline": 5.0})
+    assert result.exit_code == 0, explain(result)
 
 
 def test_connection_refused(cache_dir: Path) -> None:
@@ -599,6 +718,25 @@ def test_bad_api_url_is_a_usage_error(cache_dir: Path, url: str) -> None:
     assert "not an API URL" in one_error_line(result)
 
 
+@pytest.mark.parametrize("url", ["", "   "])
+@pytest.mark.parametrize("command", [["cards", "sync"], ["cards", "show", "Akoum", "--online"]])
+def test_an_empty_api_url_is_a_usage_error_and_sends_nothing(
+    server: LocalServer,
+    cache_dir: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    url: str,
+    command: list[str],
+) -> None:
+    # Were the empty URL taken for "the default", the default would be this local server.
+    monkeypatch.setattr("planarcli.scryfall.DEFAULT_API_URL", server.url)
+    serve_cards(server, HAND_MADE)
+    result = run(*command, "--api-url", url)
+    assert result.exit_code == 2, explain(result)
+    assert "not an API URL" in one_error_line(result)
+    assert server.requests == []
+    assert not (cache_dir / "cards.json").exists()
+
+
 # -- offline: exit 2, nothing sent ----------------------------------------------------------------
 @pytest.mark.parametrize(
     ("args", "env"),
@@ -687,6 +825,7 @@ def test_default_client_settings() -> None:
         assert retry.respect_retry_after_header
         assert retry.parse_retry_after("3600") == 30.0  # capped
         assert retry.parse_retry_after("2") == 2.0
+        assert client.body_deadline == 60.0
         assert client.session.headers["User-Agent"] == f"planarcli/{__version__}"
 
 

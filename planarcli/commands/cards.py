@@ -8,8 +8,10 @@ talks to Scryfall (``sync``, ``show --online``).
 
 from __future__ import annotations
 
+import os
+import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -28,12 +30,15 @@ F = TypeVar("F", bound=Callable[..., Any])
 DEFAULT_API_URL = "https://api.scryfall.com"
 API_URL_ENV = "PLANARCLI_SCRYFALL_URL"
 
-#: A fuzzy guess is taken for ``cards show`` only when it scores at least this much and
-#: strictly more than the runner-up.
 #: Completion never offers more than this many names.
 COMPLETION_LIMIT = 50
 
 SYNC_HINT = "run `planarcli cards sync` to fetch the oracle text from Scryfall"
+
+#: Click's completion instruction, and the value it has when bash asks.
+COMPLETE_ENV = "_PLANARCLI_COMPLETE"
+#: Characters bash would read as syntax (or as a word break) in a completed card name.
+_SHELL_SPECIAL = re.compile(r"""([\s'"\\$`!&|;()<>*?\[\]{}#~^:=])""")
 
 
 def _note(message: str) -> None:
@@ -55,7 +60,7 @@ def complete_card_name(
     key = fold_name(incomplete)
     names = catalog.names()
     if not key:
-        return [CompletionItem(name) for name in sorted(names, key=str.casefold)]
+        return _completion_items(sorted(names, key=str.casefold))
     compact = key.replace(" ", "")
     ranked: list[tuple[int, str]] = []
     for name in names:
@@ -68,15 +73,67 @@ def complete_card_name(
             ranked.append((2, name))
     if not ranked and len(key) >= 3:
         matches = catalog.match(incomplete, limit=5, cutoff=60.0)
-        return [CompletionItem(m.card.name) for m in matches]
+        return _completion_items(m.card.name for m in matches)
     ranked.sort(key=lambda item: (item[0], item[1].casefold()))
-    return [CompletionItem(name) for _, name in ranked[:COMPLETION_LIMIT]]
+    return _completion_items(name for _, name in ranked[:COMPLETION_LIMIT])
+
+
+def _completion_items(names: Iterable[str]) -> list[CompletionItem]:
+    """Completion items for card names, escaped for bash (see ``bash_escape``)."""
+    if os.environ.get(COMPLETE_ENV) == "bash_complete":
+        return [CompletionItem(bash_escape(name)) for name in names]
+    return [CompletionItem(name) for name in names]
+
+
+def bash_escape(name: str) -> str:
+    """A card name as Click's bash completion script must receive it.
+
+    Bash puts the completion on the command line as it is, so spaces and shell syntax need a
+    backslash each ("Academy\\ at\\ Tolaria\\ West"). Click's script reads every answer
+    line with ``read`` (no ``-r``), which eats one level of backslashes, so each backslash is
+    sent twice. zsh and fish get the plain name: their scripts (``compadd``, ``complete``)
+    quote what they insert.
+    """
+    return _SHELL_SPECIAL.sub(r"\\\1", name).replace("\\", "\\\\")
 
 
 # -- shared bits -----------------------------------------------------------------------------
 def card_summary(card: Card) -> dict[str, Any]:
     """The ``cards list``/``cards search`` JSON shape of one card."""
     return {"name": card.name, "kind": card.kind, "subtype": card.subtype, "sets": list(card.sets)}
+
+
+#: ``--exclude-set`` for ``cards list|search`` and ``deck random``.
+exclude_set_option = click.option(
+    "--exclude-set",
+    "exclude_sets",
+    multiple=True,
+    metavar="CODE[,CODE...]",
+    help="Leave out cards printed ONLY in these sets (e.g. punk,pssc); a card also printed "
+    "in another set stays. Repeatable.",
+)
+
+
+def parse_set_codes(values: Iterable[str], option: str) -> tuple[str, ...]:
+    """Set codes from repeated and comma-separated option values ("punk,pssc"), lower-cased,
+    each once. An option given with no code in it is a UsageError."""
+    values = list(values)
+    codes = [code.strip().lower() for value in values for code in value.split(",")]
+    codes = [code for code in codes if code]
+    if values and not codes:
+        raise UsageError(f"{option} needs a set code (e.g. {option} punk,pssc)")
+    return tuple(dict.fromkeys(codes))
+
+
+def warn_unknown_sets(catalog: Catalog, codes: Iterable[str]) -> None:
+    """A warning on stderr for each code no card of the catalog is printed in."""
+    codes = list(codes)
+    if not codes:
+        return
+    known = {code for card in catalog.cards for code in card.sets}
+    for code in codes:
+        if code not in known:
+            _note(f"warning: no card is printed in set {code!r}")
 
 
 def _filter_options(func: F) -> F:
@@ -90,19 +147,14 @@ def _filter_options(func: F) -> F:
             "--set",
             "sets",
             multiple=True,
-            metavar="CODE",
-            help="Only cards printed in this set (Scryfall code, e.g. opca); repeatable.",
+            metavar="CODE[,CODE...]",
+            help="Only cards printed in any of these sets (Scryfall codes, e.g. opca,opc2); "
+            "repeatable.",
         ),
         click.option(
             "--subtype", metavar="TYPE", help="Only planes of this planar type (e.g. Dominaria)."
         ),
-        click.option(
-            "--exclude-set",
-            "exclude_sets",
-            multiple=True,
-            metavar="CODE",
-            help="Leave out cards printed only in this set (e.g. punk); repeatable.",
-        ),
+        exclude_set_option,
     ]
     for option in reversed(options):
         func = option(func)
@@ -116,8 +168,11 @@ def _filtered(
     subtype: str | None,
     exclude_sets: Sequence[str],
 ) -> list[Card]:
+    wanted = parse_set_codes(sets, "--set")
+    excluded = parse_set_codes(exclude_sets, "--exclude-set")
+    warn_unknown_sets(catalog, [*wanted, *(c for c in excluded if c not in wanted)])
     return catalog.filter(
-        kind=kind.lower() if kind else None, sets=sets, subtype=subtype, exclude_sets=exclude_sets
+        kind=kind.lower() if kind else None, sets=wanted, subtype=subtype, exclude_sets=excluded
     )
 
 
@@ -134,15 +189,21 @@ def _plural(count: int, one: str, many: str) -> str:
     return f"{count} {one if count == 1 else many}"
 
 
-def _card_table(cards: Sequence[Card]) -> None:
+def _card_table(cards: Sequence[Card]) -> list[str]:
+    """The aligned table lines of ``cards`` (none for no cards)."""
     if not cards:
-        return
+        return []
     rows = [(c.name, c.kind, c.subtype or "-", ", ".join(c.sets)) for c in cards]
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
-    for name, kind, subtype, sets in rows:
-        click.echo(
-            f"{name:<{widths[0]}}  {kind:<{widths[1]}}  {subtype:<{widths[2]}}  {sets}".rstrip()
-        )
+    return [
+        f"{name:<{widths[0]}}  {kind:<{widths[1]}}  {subtype:<{widths[2]}}  {sets}".rstrip()
+        for name, kind, subtype, sets in rows
+    ]
+
+
+def _echo_table(cards: Sequence[Card]) -> None:
+    """The table and the count line, in one write (not one flushed write per line)."""
+    click.echo("\n".join([*_card_table(cards), _count_line(cards)]))
 
 
 # -- the group -------------------------------------------------------------------------------
@@ -257,15 +318,18 @@ def sync(ctx: click.Context, api_url: str, offline: bool, output_format: str) ->
 @cards.command("info", short_help="Which card data is in use (cache or snapshot), how old.")
 @format_option()
 def info(output_format: str) -> None:
-    """Say which card data is in use (cache or bundled snapshot), where it is and how old."""
+    """Say which card data is in use (cache or bundled snapshot), where it is and how old,
+    with a hint to sync when it is more than 90 days old."""
     import json
 
     from planarcli.catalog import cache_path, load_catalog
 
-    catalog = load_catalog()
+    # The text report shows why a cache was ignored in its body: no second copy on stderr.
+    catalog = load_catalog(warn=output_format == "json")
     source = catalog.source
     cache = cache_path()
     age = source.age_days()
+    stale = source.is_stale()
     api_url = None
     if source.kind == "cache":
         try:
@@ -286,6 +350,8 @@ def info(output_format: str) -> None:
                 "with_oracle_text": with_text,
                 "created": source.created,
                 "age_days": round(age, 1) if age is not None else None,
+                "created_in_future": source.is_future(),
+                "stale": stale,
                 "api_url": api_url,
                 "cache_path": str(cache),
                 "cache_exists": cache.is_file(),
@@ -298,9 +364,9 @@ def info(output_format: str) -> None:
     click.echo(f"path:    {source.path}")
     click.echo(f"cards:   {_count_line(catalog.cards)}, {with_text} with oracle text")
     when = source.created or "unknown"
-    if age is not None:
-        days = int(age)
-        when += f" ({days} day{'' if days == 1 else 's'} old)"
+    age_text = source.age_text()
+    if age_text is not None:
+        when += f" ({age_text})"
     click.echo(f"created: {when}")
     if api_url:
         click.echo(f"from:    {api_url}")
@@ -309,6 +375,9 @@ def info(output_format: str) -> None:
         click.echo(f"cache:   {cache} ({state}; `planarcli cards sync` fills it)")
     if source.warning:
         click.echo(f"warning: {source.warning}")
+    if stale:
+        click.echo("hint:    this card data is over 90 days old; `planarcli cards sync` fetches")
+        click.echo("         the current cards from Scryfall")
 
 
 # -- show --------------------------------------------------------------------------------------
@@ -404,10 +473,14 @@ def show(ctx: click.Context, name: str, online: bool, api_url: str, output_forma
 @format_option()
 def match(name: str, limit: int, output_format: str) -> None:
     """Ranked fuzzy candidates for a card name (scores 0-100, best first), scored the way
-    `cards show` scores its guesses."""
-    from planarcli.catalog import load_catalog
+    `cards show` scores its guesses. Candidates scoring under 50 are left out: a name like
+    nothing in the catalog gets "no candidates" (exit 0, an empty list in JSON). A NAME
+    with no letter or digit is a usage error (exit 2), as for `cards search`."""
+    from planarcli.catalog import MATCH_MIN_SCORE, load_catalog
 
-    matches = load_catalog().guess_scores(name)[:limit]
+    if not fold_name(name):
+        raise UsageError(f"nothing to match in {name!r}: give a card name or part of one")
+    matches = load_catalog().guess_scores(name, min_score=MATCH_MIN_SCORE)[:limit]
     if output_format == "json":
         echo_json(
             {
@@ -446,8 +519,7 @@ def list_cards(
     if output_format == "json":
         echo_json({"cards": [card_summary(card) for card in found]})
         return
-    _card_table(found)
-    click.echo(_count_line(found))
+    _echo_table(found)
 
 
 # -- search --------------------------------------------------------------------------------------
@@ -463,7 +535,9 @@ def search(
     exclude_sets: tuple[str, ...],
     output_format: str,
 ) -> None:
-    """Find cards whose name, type line or oracle text mention TEXT (case-insensitive)."""
+    """Find cards whose name, type line or oracle text mention TEXT (case-insensitive).
+    No hit is not an error (exit 0); a TEXT with no letter or digit is a usage error
+    (exit 2), as for `cards match`."""
     from planarcli.catalog import load_catalog
 
     query = " ".join(text)
@@ -479,5 +553,4 @@ def search(
     if output_format == "json":
         echo_json({"query": query, "cards": [card_summary(card) for card in found]})
         return
-    _card_table(found)
-    click.echo(_count_line(found))
+    _echo_table(found)

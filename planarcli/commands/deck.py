@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from planarcli.commands.cards import exclude_set_option, parse_set_codes, warn_unknown_sets
 from planarcli.commands.common import echo_json, format_option
 
 
@@ -26,13 +27,7 @@ def deck() -> None:
     help="Number of cards (default: the rules' minimum, 10 or min(40, 10×N)).",
 )
 @click.option("--seed", type=int, metavar="S", help="Seed for a repeatable deck.")
-@click.option(
-    "--exclude-set",
-    "exclude_sets",
-    multiple=True,
-    metavar="CODE",
-    help="Leave out cards printed only in this set (e.g. punk); repeatable.",
-)
+@exclude_set_option
 @click.option(
     "--max-phenomena",
     type=int,
@@ -60,7 +55,9 @@ def random_deck(
     """Print a random legal planar deck as a decklist that `planarcli validate` accepts.
 
     The header comment gives the command (with its seed) that rebuilds the same deck from
-    the same card data.
+    the same card data. `--format json` prints a planarcli JSON decklist
+    (schemas/decklist.schema.json; communal and players inside), with the seed, rule and
+    command under "x-" keys.
     """
     from planarcli.catalog import load_catalog
     from planarcli.deckgen import (
@@ -76,14 +73,15 @@ def random_deck(
         players=players,
         size=size,
         seed=seed,
-        exclude_sets=tuple(code.lower() for code in exclude_sets),
+        exclude_sets=parse_set_codes(exclude_sets, "--exclude-set"),
         max_phenomena=max_phenomena,
         kinds=parse_kinds(kinds),
     )
     catalog = load_catalog()
+    warn_unknown_sets(catalog, request.exclude_sets)
     built = build_random_deck(catalog, request)
     if output_format == "json":
-        echo_json(deck_json(built, request))
+        echo_json(deck_json(built, request, source=catalog.source.kind))
         return
     source = "synced cache" if catalog.source.kind == "cache" else "bundled snapshot"
     click.echo(render_decklist(built, request, source=source), nl=False)
