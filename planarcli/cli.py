@@ -52,6 +52,15 @@ class LazyGroup(click.Group):
         except PlanarError as error:
             report_error(error)
             ctx.exit(error.exit_code)
+        except BrokenPipeError:
+            # The reader of our output went away (``| head``): stop quietly, with the exit
+            # code the command had already decided on (validate's verdict), else 0.
+            _silence_stdout()
+            ctx.exit(ctx.meta.get(EXIT_CODE_KEY, 0))
+
+
+#: Where a command records its exit code before printing (see LazyGroup.invoke).
+EXIT_CODE_KEY = "planarcli.exit_code"
 
 
 def report_error(error: PlanarError) -> None:

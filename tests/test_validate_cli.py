@@ -371,3 +371,27 @@ def test_json_deck_marked_communal_needs_players(write, run_cli) -> None:
         ).stdout.count("communal-without-players")
         == 0
     )
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["validate", str(GOOD)], 0),
+        (["validate", str(SMALL)], 1),  # the verdict survives a closed pipe
+        (["cards", "list"], 0),
+        (["rules", "show", "901"], 0),
+    ],
+)
+def test_closed_pipe_keeps_the_verdict_and_prints_nothing(args: list[str], expected: int) -> None:
+    import subprocess
+    import sys
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "planarcli", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # the reader is gone before anything is written
+    with process.stderr:
+        stderr = process.stderr.read().decode("utf-8")
+    assert process.wait(timeout=60) == expected
+    assert stderr == ""

@@ -115,6 +115,8 @@ def validate(
     catalog = load_catalog()
     results = validate_inputs(list(paths), catalog, options, input_format=input_format)
 
+    verdict = exit_code(results)
+    click.get_current_context().meta["planarcli.exit_code"] = verdict  # kept on a closed pipe
     for result in results:
         if not result.readable:
             finding = result.findings[0]
@@ -148,8 +150,8 @@ def validate(
         style = click.style if colour else (lambda text, **_: text)
         header = None
         if verbose:
-            age = source.age_days()
-            aged = f", {age:.0f} days old" if age is not None else ""
+            age = source.age_text()
+            aged = f", {age}" if age is not None else ""
             header = (
                 f"card data: {source.kind} {source.location} ({len(catalog)} cards{aged}); "
                 f"rules: {edition_id}"
@@ -158,4 +160,4 @@ def validate(
             render_text(results, style=style, verbose=verbose, header=header, quiet=quiet),
             color=colour,
         )
-    raise SystemExit(exit_code(results))
+    raise SystemExit(verdict)
