@@ -70,6 +70,14 @@ def artifact_uri(path: str, *, cwd: Path | None = None) -> str:
     return quote("/".join(parts), safe="/")
 
 
+def _artifact_location(uri: str) -> dict[str, str]:
+    """A relative URI is relative to the source root; an absolute ``file:`` URI stands alone
+    (SARIF 2.1.0 3.4.4: uriBaseId goes only with relative references)."""
+    if uri.startswith("file:"):
+        return {"uri": uri}
+    return {"uri": uri, "uriBaseId": "%SRCROOT%"}
+
+
 def _fingerprint(uri: str, finding: Finding) -> str:
     key = "\x1f".join(
         (
@@ -86,9 +94,7 @@ def _fingerprint(uri: str, finding: Finding) -> str:
 def _result(result: FileResult, finding: Finding, rule_index: int) -> dict[str, Any]:
     uri = artifact_uri(result.path)
     whole_file = finding.line is None
-    message = finding.message
-    if finding.suggestions:
-        message += " (did you mean: " + ", ".join(finding.suggestions) + "?)"
+    message = finding.message  # names its suggestions already ("did you mean ...?")
     properties: dict[str, Any] = {"edition": finding.edition, "wholeFile": whole_file}
     if finding.rule:
         properties["rule"] = finding.rule
@@ -104,7 +110,7 @@ def _result(result: FileResult, finding: Finding, rule_index: int) -> dict[str, 
         "locations": [
             {
                 "physicalLocation": {
-                    "artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"},
+                    "artifactLocation": _artifact_location(uri),
                     "region": {"startLine": finding.line if finding.line else 1},
                 }
             }
@@ -114,13 +120,17 @@ def _result(result: FileResult, finding: Finding, rule_index: int) -> dict[str, 
     }
 
 
-def sarif_log(results: Sequence[FileResult], *, tool_version: str) -> dict[str, Any]:
-    """The SARIF log as a JSON-ready dict."""
+def sarif_log(
+    results: Sequence[FileResult], *, tool_version: str, verbose: bool = False
+) -> dict[str, Any]:
+    """The SARIF log as a JSON-ready dict (notes only with ``verbose``, as in the text)."""
     rules: list[dict[str, Any]] = []
     index: dict[str, int] = {}
     sarif_results: list[dict[str, Any]] = []
     for result in results:
         for finding in result.findings:
+            if finding.severity == "info" and not verbose:
+                continue
             if finding.code not in index:
                 index[finding.code] = len(rules)
                 rule: dict[str, Any] = {
@@ -165,6 +175,7 @@ def sarif_log(results: Sequence[FileResult], *, tool_version: str) -> dict[str, 
     }
 
 
-def render_sarif(results: list[FileResult], *, tool_version: str) -> str:
+def render_sarif(results: list[FileResult], *, tool_version: str, verbose: bool = False) -> str:
     """The SARIF 2.1.0 log for these results, as JSON text."""
-    return json.dumps(sarif_log(results, tool_version=tool_version), ensure_ascii=False, indent=2)
+    log = sarif_log(results, tool_version=tool_version, verbose=verbose)
+    return json.dumps(log, ensure_ascii=False, indent=2)

@@ -99,7 +99,7 @@ def check_structure(log: dict[str, Any]) -> None:
 
 
 def test_structure_and_content() -> None:
-    log = json.loads(render_sarif(RESULTS, tool_version="1.2.3"))
+    log = json.loads(render_sarif(RESULTS, tool_version="1.2.3", verbose=True))
     check_structure(log)
     run = log["runs"][0]
     assert run["tool"]["driver"]["version"] == "1.2.3"
@@ -127,7 +127,7 @@ def test_structure_and_content() -> None:
     unknown = by_rule[("unknown-card", "decks/a.txt")]
     assert unknown["locations"][0]["physicalLocation"]["region"] == {"startLine": 4}
     assert unknown["properties"]["wholeFile"] is False
-    assert "Tazeem" in unknown["message"]["text"]
+    assert unknown["properties"]["suggestions"] == ["Tazeem"]  # the check's message names them
     assert unknown["properties"]["card"] == "Tazem"
     assert by_rule[("name-variant", "decks/a.txt")]["level"] == "note"
     assert by_rule[("too-many-phenomena", "decks/d.txt")]["level"] == "warning"
@@ -222,3 +222,27 @@ def test_cli_sarif_output(
         r["ruleId"]: r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in results
     }
     assert lines["deck-too-small"] == 1
+
+
+def test_notes_only_when_verbose_and_suggestions_said_once() -> None:
+    quiet = json.loads(render_sarif(RESULTS, tool_version="1"))["runs"][0]
+    assert "note" not in {r["level"] for r in quiet["results"]}
+    assert "name-variant" not in {rule["id"] for rule in quiet["tool"]["driver"]["rules"]}
+    for result in quiet["results"]:
+        assert result["message"]["text"].count("did you mean") <= 1
+
+
+def test_absolute_file_uris_carry_no_base(tmp_path: Path) -> None:
+    outside = FileResult(
+        str(tmp_path.parent / "elsewhere" / "deck.txt"),
+        False,
+        9,
+        0,
+        (Finding("901.3", "2026-01-16", "error", "deck-too-small", "add 1"),),
+        "text",
+        "section",
+    )
+    log = json.loads(render_sarif([outside], tool_version="1"))
+    location = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]
+    assert location["artifactLocation"]["uri"].startswith("file:///")
+    assert "uriBaseId" not in location["artifactLocation"]

@@ -142,7 +142,7 @@ def validate(
         from planarcli import __version__
         from planarcli.sarif import render_sarif
 
-        click.echo(render_sarif(results, tool_version=__version__))
+        click.echo(render_sarif(results, tool_version=__version__, verbose=verbose))
     else:
         from planarcli.report import render_text
 
