@@ -5,10 +5,10 @@ imported with ``planarcli rules import`` live in ``data_dir()/rules/<id>.json`` 
 same format. Both go through the same loader. Search lives in :mod:`planarcli.rulesearch`,
 edition comparison in :mod:`planarcli.rulesdiff`. Nothing here imports click.
 
-Which edition is "current": the manifest's ``current``, unless the user imported an English
-Comprehensive Rules edition with a later effective date; then the newest English
-Comprehensive Rules edition is current. (A newer official file is the better answer to
-"what are the rules now?".)
+Which edition is "current": the newest English Comprehensive Rules edition (bundled or
+imported) whose effective date is not after today. (A newer official file is the better
+answer to "what are the rules now?"; one imported ahead of its date is not in effect yet.)
+:func:`current_cr_edition_id` answers the same question without loading any edition.
 
 Damaged imported files never crash the tool: each one is reported once on stderr and skipped,
 so the bundled edition with the same id (if any) is used instead.
@@ -279,13 +279,19 @@ def _imported_infos(folder: str) -> list[EditionInfo]:
 
 
 def list_editions(
-    rules_folder: Path | None = None, data_folder: Path | None = None
+    rules_folder: Path | None = None,
+    data_folder: Path | None = None,
+    *,
+    today: str | None = None,
 ) -> list[EditionInfo]:
-    """Every edition and document available: bundled ones (manifest order), then imported.
+    """Every edition and document available, bundled and imported together, in display
+    order: English Comprehensive Rules editions by date, then translations (by date), then
+    the other documents (bundled order, then imported by id).
 
     ``rules_folder`` defaults to the bundled ``rules/``; ``data_folder`` to
     ``data_dir()/rules``. An imported edition replaces the bundled one with the same id.
-    Exactly one edition has ``current=True`` (see the module docstring).
+    Exactly one edition has ``current=True``: the newest English Comprehensive Rules edition
+    in effect ``today`` (an ISO date; the local date by default), see :func:`choose_current`.
     """
     current_id, bundled = _read_manifest(_bundled_folder(rules_folder))
     imported = _imported_infos(_imported_folder(data_folder))
@@ -297,19 +303,78 @@ def list_editions(
             "no rules editions are available (the bundled corpus is missing or damaged)",
             hint="reinstall planarcli, or import an official file with `planarcli rules import`",
         )
-    chosen = by_id.get(current_id) if current_id else None
-    newest_cr = max(
-        (info for info in by_id.values() if info.is_english_cr and info.effective),
-        key=lambda info: info.effective or "",
-        default=None,
-    )
-    if chosen is None or (
-        newest_cr is not None
-        and newest_cr.source == "imported"
-        and (newest_cr.effective or "") > (chosen.effective or "")
-    ):
-        chosen = newest_cr or next(iter(by_id.values()))
-    return [replace(info, current=info.id == chosen.id) for info in by_id.values()]
+    english = [(info.id, info.effective) for info in by_id.values() if info.is_english_cr]
+    chosen_id = choose_current(english, current_id, today)
+    if chosen_id not in by_id:
+        chosen_id = next(iter(by_id))
+    order = {info.id: position for position, info in enumerate(by_id.values())}
+
+    def display(info: EditionInfo) -> tuple[int, str, int, str]:
+        group = 0 if info.is_english_cr else 1 if info.kind == "translation" else 2
+        dated = (info.effective or "") if group < 2 else ""
+        return (group, dated, order[info.id] if info.source == "bundled" else len(order), info.id)
+
+    return [
+        replace(info, current=info.id == chosen_id) for info in sorted(by_id.values(), key=display)
+    ]
+
+
+def choose_current(
+    english: Sequence[tuple[str, str | None]], manifest_current: str | None, today: str | None
+) -> str | None:
+    """Which English Comprehensive Rules edition is current, from (id, effective) pairs.
+
+    The newest one in effect ``today`` (an ISO date; the local date by default): an edition
+    dated after today, imported ahead of time, is not current yet. With no dated edition in
+    effect, the manifest's ``current``; failing that, the oldest one.
+    """
+    if today is None:
+        import time  # built in, unlike datetime: nothing to load on the start-up path
+
+        today = time.strftime("%Y-%m-%d")
+    in_effect = [(effective, edition_id) for edition_id, effective in english if effective]
+    now = [item for item in in_effect if item[0] <= today]
+    if now:
+        return max(now)[1]
+    if manifest_current is not None:
+        return manifest_current
+    return min(in_effect)[1] if in_effect else None
+
+
+_IMPORTED_CR_NAME = r"^\d{4}-\d{2}-\d{2}\.json$"
+
+
+def current_cr_edition_id(
+    data_folder: str | None = None,
+    *,
+    rules_folder: str | None = None,
+    today: str | None = None,
+) -> str:
+    """The id of the current English Comprehensive Rules edition, cheaply.
+
+    The same rule as :func:`list_editions`, without loading or sniffing any edition file:
+    the bundled manifest, plus the names of the imported files (an imported English
+    Comprehensive Rules edition is saved as ``<YYYY-MM-DD>.json``). For ``validate --rules
+    current``. Raises :class:`DataUnavailableError` when there is no edition at all.
+    """
+    current_id, bundled = _read_manifest(_bundled_folder(rules_folder))
+    english = {info.id: info.effective for info in bundled if info.is_english_cr}
+    try:
+        names = os.listdir(_imported_folder(data_folder))
+    except OSError:
+        names = []
+    for name in names:
+        if re.match(_IMPORTED_CR_NAME, name):
+            english[name[:-5]] = name[:-5]
+    chosen = choose_current(list(english.items()), current_id, today)
+    if chosen is None:
+        if bundled:
+            return current_id or bundled[0].id
+        raise DataUnavailableError(
+            "no rules editions are available (the bundled corpus is missing or damaged)",
+            hint="reinstall planarcli, or import an official file with `planarcli rules import`",
+        )
+    return chosen
 
 
 def available_ids(editions: list[EditionInfo]) -> str:
@@ -588,25 +653,46 @@ def references(
 
 
 def reference_sources(edition: Edition, editions: list[EditionInfo]) -> list[Edition]:
-    """Imported editions in the same language, newest first, to follow references into."""
-    candidates = sorted(
-        (
-            info
-            for info in editions
-            if info.source == "imported"
-            and info.lang == edition.info.lang
-            and info.id != edition.id
-        ),
-        key=lambda info: info.effective or "",
-        reverse=True,
-    )
+    """Imported editions in the same language to follow references into, nearest first.
+
+    A rule number means different rules in different editions (2009's 309.6 is not 2016's),
+    so the editions nearest in date to ``edition`` come first; for an undated document, the
+    newest first.
+    """
+    candidates = [
+        info
+        for info in editions
+        if info.source == "imported" and info.lang == edition.info.lang and info.id != edition.id
+    ]
+    shown = _day_number(edition.info.effective)
+
+    def nearness(info: EditionInfo) -> tuple[int, int]:
+        day = _day_number(info.effective)
+        if day is None:
+            return (1, 0)
+        if shown is None:
+            return (0, -day)
+        return (0, abs(day - shown))
+
     loaded = []
-    for info in candidates:
+    for info in sorted(candidates, key=nearness):
         try:
             loaded.append(load_edition(info))
         except DataUnavailableError:
             continue
     return loaded
+
+
+def _day_number(effective: str | None) -> int | None:
+    """Days since 0001-01-01 of an ISO date, or None when there is no (valid) date."""
+    if not effective:
+        return None
+    import datetime
+
+    try:
+        return datetime.date.fromisoformat(effective[:10]).toordinal()
+    except ValueError:
+        return None
 
 
 # --------------------------------------------------------------------------- search and diff

@@ -378,6 +378,7 @@ def parse_comprehensive_rules(
             path=source_name,
             hint="download the complete .txt file again",
         )
+    _refuse_incomplete(document, source_name)
     keep = _select_rule_ids(document)
     rules = [
         {"id": rule.rule_id, "text": rule.full_text()}
@@ -413,6 +414,45 @@ def parse_comprehensive_rules(
         "rules": rules,
         "glossary": _planar_glossary(document.glossary),
     }
+
+
+#: the last part of section 901 in every edition since 2009-09-04 (901.15, or 901.14 from
+#: 2009-10-01 to 2012-05-01)
+LAST_PART_OF_901 = "single planar deck option"
+
+
+def _refuse_incomplete(document: _Document, source_name: str) -> None:
+    """Refuse a file that is evidently cut short: section 901 without its last part (the
+    Single Planar Deck Option rules), or no glossary. Such a file would otherwise import as
+    an edition with rules missing, and replace a complete one."""
+    section = [rule for rule in document.rules if rule.rule_id.startswith("901.")]
+    heading = next(
+        (
+            rule.rule_id
+            for rule in section
+            if rule.full_text().strip().rstrip(".").lower() == LAST_PART_OF_901
+        ),
+        None,
+    )
+    has_rules = heading is not None and any(
+        _parent_of(rule.rule_id) == heading and rule.rule_id != heading for rule in section
+    )
+    hint = "the file looks cut short: download the complete .txt file again"
+    if not has_rules:
+        last = section[-1].rule_id if section else "901"
+        raise InputError(
+            f"section 901 (Planechase) of the {document.effective} edition stops at {last}, "
+            "before its last part (the Single Planar Deck Option rules): the file is incomplete",
+            path=source_name,
+            hint=hint,
+        )
+    if not document.glossary:
+        raise InputError(
+            f"the {document.effective} edition has no glossary after its rules: the file is "
+            "incomplete",
+            path=source_name,
+            hint=hint,
+        )
 
 
 def _refuse_non_text(text: str) -> None:

@@ -30,6 +30,13 @@ SAME_ID_THRESHOLD = 0.3
 SAME_ID_BONUS = 0.1
 #: Short headings ("Planar Magic" → "Planechase") keep their id whatever their words.
 HEADING_WORDS = 6
+#: A rule left unpaired whose parent was paired (901.8 → 901.9, section 309 → 311) pairs
+#: with the same child of the parent's partner (901.8b → 901.9b, 309.7 → 311.7) at this much
+#: similarity: the structure vouches for the pairing when the words changed a lot.
+STRUCTURE_THRESHOLD = 0.2
+
+_CHILD_RE = re.compile(r"^(.*\d)([a-z]+)$")
+_NUMBERED_RE = re.compile(r"^(\d{3})\.(\d+)$")
 
 _PIECE_RE = re.compile(r"\d+(?:\.\d+[a-z]?)?|\w+(?:['’]\w+)*|\s+|[^\w\s]")
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "«": '"', "»": '"'})
@@ -199,10 +206,63 @@ def align(
         used_old.add(i)
         used_new.add(j)
         pairs.append((i, j, score))
+    _pair_by_structure(old_rules, left, right, unchanged_old, pairs, used_old, used_new)
     pairs.sort(key=lambda p: p[1])  # new document order
     removed = [rule for i, rule in enumerate(left) if i not in used_old]
     added = [rule for j, rule in enumerate(right) if j not in used_new]
     return len(unchanged_old), [(left[i], right[j], s) for i, j, s in pairs], removed, added
+
+
+def _parent_and_child(rule_id: str) -> tuple[str, str] | None:
+    """("901.8", "b") for 901.8b, ("309", ".7") for 309.7; None for a section heading."""
+    match = _CHILD_RE.match(rule_id)
+    if match is not None:
+        return match.group(1), match.group(2)
+    match = _NUMBERED_RE.match(rule_id)
+    if match is not None:
+        return match.group(1), "." + match.group(2)
+    return None
+
+
+def _pair_by_structure(
+    old_rules: tuple[Rule, ...],
+    left: list[Rule],
+    right: list[Rule],
+    unchanged_old: set[str],
+    pairs: list[tuple[int, int, float]],
+    used_old: set[int],
+    used_new: set[int],
+) -> None:
+    """Pair what the similarity pass left over by the structure of the paired rules.
+
+    An unpaired old rule whose parent has a partner (itself when unchanged) is paired with
+    the unpaired new rule holding the same place under that partner, when their words are
+    at least :data:`STRUCTURE_THRESHOLD` alike. Old rules are taken in document order, so a
+    rule paired this way lends its pairing to its own subrules.
+    """
+    partner = {rule_id: rule_id for rule_id in unchanged_old}
+    for i, j, _ in pairs:
+        partner[left[i].id] = right[j].id
+    free_new = {rule.id: j for j, rule in enumerate(right) if j not in used_new}
+    index_of = {id(rule): i for i, rule in enumerate(left)}
+    for rule in old_rules:
+        old_index = index_of.get(id(rule))
+        if old_index is None or old_index in used_old:
+            continue
+        place = _parent_and_child(rule.id)
+        if place is None or place[0] not in partner:
+            continue
+        new_index = free_new.get(partner[place[0]] + place[1])
+        if new_index is None:
+            continue
+        score = similarity(rule.text, right[new_index].text)
+        if score < STRUCTURE_THRESHOLD:
+            continue
+        used_old.add(old_index)
+        used_new.add(new_index)
+        del free_new[right[new_index].id]
+        partner[rule.id] = right[new_index].id
+        pairs.append((old_index, new_index, score))
 
 
 def diff_editions(old: Edition, new: Edition) -> EditionDiff:

@@ -12,7 +12,15 @@ BM25 index is built on demand; it starts faster than an SQLite FTS5 index and ra
   phenomena, ...) adds alternatives at a lower weight;
 * a word found nowhere is corrected to the closest corpus word (Damerau-Levenshtein, in
   Python: cheaper than importing rapidfuzz for a vocabulary of a few hundred words);
-* a rule number in the query ("901.9", "rule 901.15a") puts that rule first.
+* a rule number in the query ("901.9", "rule 901.15a") puts that rule first;
+* glossary entries are documents too (id: the term, ``kind`` "glossary"), their term counting
+  as a title; below the rules they sum up, unless the query is the term itself;
+* with several languages in scope, the query's language is the one whose texts hold most of
+  its words: texts in other languages are down-weighted, and a stopword of the query's
+  language stays one ("have" is also Danish);
+* term statistics count a rule once however many editions repeat it, per language, and
+  lengths are normalised per edition, so that ``--edition all`` ranks each edition's rules as
+  that edition alone does; other English editions rank a little below the current one.
 """
 
 from __future__ import annotations
@@ -40,6 +48,16 @@ COORD_POWER = 1.0
 #: Lettered subrules (901.9a) give details and exceptions; the numbered rule states the rule.
 SUBRULE_PRIOR = 0.85
 EXACT_FORM_WEIGHT = 0.3
+#: A glossary entry's term words count this many times (the term is its title).
+GLOSSARY_TERM_WEIGHT = 2.0
+#: A glossary entry sums up rules in a sentence: the rules come first, unless the query is
+#: the entry's term.
+GLOSSARY_PRIOR = 0.6
+GLOSSARY_TERM_BONUS = 2.0
+#: Documents in a language that covers fewer of the query's words than the query's language.
+OTHER_LANGUAGE_PRIOR = 0.4
+#: Other English Comprehensive Rules editions, when the current one is searched alongside.
+OLDER_EDITION_PRIOR = 0.9
 
 
 class SearchResult(NamedTuple):
@@ -50,6 +68,8 @@ class SearchResult(NamedTuple):
     text: str
     #: other editions in the search with the same rule, word for word (shown once)
     also_in: tuple[str, ...] = ()
+    #: "rule" or "glossary" (a glossary entry's id is its term)
+    kind: str = "rule"
 
 
 # --------------------------------------------------------------------------- words
@@ -342,27 +362,52 @@ class SearchIndex:
         self.docs: list[_Doc] = []
         self.langs: list[str] = []
         self.surface: dict[str, set[str]] = {}  # surface word (lower) -> its stems
+        #: every word (stopwords too, accent-free) of each language's texts: what a query in
+        #: that language is likely to be made of
+        self.vocabulary: dict[str, set[str]] = {}
+        self.current_in_scope = any(edition.info.current for edition in editions)
         for edition in editions:
             lang = edition.info.lang
             if lang not in self.langs:
                 self.langs.append(lang)
+            if lang not in self.vocabulary:
+                self.vocabulary[lang] = {fold(word) for word in STOPWORDS.get(lang, ())}
+            vocabulary = self.vocabulary[lang]
             by_id = {rule.id: rule for rule in edition.rules}
             contents = {rule.id: content_words(rule.text, lang) for rule in edition.rules}
-            for rule in edition.rules:
+            entries = [
+                (Rule(entry.term, entry.text, lang, kind="glossary"), entry.term)
+                for entry in edition.glossary
+            ]
+            for rule, title in [*((rule, "") for rule in edition.rules), *entries]:
                 terms: dict[str, float] = {}
                 positions: dict[str, list[int]] = {}
-                own = contents[rule.id]
+                own = contents[rule.id] if not title else content_words(rule.text, lang)
+                vocabulary.update(fold(word) for word in words(rule.text))
                 for index, word in enumerate(own):
                     term = stem(word, lang)
                     terms[term] = terms.get(term, 0.0) + 1.0
                     positions.setdefault(term, []).append(index)
                     if not word.isdigit():
                         self.surface.setdefault(word, set()).add(term)
-                parent = _parent(rule.id, by_id)
-                if parent is not None:
-                    for word in contents[parent.id]:
+                if title:
+                    # the term is the entry's title: its words first, and weighted
+                    vocabulary.update(fold(word) for word in words(title))
+                    heading = content_words(title, lang)
+                    shift = len(heading) + PROXIMITY_WINDOW + 1
+                    positions = {t: [i + shift for i in p] for t, p in positions.items()}
+                    for index, word in enumerate(heading):
                         term = stem(word, lang)
-                        terms[term] = terms.get(term, 0.0) + PARENT_WEIGHT
+                        terms[term] = terms.get(term, 0.0) + GLOSSARY_TERM_WEIGHT
+                        positions.setdefault(term, []).insert(0, index)
+                        self.surface.setdefault(word, set()).add(term)
+                    own = [*heading, *own]
+                else:
+                    parent = _parent(rule.id, by_id)
+                    if parent is not None:
+                        for word in contents[parent.id]:
+                            term = stem(word, lang)
+                            terms[term] = terms.get(term, 0.0) + PARENT_WEIGHT
                 self.docs.append(
                     _Doc(
                         rule,
@@ -373,18 +418,51 @@ class SearchIndex:
                         frozenset(fold(word) for word in own),
                     )
                 )
+        # Document frequencies count a rule once however many editions hold it (2024-09-20
+        # and 2026-01-16 share most of 901, 2009-10-01 words much of it alike), and they are
+        # kept per language: searching every edition must not make the words of repeated
+        # rules look common, nor let French and Danish texts change how rare an English word
+        # looks. A rule then scores as it does when its edition is searched alone.
         self.df: dict[str, int] = {}
+        self.lang_df: dict[str, dict[str, int]] = {}
+        self.lang_size: dict[str, int] = {}
+        seen: dict[tuple[str, str, str], set[str]] = {}
         for doc in self.docs:
-            for term in doc.terms:
+            key = (doc.rule.lang, doc.rule.kind, doc.rule.id)
+            seen.setdefault(key, set()).update(doc.terms)
+        every: dict[tuple[str, str], set[str]] = {}
+        for (lang, kind, rule_id), bag in seen.items():
+            every.setdefault((kind, rule_id), set()).update(bag)
+            if kind == "glossary":
+                continue  # entries are scored with the rules' statistics, not part of them
+            df = self.lang_df.setdefault(lang, {})
+            self.lang_size[lang] = self.lang_size.get(lang, 0) + 1
+            for term in bag:
+                df[term] = df.get(term, 0) + 1
+        for bag in every.values():
+            for term in bag:
                 self.df[term] = self.df.get(term, 0) + 1
-        self.avg_length = (sum(d.length for d in self.docs) / len(self.docs)) if self.docs else 1.0
+        self.distinct = len(every)
+        rules = [doc for doc in self.docs if doc.rule.kind != "glossary"] or self.docs
+        self.avg_length = (sum(d.length for d in rules) / len(rules)) if rules else 1.0
+        # Lengths are normalised within each edition, so that a rule scores as it does when
+        # its edition is searched alone, whatever the other editions' texts are like.
+        totals: dict[str, list[float]] = {}
+        for doc in rules:
+            total = totals.setdefault(doc.edition.id, [0.0, 0.0])
+            total[0] += doc.length
+            total[1] += 1.0
+        self.edition_length = {key: value[0] / value[1] for key, value in totals.items()}
         self.folded: dict[str, set[str]] = {}
         for term in self.df:
             self.folded.setdefault(fold(term), set()).add(term)
 
-    def idf(self, term: str) -> float:
-        n = len(self.docs)
-        df = self.df.get(term, 0)
+    def idf(self, term: str, lang: str | None = None) -> float:
+        """Inverse document frequency of ``term`` among the texts in ``lang`` (or all)."""
+        if lang is None:
+            n, df = self.distinct, self.df.get(term, 0)
+        else:
+            n, df = self.lang_size.get(lang, 0), self.lang_df.get(lang, {}).get(term, 0)
         return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
 
     # ----------------------------------------------------------------- query terms
@@ -417,6 +495,12 @@ class SearchIndex:
         tokens: list[str] = []
         for raw in _TOKEN_RE.findall(query.casefold().replace("’", "'")):
             tokens.extend(_split_elision(raw) if "'" in raw else [raw])
+        # a word that is a stopword in the query's language is one, even when it is a
+        # content word in another language ("have" is Danish for "garden")
+        strange = self.other_languages(query)
+        query_stop = [
+            STOPWORDS.get(lang, frozenset()) for lang in self.langs if lang not in strange
+        ]
         for token in tokens:
             weights: dict[str, float] = {}
 
@@ -427,7 +511,7 @@ class SearchIndex:
                     weights[term] = max(weights.get(term, 0.0), weight)
 
             token = _IRREGULAR.get(token, token)
-            stems = self._stems(token)
+            stems = set() if any(token in stop for stop in query_stop) else self._stems(token)
             if stems:
                 add(stems, 1.0)
             elif self._is_stopword(token) or len(token) == 1:
@@ -492,26 +576,37 @@ class SearchIndex:
         numbers = [
             t for t in (normalise_token(x) for x in query.split()) if t and _RULE_NUMBER_RE.match(t)
         ]
+        strange = self.other_languages(query)
         scored: list[tuple[tuple[float, int, str, int], SearchResult]] = []
         for position, doc in enumerate(self.docs):
+            lang = doc.rule.lang
             score = 0.0
-            norm = BM25_K1 * (1.0 - BM25_B + BM25_B * doc.length / self.avg_length)
+            average = self.edition_length.get(doc.edition.id, self.avg_length)
+            norm = BM25_K1 * (1.0 - BM25_B + BM25_B * doc.length / average)
             for term, weight in weights.items():
                 tf = doc.terms.get(term)
                 if tf:
-                    score += weight * self.idf(term) * tf * (BM25_K1 + 1.0) / (tf + norm)
+                    score += weight * self.idf(term, lang) * tf * (BM25_K1 + 1.0) / (tf + norm)
             if score <= 0.0 and not numbers:
                 continue
             for left, right in pairs:
                 score += PROXIMITY_WEIGHT * self._near(doc, left, right)
             for form, group in surfaced:
                 if form in doc.surface:
-                    score += EXACT_FORM_WEIGHT * max(self.idf(t) for t in group)
+                    score += EXACT_FORM_WEIGHT * max(self.idf(t, lang) for t in group)
             if groups:
                 matched = sum(1 for group in groups if any(t in doc.terms for t in group))
                 score *= (matched / len(groups)) ** COORD_POWER
-            if doc.rule.id[-1:].isalpha():
+            if doc.rule.kind == "glossary":
+                score *= GLOSSARY_PRIOR
+                if _same_words(doc.rule.id, query):
+                    score *= GLOSSARY_TERM_BONUS
+            elif doc.rule.id[-1:].isalpha():
                 score *= SUBRULE_PRIOR
+            if doc.rule.lang in strange:
+                score *= OTHER_LANGUAGE_PRIOR
+            if self.current_in_scope and doc.edition.is_english_cr and not doc.edition.current:
+                score *= OLDER_EDITION_PRIOR
             for number in numbers:
                 if doc.rule.id == number:
                     score += EXACT_ID_BONUS
@@ -519,7 +614,12 @@ class SearchIndex:
                     score += CHILD_ID_BONUS
             if score > 0.0:
                 result = SearchResult(
-                    doc.rule.id, doc.edition.id, doc.rule.lang, round(score, 3), doc.rule.text
+                    doc.rule.id,
+                    doc.edition.id,
+                    doc.rule.lang,
+                    round(score, 3),
+                    doc.rule.text,
+                    kind=doc.rule.kind,
                 )
                 # ties: the current edition first, then newer editions, then document order
                 newer = "".join(chr(0x10FFFF - ord(ch)) for ch in doc.edition.effective or "")
@@ -541,6 +641,29 @@ class SearchIndex:
                 out.append(result)
         return out
 
+    def other_languages(self, query: str) -> frozenset[str]:
+        """The languages in scope that are evidently not the query's.
+
+        The query's language is the one whose texts hold the most of its words (stopwords
+        included: "how many ... can my ... have" is English even though "have" is a Danish
+        word too); the languages holding fewer of them are down-weighted, not dropped.
+        """
+        if len(self.vocabulary) < 2:
+            return frozenset()
+        tokens = {
+            fold(token)
+            for token in words(query)
+            if not token.isdigit() and not _RULE_NUMBER_RE.match(token)
+        }
+        if not tokens:
+            return frozenset()
+        cover = {
+            lang: sum(1 for token in tokens if token in vocabulary)
+            for lang, vocabulary in self.vocabulary.items()
+        }
+        best = max(cover.values())
+        return frozenset(lang for lang, count in cover.items() if count < best)
+
     def _near(self, doc: _Doc, left: dict[str, float], right: dict[str, float]) -> float:
         """IDF-weighted bonus when two consecutive query words are close in the text."""
         best = 0.0
@@ -553,8 +676,16 @@ class SearchIndex:
                 if not second or a == b:
                     continue
                 if any(0 < abs(j - i) <= PROXIMITY_WINDOW for i in first for j in second):
-                    best = max(best, wa * wb * min(self.idf(a), self.idf(b)))
+                    lang = doc.rule.lang
+                    best = max(best, wa * wb * min(self.idf(a, lang), self.idf(b, lang)))
         return best
+
+
+def _same_words(term: str, query: str) -> bool:
+    """True when the query is the glossary term ("what are chaos abilities": Chaos Ability)."""
+    wanted = [stem_en(fold(word)) for word in words(term)]
+    given = [stem_en(_IRREGULAR.get(word, fold(word))) for word in content_words(query, "en")]
+    return given == wanted
 
 
 def normalise_token(token: str) -> str:

@@ -46,6 +46,17 @@ def is_url(source: str) -> bool:
     return source.lower().startswith(("http://", "https://"))
 
 
+def url_scheme(source: str) -> str | None:
+    """The scheme of ``source`` when it is written as a URL ("ftp" for ftp://...), else None.
+
+    A Windows path such as ``C:\\rules.txt`` has no "://" and is not a URL.
+    """
+    import re
+
+    match = re.match(r"^([A-Za-z][A-Za-z0-9+.-]*)://", source.strip())
+    return match.group(1).lower() if match else None
+
+
 def import_rules(
     source: str,
     *,
@@ -61,6 +72,15 @@ def import_rules(
     missing, unreadable or unsuitable file.
     """
     retrieved = datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+    scheme = url_scheme(source)
+    if scheme is not None and scheme not in ("http", "https"):
+        raise UsageError(
+            f"{source}: unsupported URL scheme {scheme!r}; rules import reads http(s) URLs "
+            "and file paths",
+            hint="give the path of the downloaded file"
+            if scheme == "file"
+            else "use the https link of the .txt file from " + RULES_PAGE,
+        )
     if is_url(source):
         if offline:
             raise UsageError(

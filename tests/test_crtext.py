@@ -411,3 +411,38 @@ def test_real_2026_planeswalk_references_moved_to_701_31() -> None:
     assert "701.31" in rule_text(edition, "312.7")
     old = real("2024-11-08")
     assert "701.24" in rule_text(old, "901.8")
+
+
+# --------------------------------------------------------------------------- incomplete files
+
+
+def _cut_before(text: str, marker: str) -> bytes:
+    """``text`` cut at the start of the (last) line beginning with ``marker``."""
+    lines = re.split(r"\r\n|\r|\n", text)
+    at = [index for index, line in enumerate(lines) if line.startswith(marker)]
+    assert at, marker
+    return "\n".join(lines[: at[-1]]).encode("utf-8")
+
+
+@pytest.mark.parametrize("marker", ["901.15.", "901.15a"])
+def test_file_cut_inside_901_is_refused(marker: str) -> None:
+    text = sample_text("planechase-modern.txt")
+    with pytest.raises(InputError, match="Single Planar Deck Option") as caught:
+        parse_comprehensive_rules(_cut_before(text, marker), source_name="cut.txt")
+    assert "incomplete" in str(caught.value)
+    assert caught.value.hint and "complete" in caught.value.hint
+
+
+def test_file_without_glossary_is_refused() -> None:
+    text = sample_text("planechase-modern.txt")
+    with pytest.raises(InputError, match="no glossary"):
+        parse_comprehensive_rules(_cut_before(text, "Glossary"), source_name="cut.txt")
+
+
+@needs_real_files
+@pytest.mark.parametrize("marker", ["901.10.", "901.15a", "Glossary"])
+def test_real_2026_file_cut_short_is_refused(marker: str) -> None:
+    data = (CR_DIR / "MagicCompRules-2026-01-16.txt").read_bytes()
+    text, _ = decode_rules_text(data)
+    with pytest.raises(InputError, match="incomplete"):
+        parse_comprehensive_rules(_cut_before(text, marker), source_name="cut.txt")

@@ -196,3 +196,74 @@ def test_imported_official_editions(run_cli: Callable[..., Any]) -> None:
     assert partial["removed"] == [] and partial["added"] == []
     assert "311" in partial["not_compared"]["2024-11-08"]
     assert partial["glossary"]["removed"] == []
+
+
+# --------------------------------------------------------------------------- pairing by structure
+
+CR_DIR = Path(__file__).resolve().parents[2] / "shared" / "data" / "cr"
+
+
+def test_reworded_subrule_of_a_renumbered_rule_is_renumbered(run_cli: Callable[..., Any]) -> None:
+    data = diff_json(run_cli, "2009-10-01", "2026-01-16")
+    assert moves(data)["901.8b"] == "901.9b"
+    assert "901.8b" not in {r["id"] for r in data["removed"]}
+    assert "901.9b" not in {r["id"] for r in data["added"]}
+
+
+def _edition(edition_id: str, rules: list[tuple[str, str]]) -> corpus.Edition:
+    info = corpus.EditionInfo(
+        id=edition_id,
+        title="Planechase",
+        lang="en",
+        kind="comprehensive-rules",
+        effective=edition_id,
+        source="imported",
+        location=f"{edition_id}.json",
+    )
+    return corpus.Edition(info, tuple(Rule(i, t, "en") for i, t in rules))
+
+
+def test_rule_of_a_moved_section_pairs_with_the_same_number() -> None:
+    old = _edition(
+        "2012-06-01",
+        [
+            ("309", "Planes"),
+            ("309.1", "Plane is a card type seen only on nontraditional Magic cards."),
+            (
+                "309.7",
+                "A plane card may have a triggered ability that triggers whenever you roll"
+                " the chaos symbol on the planar die.",
+            ),
+            ("309.8", "Something else entirely about the weather in the blind eternities."),
+        ],
+    )
+    new = _edition(
+        "2026-01-16",
+        [
+            ("311", "Planes"),
+            ("311.1", "Plane is a card type seen only on nontraditional Magic cards."),
+            (
+                "311.7",
+                "A plane card may have an ability that triggers whenever chaos ensues."
+                " These are called chaos abilities.",
+            ),
+            ("311.8", "A completely unrelated sentence with no words in common at all."),
+        ],
+    )
+    result = rulesdiff.diff_editions(old, new)
+    moved = {c.old_id: c.new_id for c in result.renumbered}
+    assert moved == {"309": "311", "309.1": "311.1", "309.7": "311.7"}
+    # too different even for the structure: still removed and added
+    assert [r.id for r in result.removed] == ["309.8"]
+    assert [r.id for r in result.added] == ["311.8"]
+
+
+@pytest.mark.skipif(not CR_DIR.is_dir(), reason=f"{CR_DIR} is absent")
+def test_real_2012_to_2026_pairs_309_7_with_311_7(run_cli: Callable[..., Any]) -> None:
+    for date in ("2012-06-01", "2026-01-16"):
+        result = run_cli("rules", "import", str(CR_DIR / f"MagicCompRules-{date}.txt"))
+        assert result.exit_code == 0, result
+    data = diff_json(run_cli, "2012-06-01", "2026-01-16")
+    assert moves(data)["309.7"] == "311.7"
+    assert "309.7" not in {r["id"] for r in data["removed"]}
+    assert "311.7" not in {r["id"] for r in data["added"]}

@@ -84,12 +84,76 @@ def test_imported_edition_replaces_bundled(run_cli: Callable[..., Any]) -> None:
 
 def test_newer_imported_english_edition_becomes_current(run_cli: Callable[..., Any]) -> None:
     data = bundled_json("2026-01-16")
-    data.update(id="2027-02-05", effective="2027-02-05")
+    data.update(id="2026-02-06", effective="2026-02-06")
     write_edition(data)
     listed = editions(run_cli)
-    assert [e for e, v in listed.items() if v["current"]] == ["2027-02-05"]
+    assert [e for e, v in listed.items() if v["current"]] == ["2026-02-06"]
     result = run_cli("rules", "show", "901.9", "--format", "json")
-    assert json.loads(result.stdout)["edition"] == "2027-02-05"
+    assert json.loads(result.stdout)["edition"] == "2026-02-06"
+    assert corpus.current_cr_edition_id() == "2026-02-06"
+
+
+def test_edition_dated_after_today_is_not_current(run_cli: Callable[..., Any]) -> None:
+    import datetime
+
+    future = (datetime.date.today() + datetime.timedelta(days=400)).isoformat()
+    data = bundled_json("2026-01-16")
+    data.update(id=future, effective=future)
+    write_edition(data)
+    listed = editions(run_cli)
+    assert listed[future]["source"] == "imported"
+    assert [e for e, v in listed.items() if v["current"]] == ["2026-01-16"]
+    result = run_cli("rules", "show", "901.9", "--format", "json")
+    assert json.loads(result.stdout)["edition"] == "2026-01-16"
+    assert corpus.current_cr_edition_id() == "2026-01-16"
+    # ... until its day comes
+    infos = corpus.list_editions(today=future)
+    assert [info.id for info in infos if info.current] == [future]
+    assert corpus.current_cr_edition_id(today=future) == future
+
+
+def test_current_cr_edition_id_reads_no_edition_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "imported"
+    folder.mkdir()
+    for name in ("2026-03-01.json", "2026-04-01-fr.json", "notes.txt", "2099-01-01.json"):
+        (folder / name).write_text("{not even json", encoding="utf-8")
+    opened: list[str] = []
+    real_open = open
+
+    def spy(file: Any, *args: Any, **kwargs: Any) -> Any:
+        opened.append(str(file))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr("builtins.open", spy)
+    assert corpus.current_cr_edition_id(str(folder), today="2026-11-29") == "2026-03-01"
+    assert corpus.current_cr_edition_id(str(folder), today="2026-02-01") == "2026-01-16"
+    assert corpus.current_cr_edition_id(str(folder), today="2099-01-01") == "2099-01-01"
+    assert corpus.current_cr_edition_id(str(tmp_path / "none"), today="2026-11-29") == "2026-01-16"
+    assert all(name.endswith("manifest.json") for name in opened), opened
+    # the default folder is the data folder, like list_editions
+    assert corpus.current_cr_edition_id() == next(
+        info.id for info in corpus.list_editions() if info.current
+    )
+
+
+def test_editions_are_listed_together_in_a_sensible_order(run_cli: Callable[..., Any]) -> None:
+    for edition_id in ("2009-09-04", "2016-08-26"):
+        data = bundled_json("2024-09-20")
+        data.update(id=edition_id, effective=edition_id)
+        write_edition(data)
+    listed = list(editions(run_cli))
+    assert listed[:5] == ["2009-09-04", "2009-10-01", "2016-08-26", "2024-09-20", "2026-01-16"]
+    assert listed[5] == "2010-07-16-fr"
+    assert set(listed[6:]) == {"danish-guide", "eternities-map", "tactical-multiplayer"}
+    text = run_cli("rules", "editions").stdout.splitlines()
+    assert [line.split()[0] for line in text][:3] == ["2009-09-04", "2009-10-01", "2016-08-26"]
+
+
+def test_translation_of_is_carried_through(run_cli: Callable[..., Any]) -> None:
+    assert editions(run_cli)["2010-07-16-fr"]["translation_of"] == "2010-07-16"
+    assert editions(run_cli)["2026-01-16"]["translation_of"] is None
 
 
 def test_newer_translation_does_not_become_current(run_cli: Callable[..., Any]) -> None:
@@ -140,9 +204,9 @@ def test_damaged_import_without_fallback_is_exit_3(run_cli: Callable[..., Any]) 
 def test_header_after_rules_is_still_read(run_cli: Callable[..., Any]) -> None:
     data = bundled_json("2026-01-16")
     reordered = {"rules": data["rules"], **{k: v for k, v in data.items() if k != "rules"}}
-    reordered.update(id="2027-03-01", effective="2027-03-01")
+    reordered.update(id="2026-03-01", effective="2026-03-01")
     write_edition(reordered)
-    assert editions(run_cli)["2027-03-01"]["current"] is True
+    assert editions(run_cli)["2026-03-01"]["current"] is True
 
 
 def test_missing_bundled_corpus_is_exit_3(
@@ -181,3 +245,33 @@ def test_shell_completion_of_rule_ids() -> None:
     ctx.params["edition"] = "2009-10-01"
     names = [item.value for item in rules_commands.complete_rule_id(ctx, None, "901.14")]  # type: ignore[arg-type]
     assert names == ["901.14", "901.14a", "901.14b", "901.14c"]
+
+
+def test_shell_completion_of_glossary_terms() -> None:
+    ctx = click.Context(rules_commands.show_command, info_name="show")
+    names = [item.value for item in rules_commands.complete_rule_id(ctx, None, "cha")]  # type: ignore[arg-type]
+    assert names == ["Chaos Ability", "Chaos Symbol"]
+    everything = [item.value for item in rules_commands.complete_rule_id(ctx, None, "")]  # type: ignore[arg-type]
+    assert "901.15c" in everything and "Planeswalker Symbol" in everything
+    numbers = [item.value for item in rules_commands.complete_rule_id(ctx, None, "901.1")]  # type: ignore[arg-type]
+    assert all(name.startswith("901.1") for name in numbers)
+
+
+def test_current_cr_edition_id_is_cheap(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from planarcli import corpus\n"
+        "print(corpus.current_cr_edition_id())\n"
+        "print(sorted({'pathlib', 'jsonschema', 'click'} & set(sys.modules)))\n"
+    )
+    completed = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PLANARCLI_DATA_DIR": str(tmp_path), "PATH": ""},
+    )
+    assert completed.stdout.splitlines() == ["2026-01-16", "[]"], completed

@@ -31,6 +31,7 @@ from planarcli.rulesimport import ImportResult, import_rules
 from planarcli.schemacheck import schema_errors
 
 SAMPLES = Path(__file__).resolve().parent / "crtext_samples"
+CR_DIR = Path(__file__).resolve().parents[2] / "shared" / "data" / "cr"
 MODERN = SAMPLES / "planechase-modern.txt"  # effective July 30, 2024: not a bundled edition
 HTML = (SAMPLES / "rules-page.html").read_bytes()
 
@@ -362,6 +363,9 @@ def test_command_json_output(run: Callable[..., Run], data_dir: Path) -> None:
         (["rules", "import", "--offline", "http://127.0.0.1:9/x.txt"], 2, "needs the network"),
         (["rules", "import", "no-such-file.txt"], 2, "no-such-file.txt: no such file"),
         (["rules", "import", str(SAMPLES / "rules-page.html")], 2, "HTML page"),
+        (["rules", "import", "ftp://example.invalid/cr.txt"], 2, "unsupported URL scheme 'ftp'"),
+        (["rules", "import", "file:///tmp/cr.txt"], 2, "unsupported URL scheme 'file'"),
+        (["rules", "import", "FTP://example.invalid/cr.txt"], 2, "unsupported URL scheme"),
     ],
 )
 def test_command_errors(run: Callable[..., Run], args: list[str], code: int, message: str) -> None:
@@ -428,3 +432,29 @@ def test_installed_command_in_a_subprocess(data_dir: Path) -> None:
     )
     assert missing.returncode == 2
     assert missing.stderr.startswith("planarcli: error: ") and "Traceback" not in missing.stderr
+
+
+def test_a_truncated_file_is_refused_and_replaces_nothing(
+    run: Callable[..., Run], data_dir: Path, tmp_path: Path
+) -> None:
+    text = MODERN.read_text(encoding="utf-8")
+    cut = tmp_path / "cut.txt"
+    cut.write_text(text[: text.rindex("901.15.")], encoding="utf-8")
+    result = run("rules", "import", str(cut))
+    assert result.exit_code == 2, result
+    assert "incomplete" in result.stderr and "Single Planar Deck Option" in result.stderr
+    assert not (data_dir / "rules" / "2024-07-30.json").exists()
+    no_glossary = tmp_path / "no-glossary.txt"
+    no_glossary.write_text(text[: text.rindex("Glossary")], encoding="utf-8")
+    result = run("rules", "import", str(no_glossary))
+    assert result.exit_code == 2, result
+    assert "no glossary" in result.stderr
+
+
+@pytest.mark.skipif(not CR_DIR.is_dir(), reason=f"{CR_DIR} is absent")
+def test_every_real_file_imports(run: Callable[..., Run], data_dir: Path) -> None:
+    files = sorted(CR_DIR.glob("MagicCompRules-*.txt"))
+    assert len(files) == 14
+    for path in files:
+        result = run("rules", "import", str(path))
+        assert result.exit_code == 0, result

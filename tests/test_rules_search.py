@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import SHARED_DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -257,3 +258,77 @@ def test_any_rule_id_shows_or_fails_cleanly(rule_id: str) -> None:
     except PlanarError:
         return
     assert shown
+
+
+# --------------------------------------------------------------------------- glossary, languages
+
+CR_2026 = SHARED_DATA / "cr" / "MagicCompRules-2026-01-16.txt"
+
+
+def test_glossary_entries_are_searched(run_cli: Callable[..., Any]) -> None:
+    data = search_json(run_cli, "chaos ability")
+    first = data["results"][0]
+    assert (first["id"], first["kind"], first["edition"]) == (
+        "Chaos Ability",
+        "glossary",
+        "2026-01-16",
+    )
+    assert set(first) >= {"id", "edition", "lang", "score", "text"}
+    assert "chaos ensues" in first["text"]
+    # a rule stays first when the query is not the term
+    assert top_ids(search_json(run_cli, "chaos ensues"))[0] == "901.9b"
+    assert search_json(run_cli, "planar die cost")["results"][0]["kind"] == "rule"
+
+
+@pytest.mark.skipif(not CR_2026.is_file(), reason=f"{CR_2026} is absent")
+def test_glossary_of_an_imported_edition_is_searched(run_cli: Callable[..., Any]) -> None:
+    assert run_cli("rules", "import", str(CR_2026)).exit_code == 0
+    data = search_json(run_cli, "casual variant planar deck needed to play")
+    assert "Planar Deck" in top_ids(data)[:3], top_ids(data)
+    chaos = search_json(run_cli, "chaos ability")
+    assert "Chaos Ability" in top_ids(chaos)[:2], top_ids(chaos)
+
+
+def test_edition_all_prefers_the_query_language(run_cli: Callable[..., Any]) -> None:
+    """ "have" is Danish too: English questions must not bring the Danish guide first."""
+    data = search_json(run_cli, "how many phenomena can my deck have", "--edition", "all")
+    assert data["results"][0]["lang"] == "en"
+    assert data["results"][0]["id"] == "901.3"
+    assert all(r["lang"] == "en" for r in data["results"][:5]), data["results"][:5]
+    # a Danish question still finds the Danish guide among every edition
+    danish = search_json(run_cli, "mindst ti kort", "--edition", "all")
+    assert danish["results"][0]["edition"] == "danish-guide"
+    french = search_json(run_cli, "coût du dé planaire", "--edition", "all")
+    assert french["results"][0]["lang"] == "fr"
+
+
+def test_edition_all_ranks_like_the_current_edition(run_cli: Callable[..., Any]) -> None:
+    query = "who owns the cards of a communal planar deck"
+    alone = search_json(run_cli, query)["results"]
+    everywhere = search_json(run_cli, query, "--edition", "all")["results"]
+    assert alone[0]["id"] == "901.15b"
+    assert (everywhere[0]["id"], everywhere[0]["edition"]) == ("901.15b", "2026-01-16")
+    found = {(r["id"], r["edition"]) for r in everywhere[:5]}
+    assert ("901.14b", "2009-10-01") in found, everywhere[:5]
+
+
+def test_other_languages_detection() -> None:
+    infos = corpus.list_editions()
+    index = rulesearch.SearchIndex([corpus.load_edition(info) for info in infos])
+    assert index.other_languages("how many phenomena can my deck have") == {"fr", "da"}
+    assert "fr" not in index.other_languages("le dé planaire")
+    assert index.other_languages("901.3") == frozenset()
+
+
+@pytest.mark.skipif(not CR_2026.is_file(), reason=f"{CR_2026} is absent")
+def test_edition_all_with_imported_editions(run_cli: Callable[..., Any]) -> None:
+    for date in ("2009-09-04", "2016-08-26", "2026-01-16"):
+        path = SHARED_DATA / "cr" / f"MagicCompRules-{date}.txt"
+        assert run_cli("rules", "import", str(path)).exit_code == 0
+    query = "who owns the cards of a communal planar deck"
+    results = search_json(run_cli, query, "--edition", "all")["results"]
+    assert (results[0]["id"], results[0]["edition"]) == ("901.15b", "2026-01-16")
+    assert {"2016-08-26", "2024-09-20"} <= set(results[0]["also_in"])
+    phenomena = search_json(run_cli, "how many phenomena can my deck have", "--edition", "all")
+    assert phenomena["results"][0]["id"] == "901.3"
+    assert all(r["lang"] == "en" for r in phenomena["results"][:5])

@@ -170,3 +170,43 @@ def test_fixture_corpus(monkeypatch: pytest.MonkeyPatch, run_cli: Callable[..., 
     assert ids(result) == ["901.14", "901.14a", "901.14b", "901.14c"]
     infos = corpus.list_editions(FIXTURES, FIXTURES / "no-such-folder")
     assert {info.id for info in infos} >= {"2009-10-01", "2010-07-16-fr", "danish-guide"}
+
+
+def _imported_edition(edition_id: str, rules: dict[str, str]) -> None:
+    """A small hand-made imported English CR edition in the data folder."""
+    import os
+
+    folder = Path(os.environ["PLANARCLI_DATA_DIR"]) / "rules"
+    folder.mkdir(parents=True, exist_ok=True)
+    data = {
+        "format": "planarcli-rules-edition",
+        "schema_version": 1,
+        "id": edition_id,
+        "title": "Planechase",
+        "lang": "en",
+        "kind": "comprehensive-rules",
+        "effective": edition_id,
+        "translation_of": None,
+        "rules": [{"id": rule_id, "text": text} for rule_id, text in rules.items()],
+        "glossary": [],
+    }
+    (folder / f"{edition_id}.json").write_text(json.dumps(data), encoding="utf-8")
+
+
+def test_see_also_follows_the_edition_nearest_in_date(run_cli: Callable[..., Any]) -> None:
+    """2009-10-01's "see Rule 309.6" is 2009-09-04's 309.6, not 2016-08-26's other rule."""
+    _imported_edition("2009-09-04", {"309.6": "Planeswalking ability of 2009.", "901": "Planar"})
+    _imported_edition("2016-08-26", {"309.6": "Another rule numbered alike.", "901": "Planechase"})
+    _imported_edition("2026-01-16", {"309.6": "Yet another one.", "901": "Planechase"})
+    result = run_cli("rules", "show", "901.10", "--edition", "2009-10-01", "--format", "json")
+    assert result.exit_code == 0, result
+    refs = {ref["id"]: ref for ref in json.loads(result.stdout)["references"]}
+    assert refs["309.6"]["found"] is False
+    assert refs["309.6"]["elsewhere"] == "2009-09-04"
+    text = run_cli("rules", "show", "901.10", "--edition", "2009-10-01")
+    assert "--edition 2009-09-04" in text.stdout
+    # from a later edition, the later file is nearer
+    infos = corpus.list_editions()
+    shown = corpus.load_edition("2024-09-20")
+    order = [e.id for e in corpus.reference_sources(shown, infos)]
+    assert order == ["2026-01-16", "2016-08-26", "2009-09-04"]

@@ -48,18 +48,25 @@ def complete_edition(
 def complete_rule_id(
     ctx: click.Context, param: click.Parameter, incomplete: str
 ) -> list[click.shell_completion.CompletionItem]:
-    """Rule ids of the chosen (or current) edition for shell completion."""
+    """Rule ids and glossary terms of the chosen (or current) edition for shell completion."""
     from click.shell_completion import CompletionItem
 
     try:
         edition = corpus.load_edition(ctx.params.get("edition") or "current")
     except PlanarError:
         return []
-    return [
+    items = [
         CompletionItem(rule.id, help=corpus.first_words(rule.text, 8))
         for rule in edition.rules
         if rule.id.startswith(incomplete)
     ]
+    wanted = corpus.fold_accents(incomplete)
+    items += [
+        CompletionItem(entry.term, help=corpus.first_words(entry.text, 8))
+        for entry in edition.glossary
+        if corpus.fold_accents(entry.term).startswith(wanted)
+    ]
+    return items
 
 
 def edition_option(*, default: str | None, allow_all: bool = False) -> Callable[[F], F]:
@@ -263,7 +270,7 @@ def search_command(
     limit: int,
     output_format: str,
 ) -> None:
-    """Search the rules for QUERY, best matches first.
+    """Search the rules and glossary entries for QUERY, best matches first.
 
     Plain words, typos, common synonyms (dice, 2HG, shared deck...), rule numbers and French
     or Danish words all work. Searches the current edition unless --edition or --lang says
@@ -298,6 +305,7 @@ def search_command(
                         "score": r.score,
                         "text": r.text,
                         "also_in": list(r.also_in),
+                        "kind": r.kind,
                     }
                     for r in results
                 ],
@@ -316,6 +324,7 @@ def search_command(
         head = (
             f"{_style(result.id, bold=True)} ({result.edition}"
             + (f", {result.lang}" if result.lang != "en" else "")
+            + (", glossary" if result.kind == "glossary" else "")
             + f") score {result.score:.1f}"
             + (f"  (same text in {', '.join(result.also_in)})" if result.also_in else "")
         )
