@@ -574,6 +574,7 @@ def build_corpus(seeds: Path) -> dict[str, Any]:
                 "lang": item["lang"],
                 "kind": item["kind"],
                 "effective": item["effective"],
+                **({"translation_of": item["translation_of"]} if item["translation_of"] else {}),
             }
         )
     files["manifest.json"] = {

@@ -79,6 +79,7 @@ def test_edition_file(edition_id: str) -> None:
     rule_ids = [rule["id"] for rule in data["rules"]]
     assert len(set(rule_ids)) == len(rule_ids)
     entry = next(e for e in load("manifest.json")["editions"] if e["id"] == edition_id)
+    translation = {"translation_of": data["translation_of"]} if data["translation_of"] else {}
     assert entry == {
         "id": edition_id,
         "file": f"{edition_id}.json",
@@ -86,6 +87,7 @@ def test_edition_file(edition_id: str) -> None:
         "lang": lang,
         "kind": kind,
         "effective": effective,
+        **translation,
     }
     source = data["source"]
     assert source["seed"] and (SEEDS / source["seed"]).name == source["seed"]
