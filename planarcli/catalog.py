@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from planarcli import resources
 from planarcli.errors import DataUnavailableError, NotFoundError
 from planarcli.names import fold_name
-from planarcli.records import record
+from planarcli.records import record, replace
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -90,6 +90,7 @@ class CatalogSource:
     location: str  # the file's path (a string: pathlib stays off the start-up path)
     created: str | None  # ISO 8601 timestamp written into the file
     warning: str | None = None  # why a cache was passed over, when one was
+    data_as_of: str | None = None  # when the card facts date from, if not when the file was made
 
     @property
     def path(self) -> Path:
@@ -98,13 +99,15 @@ class CatalogSource:
         return Path(self.location)
 
     def _raw_age_days(self, now: datetime | None = None) -> float | None:
-        """Days since ``created`` (negative when it lies in the future), or None."""
+        """Days since the data dates from (``data_as_of``, else ``created``; negative when it
+        lies in the future), or None."""
         from datetime import datetime, timezone
 
-        if not self.created:
+        when = self.data_as_of or self.created
+        if not when:
             return None
         try:
-            stamp = datetime.fromisoformat(self.created.replace("Z", "+00:00"))
+            stamp = datetime.fromisoformat(when.replace("Z", "+00:00"))
         except ValueError:
             return None
         if stamp.tzinfo is None:
@@ -377,7 +380,10 @@ def _enough_to_guess(key: str, guessed: str) -> bool:
 
 def parse_catalog(document: Any, *, kind: str, path: str | os.PathLike[str]) -> Catalog:
     """Build a Catalog from a parsed catalog document (already schema-checked)."""
-    source = CatalogSource(kind, os.fspath(path), document["source"].get("created"))
+    header = document["source"]
+    source = CatalogSource(
+        kind, os.fspath(path), header.get("created"), data_as_of=header.get("data_as_of")
+    )
     return Catalog.from_records(document["cards"], source)
 
 
@@ -566,7 +572,7 @@ def load_catalog(*, use_cache: bool = True, warn: bool = True) -> Catalog:
             snapshot = catalog.source
             catalog = Catalog(
                 cards=catalog.cards,
-                source=CatalogSource("snapshot", snapshot.location, snapshot.created, warning),
+                source=replace(snapshot, warning=warning),
             )
     _LOADED = catalog
     return catalog

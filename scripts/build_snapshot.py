@@ -59,6 +59,7 @@ def build(tsv: Path) -> dict[str, object]:
             "created": datetime.now(timezone.utc).replace(microsecond=0).isoformat(),
             "origin": "planar-cards.tsv: facts compiled from Scryfall and MTGJSON data, "
             "2025-10 to 2026-08",
+            "data_as_of": "2026-08-31",
             "licence": "Card names and facts are Wizards of the Coast's; data via Scryfall "
             "(https://scryfall.com) and MTGJSON. planarcli is unofficial Fan Content.",
         },
