@@ -56,6 +56,24 @@ DECK_RULES: tuple[DeckRules, ...] = (
 _DATE = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:-[a-z]{2})?$")
 
 
+def current_edition() -> str:
+    """The edition ``current`` means: the newest bundled one, or a newer official edition the
+    user imported (the same choice ``planarcli rules`` makes). The corpus is asked only when
+    there are imported editions, so that everyday validation does not pay for it."""
+    import os
+
+    from planarcli.paths import data_dir_path
+
+    if not os.path.isdir(os.path.join(data_dir_path(), "rules")):
+        return CURRENT_EDITION
+    from planarcli import corpus
+
+    try:
+        return corpus.current_cr_edition_id()
+    except Exception:  # a damaged data dir must not stop deck validation  # noqa: BLE001
+        return CURRENT_EDITION
+
+
 def known_edition_ids() -> list[str]:
     """Ids of the rules editions (not guides or variants) the corpus knows, bundled and
     imported, when it can tell: the values ``--rules`` takes besides any date."""
@@ -77,7 +95,7 @@ def resolve_deck_rules(edition: str) -> tuple[str, DeckRules]:
     """
     wanted = edition.strip()
     if wanted.casefold() in {"current", "latest"}:
-        wanted = CURRENT_EDITION
+        wanted = current_edition()
     match = _DATE.match(wanted)
     if not match:
         known = known_edition_ids()

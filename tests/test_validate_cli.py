@@ -395,3 +395,23 @@ def test_closed_pipe_keeps_the_verdict_and_prints_nothing(args: list[str], expec
         stderr = process.stderr.read().decode("utf-8")
     assert process.wait(timeout=60) == expected
     assert stderr == ""
+
+
+def test_current_follows_a_newer_imported_edition(run_cli, monkeypatch, tmp_path) -> None:
+    import os
+    import shutil
+
+    from planarcli import resources
+
+    folder = Path(os.environ["PLANARCLI_DATA_DIR"]) / "rules"
+    folder.mkdir(parents=True)
+    edition = json.loads((resources.rules_dir() / "2026-01-16.json").read_text("utf-8"))
+    edition["id"] = edition["effective"] = "2026-06-05"
+    (folder / "2026-06-05.json").write_text(json.dumps(edition), encoding="utf-8")
+    result = run_cli("validate", str(GOOD), "--format", "json")
+    report = json.loads(result.stdout)
+    assert report["rules"] == "2026-06-05"
+    shutil.rmtree(folder)
+    assert json.loads(run_cli("validate", str(GOOD), "--format", "json").stdout)["rules"] == (
+        "2026-01-16"
+    )

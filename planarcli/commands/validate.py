@@ -18,12 +18,12 @@ def _warn_if_future(edition_id: str) -> None:
     """Rules dated after today are not in force yet: say which rules are applied instead."""
     import time
 
-    from planarcli.checks import CURRENT_EDITION
+    from planarcli.checks import current_edition
 
     if edition_id[:10] > time.strftime("%Y-%m-%d"):
         click.echo(
             f"planarcli: warning: --rules {edition_id} is a date in the future; the newest "
-            f"deck rules planarcli knows (those of {CURRENT_EDITION}) are applied",
+            f"deck rules planarcli knows (those of {current_edition()}) are applied",
             err=True,
         )
 
