@@ -233,7 +233,9 @@ class Catalog:
         """Ranked fuzzy candidates for ``name`` (best first, 0-100 scores).
 
         A name that folds to a catalog name scores 100. Scores otherwise come from
-        rapidfuzz's WRatio on folded names.
+        rapidfuzz's WRatio on folded names, or its plain ratio for names of up to
+        SHORT_NAME letters: a short name is a whole name, and WRatio's partial matching would
+        find "nix" inside "Ghirapur Grand Prix".
         """
         key = fold_name(name)
         if not key:
@@ -241,7 +243,8 @@ class Catalog:
         from rapidfuzz import fuzz, process
 
         keys = list(self._by_key)
-        found = process.extract(key, keys, scorer=fuzz.WRatio, limit=limit, score_cutoff=cutoff)
+        scorer = fuzz.ratio if len(key) <= SHORT_NAME else fuzz.WRatio
+        found = process.extract(key, keys, scorer=scorer, limit=limit, score_cutoff=cutoff)
         matches = [Match(self._by_key[k], round(float(score), 1)) for k, score, _ in found]
         exact = self._by_key.get(key)
         if exact is not None:
@@ -360,6 +363,8 @@ class Catalog:
 
 #: WRatio score below which a candidate is not worth suggesting.
 SUGGEST_CUTOFF = 70.0
+#: Names this short are compared as whole names (see ``Catalog.match``).
+SHORT_NAME = 5
 #: Suggestions more than this many points below the best one are left out.
 SUGGEST_SPREAD = 10.0
 #: ``find`` guesses a card only from a score at least this high (see ``guess_scores``) ...

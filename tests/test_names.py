@@ -77,6 +77,15 @@ def test_no_suggestion_for_a_card_from_elsewhere() -> None:
     assert load_snapshot().suggest("Sol Ring") == []
 
 
+@pytest.mark.parametrize(
+    ("written", "suggestions"),
+    [("Nix", []), ("a", []), ("Naja", ["Naya"]), ("Bnat", ["Bant"]), ("Kros", ["Krosa"])],
+)
+def test_short_names_are_compared_whole(written: str, suggestions: list[str]) -> None:
+    # partial matching would find "nix" inside "Ghirapur Grand Prix"
+    assert load_snapshot().suggest(written) == suggestions
+
+
 def test_folding_keeps_every_catalog_name_distinct() -> None:
     catalog = load_snapshot()
     keys = [fold_name(card.name) for card in catalog.cards]
