@@ -56,6 +56,12 @@ DECK_RULES: tuple[DeckRules, ...] = (
 _DATE = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:-[a-z]{2})?$")
 
 
+def _today() -> str:
+    import time
+
+    return time.strftime("%Y-%m-%d")
+
+
 def current_edition() -> str:
     """The edition ``current`` means: the newest bundled one, or a newer official edition the
     user imported (the same choice ``planarcli rules`` makes). The corpus is asked only when
@@ -109,6 +115,8 @@ def resolve_deck_rules(edition: str) -> tuple[str, DeckRules]:
         date.fromisoformat(day)
     except ValueError:
         raise UsageError(f"--rules {edition!r}: {day} is not a real date") from None
+    if day > _today():
+        wanted = current_edition()  # not in force yet: the newest rules known apply
     in_force = [rules for rules in DECK_RULES if rules.since <= day]
     if not in_force:
         raise UsageError(
@@ -160,6 +168,11 @@ def _suggestions(
     return suggested[key]
 
 
+def _is_phenomenon(name: str, catalog: Catalog) -> bool:
+    card = catalog.exact(name)
+    return card is not None and card.is_phenomenon
+
+
 def _counted_phenomena(distinct: int, allowed: bool, cap: int | None) -> int:
     if not allowed:
         return 0
@@ -181,9 +194,14 @@ def _size_message(
     else:
         what = f"each card once, at most {cap} phenomena; unknown names do not count"
     return (
-        f"the {deck_word} has {_plural(cards, 'card')}, but only {counted} count toward the "
+        f"the {deck_word} has {_plural(cards, 'card')}, but only {counted} "
+        f"{'counts' if counted == 1 else 'count'} toward the "
         f"{minimum} it needs ({what}): add {minimum - counted} more"
     )
+
+
+def _different_phenomena(count: int) -> str:
+    return _plural(count, "different phenomenon", "different phenomena")
 
 
 def _plural(count: int, word: str, plural: str | None = None) -> str:
@@ -229,17 +247,27 @@ def check_planar_deck(
     distinct_planes: set[str] = set()
     distinct_phenomena: set[str] = set()
     suggested: dict[str, tuple[str, ...]] = {}
-    for entry in entries:
+    resolved = [catalog.resolve(entry.name) for entry in entries]
+    listed = {r.card.name for r in resolved if r.card is not None}
+    for entry, resolution in zip(entries, resolved, strict=True):
         cards += entry.quantity
-        resolution = catalog.resolve(entry.name)
         card: Card | None = resolution.card
         if card is None:
-            suggestions = _suggestions(entry.name, catalog, suggested)
-            hint = (
-                f"did you mean {' or '.join(repr(s) for s in suggestions)}?"
-                if suggestions
-                else "check the spelling, or run `planarcli cards sync` if it is a new card"
+            candidates = _suggestions(entry.name, catalog, suggested)
+            # A suggestion must be a card the deck could take: not one it already lists,
+            # not a phenomenon under rules that allow none.
+            suggestions = tuple(
+                name
+                for name in candidates
+                if name not in listed
+                and (rules.phenomena_allowed or not _is_phenomenon(name, catalog))
             )
+            if suggestions:
+                hint = f"did you mean {' or '.join(repr(s) for s in suggestions)}?"
+            elif candidates and candidates[0] in listed:
+                hint = f"it looks like {candidates[0]!r}, which the deck lists already: remove it"
+            else:
+                hint = "check the spelling, or run `planarcli cards sync` if it is a new card"
             missing = _only_in_snapshot(entry.name, catalog)
             if missing is not None:
                 hint = (
@@ -326,13 +354,14 @@ def check_planar_deck(
                     "players, whichever is smaller)",
                 )
             capped = rules.phenomena_allowed and variant != "eternities-map"
-            if capped and cap_total is not None and phenomena > cap_total:
+            different = len(distinct_phenomena)  # extra copies are duplicate-card findings
+            if capped and cap_total is not None and different > cap_total:
                 finding(
                     rules.communal_rule,
                     "too-many-phenomena",
-                    f"the {deck_word} has {_plural(phenomena, 'phenomenon', 'phenomena')}; "
+                    f"the {deck_word} has {_different_phenomena(different)}; "
                     f"for {players} players it can have at most {cap_total} (twice the "
-                    f"number of players): remove {phenomena - cap_total}",
+                    f"number of players): remove {different - cap_total}",
                 )
         elif variant == "eternities-map" and len(distinct_planes) < 5:
             planes = len(distinct_planes)
@@ -354,7 +383,8 @@ def check_planar_deck(
                 "deck-too-small",
                 _size_message(deck_word, cards, counted, rules.individual_minimum, rules, most),
             )
-        if most is not None and phenomena > most:
+        different = len(distinct_phenomena)  # extra copies are duplicate-card findings
+        if most is not None and different > most:
             communal_hint = (
                 "; a deck this large may be a communal deck: pass --communal --players N"
                 if cards >= 40
@@ -363,8 +393,8 @@ def check_planar_deck(
             finding(
                 rules.individual_rule,
                 "too-many-phenomena",
-                f"the planar deck has {_plural(phenomena, 'phenomenon', 'phenomena')}; at most "
-                f"{most} are allowed: remove {phenomena - most}{communal_hint}",
+                f"the planar deck has {_different_phenomena(different)}; "
+                f"at most {most} are allowed: remove {different - most}{communal_hint}",
             )
     findings.sort(key=lambda f: (f.line is None, f.line or 0))
     return findings, counts

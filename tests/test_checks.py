@@ -133,3 +133,36 @@ def test_edition_table_is_ordered_and_starts_with_planechase() -> None:
     assert dates == sorted(dates) and dates[0] == "2009-09-04"
     assert resolve_deck_rules("current")[0] == "2026-01-16"
     assert resolve_deck_rules("2010-07-16-fr")[1].communal_rule == "901.14a"
+
+
+def test_phenomenon_cap_counts_different_phenomena() -> None:
+    # 8 planes + 2 Chaotic Aether + 1 Interplanar Tunnel: keeping one Chaotic Aether, as
+    # the duplicate finding says, already leaves a legal deck of 10 with 2 phenomena.
+    entries = (
+        *deck(8),
+        DeckEntry("Chaotic Aether", 2, 20, "Planar Deck", "planar"),
+        DeckEntry("Interplanar Tunnel", 1, 21, "Planar Deck", "planar"),
+    )
+    findings, counts = check_planar_deck(entries, load_snapshot(), DeckOptions())
+    assert [f.code for f in findings if f.severity == "error"] == ["duplicate-card"]
+    assert counts.phenomena == 3
+
+
+def test_suggestions_leave_out_cards_the_deck_cannot_take() -> None:
+    catalog = load_snapshot()
+    entries = (
+        DeckEntry("Academy at Tolaria West", 1, 1, "Planar Deck", "planar"),
+        DeckEntry("Acadmy at Tolaria Wst", 1, 2, "Planar Deck", "planar"),
+        DeckEntry("Chaotic Aethr", 1, 3, "Planar Deck", "planar"),
+    )
+    current, _ = check_planar_deck(entries, catalog, DeckOptions())
+    by_card = {f.card: f for f in current if f.code == "unknown-card"}
+    assert by_card["Acadmy at Tolaria Wst"].suggestions == ()
+    assert "lists already: remove it" in by_card["Acadmy at Tolaria Wst"].message
+    assert by_card["Chaotic Aethr"].suggestions == ("Chaotic Aether",)
+    old, _ = check_planar_deck(entries, catalog, DeckOptions(edition="2009-10-01"))
+    assert {f.card: f for f in old}["Chaotic Aethr"].suggestions == ()  # no phenomena in 2009
+
+
+def test_rules_dated_in_the_future_cite_the_edition_applied() -> None:
+    assert resolve_deck_rules("2099-01-01")[0] == "2026-01-16"

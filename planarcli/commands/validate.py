@@ -20,7 +20,7 @@ def _warn_if_future(edition_id: str) -> None:
 
     from planarcli.checks import current_edition
 
-    if edition_id[:10] > time.strftime("%Y-%m-%d"):
+    if edition_id[:1].isdigit() and edition_id[:10] > time.strftime("%Y-%m-%d"):
         click.echo(
             f"planarcli: warning: --rules {edition_id} is a date in the future; the newest "
             f"deck rules planarcli knows (those of {current_edition()}) are applied",
@@ -108,7 +108,7 @@ def validate(
             f"--input-format {input_format!r}: choose from {', '.join(sorted(FORMATS))}"
         )
     edition_id, _ = resolve_deck_rules(edition)  # a bad --rules is a usage error up front
-    _warn_if_future(edition_id)
+    _warn_if_future(edition.strip())
     options = DeckOptions(
         edition=edition, communal_players=players if communal else None, variant=variant
     )
