@@ -58,6 +58,8 @@ def artifact_uri(path: str, *, cwd: Path | None = None) -> str:
         return "stdin"
     base = cwd or Path.cwd()
     native = Path(path)
+    if not native.is_absolute() and native.parts[:1] == ("..",):
+        native = (base / native).resolve()  # above the source root: say where it is
     if native.is_absolute():
         try:
             path = os.path.relpath(native, base)
@@ -73,7 +75,7 @@ def artifact_uri(path: str, *, cwd: Path | None = None) -> str:
 def _artifact_location(uri: str) -> dict[str, str]:
     """A relative URI is relative to the source root; an absolute ``file:`` URI stands alone
     (SARIF 2.1.0 3.4.4: uriBaseId goes only with relative references)."""
-    if uri.startswith("file:"):
+    if uri.startswith("file:") or uri == "stdin":
         return {"uri": uri}
     return {"uri": uri, "uriBaseId": "%SRCROOT%"}
 

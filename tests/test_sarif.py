@@ -246,3 +246,13 @@ def test_absolute_file_uris_carry_no_base(tmp_path: Path) -> None:
     location = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]
     assert location["artifactLocation"]["uri"].startswith("file:///")
     assert "uriBaseId" not in location["artifactLocation"]
+
+
+def test_paths_above_the_source_root_and_stdin_carry_no_base(tmp_path: Path) -> None:
+    inner = tmp_path / "repo"
+    inner.mkdir()
+    assert artifact_uri("../deck.txt", cwd=inner) == (tmp_path / "deck.txt").as_uri()
+    finding = Finding("901.3", "2026-01-16", "error", "deck-too-small", "add 1")
+    stdin = FileResult("<stdin>", False, 9, 0, (finding,), "text", "section")
+    location = json.loads(render_sarif([stdin], tool_version="1"))["runs"][0]["results"][0]
+    assert location["locations"][0]["physicalLocation"]["artifactLocation"] == {"uri": "stdin"}
