@@ -646,7 +646,7 @@ class SearchIndex:
 
         The query's language is the one whose texts hold the most of its words (stopwords
         included: "how many ... can my ... have" is English even though "have" is a Danish
-        word too); the languages holding fewer of them are down-weighted, not dropped.
+        word too), English on a tie; the other languages are down-weighted, not dropped.
         """
         if len(self.vocabulary) < 2:
             return frozenset()
@@ -662,7 +662,12 @@ class SearchIndex:
             for lang, vocabulary in self.vocabulary.items()
         }
         best = max(cover.values())
-        return frozenset(lang for lang, count in cover.items() if count < best)
+        leaders = {lang for lang, count in cover.items() if count == best}
+        if len(leaders) > 1 and "en" in leaders:
+            # A word every language has ("deck", "planeswalk") decides nothing; the rules
+            # are English first (the other texts are a translation and guides).
+            leaders = {"en"}
+        return frozenset(lang for lang in cover if lang not in leaders)
 
     def _near(self, doc: _Doc, left: dict[str, float], right: dict[str, float]) -> float:
         """IDF-weighted bonus when two consecutive query words are close in the text."""

@@ -332,3 +332,10 @@ def test_edition_all_with_imported_editions(run_cli: Callable[..., Any]) -> None
     phenomena = search_json(run_cli, "how many phenomena can my deck have", "--edition", "all")
     assert phenomena["results"][0]["id"] == "901.3"
     assert all(r["lang"] == "en" for r in phenomena["results"][:5])
+
+
+@pytest.mark.parametrize("query", ["deck", "planeswalk", "planar deck size"])
+def test_a_word_every_language_has_reads_as_english(query: str, run_cli: Any) -> None:
+    result = run_cli("rules", "search", query, "--edition", "all", "--format", "json")
+    assert result.exit_code == 0, result
+    assert json.loads(result.stdout)["results"][0]["lang"] == "en"

@@ -210,3 +210,18 @@ def test_see_also_follows_the_edition_nearest_in_date(run_cli: Callable[..., Any
     shown = corpus.load_edition("2024-09-20")
     order = [e.id for e in corpus.reference_sources(shown, infos)]
     assert order == ["2026-01-16", "2016-08-26", "2009-09-04"]
+
+
+def test_glossary_terms_complete_escaped_for_bash(monkeypatch: pytest.MonkeyPatch) -> None:
+    import click
+
+    from planarcli.commands.rules import complete_rule_id, rules
+
+    context = click.Context(rules)
+    argument = click.Argument(["rule_id"])
+    monkeypatch.setenv("_PLANARCLI_COMPLETE", "bash_complete")
+    values = [item.value for item in complete_rule_id(context, argument, "chaos")]
+    assert "Chaos\\\\ Ability" in values  # Click's bash script unescapes one level
+    monkeypatch.setenv("_PLANARCLI_COMPLETE", "zsh_complete")
+    values = [item.value for item in complete_rule_id(context, argument, "chaos")]
+    assert "Chaos Ability" in values

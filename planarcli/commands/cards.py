@@ -8,8 +8,6 @@ talks to Scryfall (``sync``, ``show --online``).
 
 from __future__ import annotations
 
-import os
-import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -17,7 +15,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 from click.shell_completion import CompletionItem
 
-from planarcli.commands.common import echo_json, format_option, is_offline, offline_option
+from planarcli.commands.common import (
+    completion_item,
+    echo_json,
+    format_option,
+    is_offline,
+    offline_option,
+)
 from planarcli.errors import NotFoundError, PlanarError, UsageError
 from planarcli.names import fold_name
 
@@ -36,9 +40,7 @@ COMPLETION_LIMIT = 50
 SYNC_HINT = "run `planarcli cards sync` to fetch the oracle text from Scryfall"
 
 #: Click's completion instruction, and the value it has when bash asks.
-COMPLETE_ENV = "_PLANARCLI_COMPLETE"
 #: Characters bash would read as syntax (or as a word break) in a completed card name.
-_SHELL_SPECIAL = re.compile(r"""([\s'"\\$`!&|;()<>*?\[\]{}#~^:=])""")
 
 
 def _note(message: str) -> None:
@@ -80,21 +82,7 @@ def complete_card_name(
 
 def _completion_items(names: Iterable[str]) -> list[CompletionItem]:
     """Completion items for card names, escaped for bash (see ``bash_escape``)."""
-    if os.environ.get(COMPLETE_ENV) == "bash_complete":
-        return [CompletionItem(bash_escape(name)) for name in names]
-    return [CompletionItem(name) for name in names]
-
-
-def bash_escape(name: str) -> str:
-    """A card name as Click's bash completion script must receive it.
-
-    Bash puts the completion on the command line as it is, so spaces and shell syntax need a
-    backslash each ("Academy\\ at\\ Tolaria\\ West"). Click's script reads every answer
-    line with ``read`` (no ``-r``), which eats one level of backslashes, so each backslash is
-    sent twice. zsh and fish get the plain name: their scripts (``compadd``, ``complete``)
-    quote what they insert.
-    """
-    return _SHELL_SPECIAL.sub(r"\\\1", name).replace("\\", "\\\\")
+    return [completion_item(name) for name in names]
 
 
 # -- shared bits -----------------------------------------------------------------------------

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import click
+from click.shell_completion import CompletionItem
 
 from planarcli.paths import offline_from_env
 
@@ -43,6 +45,29 @@ def is_offline(ctx: click.Context, flag: bool = False) -> bool:
     root = ctx.find_root()
     group_flag = bool(root.obj and root.obj.get("offline"))
     return flag or group_flag or offline_from_env()
+
+
+COMPLETE_ENV = "_PLANARCLI_COMPLETE"
+_SHELL_SPECIAL = re.compile(r"""([\s'"\\$`!&|;()<>*?\[\]{}#~^:=])""")
+
+
+def bash_escape(value: str) -> str:
+    """A completion as Click's bash completion script must receive it.
+
+    Bash puts the completion on the command line as it is, so spaces and shell syntax need a
+    backslash each ("Academy\\ at\\ Tolaria\\ West"). Click's script reads every answer
+    line with ``read`` (no ``-r``), which eats one level of backslashes, so each backslash is
+    sent twice. zsh and fish get the plain value: their scripts (``compadd``, ``complete``)
+    quote what they insert.
+    """
+    return _SHELL_SPECIAL.sub(r"\\\1", value).replace("\\", "\\\\")
+
+
+def completion_item(value: str, help: str | None = None) -> CompletionItem:
+    """A shell completion of ``value`` (a card name, a glossary term), escaped for bash."""
+    if os.environ.get(COMPLETE_ENV) == "bash_complete":
+        value = bash_escape(value)
+    return CompletionItem(value, help=help)
 
 
 def use_color() -> bool:

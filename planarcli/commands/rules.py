@@ -14,7 +14,7 @@ from typing import Any, ClassVar, TypeVar
 import click
 
 from planarcli import corpus
-from planarcli.commands.common import echo_json, format_option, use_color
+from planarcli.commands.common import completion_item, echo_json, format_option, use_color
 from planarcli.errors import NotFoundError, PlanarError
 
 LANGUAGES = ("en", "fr", "da")
@@ -62,7 +62,7 @@ def complete_rule_id(
     ]
     wanted = corpus.fold_accents(incomplete)
     items += [
-        CompletionItem(entry.term, help=corpus.first_words(entry.text, 8))
+        completion_item(entry.term, help=corpus.first_words(entry.text, 8))
         for entry in edition.glossary
         if corpus.fold_accents(entry.term).startswith(wanted)
     ]
