@@ -273,6 +273,13 @@ def diff_editions(old: Edition, new: Edition) -> EditionDiff:
             " editions in different languages differ in every word",
             hint="compare editions in the same language; see `planarcli rules editions`",
         )
+    documents = {"guide", "variant"}
+    if (old.info.kind in documents or new.info.kind in documents) and old.id != new.id:
+        raise UsageError(
+            f"cannot compare {old.id} ({old.info.kind}) with {new.id} ({new.info.kind}): "
+            "diff compares editions of the rules, and guides and variants are other documents",
+            hint="compare two rules editions; see `planarcli rules editions`",
+        )
     # An edition holding only section 901 (the bundled ones) against a full import: the
     # sections only one side has are out of scope, not removed. When both sides have
     # sections of their own (309 → 311 when a section moved), everything is compared.

@@ -267,3 +267,9 @@ def test_real_2012_to_2026_pairs_309_7_with_311_7(run_cli: Callable[..., Any]) -
     assert moves(data)["309.7"] == "311.7"
     assert "309.7" not in {r["id"] for r in data["removed"]}
     assert "311.7" not in {r["id"] for r in data["added"]}
+
+
+def test_a_guide_is_not_diffed_against_the_rules(run_cli: Callable[..., Any]) -> None:
+    result = run_cli("rules", "diff", "eternities-map", "current")
+    assert result.exit_code == 2, result
+    assert "guides and variants are other documents" in result.stderr

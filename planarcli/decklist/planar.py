@@ -95,7 +95,8 @@ def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
             False,
             "none",
             reason=(
-                f"the file has no sections and only {planar} of its {total} cards {verb}, "
+                f"the file has no sections and only {planar} of its "
+                f"{total} {'card' if total == 1 else 'cards'} {verb}, "
                 "so it is not a planar deck: if it is one, fix the names, or "
                 + how_to_mark(decklist.format)
             ),
@@ -132,7 +133,9 @@ def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
             f"the file has no planar deck section{where}"
             + (f"; {planar} planar cards were seen outside one" if planar else "")
             + (
-                f"; {len(overlooked)} names look like misspelled planar cards (e.g. "
+                f"; {len(overlooked)} "
+                f"{'name looks' if len(overlooked) == 1 else 'names look'} like misspelled "
+                "planar cards (e.g. "
                 f"{overlooked[0][0].name!r} for {overlooked[0][1]!r})"
                 if overlooked
                 else ""
