@@ -8,7 +8,6 @@ never raises for a bad file: an unreadable file is a result like any other.
 from __future__ import annotations
 
 import os
-import re
 
 from planarcli.catalog import Catalog
 from planarcli.checks import DeckOptions, check_planar_deck, resolve_deck_rules
@@ -16,6 +15,7 @@ from planarcli.decklist import DECKLIST_SUFFIXES, looks_like_json_decklist, read
 from planarcli.decklist.planar import find_planar_deck
 from planarcli.errors import PlanarError
 from planarcli.findings import FileResult, Finding
+from planarcli.lazyre import lazy
 from planarcli.records import record
 
 _GLOB_CHARS = frozenset("*?[")
@@ -97,7 +97,7 @@ def _decklists_under(folder: str) -> list[str]:
 
 
 #: Files a directory search passes over: the text files every repository has.
-_NOT_A_DECK = re.compile(
+_NOT_A_DECK = lazy(
     r"(?i)^(readme|license|licence|copying|notice|authors|contributors|changelog|changes|"
     r"history|todo|requirements[\w.-]*|constraints[\w.-]*|robots|cmakelists)\.(txt|json)$"
 )

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
-from click.shell_completion import CompletionItem
 
+from planarcli.lazyre import lazy
 from planarcli.paths import offline_from_env
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -48,7 +50,7 @@ def is_offline(ctx: click.Context, flag: bool = False) -> bool:
 
 
 COMPLETE_ENV = "_PLANARCLI_COMPLETE"
-_SHELL_SPECIAL = re.compile(r"""([\s'"\\$`!&|;()<>*?\[\]{}#~^:=])""")
+_SHELL_SPECIAL = lazy(r"""([\s'"\\$`!&|;()<>*?\[\]{}#~^:=])""")
 
 
 def bash_escape(value: str) -> str:
@@ -65,6 +67,8 @@ def bash_escape(value: str) -> str:
 
 def completion_item(value: str, help: str | None = None) -> CompletionItem:
     """A shell completion of ``value`` (a card name, a glossary term), escaped for bash."""
+    from click.shell_completion import CompletionItem
+
     if os.environ.get(COMPLETE_ENV) == "bash_complete":
         value = bash_escape(value)
     return CompletionItem(value, help=help)
