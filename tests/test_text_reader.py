@@ -240,3 +240,17 @@ def test_bare_list_with_typos_is_still_a_planar_deck() -> None:
 def test_empty_file_says_so() -> None:
     planar = find_planar_deck(read(raw("")), load_snapshot())
     assert not planar.found and planar.reason == "the file lists no cards"
+
+
+def test_mtgo_plain_text_sideboard_after_a_blank_line_is_the_planar_deck() -> None:
+    text = "4 Island\n1 Sol Ring\n\n1 Tazeem\n1 Krosa\n1 Naya\n"
+    planar = find_planar_deck(read(raw(text)), load_snapshot())
+    assert planar.found and planar.how == "by-type"
+    assert [(e.name, e.line) for e in planar.entries] == [("Tazeem", 4), ("Krosa", 5), ("Naya", 6)]
+
+
+def test_planes_grouped_by_blank_lines_stay_one_deck() -> None:
+    text = "Tazeem\nKrosa\n\nNaya\nJund\n\nEsper\n"
+    planar = find_planar_deck(read(raw(text)), load_snapshot())
+    assert planar.how == "whole-file" and len(planar.entries) == 5
+    assert [e.block for e in read(raw(text)).entries] == [0, 0, 1, 1, 2]

@@ -25,6 +25,7 @@ class DeckEntry:
     line: int | None  # 1-based line in the file; None where the format has no lines
     section: str | None  # the section heading as written; None when there is none
     role: str  # one of ROLES
+    block: int = 0  # text files: which blank-line-separated block of lines it is in
 
 
 @record

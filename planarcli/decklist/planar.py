@@ -66,6 +66,23 @@ def near_miss(name: str, catalog: Catalog) -> str | None:
     return best if fuzz.ratio(fold_name(name), fold_name(best)) >= NEAR_MISS_RATIO else None
 
 
+def _planar_last_block(entries: tuple[DeckEntry, ...], catalog: Catalog) -> tuple[DeckEntry, ...]:
+    """MTGO and Arena plain text put the sideboard after a blank line, with no heading. When
+    the last block of a file without headings is all planar cards (or near misses) and the
+    blocks before it are mostly not, that block is the planar deck."""
+    last = entries[-1].block
+    if last == 0:
+        return ()
+    tail = tuple(e for e in entries if e.block == last)
+    head = [e for e in entries if e.block != last]
+    if not all(_is_planar(e, catalog) or near_miss(e.name, catalog) for e in tail):
+        return ()
+    planar_before = sum(e.quantity for e in head if _is_planar(e, catalog))
+    if planar_before * 2 >= sum(e.quantity for e in head):
+        return ()
+    return tail
+
+
 def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
     """Which entries of ``decklist`` form its planar deck."""
     entries = decklist.entries
@@ -77,6 +94,9 @@ def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
 
     unsectioned = tuple(e for e in entries if e.role == "unsectioned")
     if unsectioned and len(unsectioned) == len(entries):
+        sideboard = _planar_last_block(unsectioned, catalog)
+        if sideboard:
+            return PlanarDeck(sideboard, True, "by-type")
         planar = sum(e.quantity for e in unsectioned if _is_planar(e, catalog))
         total = sum(e.quantity for e in unsectioned)
         if planar * 2 > total:

@@ -207,16 +207,20 @@ def read(raw: RawInput) -> Decklist:
     """Read a text decklist."""
     lines = split_lines(decode_text(raw.data, raw.display))
     deck_name: str | None = None
-    pending: list[tuple[int, int, str, str | None, str | None]] = []  # line, qty, name, sect, role
+    # line, quantity, name, section, role, block
+    pending: list[tuple[int, int, str, str | None, str | None, int]] = []
     issues: list[ReaderIssue] = []
     section: str | None = None
     role: str | None = None
     sectioned = False
     planar_sections: list[str] = []
+    block = 0  # blank lines separate blocks (MTGO and Arena text: the sideboard comes last)
 
     for number, original in enumerate(lines, start=1):
         line = original.strip().lstrip("\ufeff")
         if not line:
+            if pending and pending[-1][5] == block:
+                block += 1
             continue
         if len(line) > MAX_LINE_LENGTH:  # no heading or card line is this long: skip the regexes
             issues.append(
@@ -297,7 +301,7 @@ def read(raw: RawInput) -> Decklist:
                 )
             )
             continue
-        pending.append((number, quantity, name, entry_section, entry_role))
+        pending.append((number, quantity, name, entry_section, entry_role, block))
         if len(pending) > MAX_CARD_LINES:  # junk, not a deck: stop before it costs memory
             break
 
@@ -308,7 +312,8 @@ def read(raw: RawInput) -> Decklist:
             line=number,
             section=sect,
             role=(entry_role or "other") if sectioned else "unsectioned",
+            block=entry_block,
         )
-        for number, quantity, name, sect, entry_role in pending
+        for number, quantity, name, sect, entry_role, entry_block in pending
     )
     return Decklist(raw.display, "text", entries, tuple(issues), deck_name, tuple(planar_sections))
