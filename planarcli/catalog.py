@@ -587,7 +587,3 @@ def reset_loaded_catalog() -> None:
     """Forget the catalog loaded in this process (tests; after a sync)."""
     global _LOADED
     _LOADED = None
-
-
-def by_kind(cards: Sequence[Card], kind: str) -> list[Card]:
-    return [card for card in cards if card.kind == kind]

@@ -56,7 +56,7 @@ DECK_RULES: tuple[DeckRules, ...] = (
 _DATE = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:-[a-z]{2})?$")
 
 
-def _today() -> str:
+def today() -> str:
     import time
 
     return time.strftime("%Y-%m-%d")
@@ -115,7 +115,7 @@ def resolve_deck_rules(edition: str) -> tuple[str, DeckRules]:
         date.fromisoformat(day)
     except ValueError:
         raise UsageError(f"--rules {edition!r}: {day} is not a real date") from None
-    if day > _today():
+    if day > today():
         wanted = current_edition()  # not in force yet: the newest rules known apply
     in_force = [rules for rules in DECK_RULES if rules.since <= day]
     if not in_force:

@@ -327,11 +327,6 @@ def content_words(text: str, lang: str) -> list[str]:
     return [w for w in words(text) if w not in stop and (len(w) > 1 or w.isdigit())]
 
 
-def doc_terms(text: str, lang: str) -> list[str]:
-    """The index terms of ``text``, in order."""
-    return [stem(word, lang) for word in content_words(text, lang)]
-
-
 # --------------------------------------------------------------------------- index
 
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
 import time
 from collections.abc import Callable, Mapping
@@ -68,11 +67,6 @@ MAX_RESPONSE_BYTES = 32 * 1024 * 1024
 BODY_DEADLINE = 60.0
 
 ProgressCallback = Callable[[int, int], None]
-
-
-def api_url_from_env() -> str:
-    """The API base from PLANARCLI_SCRYFALL_URL, else the default."""
-    return os.environ.get(API_URL_ENV, "").strip() or DEFAULT_API_URL
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,12 @@ import os
 
 from planarcli.catalog import Catalog
 from planarcli.checks import DeckOptions, check_planar_deck, resolve_deck_rules
-from planarcli.decklist import DECKLIST_SUFFIXES, looks_like_json_decklist, read_decklist
+from planarcli.decklist import (
+    DECKLIST_SUFFIXES,
+    MAX_CARD_LINES,
+    looks_like_json_decklist,
+    read_decklist,
+)
 from planarcli.decklist.planar import find_planar_deck
 from planarcli.errors import PlanarError
 from planarcli.findings import FileResult, Finding
@@ -19,8 +24,6 @@ from planarcli.lazyre import lazy
 from planarcli.records import record
 
 _GLOB_CHARS = frozenset("*?[")
-#: More card lines than any deck has (a communal deck of every planar card is about 200).
-MAX_ENTRIES = 5000
 _SKIP_DIRS = frozenset({".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv"})
 
 
@@ -151,10 +154,10 @@ def validate_file(
     if options.communal_players is None and decklist.communal_players is not None:
         # The file declares itself a communal deck for N players; flags still win.
         options = DeckOptions(options.edition, decklist.communal_players, options.variant)
-    if len(decklist.entries) > MAX_ENTRIES:
+    if len(decklist.entries) > MAX_CARD_LINES:
         return unreadable_result(
             decklist.path,
-            f"lists more than {MAX_ENTRIES} card lines; no decklist has that many, so this "
+            f"lists more than {MAX_CARD_LINES} card lines; no decklist has that many, so this "
             "is not one",
             edition,
         )

@@ -16,11 +16,9 @@ def _complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str)
 
 def _warn_if_future(edition_id: str) -> None:
     """Rules dated after today are not in force yet: say which rules are applied instead."""
-    import time
+    from planarcli.checks import current_edition, today
 
-    from planarcli.checks import current_edition
-
-    if edition_id[:1].isdigit() and edition_id[:10] > time.strftime("%Y-%m-%d"):
+    if edition_id[:1].isdigit() and edition_id[:10] > today():
         click.echo(
             f"planarcli: warning: --rules {edition_id} is a date in the future; the newest "
             f"deck rules planarcli knows (those of {current_edition()}) are applied",

@@ -32,6 +32,7 @@ from planarcli.textcodec import bom_encoding, bomless_utf16
 __all__ = [
     "DECKLIST_SUFFIXES",
     "FORMATS",
+    "MAX_CARD_LINES",
     "MAX_NAME_LENGTH",
     "MAX_QUANTITY",
     "DeckEntry",
@@ -60,6 +61,10 @@ DECKLIST_SUFFIXES: tuple[str, ...] = (".txt", ".dec", ".deck", ".dek", ".dck", "
 
 #: The largest quantity a card line may carry; larger numbers are reader issues.
 MAX_QUANTITY = 9999
+
+#: No decklist has more card lines than this (a communal deck of every planar card has
+#: about 200): readers stop past it, and validate refuses such a file as no decklist.
+MAX_CARD_LINES = 5000
 
 #: No card name is longer (the longest printed one has 141 characters); longer "names" are
 #: reader issues, so nothing downstream matches or prints megabytes of junk.

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from planarcli.decklist import name_too_long
+from planarcli.decklist import MAX_CARD_LINES, MAX_QUANTITY, name_too_long
 from planarcli.decklist.model import DeckEntry, Decklist, ReaderIssue
 from planarcli.decklist.source import RawInput, decode_text, split_lines
 from planarcli.lazyre import lazy
@@ -96,12 +96,8 @@ _QUANTITY = re.compile(r"^(\d+)\s*[xX]?\s+(.*)$|^[xX]\s*(\d+)\s+(.*)$")
 _SUFFIX_QUANTITY = lazy(r"\s+[xX]\s*(\d{1,4})$")
 _LEADING_SET = lazy(r"^\[[A-Za-z0-9]{2,6}\]\s+")
 _NEGATIVE_QUANTITY = lazy(r"^-\d+\s*[xX]?\s+\S")
-#: No real decklist line has more copies than this; larger numbers are typos or junk.
-MAX_QUANTITY = 9999
 #: Longer lines cannot be card lines or headings (no card name exceeds 200 characters).
 MAX_LINE_LENGTH = 1000
-#: Reading stops past this many card lines (validate refuses such a file as no decklist).
-MAX_CARD_LINES = 5000
 # Tags exports put after a name; stripped from the right, repeatedly.
 _TRAILING_TAGS = (
     lazy(r"\s+\*[A-Za-z]{1,6}\*$"),  # Moxfield *F*, *E*, *CMDR*
