@@ -87,7 +87,8 @@ def bench(rounds: int) -> tuple[dict[str, float], dict[str, float]]:
 
 
 def compare_engines(repeat: int = 20) -> None:
-    from planarcli import corpus, rulesearch
+    from planarcli.rulebook import corpus
+    from planarcli.rulebook import search as rulesearch
 
     edition = corpus.load_edition("current")
     texts = [(rule.id, rule.text) for rule in edition.rules]

@@ -1,9 +1,9 @@
 """The one place that knows where bundled data lives.
 
-In an installed wheel, the top-level ``rules/`` and ``schemas/`` folders are shipped inside the
-package (see ``force-include`` in pyproject.toml); in a checkout or an editable install they
-are found beside the package. Package data proper (the card snapshot) lives in
-``planarcli/data``.
+In an installed wheel, the top-level ``rules/`` and ``schemas/`` folders are shipped as
+``planarcli/data/rules`` and ``planarcli/data/schemas`` (see ``force-include`` in pyproject.toml),
+beside the package data proper (the card snapshot); in a checkout or an editable install they are
+found at the top of the repository, beside the package.
 
 Located with ``__file__`` and ``os.path`` rather than ``importlib.resources``: planarcli is
 installed as plain files (never zipped), and these lookups sit on the start-up path of every
@@ -22,7 +22,7 @@ _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 
 
 def _top_level(name: str) -> str:
-    inside = os.path.join(_PACKAGE_DIR, name)
+    inside = os.path.join(_PACKAGE_DIR, "data", name)
     if os.path.isdir(inside):
         return inside
     beside = os.path.join(os.path.dirname(_PACKAGE_DIR), name)

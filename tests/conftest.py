@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from planarcli import catalog
+from planarcli.cards import catalog
 from planarcli.cli import cli
 
 REPO = Path(__file__).resolve().parents[1]

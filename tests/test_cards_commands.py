@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from httpserver import LocalServer, Reply, serve
 from test_scryfall_sync import FAST, HAND_MADE, make_card, serve_cards
 
-from planarcli import catalog
+from planarcli.cards import catalog
 from planarcli.cli import cli
 from planarcli.commands.cards import complete_card_name
 

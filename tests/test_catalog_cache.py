@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from planarcli import catalog
-from planarcli.cardsync import dump_catalog
+from planarcli.cards import catalog
+from planarcli.cards.sync import dump_catalog
 from planarcli.cli import cli
 
 ORACLE_ID = "0f0f0f0f-1111-4222-8333-444444444444"
@@ -271,7 +271,7 @@ def test_loading_a_stamped_cache_imports_no_jsonschema_or_requests(cache_file: P
     catalog.load_catalog()  # checks and stamps
     assert catalog.stamp_path(cache_file).is_file()
     code = (
-        "import sys; from planarcli.catalog import load_catalog; c = load_catalog(); "
+        "import sys; from planarcli.cards.catalog import load_catalog; c = load_catalog(); "
         "print(c.source.kind, 'jsonschema' in sys.modules, 'requests' in sys.modules)"
     )
     env = {**os.environ, "PLANARCLI_CACHE_DIR": str(cache_file.parent)}

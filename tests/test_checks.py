@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from planarcli.catalog import load_snapshot
-from planarcli.checks import DECK_RULES, DeckOptions, check_planar_deck, resolve_deck_rules
+from planarcli.cards.catalog import load_snapshot
+from planarcli.deckcheck.checks import (
+    DECK_RULES,
+    DeckOptions,
+    check_planar_deck,
+    resolve_deck_rules,
+)
 from planarcli.decklist.model import DeckEntry
 from planarcli.errors import UsageError
 

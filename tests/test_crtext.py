@@ -1,4 +1,4 @@
-"""planarcli.crtext: the official Comprehensive Rules text parser.
+"""planarcli.rulebook.crtext: the official Comprehensive Rules text parser.
 
 Hand-written miniatures in tests/crtext_samples/ cover each edge case (re-encoded and
 re-terminated here in every way the real files come); the 14 real files in
@@ -16,8 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from planarcli.crtext import decode_rules_text, effective_date, parse_comprehensive_rules
 from planarcli.errors import InputError
+from planarcli.rulebook.crtext import decode_rules_text, effective_date, parse_comprehensive_rules
 from planarcli.schemacheck import schema_errors
 
 SAMPLES = Path(__file__).resolve().parent / "crtext_samples"

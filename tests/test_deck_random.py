@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from planarcli import catalog
+from planarcli.cards import catalog
+from planarcli.cards.deckgen import DeckRequest, build_random_deck
+from planarcli.cards.names import fold_name
 from planarcli.cli import cli
-from planarcli.deckgen import DeckRequest, build_random_deck
 from planarcli.errors import UsageError
-from planarcli.names import fold_name
 
 
 @pytest.fixture(autouse=True)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from planarcli.catalog import Catalog, load_snapshot
+from planarcli.cards.catalog import Catalog, load_snapshot
 from planarcli.decklist import (
     FORMATS,
     detect_format,

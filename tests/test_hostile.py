@@ -313,9 +313,9 @@ FIVE_MB_LINES = {
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(FIVE_MB_LINES))
 def test_five_megabyte_single_line(tmp_path: Path, name: str) -> None:
-    from planarcli.catalog import load_snapshot
-    from planarcli.checks import DeckOptions
-    from planarcli.validate import validate_file
+    from planarcli.cards.catalog import load_snapshot
+    from planarcli.deckcheck.checks import DeckOptions
+    from planarcli.deckcheck.validate import validate_file
 
     path = tmp_path / name
     path.write_bytes(FIVE_MB_LINES[name])

@@ -41,9 +41,9 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     names = zipfile.ZipFile(wheels[0]).namelist()
     for required in (
         "planarcli/data/cards.json",
-        "planarcli/schemas/catalog.schema.json",
-        "planarcli/schemas/validate-report.schema.json",
-        "planarcli/rules/README.md",
+        "planarcli/data/schemas/catalog.schema.json",
+        "planarcli/data/schemas/validate-report.schema.json",
+        "planarcli/data/rules/README.md",
     ):
         assert required in names, required
     target = work / "site"

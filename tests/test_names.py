@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from planarcli.catalog import load_snapshot
-from planarcli.names import fold_name
+from planarcli.cards.catalog import load_snapshot
+from planarcli.cards.names import fold_name
 
 SAME_CARD = [
     ("The AEther Flues", "The Aether Flues"),

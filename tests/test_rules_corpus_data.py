@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from planarcli.crtext import parse_comprehensive_rules
+from planarcli.rulebook.crtext import parse_comprehensive_rules
 from planarcli.schemacheck import schema_errors
 
 REPO = Path(__file__).resolve().parents[1]

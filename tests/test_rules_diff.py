@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from planarcli import corpus, rulesdiff
-from planarcli.corpus import Rule
+from planarcli.rulebook import corpus
+from planarcli.rulebook import diff as rulesdiff
+from planarcli.rulebook.corpus import Rule
 
 
 def diff_json(run_cli: Callable[..., Any], old: str, new: str) -> dict[str, Any]:

@@ -11,9 +11,10 @@ from typing import Any
 import click
 import pytest
 
-from planarcli import corpus, resources
+from planarcli import resources
 from planarcli.commands import rules as rules_commands
 from planarcli.errors import DataUnavailableError
+from planarcli.rulebook import corpus
 
 BUNDLED = {
     "2009-10-01",
@@ -263,7 +264,7 @@ def test_current_cr_edition_id_is_cheap(tmp_path: Path) -> None:
 
     code = (
         "import sys\n"
-        "from planarcli import corpus\n"
+        "from planarcli.rulebook import corpus\n"
         "print(corpus.current_cr_edition_id())\n"
         "print(sorted({'pathlib', 'jsonschema', 'click'} & set(sys.modules)))\n"
     )

@@ -1,4 +1,4 @@
-"""``planarcli rules import``: planarcli.rulesimport and its command.
+"""``planarcli rules import``: planarcli.rulebook.importer and its command.
 
 URLs are served by a real HTTP server on 127.0.0.1 in the test process; nothing here reaches
 the internet.
@@ -27,7 +27,7 @@ from planarcli import __version__
 from planarcli.cli import cli
 from planarcli.commands.rules_import import import_command
 from planarcli.errors import DataUnavailableError, InputError, PlanarError, UsageError
-from planarcli.rulesimport import ImportResult, import_rules
+from planarcli.rulebook.importer import ImportResult, import_rules
 from planarcli.schemacheck import schema_errors
 
 SAMPLES = Path(__file__).resolve().parent / "crtext_samples"

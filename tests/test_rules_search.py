@@ -14,8 +14,10 @@ from conftest import SHARED_DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from planarcli import corpus, resources, rulesearch
+from planarcli import resources
 from planarcli.errors import PlanarError
+from planarcli.rulebook import corpus
+from planarcli.rulebook import search as rulesearch
 
 HERE = Path(__file__).parent
 QUESTIONS = json.loads((HERE / "rules_search_questions.json").read_text(encoding="utf-8"))[

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from planarcli import corpus, resources
+from planarcli import resources
 from planarcli.errors import NotFoundError, UsageError
+from planarcli.rulebook import corpus
 
 FIXTURES = Path(__file__).parent / "rules_fixtures"
 

@@ -24,11 +24,12 @@ import pytest
 from click.testing import CliRunner
 from httpserver import LocalServer, RecordedRequest, Reply, refused_url, serve
 
-from planarcli import __version__, catalog
-from planarcli.cardsync import build_catalog, classify_type_line, write_catalog
+from planarcli import __version__
+from planarcli.cards import catalog
+from planarcli.cards.scryfall import RetryPolicy, ScryfallClient
+from planarcli.cards.sync import build_catalog, classify_type_line, write_catalog
 from planarcli.cli import cli
 from planarcli.errors import DataUnavailableError
-from planarcli.scryfall import RetryPolicy, ScryfallClient
 
 SCRYFALL_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "scryfall"
 PLANAR_PRINTS = SCRYFALL_DATA / "planar-prints.json"
@@ -728,7 +729,7 @@ def test_an_empty_api_url_is_a_usage_error_and_sends_nothing(
     command: list[str],
 ) -> None:
     # Were the empty URL taken for "the default", the default would be this local server.
-    monkeypatch.setattr("planarcli.scryfall.DEFAULT_API_URL", server.url)
+    monkeypatch.setattr("planarcli.cards.scryfall.DEFAULT_API_URL", server.url)
     serve_cards(server, HAND_MADE)
     result = run(*command, "--api-url", url)
     assert result.exit_code == 2, explain(result)
@@ -806,7 +807,7 @@ def test_a_failed_write_leaves_the_cache_and_no_temp_file(
     def broken_replace(src: Any, dst: Any) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("planarcli.cardsync.os.replace", broken_replace)
+    monkeypatch.setattr("planarcli.cards.sync.os.replace", broken_replace)
     with pytest.raises(DataUnavailableError, match="No space left"):
         write_catalog(document, synced_cache)
     assert checksum(synced_cache) == before

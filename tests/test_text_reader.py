@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from planarcli.catalog import load_snapshot
+from planarcli.cards.catalog import load_snapshot
 from planarcli.decklist.planar import find_planar_deck
 from planarcli.decklist.source import RawInput
 from planarcli.decklist.text import parse_card_line, read

@@ -159,7 +159,7 @@ def test_no_paths_is_a_usage_error(run_cli) -> None:
 
 
 def test_communal_deck_for_four_players(write, run_cli) -> None:
-    from planarcli.catalog import load_snapshot
+    from planarcli.cards.catalog import load_snapshot
 
     cards = load_snapshot().cards
     planes = [c.name for c in cards if c.kind == "plane"][:32]
@@ -243,8 +243,8 @@ def test_colour_on_a_terminal_unless_no_color(monkeypatch) -> None:
 def test_text_renderer_styles_verdicts_when_asked() -> None:
     import click
 
-    from planarcli.findings import FileResult, Finding
-    from planarcli.report import render_text
+    from planarcli.deckcheck.findings import FileResult, Finding
+    from planarcli.reports.render import render_text
 
     bad = FileResult(
         "a.txt",
@@ -277,7 +277,7 @@ def test_directory_scan_skips_json_that_is_no_decklist(tmp_path, write, run_cli)
 
 
 def test_json_deck_that_declares_itself_communal(write, run_cli) -> None:
-    from planarcli.catalog import load_snapshot
+    from planarcli.cards.catalog import load_snapshot
 
     planes = [c.name for c in load_snapshot().cards if c.kind == "plane"][:20]
     deck = {
@@ -322,7 +322,7 @@ def test_card_missing_from_an_incomplete_synced_cache_is_named_as_such(
 ) -> None:
     import os
 
-    from planarcli import catalog
+    from planarcli.cards import catalog
 
     document = json.loads(catalog.snapshot_path().read_text(encoding="utf-8"))
     document["source"] = {"kind": "scryfall", "created": "2026-11-01T00:00:00+00:00"}

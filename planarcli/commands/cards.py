@@ -1,7 +1,7 @@
 """``planarcli cards``: look up, browse, search and sync plane and phenomenon cards.
 
-The commands are thin: they read the catalog (``planarcli.catalog.load_catalog``: the synced
-cache when it is valid, else the bundled snapshot), or call ``planarcli.cardsync`` for a sync,
+The commands are thin: they read the catalog (``planarcli.cards.catalog.load_catalog``: the synced
+cache when it is valid, else the bundled snapshot), or call ``planarcli.cards.sync`` for a sync,
 and render the result as text or JSON. Nothing here imports requests unless a command really
 talks to Scryfall (``sync``, ``show --online``).
 """
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 from click.shell_completion import CompletionItem
 
+from planarcli.cards.names import fold_name
 from planarcli.commands.common import (
     completion_item,
     echo_json,
@@ -23,14 +24,13 @@ from planarcli.commands.common import (
     offline_option,
 )
 from planarcli.errors import NotFoundError, PlanarError, UsageError
-from planarcli.names import fold_name
 
 if TYPE_CHECKING:
-    from planarcli.catalog import Card, Catalog
+    from planarcli.cards.catalog import Card, Catalog
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-#: Kept here (not imported from planarcli.scryfall) so ``--help`` does not import requests.
+#: Kept here (not imported from planarcli.cards.scryfall) so ``--help`` does not import requests.
 DEFAULT_API_URL = "https://api.scryfall.com"
 API_URL_ENV = "PLANARCLI_SCRYFALL_URL"
 
@@ -53,7 +53,7 @@ def complete_card_name(
 ) -> list[CompletionItem]:
     """Catalog names for the shell: folded prefix first, then word prefix, then substring,
     then (only when nothing else matched) a few fuzzy candidates."""
-    from planarcli.catalog import load_catalog
+    from planarcli.cards.catalog import load_catalog
 
     try:
         catalog = load_catalog(warn=False)
@@ -254,7 +254,7 @@ def sync(ctx: click.Context, api_url: str, offline: bool, output_format: str) ->
             "cards sync needs the network, but offline mode is on",
             hint="drop --offline / unset PLANARCLI_OFFLINE to sync",
         )
-    from planarcli.cardsync import sync_cards
+    from planarcli.cards.sync import sync_cards
 
     options = (ctx.find_root().obj or {}).get("scryfall_options")
     progress = ProgressBar() if sys.stderr.isatty() else None
@@ -310,7 +310,7 @@ def info(output_format: str) -> None:
     with a hint to sync when it is more than 90 days old."""
     import json
 
-    from planarcli.catalog import cache_path, load_catalog
+    from planarcli.cards.catalog import cache_path, load_catalog
 
     # The text report shows why a cache was ignored in its body: no second copy on stderr.
     catalog = load_catalog(warn=output_format == "json")
@@ -375,9 +375,9 @@ def _show_online(ctx: click.Context, name: str, api_url: str) -> Card:
             "cards show --online needs the network, but offline mode is on",
             hint="drop --online to look the card up in the local catalog",
         )
-    from planarcli.cardsync import card_from_scryfall
-    from planarcli.catalog import Card
-    from planarcli.scryfall import ScryfallClient
+    from planarcli.cards.catalog import Card
+    from planarcli.cards.scryfall import ScryfallClient
+    from planarcli.cards.sync import card_from_scryfall
 
     options = (ctx.find_root().obj or {}).get("scryfall_options") or {}
     with ScryfallClient(api_url, **options) as client:
@@ -406,7 +406,7 @@ def show(ctx: click.Context, name: str, online: bool, api_url: str, output_forma
         card = _show_online(ctx, name, api_url)
         how, source = "scryfall", "scryfall"
     else:
-        from planarcli.catalog import load_catalog
+        from planarcli.cards.catalog import load_catalog
 
         catalog = load_catalog()
         card, how = catalog.find(name)
@@ -464,7 +464,7 @@ def match(name: str, limit: int, output_format: str) -> None:
     `cards show` scores its guesses. Candidates scoring under 50 are left out: a name like
     nothing in the catalog gets "no candidates" (exit 0, an empty list in JSON). A NAME
     with no letter or digit is a usage error (exit 2), as for `cards search`."""
-    from planarcli.catalog import MATCH_MIN_SCORE, load_catalog
+    from planarcli.cards.catalog import MATCH_MIN_SCORE, load_catalog
 
     if not fold_name(name):
         raise UsageError(f"nothing to match in {name!r}: give a card name or part of one")
@@ -501,7 +501,7 @@ def list_cards(
     output_format: str,
 ) -> None:
     """List the catalog's cards, optionally filtered."""
-    from planarcli.catalog import load_catalog
+    from planarcli.cards.catalog import load_catalog
 
     found = _filtered(load_catalog(), kind, sets, subtype, exclude_sets)
     if output_format == "json":
@@ -526,7 +526,7 @@ def search(
     """Find cards whose name, type line or oracle text mention TEXT (case-insensitive).
     No hit is not an error (exit 0); a TEXT with no letter or digit is a usage error
     (exit 2), as for `cards match`."""
-    from planarcli.catalog import load_catalog
+    from planarcli.cards.catalog import load_catalog
 
     query = " ".join(text)
     if not fold_name(query):

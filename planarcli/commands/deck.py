@@ -59,8 +59,8 @@ def random_deck(
     (schemas/decklist.schema.json; communal and players inside), with the seed, rule and
     command under "x-" keys.
     """
-    from planarcli.catalog import load_catalog
-    from planarcli.deckgen import (
+    from planarcli.cards.catalog import load_catalog
+    from planarcli.cards.deckgen import (
         DeckRequest,
         build_random_deck,
         deck_json,

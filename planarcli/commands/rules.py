@@ -1,6 +1,6 @@
 """``planarcli rules ...``: show, search, list and compare rules editions.
 
-Thin commands: options become arguments for :mod:`planarcli.corpus` (and its search and diff
+Thin commands: options become arguments for :mod:`planarcli.rulebook.corpus` (and its search and diff
 modules), the result goes to a text or JSON renderer, and PlanarErrors go up to the CLI, which
 prints them as one line with their exit code.
 """
@@ -13,9 +13,9 @@ from typing import Any, ClassVar, TypeVar
 
 import click
 
-from planarcli import corpus
 from planarcli.commands.common import completion_item, echo_json, format_option, use_color
 from planarcli.errors import NotFoundError, PlanarError
+from planarcli.rulebook import corpus
 
 LANGUAGES = ("en", "fr", "da")
 F = TypeVar("F", bound=Callable[..., Any])
@@ -284,7 +284,7 @@ def search_command(
 
     Exits with 1 when nothing matches (with --format json, after printing the empty list).
     """
-    from planarcli import rulesearch
+    from planarcli.rulebook import search as rulesearch
 
     text = " ".join(query).strip()
     if lang:
@@ -392,7 +392,7 @@ def diff_command(old: str, new: str, full: bool, output_format: str) -> None:
     planarcli rules diff 2009-10-01 current
     planarcli rules diff 2024-09-20 2026-01-16 --format json
     """
-    from planarcli import rulesdiff
+    from planarcli.rulebook import diff as rulesdiff
 
     infos = corpus.list_editions()
     a = corpus.load_edition(corpus.resolve_edition(old, infos))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import click
 
 from planarcli.commands.common import echo_json, format_option, is_offline, offline_option
-from planarcli.rulesimport import ImportResult, import_rules
+from planarcli.rulebook.importer import ImportResult, import_rules
 
 
 @click.command("import")

@@ -9,9 +9,9 @@ deck.
 
 from __future__ import annotations
 
-from planarcli.catalog import Catalog
+from planarcli.cards.catalog import Catalog
+from planarcli.cards.names import fold_name
 from planarcli.decklist.model import DeckEntry, Decklist
-from planarcli.names import fold_name
 from planarcli.records import record
 
 

@@ -20,8 +20,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from planarcli.corpus import Edition, Rule
 from planarcli.errors import UsageError
+from planarcli.rulebook.corpus import Edition, Rule
 
 #: Minimum word similarity for pairing two rules (0–1).
 PAIR_THRESHOLD = 0.55

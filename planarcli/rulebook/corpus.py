@@ -2,8 +2,8 @@
 
 Bundled editions live in ``rules/`` (listed by ``rules/manifest.json``); editions a user
 imported with ``planarcli rules import`` live in ``data_dir()/rules/<id>.json`` and have the
-same format. Both go through the same loader. Search lives in :mod:`planarcli.rulesearch`,
-edition comparison in :mod:`planarcli.rulesdiff`. Nothing here imports click.
+same format. Both go through the same loader. Search lives in :mod:`planarcli.rulebook.search`,
+edition comparison in :mod:`planarcli.rulebook.diff`. Nothing here imports click.
 
 Which edition is "current": the newest English Comprehensive Rules edition (bundled or
 imported) whose effective date is not after today. (A newer official file is the better
@@ -697,26 +697,26 @@ def _day_number(effective: str | None) -> int | None:
 
 # --------------------------------------------------------------------------- search and diff
 # Thin entry points, so that corpus is the one API for the rules; the work (and its imports)
-# lives in planarcli.rulesearch and planarcli.rulesdiff, loaded only when used.
+# lives in planarcli.rulebook.search and planarcli.rulebook.diff, loaded only when used.
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from planarcli.rulesdiff import EditionDiff
-    from planarcli.rulesearch import SearchResult
+    from planarcli.rulebook.diff import EditionDiff
+    from planarcli.rulebook.search import SearchResult
 
 
 def search(
     query: str, editions: Sequence[Edition], lang: str | None = None, limit: int = 10
 ) -> list[SearchResult]:
     """The ``limit`` best rules for ``query`` in ``editions``, best first (see rulesearch)."""
-    from planarcli import rulesearch
+    from planarcli.rulebook import search as rulesearch
 
     return rulesearch.search(query, editions, lang=lang, limit=limit)
 
 
 def diff(old: Edition, new: Edition) -> EditionDiff:
     """What changed from ``old`` to ``new``, renumbering-aware (see rulesdiff)."""
-    from planarcli import rulesdiff
+    from planarcli.rulebook import diff as rulesdiff
 
     return rulesdiff.diff_editions(old, new)

@@ -21,7 +21,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from planarcli import catalog as catalog_module
+from planarcli.cards import catalog as catalog_module
 from planarcli.errors import DataUnavailableError
 
 _DASHES = re.compile(r"\s+[\u2014\u2013-]\s+|\s*\u2014\s*")
@@ -318,7 +318,7 @@ def sync_cards(
     path: Path | None = None,
 ) -> SyncResult:
     """Fetch every planar card from Scryfall at ``api_url`` into the cache (``path``)."""
-    from planarcli.scryfall import PLANAR_QUERY, SEARCH_PARAMS, ScryfallClient
+    from planarcli.cards.scryfall import PLANAR_QUERY, SEARCH_PARAMS, ScryfallClient
 
     target = path or catalog_module.cache_path()
     with ScryfallClient(api_url, **(client_options or {})) as client:

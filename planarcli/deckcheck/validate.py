@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import os
 
-from planarcli.catalog import Catalog
-from planarcli.checks import DeckOptions, check_planar_deck, resolve_deck_rules
+from planarcli.cards.catalog import Catalog
+from planarcli.deckcheck.checks import DeckOptions, check_planar_deck, resolve_deck_rules
+from planarcli.deckcheck.findings import FileResult, Finding
 from planarcli.decklist import (
     DECKLIST_SUFFIXES,
     MAX_CARD_LINES,
@@ -19,7 +20,6 @@ from planarcli.decklist import (
 )
 from planarcli.decklist.planar import find_planar_deck
 from planarcli.errors import PlanarError
-from planarcli.findings import FileResult, Finding
 from planarcli.lazyre import lazy
 from planarcli.records import record
 

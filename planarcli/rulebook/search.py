@@ -31,8 +31,8 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from planarcli.corpus import Edition, EditionInfo, Rule, fold_accents
 from planarcli.errors import UsageError
+from planarcli.rulebook.corpus import Edition, EditionInfo, Rule, fold_accents
 
 BM25_K1 = 1.2
 BM25_B = 0.5
@@ -740,7 +740,7 @@ def search_scope(
     infos: Sequence[EditionInfo], edition: str | None, lang: str | None
 ) -> list[EditionInfo]:
     """Which editions a search covers (see cli-contract: ``--edition`` and ``--lang``)."""
-    from planarcli.corpus import resolve_edition
+    from planarcli.rulebook.corpus import resolve_edition
 
     if edition is None:
         chosen = list(infos) if lang else [resolve_edition("current", list(infos))]

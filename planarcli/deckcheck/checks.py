@@ -19,11 +19,11 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from planarcli.catalog import Card, Catalog
+from planarcli.cards.catalog import Card, Catalog
+from planarcli.cards.names import fold_name
+from planarcli.deckcheck.findings import Finding
 from planarcli.decklist.model import DeckEntry
 from planarcli.errors import UsageError
-from planarcli.findings import Finding
-from planarcli.names import fold_name
 from planarcli.records import record
 
 #: The newest Comprehensive Rules edition planarcli knows; "current" means this one.
@@ -72,7 +72,7 @@ def current_edition() -> str:
 
     if not os.path.isdir(os.path.join(data_dir_path(), "rules")):
         return CURRENT_EDITION
-    from planarcli import corpus
+    from planarcli.rulebook import corpus
 
     try:
         return corpus.current_cr_edition_id()
@@ -84,7 +84,7 @@ def known_edition_ids() -> list[str]:
     """Ids of the rules editions (not guides or variants) the corpus knows, bundled and
     imported, when it can tell: the values ``--rules`` takes besides any date."""
     try:
-        from planarcli import corpus
+        from planarcli.rulebook import corpus
     except ImportError:  # pragma: no cover - the corpus module ships with planarcli
         return []
     try:
@@ -146,7 +146,7 @@ def _only_in_snapshot(name: str, catalog: Catalog) -> str | None:
     bundled snapshot has (a sync from an incomplete mirror), else None."""
     if catalog.source.kind != "cache":
         return None
-    from planarcli.catalog import load_snapshot
+    from planarcli.cards.catalog import load_snapshot
 
     card = load_snapshot().lookup(name)
     return card.name if card is not None else None

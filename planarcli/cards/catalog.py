@@ -3,7 +3,7 @@
 One loader serves both sources, which share ``schemas/catalog.schema.json``: the synced
 cache (``cards.json`` in the cache dir, written by ``planarcli cards sync``) when it is
 present and valid, otherwise the snapshot bundled in the package. The Catalog is the only
-place that knows how names are folded (see ``planarcli.names``).
+place that knows how names are folded (see ``planarcli.cards.names``).
 
 rapidfuzz is imported only when a name needs fuzzy matching.
 """
@@ -18,8 +18,8 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from planarcli import resources
+from planarcli.cards.names import fold_name
 from planarcli.errors import DataUnavailableError, NotFoundError
-from planarcli.names import fold_name
 from planarcli.records import record, replace
 
 if TYPE_CHECKING:

@@ -16,9 +16,9 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from planarcli.catalog import Card, Catalog
+from planarcli.cards.catalog import Card, Catalog
+from planarcli.cards.names import fold_name
 from planarcli.errors import UsageError
-from planarcli.names import fold_name
 
 INDIVIDUAL_MIN_CARDS = 10  # 901.3
 INDIVIDUAL_MAX_PHENOMENA = 2  # 901.3

@@ -1,7 +1,7 @@
 """Importing an official Comprehensive Rules text file as a rules edition.
 
 ``planarcli rules import SOURCE`` reads the file (a path, or an http(s) URL fetched once),
-parses it with :mod:`planarcli.crtext`, checks the result against
+parses it with :mod:`planarcli.rulebook.crtext`, checks the result against
 ``schemas/rules-edition.schema.json`` and writes it to ``<data dir>/rules/<id>.json``, where the
 corpus loader finds it. The id is the effective date printed in the file; an imported edition
 with the id of a bundled one replaces it for this user. The write is atomic: a failed import
@@ -18,8 +18,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from planarcli import __version__, crtext, paths, resources
+from planarcli import __version__, paths, resources
 from planarcli.errors import DataUnavailableError, InputError, UsageError
+from planarcli.rulebook import crtext
 
 EDITION_SCHEMA = "rules-edition.schema.json"
 #: The official files are about 1 MB (2 MB in UTF-16); anything far bigger is something else.

@@ -1,0 +1,1 @@
+"""Reports: findings rendered as text, JSON, GitHub annotations and SARIF."""
