@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from planarcli.cards.catalog import load_snapshot
-from planarcli.deckcheck.checks import (
+from planarcli.deck.checks import (
     DECK_RULES,
     DeckOptions,
     check_planar_deck,
     resolve_deck_rules,
 )
-from planarcli.decklist.model import DeckEntry
+from planarcli.deck.readers.model import DeckEntry
 from planarcli.errors import UsageError
 
 PLANES = [c.name for c in load_snapshot().cards if c.kind == "plane" and "punk" not in c.sets]

@@ -148,7 +148,7 @@ def test_json_output_is_a_planarcli_decklist() -> None:
     assert data["x-phenomena"] <= 6
     assert data["x-phenomena"] == sum(e["x-kind"] == "phenomenon" for e in data["planar_deck"])
     # Every key the schema does not name is an x- key: the schema is the judge.
-    from planarcli.decklist.jsondeck import schema_problems
+    from planarcli.deck.readers.jsondeck import schema_problems
 
     assert schema_problems(data) == []
 

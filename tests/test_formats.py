@@ -11,15 +11,15 @@ from typing import Any
 import pytest
 
 from planarcli.cards.catalog import Catalog, load_snapshot
-from planarcli.decklist import (
+from planarcli.deck.readers import (
     FORMATS,
     detect_format,
     looks_like_json_decklist,
     read_decklist,
     reader_for,
 )
-from planarcli.decklist.planar import find_planar_deck
-from planarcli.decklist.source import RawInput
+from planarcli.deck.readers.planar import find_planar_deck
+from planarcli.deck.readers.source import RawInput
 from planarcli.errors import InputError, UsageError
 
 FORMATS_DIR = Path(__file__).parent / "decks" / "formats"

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from planarcli.decklist import FORMATS, detect_format, reader_for
-from planarcli.decklist.model import ROLES, Decklist
-from planarcli.decklist.source import RawInput
+from planarcli.deck.readers import FORMATS, detect_format, reader_for
+from planarcli.deck.readers.model import ROLES, Decklist
+from planarcli.deck.readers.source import RawInput
 from planarcli.errors import PlanarError
 
 READERS = ("forge", "cockatrice", "mtgo", "mtgjson", "json")

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from planarcli.decklist import read_decklist
-from planarcli.decklist.source import MAX_BYTES
+from planarcli.deck.readers import read_decklist
+from planarcli.deck.readers.source import MAX_BYTES
 from planarcli.errors import InputError
 
 SECRET = "TOPSECRET-7f3a9c-do-not-leak"
@@ -314,8 +314,8 @@ FIVE_MB_LINES = {
 @pytest.mark.parametrize("name", sorted(FIVE_MB_LINES))
 def test_five_megabyte_single_line(tmp_path: Path, name: str) -> None:
     from planarcli.cards.catalog import load_snapshot
-    from planarcli.deckcheck.checks import DeckOptions
-    from planarcli.deckcheck.validate import validate_file
+    from planarcli.deck.checks import DeckOptions
+    from planarcli.deck.validate import validate_file
 
     path = tmp_path / name
     path.write_bytes(FIVE_MB_LINES[name])

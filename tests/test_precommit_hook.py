@@ -102,7 +102,7 @@ def test_pattern_leaves_other_files_alone(path: str) -> None:
 
 
 def test_every_decklist_suffix_is_covered() -> None:
-    from planarcli.decklist import DECKLIST_SUFFIXES
+    from planarcli.deck.readers import DECKLIST_SUFFIXES
 
     pattern = files_pattern()
     for suffix in DECKLIST_SUFFIXES:

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from planarcli.deckcheck.findings import FileResult, Finding
-from planarcli.reports.sarif import SARIF_SCHEMA, artifact_uri, render_sarif, sarif_log
+from planarcli.deck.findings import FileResult, Finding
+from planarcli.report.sarif import SARIF_SCHEMA, artifact_uri, render_sarif, sarif_log
 
 FORMATS_DIR = Path(__file__).parent / "decks" / "formats"
 

@@ -7,9 +7,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from planarcli.cards.catalog import load_snapshot
-from planarcli.decklist.planar import find_planar_deck
-from planarcli.decklist.source import RawInput
-from planarcli.decklist.text import parse_card_line, read
+from planarcli.deck.readers.planar import find_planar_deck
+from planarcli.deck.readers.source import RawInput
+from planarcli.deck.readers.text import parse_card_line, read
 from planarcli.errors import PlanarError
 
 

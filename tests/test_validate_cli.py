@@ -243,8 +243,8 @@ def test_colour_on_a_terminal_unless_no_color(monkeypatch) -> None:
 def test_text_renderer_styles_verdicts_when_asked() -> None:
     import click
 
-    from planarcli.deckcheck.findings import FileResult, Finding
-    from planarcli.reports.render import render_text
+    from planarcli.deck.findings import FileResult, Finding
+    from planarcli.report.render import render_text
 
     bad = FileResult(
         "a.txt",

@@ -9,14 +9,14 @@ from planarcli.errors import UsageError
 
 
 def _complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-    from planarcli.deckcheck.checks import known_edition_ids
+    from planarcli.deck.checks import known_edition_ids
 
     return [e for e in ["current", *known_edition_ids()] if e.startswith(incomplete)]
 
 
 def _warn_if_future(edition_id: str) -> None:
     """Rules dated after today are not in force yet: say which rules are applied instead."""
-    from planarcli.deckcheck.checks import current_edition, today
+    from planarcli.deck.checks import current_edition, today
 
     if edition_id[:1].isdigit() and edition_id[:10] > today():
         click.echo(
@@ -89,9 +89,9 @@ def validate(
     planar deck; 2 usage error or an unreadable file.
     """
     from planarcli.cards.catalog import load_catalog
-    from planarcli.deckcheck.checks import DeckOptions, resolve_deck_rules
-    from planarcli.deckcheck.validate import exit_code, validate_inputs
-    from planarcli.decklist import FORMATS
+    from planarcli.deck.checks import DeckOptions, resolve_deck_rules
+    from planarcli.deck.readers import FORMATS
+    from planarcli.deck.validate import exit_code, validate_inputs
 
     if not paths:
         raise UsageError("no decklist given: name files, directories, or - for standard input")
@@ -129,20 +129,20 @@ def validate(
         "created": source.created,
     }
     if output_format == "json":
-        from planarcli.reports.render import render_json
+        from planarcli.report.render import render_json
 
         click.echo(render_json(results, context={"rules": edition_id, "card_data": card_data}))
     elif output_format == "github":
-        from planarcli.reports.render import render_github
+        from planarcli.report.render import render_github
 
         click.echo(render_github(results, verbose=verbose))
     elif output_format == "sarif":
         from planarcli import __version__
-        from planarcli.reports.sarif import render_sarif
+        from planarcli.report.sarif import render_sarif
 
         click.echo(render_sarif(results, tool_version=__version__, verbose=verbose))
     else:
-        from planarcli.reports.render import render_text
+        from planarcli.report.render import render_text
 
         colour = use_color()
         style = click.style if colour else (lambda text, **_: text)

@@ -1,6 +1,6 @@
 """Findings are data: what a check found, and the verdict on one file.
 
-Checks and readers produce these; renderers (``planarcli.reports.render``) print them. Nothing here
+Checks and readers produce these; renderers (``planarcli.report.render``) print them. Nothing here
 prints or imports click.
 """
 

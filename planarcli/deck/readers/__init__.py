@@ -23,8 +23,8 @@ import importlib
 import re
 from collections.abc import Callable
 
-from planarcli.decklist.model import DeckEntry, Decklist, ReaderIssue
-from planarcli.decklist.source import RawInput, read_input
+from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue
+from planarcli.deck.readers.source import RawInput, read_input
 from planarcli.errors import UsageError
 from planarcli.lazyre import lazy
 from planarcli.textcodec import bom_encoding, bomless_utf16
@@ -48,12 +48,12 @@ __all__ = [
 
 #: format name -> module in this package whose ``read(raw: RawInput) -> Decklist`` reads it.
 FORMATS: dict[str, str] = {
-    "text": "planarcli.decklist.text",
-    "forge": "planarcli.decklist.forge",
-    "cockatrice": "planarcli.decklist.cockatrice",
-    "mtgo": "planarcli.decklist.mtgo",
-    "mtgjson": "planarcli.decklist.mtgjson",
-    "json": "planarcli.decklist.jsondeck",
+    "text": "planarcli.deck.readers.text",
+    "forge": "planarcli.deck.readers.forge",
+    "cockatrice": "planarcli.deck.readers.cockatrice",
+    "mtgo": "planarcli.deck.readers.mtgo",
+    "mtgjson": "planarcli.deck.readers.mtgjson",
+    "json": "planarcli.deck.readers.jsondeck",
 }
 
 #: file extensions that are decklists (used when a directory is searched).

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import re
 
-from planarcli.decklist import MAX_QUANTITY, name_too_long, parse_quantity
-from planarcli.decklist.model import DeckEntry, Decklist, ReaderIssue
-from planarcli.decklist.source import RawInput, decode_text
+from planarcli.deck.readers import MAX_QUANTITY, name_too_long, parse_quantity
+from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue
+from planarcli.deck.readers.source import RawInput, decode_text
 from planarcli.errors import InputError
 from planarcli.xmlsafe import XmlElement, parse_xml
 

@@ -10,15 +10,15 @@ from __future__ import annotations
 import os
 
 from planarcli.cards.catalog import Catalog
-from planarcli.deckcheck.checks import DeckOptions, check_planar_deck, resolve_deck_rules
-from planarcli.deckcheck.findings import FileResult, Finding
-from planarcli.decklist import (
+from planarcli.deck.checks import DeckOptions, check_planar_deck, resolve_deck_rules
+from planarcli.deck.findings import FileResult, Finding
+from planarcli.deck.readers import (
     DECKLIST_SUFFIXES,
     MAX_CARD_LINES,
     looks_like_json_decklist,
     read_decklist,
 )
-from planarcli.decklist.planar import find_planar_deck
+from planarcli.deck.readers.planar import find_planar_deck
 from planarcli.errors import PlanarError
 from planarcli.lazyre import lazy
 from planarcli.records import record

@@ -21,8 +21,8 @@ from datetime import date
 
 from planarcli.cards.catalog import Card, Catalog
 from planarcli.cards.names import fold_name
-from planarcli.deckcheck.findings import Finding
-from planarcli.decklist.model import DeckEntry
+from planarcli.deck.findings import Finding
+from planarcli.deck.readers.model import DeckEntry
 from planarcli.errors import UsageError
 from planarcli.records import record
 

@@ -24,9 +24,9 @@ import json
 import re
 from typing import Any
 
-from planarcli.decklist import MAX_QUANTITY, name_too_long
-from planarcli.decklist.model import DeckEntry, Decklist, ReaderIssue
-from planarcli.decklist.source import RawInput, decode_text
+from planarcli.deck.readers import MAX_QUANTITY, name_too_long
+from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue
+from planarcli.deck.readers.source import RawInput, decode_text
 from planarcli.errors import InputError
 
 #: Boards, in the order entries are listed.

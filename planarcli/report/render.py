@@ -1,5 +1,5 @@
 """Renderers for validation results: text (for people), json (for scripts), github
-(workflow commands, so findings show up on pull requests); sarif lives in planarcli.reports.sarif.
+(workflow commands, so findings show up on pull requests); sarif lives in planarcli.report.sarif.
 
 Renderers return strings and never decide exit codes.
 """
@@ -10,7 +10,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from planarcli.deckcheck.findings import FileResult, Finding
+from planarcli.deck.findings import FileResult, Finding
 
 Style = Callable[..., str]
 

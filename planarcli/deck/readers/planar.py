@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from planarcli.cards.catalog import Catalog
 from planarcli.cards.names import fold_name
-from planarcli.decklist.model import DeckEntry, Decklist
+from planarcli.deck.readers.model import DeckEntry, Decklist
 from planarcli.records import record
 
 

@@ -28,9 +28,9 @@ import re
 from collections import defaultdict, deque
 from typing import Any
 
-from planarcli.decklist.model import DeckEntry, Decklist, ReaderIssue
-from planarcli.decklist.mtgjson import load_json
-from planarcli.decklist.source import RawInput
+from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue
+from planarcli.deck.readers.mtgjson import load_json
+from planarcli.deck.readers.source import RawInput
 from planarcli.errors import InputError
 
 SCHEMA = "decklist.schema.json"

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 
-from planarcli.decklist import MAX_CARD_LINES, MAX_QUANTITY, name_too_long
-from planarcli.decklist.model import DeckEntry, Decklist, ReaderIssue
-from planarcli.decklist.source import RawInput, decode_text, split_lines
+from planarcli.deck.readers import MAX_CARD_LINES, MAX_QUANTITY, name_too_long
+from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue
+from planarcli.deck.readers.source import RawInput, decode_text, split_lines
 from planarcli.lazyre import lazy
 
 #: Section names (folded: lower case, single spaces) that mean "the planar deck".
