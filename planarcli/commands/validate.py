@@ -56,7 +56,7 @@ def _warn_if_future(edition_id: str) -> None:
     "input_format",
     metavar="FORMAT",
     help="Read every file in this format instead of detecting it "
-    "(text, forge, cockatrice, mtgo, mtgjson, json).",
+    "(text, csv, forge, cockatrice, mtgo, mtgjson, json).",
 )
 @click.option(
     "-v",

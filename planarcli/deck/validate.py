@@ -15,6 +15,7 @@ from planarcli.deck.findings import FileResult, Finding
 from planarcli.deck.readers import (
     DECKLIST_SUFFIXES,
     MAX_CARD_LINES,
+    looks_like_csv_decklist,
     looks_like_json_decklist,
     read_decklist,
 )
@@ -79,8 +80,9 @@ def _same_file_key(path: str) -> str:
 
 def _decklists_under(folder: str) -> list[str]:
     """Decklist files below ``folder``, sorted, skipping hidden and tool folders. A ``.json``
-    file counts only when it looks like a decklist (planarcli's own or MTGJSON's), so that
-    package.json and the like are not reported as broken decks."""
+    file counts only when it looks like a decklist (planarcli's own or MTGJSON's), and a
+    ``.csv`` file only when its header names a card-name column, so that package.json or a
+    price sheet is not reported as a broken deck."""
     found = []
     for root, dirs, names in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith("."))
@@ -94,6 +96,8 @@ def _decklists_under(folder: str) -> list[str]:
             if _NOT_A_DECK.match(name):
                 continue
             if suffix == ".json" and not _looks_like_json_decklist(path):
+                continue
+            if suffix == ".csv" and not _looks_like_csv_decklist(path):
                 continue
             found.append(path)
     return found
@@ -113,6 +117,17 @@ def _looks_like_json_decklist(path: str) -> bool:
     except OSError:
         return True  # let the reader report why it cannot be read
     return looks_like_json_decklist(head)
+
+
+def _looks_like_csv_decklist(path: str) -> bool:
+    from planarcli.deck.readers import _sniff_text
+
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return True  # let the reader report why it cannot be read
+    return looks_like_csv_decklist(_sniff_text(head))
 
 
 def unreadable_result(
@@ -137,7 +152,7 @@ def validate_file(
     """Judge one decklist file. Unreadable input becomes a result, never an exception."""
     edition, rules = resolve_deck_rules(options.edition)
     try:
-        decklist = read_decklist(path, input_format=input_format)
+        decklist = read_decklist(path, input_format=input_format, catalog=catalog)
     except PlanarError as error:
         line = getattr(error, "line", None)
         reason = getattr(error, "reason", None) or error.message

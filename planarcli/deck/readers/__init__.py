@@ -13,7 +13,10 @@ Format detection (``detect_format``) looks at the first few kB only, never parse
    ``[Main]``, ``[planar]``, ``[Planes]``...) on a line of its own, together with
    ``[metadata]``, a second such header or a ``1 Name|SET`` line -> forge; a JSON array
    (``[[``, ``[{``, ``[1``...) -> json (whose reader says it is no decklist);
-2. extension: ``.dck`` forge, ``.cod`` cockatrice, ``.dek`` mtgo, ``.json`` json;
+   a first line that is a CSV header naming a card-name column and a quantity or board
+   column (``Count,Name,Edition``, ``"Quantity","Name"``) -> csv;
+2. extension: ``.dck`` forge, ``.cod`` cockatrice, ``.dek`` mtgo, ``.json`` json (a
+   ``.csv`` without such a header is read as text: ``Name,1`` lines);
 3. otherwise text.
 """
 
@@ -22,12 +25,16 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue
 from planarcli.deck.readers.source import RawInput, read_input
 from planarcli.errors import UsageError
 from planarcli.lazyre import lazy
 from planarcli.textcodec import bom_encoding, bomless_utf16
+
+if TYPE_CHECKING:
+    from planarcli.cards.catalog import Catalog
 
 __all__ = [
     "DECKLIST_SUFFIXES",
@@ -39,6 +46,7 @@ __all__ = [
     "Decklist",
     "ReaderIssue",
     "detect_format",
+    "looks_like_csv_decklist",
     "looks_like_json_decklist",
     "name_too_long",
     "parse_quantity",
@@ -54,10 +62,20 @@ FORMATS: dict[str, str] = {
     "mtgo": "planarcli.deck.readers.mtgo",
     "mtgjson": "planarcli.deck.readers.mtgjson",
     "json": "planarcli.deck.readers.jsondeck",
+    "csv": "planarcli.deck.readers.csvdeck",
 }
 
 #: file extensions that are decklists (used when a directory is searched).
-DECKLIST_SUFFIXES: tuple[str, ...] = (".txt", ".dec", ".deck", ".dek", ".dck", ".cod", ".json")
+DECKLIST_SUFFIXES: tuple[str, ...] = (
+    ".txt",
+    ".dec",
+    ".deck",
+    ".dek",
+    ".dck",
+    ".cod",
+    ".json",
+    ".csv",
+)
 
 #: The largest quantity a card line may carry; larger numbers are reader issues.
 MAX_QUANTITY = 9999
@@ -149,7 +167,19 @@ def detect_format(raw: RawInput) -> str:
         if raw.suffix in (".json", ".dck"):
             return _BY_SUFFIX[raw.suffix]
         return "text"
+    if raw.suffix not in _BY_SUFFIX and looks_like_csv_decklist(head):
+        return "csv"
     return _BY_SUFFIX.get(raw.suffix, "text")
+
+
+def looks_like_csv_decklist(head: str) -> bool:
+    """Whether the first line of ``head`` is the header row of a CSV decklist."""
+    first = head.lstrip("\ufeff \t\r\n").split("\n", 1)[0]
+    if not any(delimiter in first for delimiter in ",;\t"):
+        return False
+    from planarcli.deck.readers.csvdeck import header_columns
+
+    return header_columns(first) is not None
 
 
 def looks_like_json_decklist(data: bytes) -> bool:
@@ -170,8 +200,20 @@ def reader_for(name: str) -> Callable[[RawInput], Decklist]:
     return read
 
 
-def read_decklist(path: str, *, input_format: str | None = None) -> Decklist:
-    """Read and parse one decklist file (``-`` for stdin). Raises InputError."""
+#: Readers whose lines can read two ways and take a ``catalog=`` to settle them.
+_TAKES_CATALOG = frozenset({"text", "csv"})
+
+
+def read_decklist(
+    path: str, *, input_format: str | None = None, catalog: Catalog | None = None
+) -> Decklist:
+    """Read and parse one decklist file (``-`` for stdin). Raises InputError.
+
+    ``catalog`` settles lines that read two ways (``Pain 101``: a card, or 101 Pain?); by
+    default the loaded catalog, loaded only when such a line appears."""
     raw = read_input(path)
     name = input_format or detect_format(raw)
-    return reader_for(name)(raw)
+    reader = reader_for(name)
+    if name in _TAKES_CATALOG:
+        return reader(raw, catalog=catalog)  # type: ignore[call-arg]
+    return reader(raw)

@@ -37,6 +37,7 @@ _HOW_TO_MARK = {
     "mtgo": 'put the planes and phenomena in the sideboard (Sideboard="true")',
     "mtgjson": "put the planes and phenomena in the planes board",
     "json": "list the planes and phenomena in planar_deck",
+    "csv": "add a Board column and write 'Planar' in it for the planes and phenomena",
 }
 
 

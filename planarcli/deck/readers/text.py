@@ -1,22 +1,42 @@
 """Plain-text decklists: hand-written lists, taw/MTGJSON precon text, MTG Arena, Moxfield,
 Archidekt, MTGO and Cockatrice text exports.
 
-A card line is ``[quantity[x]] name [tags]``; the tags that exports append are removed:
+A card line is ``[quantity[x]] name [tags]``, or the quantity comes after the name:
+``Name<TAB>1``, ``Name x1``, ``Name, 1``, ``Name 1`` (also ``x1 Name``). The tags that
+exports append are removed:
 ``(PCA) 12``, ``[OHOP:3]``, ``[opca]``, ``[foil]``, ``*F*``, ``#Tag``, ``^Label,#hex^``, and
 Archidekt categories such as ``[Planes{noDeck}]`` (which also say which section the card is
 in). ``#`` and ``//`` start comment lines, unless the rest is a section name (``// Planes``).
 Section headings are bare lines, any case, with or without a colon or a count:
 ``Planar Deck``, ``Planes:``, ``Commander``, ``Sideboard (15)``...
+
+Some lines read two ways, and the reading whose name is a catalog card wins (an exact or
+folded lookup, never a fuzzy search):
+- a trailing number: ``Tazeem 2`` is two Tazeem, but a bare list's ``Pain 101`` is a card
+  name. A trailing number is a quantity when the whole line is no card and the part before
+  it is one, or when most card lines of the file are written that way;
+- ``Name, 2`` is two of Name unless the whole line is a card;
+- the first line, when it has no quantity and is no card: ``My planar deck`` above the cards
+  is the deck's title when it ends with a colon, is followed by a blank line, or stands
+  above lines that carry quantities, and is not a near miss of a planar card (one fuzzy
+  comparison per file, for that line only).
+
+Every entry keeps its line number and its name exactly as written in the line (ends
+stripped), so a fix can rewrite the name in place.
 """
 
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, NamedTuple
 
 from planarcli.deck.readers import MAX_CARD_LINES, MAX_QUANTITY, name_too_long
 from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue
 from planarcli.deck.readers.source import RawInput, decode_text, split_lines
 from planarcli.lazyre import lazy
+
+if TYPE_CHECKING:
+    from planarcli.cards.catalog import Catalog
 
 #: Section names (folded: lower case, single spaces) that mean "the planar deck".
 PLANAR_SECTIONS = frozenset(
@@ -94,6 +114,8 @@ _HEADING = re.compile(r"^\s*(.+?)\s*(?:\(\s*\d+\s*\))?\s*:?\s*(?:\(\s*\d+\s*\))?
 _PREFIX = lazy(r"^(SB|COMMANDER|CMDR|COMPANION)\s*:\s*(.*)$", re.I)
 _QUANTITY = re.compile(r"^(\d+)\s*[xX]?\s+(.*)$|^[xX]\s*(\d+)\s+(.*)$")
 _SUFFIX_QUANTITY = lazy(r"\s+[xX]\s*(\d{1,4})$")
+_TAB_QUANTITY = lazy(r"\t[\t ]*(\d{1,6})[\t ]*$")  # "Name<TAB>1" (spreadsheet copy)
+_TRAILING_NUMBER = lazy(r"(?:[ \t]*,[ \t]*|[ \t]+)(\d{1,4})$")  # "Name, 1" / "Name 1"
 _LEADING_SET = lazy(r"^\[[A-Za-z0-9]{2,6}\]\s+")
 _NEGATIVE_QUANTITY = lazy(r"^-\d+\s*[xX]?\s+\S")
 #: Longer lines cannot be card lines or headings (no card name exceeds 200 characters).
@@ -161,18 +183,39 @@ def _category(content: str) -> tuple[str, str] | None:
     return names[0], section_role(names[0]) or "other"
 
 
-def parse_card_line(text: str) -> tuple[int, str, tuple[str, str] | None] | None:
-    """(quantity, name, category) of a card line, or None if there is no name left."""
+class CardLine(NamedTuple):
+    """A card line taken apart. ``form`` says where the quantity was: "leading" (``2 Name``,
+    ``2x Name``, ``x2 Name``), "tab" (``Name<TAB>2``), "suffix" (``Name x2``), "comma"
+    (``Name, 2``), "trailing" (``Name 2``) or "none". For "comma" and "trailing", ``whole``
+    is the other reading: the name with the number kept, quantity 1."""
+
+    quantity: int
+    name: str
+    category: tuple[str, str] | None
+    form: str
+    whole: str | None = None
+
+
+def split_card_line(text: str) -> CardLine | None:
+    """The parts of a card line, or None if there is no name left."""
     quantity = 1
+    form = "none"
     match = _QUANTITY.match(text)
     if match:
         digits, text = (match.group(1), match.group(2)) if match.group(1) else match.group(3, 4)
         # Parse only plausible numbers (a 5000-digit "quantity" must not reach int()).
         quantity = int(digits) if len(digits) <= 5 else MAX_QUANTITY + 1
+        form = "leading"
     else:
-        suffix = _SUFFIX_QUANTITY.search(text)  # "Naya x1"
-        if suffix:
-            quantity, text = int(suffix.group(1)), text[: suffix.start()]
+        tab = _TAB_QUANTITY.search(text) if "\t" in text else None
+        if tab and text[: tab.start()].strip():
+            digits = tab.group(1)
+            quantity = int(digits) if len(digits) <= 5 else MAX_QUANTITY + 1
+            text, form = text[: tab.start()], "tab"
+        else:
+            suffix = _SUFFIX_QUANTITY.search(text)  # "Naya x1"
+            if suffix:
+                quantity, text, form = int(suffix.group(1)), text[: suffix.start()], "suffix"
     leading_set = _LEADING_SET.match(text)  # Magic Workstation: "1 [HOP] Bant"
     if leading_set and leading_set.end() < len(text):
         text = text[leading_set.end() :]
@@ -193,31 +236,87 @@ def parse_card_line(text: str) -> tuple[int, str, tuple[str, str] | None] | None
             if stripped != text and stripped.strip():
                 text = stripped
                 changed = True
-    name = _SPACES.sub(" ", text).strip()
+    name = text.strip()
     if not name:
         return None
-    return quantity, name, category
+    if form == "none" and name[-1].isdigit():
+        trailing = _TRAILING_NUMBER.search(name)
+        if trailing and name[: trailing.start()].strip():
+            form = "comma" if "," in name[trailing.start() : trailing.start(1)] else "trailing"
+            return CardLine(
+                int(trailing.group(1)), name[: trailing.start()].strip(), category, form, name
+            )
+    return CardLine(quantity, name, category, form)
 
 
-def read(raw: RawInput) -> Decklist:
-    """Read a text decklist."""
+def parse_card_line(text: str) -> tuple[int, str, tuple[str, str] | None] | None:
+    """(quantity, name, category) of a card line, or None if there is no name left. A
+    trailing number is read as the quantity here; ``read`` weighs the other reading."""
+    parts = split_card_line(text)
+    return None if parts is None else (parts.quantity, parts.name, parts.category)
+
+
+class _Names:
+    """Catalog lookups for the lines that read two ways; the catalog loads on first need."""
+
+    def __init__(self, catalog: Catalog | None) -> None:
+        self._catalog = catalog
+
+    @property
+    def catalog(self) -> Catalog:
+        if self._catalog is None:
+            from planarcli.cards.catalog import load_catalog
+
+            self._catalog = load_catalog(warn=False)
+        return self._catalog
+
+    def known(self, name: str) -> bool:
+        return self.catalog.lookup(name) is not None
+
+    def near(self, name: str) -> bool:
+        from planarcli.deck.readers.planar import near_miss
+
+        return near_miss(name, self.catalog) is not None
+
+
+#: Where a card line's quantity was, for the forms that carry one.
+_COUNTED = frozenset({"leading", "tab", "suffix", "comma", "trailing"})
+
+
+def _reading(parts: CardLine, names: _Names, trailing_style: bool) -> tuple[int, str]:
+    """(quantity, name) of a line: for a trailing number, the reading whose name is a card."""
+    if parts.whole is None:
+        return parts.quantity, parts.name
+    if names.known(parts.whole):
+        return 1, parts.whole
+    if parts.form == "comma" or trailing_style or names.known(parts.name):
+        return parts.quantity, parts.name
+    return 1, parts.whole
+
+
+def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
+    """Read a text decklist. ``catalog`` settles the lines that read two ways (the loaded
+    catalog when None, loaded only if such a line appears)."""
     lines = split_lines(decode_text(raw.data, raw.display))
     deck_name: str | None = None
-    # line, quantity, name, section, role, block
-    pending: list[tuple[int, int, str, str | None, str | None, int]] = []
+    # line, parts, section, role, block
+    pending: list[tuple[int, CardLine, str | None, str | None, int]] = []
     issues: list[ReaderIssue] = []
     section: str | None = None
     role: str | None = None
     sectioned = False
     planar_sections: list[str] = []
     block = 0  # blank lines separate blocks (MTGO and Arena text: the sideboard comes last)
+    first_line: int | None = None  # the first line with content, heading or comment
 
     for number, original in enumerate(lines, start=1):
         line = original.strip().lstrip("\ufeff")
         if not line:
-            if pending and pending[-1][5] == block:
+            if pending and pending[-1][4] == block:
                 block += 1
             continue
+        if first_line is None:
+            first_line = number
         if len(line) > MAX_LINE_LENGTH:  # no heading or card line is this long: skip the regexes
             issues.append(
                 ReaderIssue(
@@ -262,22 +361,40 @@ def read(raw: RawInput) -> Decklist:
                 )
             )
             continue
-        parsed = parse_card_line(line)
-        if parsed is None:
+        parts = split_card_line(line)
+        if parts is None:
             issues.append(
                 ReaderIssue(
                     number, "unreadable-line", f"cannot read a card in {original.strip()!r}"
                 )
             )
             continue
-        quantity, name, category = parsed
+        if parts.category is not None:
+            entry_section, entry_role = parts.category
+            sectioned = True
+        pending.append((number, parts, entry_section, entry_role, block))
+        if len(pending) > MAX_CARD_LINES:  # junk, not a deck: stop before it costs memory
+            break
+
+    names = _Names(catalog)
+    title = _title(pending, first_line, names)
+    if title is not None:
+        text = title.rstrip(":").strip()
+        deck_name = deck_name or text or None
+        removed_block = pending[0][4]
+        pending = pending[1:]
+        if pending and all(entry[4] != removed_block for entry in pending):
+            # the title stood alone in the first block: the cards' blocks count from 0
+            pending = [(n, p, s, r, b - 1) for n, p, s, r, b in pending]
+
+    trailing_style = sum(p.form == "trailing" for _, p, *_ in pending) * 2 > len(pending)
+    entries: list[DeckEntry] = []
+    for number, parts, entry_section, entry_role, entry_block in pending:
+        quantity, name = _reading(parts, names, trailing_style)
         too_long = name_too_long(name, number)
         if too_long is not None:
             issues.append(too_long)
             continue
-        if category is not None:
-            entry_section, entry_role = category
-            sectioned = True
         if quantity > MAX_QUANTITY:
             issues.append(
                 ReaderIssue(
@@ -297,19 +414,36 @@ def read(raw: RawInput) -> Decklist:
                 )
             )
             continue
-        pending.append((number, quantity, name, entry_section, entry_role, block))
-        if len(pending) > MAX_CARD_LINES:  # junk, not a deck: stop before it costs memory
-            break
-
-    entries = tuple(
-        DeckEntry(
-            name=name,
-            quantity=quantity,
-            line=number,
-            section=sect,
-            role=(entry_role or "other") if sectioned else "unsectioned",
-            block=entry_block,
+        entries.append(
+            DeckEntry(
+                name=name,
+                quantity=quantity,
+                line=number,
+                section=entry_section,
+                role=(entry_role or "other") if sectioned else "unsectioned",
+                block=entry_block,
+            )
         )
-        for number, quantity, name, sect, entry_role, entry_block in pending
+    issues.sort(key=lambda issue: issue.line or 0)
+    return Decklist(
+        raw.display, "text", tuple(entries), tuple(issues), deck_name, tuple(planar_sections)
     )
-    return Decklist(raw.display, "text", entries, tuple(issues), deck_name, tuple(planar_sections))
+
+
+def _title(
+    pending: list[tuple[int, CardLine, str | None, str | None, int]],
+    first_line: int | None,
+    names: _Names,
+) -> str | None:
+    """The text of the first line when it is the deck's title rather than a card."""
+    if len(pending) < 2 or pending[0][0] != first_line:
+        return None
+    _, parts, section, _, block = pending[0]
+    if parts.form != "none" or parts.category is not None or section is not None:
+        return None
+    rest = pending[1:]
+    counted = sum(p.form in _COUNTED for _, p, *_ in rest)
+    looks_like_title = parts.name.endswith(":") or rest[0][4] != block or counted * 2 > len(rest)
+    if not looks_like_title or names.known(parts.name) or names.near(parts.name):
+        return None
+    return parts.name

@@ -1,0 +1,194 @@
+"""CSV decklists: a header row, then one card per row (Deckstats, TappedOut, Moxfield and
+Archidekt CSV exports, spreadsheets).
+
+The header names the columns, in any order and case, quoted or not: a name column
+(``Name``, ``Card Name``, ``card_name``, ``Card``) is required; a quantity column
+(``Count``, ``Quantity``, ``Qty``, ``Amount``, ``Copies``) is optional (1 each without
+one); a section column (``Board``, ``Section``, ``Category``, ``Categories``, ``Zone``)
+says where the card sits, read like a text heading (``Planar``, ``Planes{noDeck}``,
+``side``, ``main``...). Every other column (``Edition``, ``Foil``, ``Collector Number``)
+is ignored. The delimiter is a comma, a semicolon or a tab, whichever the header uses.
+
+A name with a comma must be quoted in CSV; an export that forgot (``1,Borrowing 100,000
+Arrows,C21``) gives a row with more fields than the header, and the extra fields are
+joined back into the name, which is the one free-text column.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from planarcli.deck.readers import MAX_CARD_LINES, name_too_long, parse_quantity
+from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue
+from planarcli.deck.readers.source import RawInput, decode_text, split_lines
+
+if TYPE_CHECKING:
+    from planarcli.cards.catalog import Catalog
+
+#: Header cells (folded: lower case, ``_``/``-`` as spaces, single spaces) for each column.
+NAME_COLUMNS = frozenset({"name", "card name", "cardname", "card", "card title"})
+QUANTITY_COLUMNS = frozenset(
+    {"count", "quantity", "qty", "amount", "copies", "number", "num", "#", "qnty"}
+)
+SECTION_COLUMNS = frozenset(
+    {"board", "section", "category", "categories", "zone", "deck section", "type of board"}
+)
+DELIMITERS = (",", ";", "\t")
+
+
+def _fold(cell: str) -> str:
+    cell = cell.strip().strip('"').strip()
+    return " ".join(cell.replace("_", " ").replace("-", " ").split()).casefold()
+
+
+def header_columns(line: str) -> tuple[str, dict[str, int]] | None:
+    """(delimiter, {"name": i, "quantity": j, "section": k}) when ``line`` is the header
+    row of a CSV decklist, else None. Cheap: no csv module, for format detection."""
+    line = line.strip().lstrip("\ufeff")
+    for delimiter in DELIMITERS:
+        if delimiter not in line:
+            continue
+        cells = [_fold(cell) for cell in line.split(delimiter)]
+        columns: dict[str, int] = {}
+        for index, cell in enumerate(cells):
+            for role, names in (
+                ("name", NAME_COLUMNS),
+                ("quantity", QUANTITY_COLUMNS),
+                ("section", SECTION_COLUMNS),
+            ):
+                if cell in names and role not in columns:
+                    columns[role] = index
+        if "name" in columns and len(columns) > 1:
+            return delimiter, columns
+    return None
+
+
+def _section(value: str) -> tuple[str, str] | None:
+    """(section as written, role) of a section cell; None for an empty one."""
+    from planarcli.deck.readers.text import section_role
+
+    written = value.strip()
+    if not written:
+        return None
+    for part in written.split(","):
+        name = part.split("{", 1)[0].strip()  # Archidekt "Planes{noDeck}"
+        if name and section_role(name) == "planar":
+            return name, "planar"
+    first = written.split(",")[0].split("{", 1)[0].strip() or written
+    return first, section_role(first) or "other"
+
+
+def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
+    """Read a CSV decklist. ``catalog`` settles a row whose unquoted name held commas."""
+    import csv
+
+    lines = split_lines(decode_text(raw.data, raw.display))
+    header_at = next((i for i, line in enumerate(lines) if line.strip()), None)
+    found = header_columns(lines[header_at]) if header_at is not None else None
+    if header_at is None or found is None:
+        return Decklist(
+            raw.display,
+            "csv",
+            (),
+            (
+                ReaderIssue(
+                    (header_at or 0) + 1 if header_at is not None else None,
+                    "no-csv-header",
+                    "no CSV header naming a Name column (with Count/Quantity or a Board "
+                    "column) on the first line; add one, e.g. 'Count,Name'",
+                ),
+            ),
+        )
+    delimiter, columns = found
+    width = len(next(csv.reader([lines[header_at].lstrip("\ufeff")], delimiter=delimiter)))
+    name_at = columns["name"]
+    names = _CatalogNames(catalog)
+
+    entries: list[DeckEntry] = []
+    issues: list[ReaderIssue] = []
+    sectioned = "section" in columns
+    body = lines[header_at + 1 :]
+    reader = csv.reader(iter(body), delimiter=delimiter, strict=False)
+    consumed = 0
+    while True:
+        start = header_at + 2 + consumed  # 1-based line where this row starts
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as error:
+            issues.append(ReaderIssue(start, "unreadable-line", f"cannot read this row: {error}"))
+            break
+        consumed = reader.line_num
+        if not any(cell.strip() for cell in row):
+            continue
+        row = _rejoin_name(row, width, name_at, delimiter, names)
+        name = row[name_at].strip() if name_at < len(row) else ""
+        if not name:
+            issues.append(
+                ReaderIssue(
+                    start, "unreadable-line", f"row has no card name: {delimiter.join(row)[:60]!r}"
+                )
+            )
+            continue
+        too_long = name_too_long(name, start)
+        if too_long is not None:
+            issues.append(too_long)
+            continue
+        quantity = 1
+        if "quantity" in columns:
+            written = row[columns["quantity"]].strip() if columns["quantity"] < len(row) else ""
+            parsed = parse_quantity(written) if written else None
+            if parsed is None:
+                issues.append(
+                    ReaderIssue(
+                        start,
+                        "bad-quantity",
+                        f"quantity {written[:20]!r} for {name!r} is not a number from 1 to "
+                        "9999: fix the number",
+                    )
+                )
+                continue
+            quantity = parsed
+        section, role = None, "unsectioned"
+        if sectioned:
+            cell = row[columns["section"]] if columns["section"] < len(row) else ""
+            section, role = _section(cell) or (None, "other")
+        entries.append(DeckEntry(name, quantity, start, section, role))
+        if len(entries) > MAX_CARD_LINES:
+            break
+    if sectioned and not any(e.section for e in entries):
+        # a Board column left empty throughout says nothing: judge the list as a whole
+        entries = [DeckEntry(e.name, e.quantity, e.line, None, "unsectioned") for e in entries]
+    planar_sections = tuple(
+        dict.fromkeys(e.section for e in entries if e.role == "planar" and e.section)
+    )
+    return Decklist(raw.display, "csv", tuple(entries), tuple(issues), None, planar_sections)
+
+
+class _CatalogNames:
+    def __init__(self, catalog: Catalog | None) -> None:
+        self._catalog = catalog
+
+    def known(self, name: str) -> bool:
+        if self._catalog is None:
+            from planarcli.cards.catalog import load_catalog
+
+            self._catalog = load_catalog(warn=False)
+        return self._catalog.lookup(name) is not None
+
+
+def _rejoin_name(
+    row: list[str], width: int, name_at: int, delimiter: str, names: _CatalogNames
+) -> list[str]:
+    """A row with more fields than the header: an unquoted name held the delimiter. Join the
+    extra fields back into the name, unless the name as split is a card and the whole is not."""
+    while len(row) > width and row[-1].strip() == "":
+        row = row[:-1]  # a trailing delimiter
+    extra = len(row) - width
+    if extra <= 0 or name_at >= len(row):
+        return row
+    joined = delimiter.join(row[name_at : name_at + extra + 1])
+    if names.known(row[name_at].strip()) and not names.known(joined.strip()):
+        return row
+    return [*row[:name_at], joined, *row[name_at + extra + 1 :]]
