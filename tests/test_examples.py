@@ -1,5 +1,6 @@
 """Example-folder tests: every deck in decks/valid/ passes; every decks/invalid/NAME.txt
-gives exactly the findings listed in NAME.expected.json. A new case is a new pair of files."""
+(or NAME.csv) gives exactly the findings listed in NAME.expected.json. A new case is a new
+pair of files."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from pathlib import Path
 import pytest
 
 DECKS = Path(__file__).parent / "decks"
-VALID = sorted((DECKS / "valid").glob("*.txt"))
-INVALID = sorted((DECKS / "invalid").glob("*.txt"))
+#: Example decklists are .txt files, and .csv files for CSV exports.
+SUFFIXES = (".txt", ".csv")
+VALID = sorted(p for p in (DECKS / "valid").iterdir() if p.suffix in SUFFIXES)
+INVALID = sorted(p for p in (DECKS / "invalid").iterdir() if p.suffix in SUFFIXES)
 
 
 @pytest.mark.parametrize("deck", VALID, ids=[p.name for p in VALID])

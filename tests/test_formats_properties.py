@@ -15,7 +15,7 @@ from planarcli.deck.readers.model import ROLES, Decklist
 from planarcli.deck.readers.source import RawInput
 from planarcli.errors import PlanarError
 
-READERS = ("forge", "cockatrice", "mtgo", "mtgjson", "json")
+READERS = ("forge", "cockatrice", "mtgo", "mtgjson", "json", "csv")
 FAST = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -62,7 +62,7 @@ def test_any_text(name: str, text: str, encoding: str) -> None:
 @FAST
 @given(
     data=st.binary(max_size=2000),
-    suffix=st.sampled_from(["", ".txt", ".dck", ".cod", ".dek", ".json"]),
+    suffix=st.sampled_from(["", ".txt", ".dck", ".cod", ".dek", ".json", ".csv"]),
 )
 def test_detect_format_never_fails(data: bytes, suffix: str) -> None:
     assert detect_format(RawInput("f" + suffix, data, suffix)) in FORMATS

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from planarcli.cards.catalog import load_snapshot
+from planarcli.cards.catalog import Catalog, CatalogSource, load_snapshot
 from planarcli.deck.readers.planar import find_planar_deck
-from planarcli.deck.readers.source import RawInput
+from planarcli.deck.readers.source import RawInput, split_lines
 from planarcli.deck.readers.text import parse_card_line, read
 from planarcli.errors import PlanarError
 
@@ -254,3 +254,160 @@ def test_planes_grouped_by_blank_lines_stay_one_deck() -> None:
     planar = find_planar_deck(read(raw(text)), load_snapshot())
     assert planar.how == "whole-file" and len(planar.entries) == 5
     assert [e.block for e in read(raw(text)).entries] == [0, 0, 1, 1, 2]
+
+
+# -- quantities after the name, titles, names as written -------------------------------------
+
+
+def entries(text: str, catalog: Catalog | None = None) -> list[tuple[str, int, int | None]]:
+    deck = read(raw(text), catalog=catalog or load_snapshot())
+    return [(e.name, e.quantity, e.line) for e in deck.entries]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Tazeem\t1\nKrosa\t2\n", [("Tazeem", 1, 1), ("Krosa", 2, 2)]),
+        ("Tazeem\t 3 \n", [("Tazeem", 3, 1)]),
+        ("1\tTazeem\n", [("Tazeem", 1, 1)]),
+        ("Tazeem, 1\nKrosa,2\n", [("Tazeem", 1, 1), ("Krosa", 2, 2)]),
+        ("Tazeem x1\nKrosa X2\n", [("Tazeem", 1, 1), ("Krosa", 2, 2)]),
+        ("x1 Tazeem\nX2 Krosa\n", [("Tazeem", 1, 1), ("Krosa", 2, 2)]),
+        ("Tazeem 1\nKrosa 2\n", [("Tazeem", 1, 1), ("Krosa", 2, 2)]),
+        ("Tazeem (OPCA) 78\nKrosa (MOC) 150\n", [("Tazeem", 1, 1), ("Krosa", 1, 2)]),
+        ("1 Tazeem [OPCA]\n1 Krosa [moc]\n", [("Tazeem", 1, 1), ("Krosa", 1, 2)]),
+        ("The Drum, Mining Facility, 1\n", [("The Drum, Mining Facility", 1, 1)]),
+        ("The Drum, Mining Facility\n", [("The Drum, Mining Facility", 1, 1)]),
+        ("Fblthp: Completely, Utterly, Totally Lost, 2\n", [
+            ("Fblthp: Completely, Utterly, Totally Lost", 2, 1)
+        ]),
+    ],
+    ids=[
+        "tab", "tab-spaces", "tab-first", "comma", "x-suffix", "x-prefix", "trailing",
+        "moxfield-no-quantity", "set-brackets", "comma-name-and-quantity", "comma-name",
+        "fblthp",
+    ],
+)  # fmt: skip
+def test_export_line_forms(text: str, expected: list[tuple[str, int, int]]) -> None:
+    assert entries(text) == expected
+
+
+def test_a_trailing_number_in_a_bare_list_is_part_of_the_name() -> None:
+    """Pain 101, Pip-Boy 3000, Overseer of Vault 76 are real cards: in a list whose lines
+    carry no trailing quantities, the number stays in the name."""
+    text = "Tazeem\nKrosa\nPain 101\nNaya\n"
+    assert entries(text)[2] == ("Pain 101", 1, 3)
+    # ... but where the file writes quantities that way, it is a quantity
+    text = "Tazeem 1\nKrosa 1\nNaya 2\nJund 1\n"
+    assert [q for _, q, _ in entries(text)] == [1, 1, 2, 1]
+
+
+def test_the_reading_that_names_a_catalog_card_wins() -> None:
+    source = CatalogSource("snapshot", "test", None)
+    records = [
+        {"name": "Vault 76", "kind": "plane", "subtype": "Earth", "type_line": "Plane — Earth",
+         "sets": ["test"], "oracle_text": None, "oracle_id": "x"},
+        {"name": "Krosa", "kind": "plane", "subtype": "Dominaria",
+         "type_line": "Plane — Dominaria", "sets": ["test"], "oracle_text": None, "oracle_id": "x"},
+    ]  # fmt: skip
+    catalog = Catalog.from_records(records, source)
+    # Every line ends in a number: the style says quantity, but "Vault 76" is a card.
+    text = "Krosa 1\nVault 76\nKrosa 2\n"
+    assert entries(text, catalog) == [("Krosa", 1, 1), ("Vault 76", 1, 2), ("Krosa", 2, 3)]
+    # A lone trailing number after a card name in a bare list: the part before it is a card.
+    assert entries("Tazeem\nNaya\nKrosa 2\nJund\n", catalog)[2] == ("Krosa", 2, 3)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My planar deck\n1 Tazeem\n1 Krosa\n1 Naya\n",
+        "My planar deck\n\nTazeem\nKrosa\nNaya\n",
+        "Eldrazi chaos:\nTazeem\nKrosa\nNaya\n",
+        "Sam's deck\r\n\r\nTazeem 1\r\nKrosa 1\r\nNaya 1\r\n",
+    ],
+)
+def test_a_title_line_is_the_deck_name_not_a_card(text: str) -> None:
+    deck = read(raw(text), catalog=load_snapshot())
+    assert deck.name in {"My planar deck", "Eldrazi chaos", "Sam's deck"}
+    assert [e.name for e in deck.entries] == ["Tazeem", "Krosa", "Naya"]
+    assert {e.block for e in deck.entries} == {0}
+    assert deck.issues == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tazem\n1 Krosa\n1 Naya\n",  # a misspelled plane is a card, reported as unknown
+        "Tazeem\n\nKrosa\nNaya\n",  # a plane is never a title
+        "My planar deck\nTazeem\nKrosa\n",  # nothing tells it from a card: reported
+        "1 My planar deck\n1 Tazeem\n",
+    ],
+)
+def test_lines_that_are_not_titles(text: str) -> None:
+    deck = read(raw(text), catalog=load_snapshot())
+    assert deck.name is None
+    assert len(deck.entries) == len(text.strip().replace("\n\n", "\n").splitlines())
+
+
+def test_a_title_is_not_taken_when_a_name_comment_gives_the_name() -> None:
+    deck = read(raw("// NAME: Club deck\nMy planar deck\n1 Tazeem\n1 Krosa\n"))
+    assert deck.name == "Club deck"
+    assert [e.name for e in deck.entries] == ["Tazeem", "Krosa"]
+
+
+def test_names_are_kept_exactly_as_written() -> None:
+    text = "2x  Two  Streams   Facility (PCA) 12 *F*\nthe aether flues\t1\n"
+    deck = read(raw(text), catalog=load_snapshot())
+    assert [(e.name, e.line) for e in deck.entries] == [
+        ("Two  Streams   Facility", 1),
+        ("the aether flues", 2),
+    ]
+
+
+CARD_NAMES = [card.name for card in load_snapshot().cards]
+LINE_FORMS = st.sampled_from(
+    [
+        "{n}", "1 {n}", "{q} {n}", "{q}x {n}", "x{q} {n}", "{n}\t{q}", "{n}, {q}", "{n} x{q}",
+        "{q} {n} (OPCA) 12", "{n} (MOC) 140", "{q} {n} [OPCA]", "  {q}  {n}  ",
+    ]
+)  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.tuples(LINE_FORMS, st.sampled_from(CARD_NAMES), st.integers(1, 99)),
+        min_size=1,
+        max_size=15,
+    ),
+    st.booleans(),
+)
+def test_every_line_form_gives_the_card_its_quantity_and_its_line(
+    cards: list[tuple[str, str, int]], titled: bool
+) -> None:
+    lines = [form.format(n=name, q=q) for form, name, q in cards]
+    text = ("My planar deck\n\n" if titled else "") + "\n".join(lines) + "\n"
+    deck = read(raw(text), catalog=load_snapshot())
+    offset = 3 if titled else 1
+    got = [(e.name, e.quantity, e.line) for e in deck.entries]
+    want = [
+        (name, q if "{q}" in form else 1, number + offset)
+        for number, (form, name, q) in enumerate(cards)
+    ]
+    assert got == want
+    for entry in deck.entries:  # the name is a piece of its own line, as written
+        assert entry.line is not None and entry.name in text.splitlines()[entry.line - 1]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=50)))
+def test_names_are_pieces_of_their_lines(lines: list[str]) -> None:
+    text = "\n".join(lines)
+    try:
+        deck = read(raw(text), catalog=load_snapshot())
+    except PlanarError:
+        return
+    shown = split_lines(text)
+    for entry in deck.entries:
+        assert entry.line is not None and entry.name in shown[entry.line - 1]

@@ -307,7 +307,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     sectioned = False
     planar_sections: list[str] = []
     block = 0  # blank lines separate blocks (MTGO and Arena text: the sideboard comes last)
-    first_line: int | None = None  # the first line with content, heading or comment
+    first_line: int | None = None  # the first line that is not blank or a comment
 
     for number, original in enumerate(lines, start=1):
         line = original.strip().lstrip("\ufeff")
@@ -315,8 +315,6 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             if pending and pending[-1][4] == block:
                 block += 1
             continue
-        if first_line is None:
-            first_line = number
         if len(line) > MAX_LINE_LENGTH:  # no heading or card line is this long: skip the regexes
             issues.append(
                 ReaderIssue(
@@ -338,6 +336,8 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
                 if role == "planar":
                     planar_sections.append(heading)
             continue
+        if first_line is None:
+            first_line = number
         heading = _heading(line)
         if heading and not _QUANTITY.match(line):
             section, role, sectioned = heading, section_role(heading), True

@@ -1,0 +1,175 @@
+"""CSV decklists: header detection, columns in any order, quoting, line numbers, sections,
+the unquoted comma in a name, and any CSV-shaped input giving a Decklist or a clean error."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from planarcli.cards.catalog import load_snapshot
+from planarcli.deck.readers import detect_format, looks_like_csv_decklist
+from planarcli.deck.readers.csvdeck import header_columns, read
+from planarcli.deck.readers.model import ROLES
+from planarcli.deck.readers.planar import find_planar_deck
+from planarcli.deck.readers.source import RawInput
+from planarcli.errors import PlanarError
+
+
+def raw(text: str, name: str = "deck.csv") -> RawInput:
+    return RawInput(name, text.encode("utf-8"), "." + name.rsplit(".", 1)[-1])
+
+
+def rows(text: str) -> list[tuple[str, int, int | None, str | None, str]]:
+    deck = read(raw(text), catalog=load_snapshot())
+    return [(e.name, e.quantity, e.line, e.section, e.role) for e in deck.entries]
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        ("Count,Name,Edition", (",", {"quantity": 0, "name": 1})),
+        ("Quantity,Name", (",", {"quantity": 0, "name": 1})),
+        ('"Count","Tradelist Count","Name","Edition"', (",", {"quantity": 0, "name": 2})),
+        ("Board,Qty,Name,Printing,Foil", (",", {"section": 0, "quantity": 1, "name": 2})),
+        ("amount;card_name;set", (";", {"quantity": 0, "name": 1})),
+        ("Name\tCount", ("\t", {"name": 0, "quantity": 1})),
+        ("\ufeffCard Name,Copies,Category", (",", {"name": 0, "quantity": 1, "section": 2})),
+    ],
+)
+def test_headers(header: str, expected: tuple[str, dict[str, int]]) -> None:
+    assert header_columns(header) == expected
+
+
+@pytest.mark.parametrize(
+    "line", ["Name", "Tazeem,1", "1,Tazeem", "title,subtitle,imageID,planeText", "a,b,c", ""]
+)
+def test_not_headers(line: str) -> None:
+    assert header_columns(line) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "suffix", "expected"),
+    [
+        ("Count,Name\n1,Tazeem\n", ".csv", "csv"),
+        ("Count,Name\n1,Tazeem\n", ".txt", "csv"),
+        ("Count,Name\n1,Tazeem\n", "", "csv"),
+        ("Tazeem,1\nKrosa,1\n", ".csv", "text"),  # no header: "Name, 1" text lines
+        ('{"planar_deck": []}', ".csv", "json"),
+        ("Count,Name\n1,Tazeem\n", ".json", "json"),  # the extension of a format wins
+    ],
+)
+def test_detection(text: str, suffix: str, expected: str) -> None:
+    assert detect_format(RawInput("f" + suffix, text.encode(), suffix)) == expected
+
+
+def test_quoted_fields_crlf_and_line_numbers() -> None:
+    text = (
+        '"Count","Name","Edition"\r\n'
+        '"1","Tazeem","opca"\r\n'
+        "\r\n"
+        '"2","The Drum, Mining Facility","who"\r\n'
+        '"1","Fblthp: Completely, Utterly, Totally Lost","unf"\r\n'
+    )
+    assert rows(text) == [
+        ("Tazeem", 1, 2, None, "unsectioned"),
+        ("The Drum, Mining Facility", 2, 4, None, "unsectioned"),
+        ("Fblthp: Completely, Utterly, Totally Lost", 1, 5, None, "unsectioned"),
+    ]
+
+
+def test_an_unquoted_comma_goes_back_into_the_name() -> None:
+    text = (
+        "Count,Name,Edition\n"
+        "1,The Drum, Mining Facility,who\n"
+        "1,Borrowing 100,000 Arrows,c21\n"
+        "1,Tazeem,opca,\n"  # a trailing comma is no part of the name
+    )
+    assert [name for name, *_ in rows(text)] == [
+        "The Drum, Mining Facility",
+        "Borrowing 100,000 Arrows",
+        "Tazeem",
+    ]
+
+
+def test_board_and_category_columns_give_sections() -> None:
+    text = (
+        "Board,Qty,Name\nmain,1,Sol Ring\nside,1,Tazeem\nPlanar,1,Krosa\n"
+        'maybe,1,Naya\n"Planes{noDeck},Chaos",1,Jund\n'
+    )
+    assert [(name, section, role) for name, _, _, section, role in rows(text)] == [
+        ("Sol Ring", "main", "other"),
+        ("Tazeem", "side", "candidate"),
+        ("Krosa", "Planar", "planar"),
+        ("Naya", "maybe", "other"),
+        ("Jund", "Planes", "planar"),
+    ]
+    planar = find_planar_deck(read(raw(text)), load_snapshot())
+    assert planar.how == "section" and [e.name for e in planar.entries] == ["Krosa", "Jund"]
+
+
+def test_an_empty_board_column_leaves_the_list_unsectioned() -> None:
+    assert {role for *_, role in rows("Board,Count,Name\n,1,Tazeem\n,1,Krosa\n")} == {"unsectioned"}
+
+
+def test_bad_rows_are_issues_on_their_lines() -> None:
+    deck = read(raw("Count,Name\n1,Tazeem\nx,Krosa\n0,Naya\n3,\n2,Jund\n"))
+    assert [(e.name, e.quantity, e.line) for e in deck.entries] == [
+        ("Tazeem", 1, 2),
+        ("Jund", 2, 6),
+    ]
+    assert [(i.line, i.code) for i in deck.issues] == [
+        (3, "bad-quantity"),
+        (4, "bad-quantity"),
+        (5, "unreadable-line"),
+    ]
+
+
+def test_forced_csv_without_a_header_says_so() -> None:
+    deck = read(raw("Tazeem,1\n"))
+    assert deck.entries == () and [i.code for i in deck.issues] == ["no-csv-header"]
+
+
+def test_folder_scans_take_csv_decklists_only() -> None:
+    assert looks_like_csv_decklist('"Count","Name"\n"1","Tazeem"\n')
+    assert not looks_like_csv_decklist("date,price,volume\n2024-01-01,3,4\n")
+
+
+CELLS = st.one_of(
+    st.sampled_from(["Tazeem", "Krosa", "The Drum, Mining Facility", "1", "2", "0", "-1", "x"]),
+    st.sampled_from(["side", "main", "Planar", "Planes{noDeck}", "", '"', "a\nb"]),
+    st.text(max_size=15),
+)
+HEADERS = st.permutations(["Count", "Name", "Board", "Edition"]).map(list) | st.just(["Name"])
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    header=HEADERS,
+    body=st.lists(st.lists(CELLS, max_size=6), max_size=12),
+    delimiter=st.sampled_from([",", ";", "\t"]),
+    newline=st.sampled_from(["\n", "\r\n"]),
+)
+def test_any_csv_body_gives_a_decklist_that_keeps_the_promises(
+    header: list[str], body: list[list[str]], delimiter: str, newline: str
+) -> None:
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=delimiter, lineterminator=newline)
+    writer.writerow(header)
+    writer.writerows(body)
+    try:
+        deck = read(raw(out.getvalue()), catalog=load_snapshot())
+    except PlanarError as error:  # NUL bytes, binary-looking text: a clean error
+        assert str(error)
+        return
+    line_count = len(out.getvalue().splitlines())
+    for entry in deck.entries:
+        assert entry.name and entry.name == entry.name.strip()
+        assert 1 <= entry.quantity <= 9999
+        assert entry.line is not None and 2 <= entry.line <= line_count
+        assert entry.role in ROLES
+    for issue in deck.issues:
+        assert issue.line is None or issue.line >= 1
