@@ -279,10 +279,6 @@ class _Names:
         return near_miss(name, self.catalog) is not None
 
 
-#: Where a card line's quantity was, for the forms that carry one.
-_COUNTED = frozenset({"leading", "tab", "suffix", "comma", "trailing"})
-
-
 def _reading(parts: CardLine, names: _Names, trailing_style: bool) -> tuple[int, str]:
     """(quantity, name) of a line: for a trailing number, the reading whose name is a card."""
     if parts.whole is None:
@@ -308,6 +304,8 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     planar_sections: list[str] = []
     block = 0  # blank lines separate blocks (MTGO and Arena text: the sideboard comes last)
     first_line: int | None = None  # the first line that is not blank or a comment
+    counted = 0  # card lines that carry a quantity
+    trailing = 0  # ... of which after the name with nothing but a space ("Name 1")
 
     for number, original in enumerate(lines, start=1):
         line = original.strip().lstrip("\ufeff")
@@ -372,12 +370,15 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         if parts.category is not None:
             entry_section, entry_role = parts.category
             sectioned = True
+        if parts.form != "none":
+            counted += 1
+            trailing += parts.form == "trailing"
         pending.append((number, parts, entry_section, entry_role, block))
         if len(pending) > MAX_CARD_LINES:  # junk, not a deck: stop before it costs memory
             break
 
     names = _Names(catalog)
-    title = _title(pending, first_line, names)
+    title = _title(pending, first_line, counted, names)
     if title is not None:
         text = title.rstrip(":").strip()
         deck_name = deck_name or text or None
@@ -387,10 +388,13 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             # the title stood alone in the first block: the cards' blocks count from 0
             pending = [(n, p, s, r, b - 1) for n, p, s, r, b in pending]
 
-    trailing_style = sum(p.form == "trailing" for _, p, *_ in pending) * 2 > len(pending)
+    trailing_style = trailing * 2 > len(pending)
     entries: list[DeckEntry] = []
     for number, parts, entry_section, entry_role, entry_block in pending:
-        quantity, name = _reading(parts, names, trailing_style)
+        if parts.whole is None:
+            quantity, name = parts.quantity, parts.name
+        else:
+            quantity, name = _reading(parts, names, trailing_style)
         too_long = name_too_long(name, number)
         if too_long is not None:
             issues.append(too_long)
@@ -433,17 +437,18 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
 def _title(
     pending: list[tuple[int, CardLine, str | None, str | None, int]],
     first_line: int | None,
+    counted: int,
     names: _Names,
 ) -> str | None:
-    """The text of the first line when it is the deck's title rather than a card."""
+    """The text of the first line when it is the deck's title rather than a card
+    (``counted``: how many card lines carry a quantity)."""
     if len(pending) < 2 or pending[0][0] != first_line:
         return None
     _, parts, section, _, block = pending[0]
     if parts.form != "none" or parts.category is not None or section is not None:
         return None
-    rest = pending[1:]
-    counted = sum(p.form in _COUNTED for _, p, *_ in rest)
-    looks_like_title = parts.name.endswith(":") or rest[0][4] != block or counted * 2 > len(rest)
+    others = len(pending) - 1  # the first line carries no quantity: all counted are others
+    looks_like_title = parts.name.endswith(":") or pending[1][4] != block or counted * 2 > others
     if not looks_like_title or names.known(parts.name) or names.near(parts.name):
         return None
     return parts.name
