@@ -146,7 +146,7 @@ CELLS = st.one_of(
 HEADERS = st.permutations(["Count", "Name", "Board", "Edition"]).map(list) | st.just(["Name"])
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     header=HEADERS,
     body=st.lists(st.lists(CELLS, max_size=6), max_size=12),

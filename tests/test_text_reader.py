@@ -374,7 +374,7 @@ LINE_FORMS = st.sampled_from(
 )  # fmt: skip
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(
     st.lists(
         st.tuples(LINE_FORMS, st.sampled_from(CARD_NAMES), st.integers(1, 99)),
@@ -400,7 +400,7 @@ def test_every_line_form_gives_the_card_its_quantity_and_its_line(
         assert entry.line is not None and entry.name in text.splitlines()[entry.line - 1]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(st.lists(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=50)))
 def test_names_are_pieces_of_their_lines(lines: list[str]) -> None:
     text = "\n".join(lines)
