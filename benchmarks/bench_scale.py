@@ -33,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import NamedTuple
 
 PLANES = [
     "Academy at Tolaria West",
@@ -50,10 +51,12 @@ PLANES = [
 ]
 
 WORDS = (
-    "storm crow vale ember gloom spire tide warden hollow rift archon bloom cinder dusk elder "
-    "frost grove harbinger idol jade kraken lantern mire nexus oracle pyre quill relic shard "
-    "thorn umbra vortex wisp zealot angel beast circle dragon echo forge giant herald"
-).split()
+    "storm", "crow", "vale", "ember", "gloom", "spire", "tide", "warden", "hollow", "rift",
+    "archon", "bloom", "cinder", "dusk", "elder", "frost", "grove", "harbinger", "idol", "jade",
+    "kraken", "lantern", "mire", "nexus", "oracle", "pyre", "quill", "relic", "shard", "thorn",
+    "umbra", "vortex", "wisp", "zealot", "angel", "beast", "circle", "dragon", "echo", "forge",
+    "giant", "herald",
+)
 
 SENTENCES = (
     "We played four rounds of Planechase on Thursday and the chaos ability kept coming up.",
@@ -76,8 +79,12 @@ def prose(index: int) -> str:
 def commander_list(index: int) -> str:
     """A 100-card Commander list of made-up names, different in every file."""
     rng = random.Random(10_000 + index)
-    lines = ["Commander", f"1 {rng.choice(WORDS).title()} of the {rng.choice(WORDS).title()}", "",
-             "Deck"]
+    lines = [
+        "Commander",
+        f"1 {rng.choice(WORDS).title()} of the {rng.choice(WORDS).title()}",
+        "",
+        "Deck",
+    ]
     lines += [
         f"1 {rng.choice(WORDS).title()} {rng.choice(WORDS).title()} {rng.choice(WORDS).title()}"
         for _ in range(99)
@@ -115,9 +122,22 @@ def deck_json(index: int) -> str:
     return json.dumps(document, indent=2)
 
 
-def make_cases(tmp: Path, env: dict[str, str]) -> dict[str, tuple[list[str], list[str], float, dict[str, str]]]:
+class Case(NamedTuple):
+    """Two commands to compare: ``subject`` should cost at most ``target`` × ``reference``."""
+
+    subject: list[str]
+    reference: list[str]
+    target: float
+    env: dict[str, str]
+    reference_env: dict[str, str] | None = None  # the reference's, when it differs
+
+
+def make_cases(
+    tmp: Path, env: dict[str, str]
+) -> dict[str, tuple[list[str], list[str], float, dict[str, str]]]:
     cli = planarcli_command()
-    cases: dict[str, tuple[list[str], list[str], float, dict[str, str]]] = {}
+    validate = [*cli, "validate"]
+    cases: dict[str, Case] = {}
 
     decks, cluttered = tmp / "decks50", tmp / "cluttered"
     decks.mkdir()
@@ -138,16 +158,20 @@ def make_cases(tmp: Path, env: dict[str, str]) -> dict[str, tuple[list[str], lis
         else:
             config = {"name": f"tool{index}", "version": "1.0", "settings": {"x": list(range(50))}}
             (folder / f"config{index:03}.json").write_text(json.dumps(config), encoding="utf-8")
-    clutter_args = ["validate", "--no-planar-deck", "skip"] if _has_option("--no-planar-deck") else ["validate"]
-    cases["clutter"] = ([*cli, *clutter_args, str(cluttered)], [*cli, "validate", str(decks)], 2.0, env)
+    clutter_args = (
+        ["validate", "--no-planar-deck", "skip"]
+        if _has_option("--no-planar-deck")
+        else ["validate"]
+    )
+    clutter = [*cli, *clutter_args, str(cluttered)]
+    cases["clutter"] = Case(clutter, [*validate, str(decks)], 2.0, env)
 
     rng = random.Random(7)
-    words = ["Storm", "Crow", "Vale", "Ember", "Gloom", "Spire", "Tide", "Warden", "Hollow", "Rift"]
-    names = [f"{rng.choice(words)} {rng.choice(words)} {index}" for index in range(2000)]
+    names = [" ".join(rng.choice(WORDS).title() for _ in range(3)) for _ in range(2000)]
     bare, headed = tmp / "unknown-bare.txt", tmp / "unknown-headed.txt"
     bare.write_text("".join(f"1 {name}\n" for name in names), encoding="utf-8")
     headed.write_text("Planar Deck\n" + "".join(f"1 {name}\n" for name in names), encoding="utf-8")
-    cases["unheaded"] = ([*cli, "validate", str(bare)], [*cli, "validate", str(headed)], 1.5, env)
+    cases["unheaded"] = Case([*validate, str(bare)], [*validate, str(headed)], 1.5, env)
 
     many = tmp / "decks200"
     many.mkdir()
@@ -156,23 +180,25 @@ def make_cases(tmp: Path, env: dict[str, str]) -> dict[str, tuple[list[str], lis
     data = tmp / "data40"
     _forty_editions(data / "rules")
     env40 = dict(env, PLANARCLI_DATA_DIR=str(data))
-    cases["editions"] = ([*cli, "validate", str(many)], [*cli, "validate", str(many)], 1.15, env40)
-    # the "editions" case compares env40 (first) with env (second): see run_case
+    cases["editions"] = Case([*validate, str(many)], [*validate, str(many)], 1.15, env40, env)
 
     jsons = tmp / "json200"
     jsons.mkdir()
     for index in range(200):
         (jsons / f"deck{index:03}.json").write_text(deck_json(index), encoding="utf-8")
-    cases["json"] = ([*cli, "validate", str(jsons)], [*cli, "validate", str(many)], 1.5, env)
+    cases["json"] = Case([*validate, str(jsons)], [*validate, str(many)], 1.5, env)
 
     one = tmp / "one.txt"
     one.write_text(deck_text(1), encoding="utf-8")
-    cases["startup"] = ([*cli, "validate", str(one)], [sys.executable, "-c", "import click"], 1.25, env)
+    click_only = [sys.executable, "-c", "import click"]
+    cases["startup"] = Case([*validate, str(one)], click_only, 1.25, env)
     return cases
 
 
 def _has_option(option: str) -> bool:
-    out = subprocess.run([*planarcli_command(), "validate", "--help"], capture_output=True, text=True)
+    out = subprocess.run(
+        [*planarcli_command(), "validate", "--help"], capture_output=True, text=True
+    )
     return option in out.stdout
 
 
@@ -191,41 +217,53 @@ def _forty_editions(folder: Path) -> None:
         (folder / f"{edition_id}.json").write_text(json.dumps(document), encoding="utf-8")
 
 
-def run_case(name: str, case: tuple[list[str], list[str], float, dict[str, str]], runs: int, base_env: dict[str, str]) -> dict[str, float]:
-    subject, reference, target, env = case
-    reference_env = base_env if name == "editions" else env
+def run_case(case: Case, runs: int) -> dict[str, float]:
+    subject, reference, target, env = case.subject, case.reference, case.target, case.env
+    reference_env = case.reference_env or env
     cpu_time(subject, env), cpu_time(reference, reference_env)  # warm the file cache
     subject_times, reference_times = [], []
     for _ in range(runs):
         subject_times.append(cpu_time(subject, env))
         reference_times.append(cpu_time(reference, reference_env))
     s, r = statistics.median(subject_times), statistics.median(reference_times)
-    return {"subject_ms": round(s * 1000, 1), "reference_ms": round(r * 1000, 1),
-            "ratio": round(s / r, 3), "target": target, "ok": s / r <= target}
+    return {
+        "subject_ms": round(s * 1000, 1),
+        "reference_ms": round(r * 1000, 1),
+        "ratio": round(s / r, 3),
+        "target": target,
+        "ok": s / r <= target,
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--case", action="append", choices=["clutter", "unheaded", "editions", "json", "startup"])
+    parser.add_argument(
+        "--case", action="append", choices=["clutter", "unheaded", "editions", "json", "startup"]
+    )
     args = parser.parse_args()
     import planarcli
 
     compileall.compile_dir(str(Path(planarcli.__file__).parent), quiet=1)
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
-        env = dict(os.environ, PLANARCLI_CACHE_DIR=str(tmp / "cache"), PLANARCLI_DATA_DIR=str(tmp / "data"))
+        env = dict(
+            os.environ, PLANARCLI_CACHE_DIR=str(tmp / "cache"), PLANARCLI_DATA_DIR=str(tmp / "data")
+        )
         env.pop("PLANARCLI_OFFLINE", None)
         cases = make_cases(tmp, env)
         figures = {}
         for name in args.case or list(cases):
-            figures[name] = run_case(name, cases[name], args.runs, env)
+            figures[name] = run_case(cases[name], args.runs)
             if not args.json:
                 f = figures[name]
-                print(f"{name:9} {f['subject_ms']:8.1f} ms vs {f['reference_ms']:8.1f} ms  "
-                      f"ratio {f['ratio']:.2f} (target <= {f['target']:.2f}) "
-                      f"{'ok' if f['ok'] else 'OVER'}", flush=True)
+                print(
+                    f"{name:9} {f['subject_ms']:8.1f} ms vs {f['reference_ms']:8.1f} ms  "
+                    f"ratio {f['ratio']:.2f} (target <= {f['target']:.2f}) "
+                    f"{'ok' if f['ok'] else 'OVER'}",
+                    flush=True,
+                )
     if args.json:
         print(json.dumps(figures, indent=2))
 
