@@ -894,7 +894,8 @@ def test_progress_bar_on_a_terminal_only(server: LocalServer, cache_dir: Path) -
     import subprocess
     import sys
 
-    serve_cards(server, [make_card(f"Plane {i}", "Plane — Test") for i in range(7)])
+    # Two pages: one paced wait (0.5 s) is enough to show the bar move.
+    serve_cards(server, [make_card(f"Plane {i}", "Plane — Test") for i in range(5)])
     env = {**os.environ, "PLANARCLI_CACHE_DIR": str(cache_dir)}
     command = [sys.executable, "-m", "planarcli", "cards", "sync", "--api-url", server.url]
     leader, follower = pty.openpty()
@@ -916,8 +917,9 @@ def test_progress_bar_on_a_terminal_only(server: LocalServer, cache_dir: Path) -
         os.close(leader)
     assert done.returncode == 0, terminal
     shown = terminal.decode("utf-8")
-    assert "syncing from Scryfall [" in shown and "page 3/3" in shown
-    assert "page 3/3\r\n" in shown  # the bar's line is ended before anything else prints
+    assert "syncing from Scryfall [" in shown and "page 2/2" in shown
+    assert "page 2/2\r\n" in shown  # the bar's line is ended before anything else prints
+    serve_cards(server, [make_card(f"Plane {i}", "Plane — Test") for i in range(3)])  # 1 page
     piped = subprocess.run(command, env=env, capture_output=True, text=True, timeout=60)
     assert piped.returncode == 0, piped.stderr
     assert "syncing from Scryfall" not in piped.stderr

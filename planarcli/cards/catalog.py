@@ -253,6 +253,14 @@ class Catalog:
         matches.sort(key=lambda m: (-m.score, m.card.name.casefold()))
         return matches[:limit]
 
+    def closest(self, key: str, cutoff: float) -> Card | None:
+        """The card whose folded name is nearest the folded name ``key`` by rapidfuzz's plain
+        ratio, if it scores ``cutoff`` (0-100) or more."""
+        from rapidfuzz import fuzz, process
+
+        found = process.extractOne(key, list(self._by_key), scorer=fuzz.ratio, score_cutoff=cutoff)
+        return None if found is None else self._by_key[found[0]]
+
     def suggest(self, name: str, *, limit: int = 3) -> list[str]:
         """Up to ``limit`` did-you-mean names for an unknown name: good candidates only, and
         only those close to the best one (so one clear answer is not drowned in noise)."""

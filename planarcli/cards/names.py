@@ -23,10 +23,11 @@ _NON_WORD = lazy(r"[^0-9a-z]+")
 
 def fold_name(name: str) -> str:
     """The comparison key of a card name: lower-case ASCII words joined by single spaces."""
-    import unicodedata  # loaded on first use: exact names never need folding
+    text = _SUFFIX.sub("", name.strip()).translate(_APOSTROPHES)
+    if not text.isascii():  # most names are plain ASCII and need no Unicode work
+        import unicodedata  # loaded on first use: exact names never need folding
 
-    text = _SUFFIX.sub("", name.strip())
-    text = text.translate(_LIGATURES).translate(_APOSTROPHES)
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+        text = text.translate(_LIGATURES)
+        text = unicodedata.normalize("NFKD", text)
+        text = "".join(ch for ch in text if not unicodedata.combining(ch))
     return _NON_WORD.sub(" ", text.casefold()).strip()

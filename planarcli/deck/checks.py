@@ -70,14 +70,24 @@ def current_edition() -> str:
 
     from planarcli.paths import data_dir_path
 
-    if not os.path.isdir(os.path.join(data_dir_path(), "rules")):
-        return CURRENT_EDITION
-    from planarcli.rulebook import corpus
-
+    folder = os.path.join(data_dir_path(), "rules")
     try:
-        return corpus.current_cr_edition_id()
-    except Exception:  # a damaged data dir must not stop deck validation
+        # validate asks once per file: the answer holds while the folder is unchanged
+        # (importing or removing an edition changes its mtime).
+        key = (folder, os.stat(folder).st_mtime_ns)
+    except OSError:
         return CURRENT_EDITION
+    if key not in _CURRENT_BY_FOLDER:
+        from planarcli.rulebook import corpus
+
+        try:
+            _CURRENT_BY_FOLDER[key] = corpus.current_cr_edition_id()
+        except Exception:  # a damaged data dir must not stop deck validation
+            _CURRENT_BY_FOLDER[key] = CURRENT_EDITION
+    return _CURRENT_BY_FOLDER[key]
+
+
+_CURRENT_BY_FOLDER: dict[tuple[str, int], str] = {}
 
 
 def known_edition_ids() -> list[str]:

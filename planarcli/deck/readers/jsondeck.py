@@ -43,8 +43,80 @@ _SPACES = re.compile(r"\s+")
 _UNKNOWN_KEYS = re.compile(r": (.+?) (?:does|do) not match any of the regexes: '\^x-'$")
 
 
+#: The properties of the schema's deck and card entry: name -> (type, largest length or value).
+_DECK_KEYS = {"format", "version", "name", "description", "communal", "players", *SECTIONS}
+_ENTRY_LIMITS: dict[str, tuple[type, int]] = {
+    "name": (str, 200),
+    "quantity": (int, 9999),
+    "set": (str, 10),
+    "number": (str, 20),
+    "foil": (bool, 0),
+    "comment": (str, 1000),
+}
+_SECTION_MAX_ITEMS = {"planar_deck": 10000, "main": 10000, "sideboard": 10000, "commander": 100}
+
+
+def plainly_valid(document: Any) -> bool:
+    """Whether ``document`` is a planarcli decklist of the plain shape people and tools
+    write: a quick check that answers True only for documents the schema accepts (a test
+    holds it to that). Anything else (an error, or an unusual but valid form such as a
+    quantity written 2.0) goes to jsonschema, which names the problem; jsonschema then loads
+    only for files that need it, not for every deck of a folder."""
+    if not isinstance(document, dict) or not all(isinstance(k, str) for k in document):
+        return False
+    if any(k not in _DECK_KEYS and not k.startswith("x-") for k in document):
+        return False
+    if document.get("format") != "planarcli-deck" or type(document.get("version")) is not int:
+        return False
+    if document["version"] != 1 or "planar_deck" not in document:
+        return False
+    for key, limit in (("name", 200), ("description", 10000)):
+        if key in document and not (
+            type(document[key]) is str and len(document[key]) <= limit
+        ):
+            return False
+    if "communal" in document and type(document["communal"]) is not bool:
+        return False
+    players = document.get("players", 2)
+    if type(players) is not int or not 2 <= players <= 100:
+        return False
+    for section, most in _SECTION_MAX_ITEMS.items():
+        items = document.get(section, [])
+        if type(items) is not list or len(items) > most:
+            return False
+        if not all(_plain_entry(item) for item in items):
+            return False
+    return True
+
+
+def _plain_entry(item: Any) -> bool:
+    if type(item) is not dict or "name" not in item:
+        return False
+    for key, value in item.items():
+        if type(key) is not str:
+            return False
+        limits = _ENTRY_LIMITS.get(key)
+        if limits is None:
+            if not key.startswith("x-"):
+                return False
+            continue
+        kind, most = limits
+        if type(value) is not kind:
+            return False
+        if kind is str and len(value) > most:
+            return False
+        if kind is int and not 1 <= value <= most:
+            return False
+    return _NON_SPACE.search(item["name"]) is not None  # the schema's "pattern": "\\S"
+
+
+_NON_SPACE = re.compile(r"\S")
+
+
 def schema_problems(document: Any, *, limit: int = 3) -> list[str]:
     """Readable schema violations (JSON path first), empty when the document is valid."""
+    if plainly_valid(document):
+        return []
     from planarcli.schemacheck import schema_errors
 
     try:

@@ -56,15 +56,25 @@ NEAR_MISS_RATIO = 85.0
 
 
 def near_miss(name: str, catalog: Catalog) -> str | None:
-    """The planar card ``name`` is most likely a misspelling of, or None. Stricter than a
-    did-you-mean: "Llanowar Elves" is not a near miss of the plane Llanowar."""
-    matches = catalog.match(name, limit=1, cutoff=NEAR_MISS_RATIO)
-    if not matches:
-        return None
-    from rapidfuzz import fuzz
+    """The planar card ``name`` is most likely a misspelling of, or None: the card whose
+    folded name is closest by rapidfuzz's plain ratio, at NEAR_MISS_RATIO or better.
+    Stricter than a did-you-mean: "Llanowar Elves" is not a near miss of the plane Llanowar.
 
-    best = matches[0].card.name
-    return best if fuzz.ratio(fold_name(name), fold_name(best)) >= NEAR_MISS_RATIO else None
+    Every line of a file that is not a decklist (a Commander list, prose notes) may come
+    here, so this is one bounded ratio scan (rapidfuzz skips names whose length already
+    rules them out), cached per name for the run."""
+    key = fold_name(name)
+    if not key:
+        return None
+    cache = _NEAR_MISSES.setdefault(id(catalog), {})
+    if key not in cache:
+        card = catalog.closest(key, NEAR_MISS_RATIO)
+        cache[key] = None if card is None else card.name
+    return cache[key]
+
+
+#: near_miss answers by catalog and folded name. A catalog lives for the whole process.
+_NEAR_MISSES: dict[int, dict[str, str | None]] = {}
 
 
 def _planar_last_block(entries: tuple[DeckEntry, ...], catalog: Catalog) -> tuple[DeckEntry, ...]:
@@ -82,6 +92,24 @@ def _planar_last_block(entries: tuple[DeckEntry, ...], catalog: Catalog) -> tupl
     if planar_before * 2 >= sum(e.quantity for e in head):
         return ()
     return tail
+
+
+def _mostly_near_misses(
+    entries: tuple[DeckEntry, ...], catalog: Catalog, *, needed: int
+) -> bool:
+    """Whether the entries that are not planar cards but near misses of one add up to
+    ``needed`` cards. Stops as soon as the answer is known, so a long list that is plainly
+    not planar costs about half its lines, not all of them."""
+    unknown = [e for e in entries if not _is_planar(e, catalog)]
+    remaining = sum(e.quantity for e in unknown)
+    close = 0
+    for entry in unknown:
+        if close >= needed or close + remaining < needed:
+            break
+        remaining -= entry.quantity
+        if near_miss(entry.name, catalog) is not None:
+            close += entry.quantity
+    return close >= needed
 
 
 def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
@@ -103,12 +131,7 @@ def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
         if planar * 2 > total:
             return PlanarDeck(unsectioned, True, "whole-file")
         # A bare list of planes with typos is still a planar deck (whose typos get errors).
-        close = sum(
-            e.quantity
-            for e in unsectioned
-            if not _is_planar(e, catalog) and near_miss(e.name, catalog) is not None
-        )
-        if (planar + close) * 2 > total:
+        if _mostly_near_misses(unsectioned, catalog, needed=total // 2 + 1 - planar):
             return PlanarDeck(unsectioned, True, "whole-file")
         verb = "is a plane or phenomenon" if planar == 1 else "are planes or phenomena"
         return PlanarDeck(
