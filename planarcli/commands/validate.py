@@ -192,7 +192,8 @@ def _apply_config(
         if ctx.get_parameter_source(name) in (ParameterSource.DEFAULT, None):
             options[name] = value
             from_config.add(name)
-    if "players" in from_config and "communal" not in from_config and not options["communal"]:
+    said_communal = ctx.get_parameter_source("communal") is ParameterSource.COMMANDLINE
+    if "players" in from_config and said_communal and not options["communal"]:
         options["players"] = None  # --no-communal on the command line: the file's N goes too
     return config.path, from_config
 
@@ -291,6 +292,10 @@ def _run(
         "cards": len(catalog),
         "created": source.created,
     }
+    if config_path is not None:
+        from planarcli.config import shown_path
+
+        config_path = shown_path(config_path)
     mode = {
         "rules": edition_id,
         "communal": players is not None,

@@ -166,7 +166,7 @@ def _glob(pattern: str, excludes: list[tuple[str, re.Pattern[str]]]) -> list[Sca
         relative = os.path.relpath(match, base or ".").replace(os.sep, "/")
         hit = excluded_by(relative, excludes)
         if hit is not None:
-            items.append(ScanItem(match, "skipped", f"excluded by --exclude {hit!r}"))
+            items.append(ScanItem(match, "skipped", f"excluded: matches {hit!r}"))
         else:
             items.append(ScanItem(match, "file", scanned=True))
     return items
@@ -213,7 +213,7 @@ def _search_folder(
             continue
         hit = excluded_by(rel, excludes)
         if hit is not None:
-            items.append(ScanItem(path, "skipped", f"excluded by --exclude {hit!r}"))
+            items.append(ScanItem(path, "skipped", f"excluded: matches {hit!r}"))
             continue
         if is_dir:
             if is_link:

@@ -156,7 +156,8 @@ def validate_file(
         if error.hint:
             reason += f" ({error.hint})"
         if scanned:  # found by a search, not named: it may be no decklist at all
-            reason += "; if it is not a decklist, leave it out with --exclude"
+            advice = "if it is not a decklist, leave it out with --exclude"
+            reason += f" {advice[0].upper()}{advice[1:]}" if reason.endswith("?") else f"; {advice}"
         return unreadable_result(shown, reason, edition, line=line)
     if scanned:
         not_deck = not_a_decklist_reason(decklist, catalog)
