@@ -268,6 +268,28 @@ def test_usage_errors_with_json_still_print_one_json_document(run_cli, args) -> 
     assert report["error"]["message"].startswith(line.removeprefix("planarcli: error: "))
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--players", "abc"],
+        ["--no-planar-deck", "maybe"],
+        ["--no-such-option"],
+    ],
+)
+def test_click_usage_errors_with_json_still_print_one_json_document(run_cli, args) -> None:
+    deck = str(DECKS / "valid" / "bare-names.txt")
+    for json_args in (["--format", "json"], ["--format=JSON"]):
+        result = run_cli("validate", deck, *json_args, *args)
+        assert result.exit_code == 2, result
+        report = _report(result)
+        assert report["files"] == []
+        assert report["error"]["exit_code"] == 2
+        assert args[0] in report["error"]["message"] or "abc" in report["error"]["message"]
+    text = run_cli("validate", deck, *args)
+    assert text.exit_code == 2
+    assert text.stdout == ""
+
+
 def test_no_planar_deck_policies(write, run_cli) -> None:
     commander = write("commander.txt", COMMANDER)
     good = write("good.txt", LEGAL_TEXT)

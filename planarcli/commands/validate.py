@@ -45,7 +45,33 @@ def _warn_if_future(edition_id: str) -> None:
         )
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+def _asks_for_json(args: list[str]) -> bool:
+    """Whether raw command-line arguments ask for ``--format json``."""
+    for index, arg in enumerate(args):
+        if arg == "--":
+            return False
+        if arg.lower() == "--format=json":
+            return True
+        if arg == "--format" and index + 1 < len(args) and args[index + 1].lower() == "json":
+            return True
+    return False
+
+
+class ValidateCommand(click.Command):
+    """``validate`` keeps standard output one JSON document with ``--format json`` even
+    when click refuses the command line (an option's bad value, an unknown option)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        asked = _asks_for_json(args)
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as error:
+            if asked:
+                _echo_error_json(UsageError(error.format_message()))
+            raise
+
+
+@click.command(cls=ValidateCommand, context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("paths", nargs=-1, metavar="FILE...")
 @format_option(*OUTPUT_FORMATS)
 @click.option(
