@@ -76,8 +76,19 @@ _COUNTED_LINE = lazy(
     r"(?im)^[ \t]*(?:sb:[ \t]*)?(?:\d{1,4}[ \t]*x?|x[ \t]*\d{1,4})[ \t]+\S"
     r"|\S(?:[ \t]+x?[ \t]*|[ \t]*[\t,][ \t]*)\d{1,4}[ \t]*$"
 )
-#: How many names of a text file without other signs of a deck are tried as misspellings.
-_NEAR_MISS_TRIES = 10
+#: How many names of a text file without other signs of a deck are tried as misspellings
+#: (a fuzzy search each: the cost of a folder of notes must stay small).
+_NEAR_MISS_TRIES = 3
+#: Planar card names are short and never end a sentence.
+_SENTENCE_END = (".", "?", ";", ":", ",")  # "!" ends "Team-Up!"
+
+
+def _could_be_a_card_name(text: str) -> bool:
+    """Whether a line without a quantity could be a plane's name, maybe misspelled: at most
+    six words and 60 characters (the longest planar card name has five and 41), not ending
+    like a sentence."""
+    return len(text) <= 60 and text.count(" ") < 6 and not text.endswith(_SENTENCE_END)
+
 
 
 def not_a_decklist_reason(decklist: Decklist, catalog: Catalog) -> str | None:
@@ -93,11 +104,14 @@ def not_a_decklist_reason(decklist: Decklist, catalog: Catalog) -> str | None:
         return "lists no cards (empty, or only comments)"
     if decklist.planar_sections or any(e.role != "unsectioned" for e in entries):
         return None
-    if any(e.quantity > 1 for e in entries) or any(catalog.lookup(e.name) for e in entries):
+    if any(e.quantity > 1 for e in entries):
+        return None
+    name_like = [e.name for e in entries if _could_be_a_card_name(e.name)]
+    if any(catalog.lookup(name) for name in name_like):
         return None
     if _has_counted_line(decklist.path):
         return None
-    if any(near_miss(e.name, catalog) for e in entries[:_NEAR_MISS_TRIES]):
+    if any(near_miss(name, catalog) for name in name_like[:_NEAR_MISS_TRIES]):
         return None
     return (
         "no line reads as a card line (no quantities, no section headings, no plane or "
