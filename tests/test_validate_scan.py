@@ -484,3 +484,31 @@ def test_installed_command_scans_a_folder(deck_tree) -> None:
     assert "Traceback" not in process.stderr
     assert f"{deck_tree / 'notes.txt'}: skipped:" in " ".join(process.stdout.split())
     assert process.stdout.rstrip().endswith("2 files: 1 valid, 1 invalid; 9 skipped")
+
+
+@pytest.mark.parametrize(
+    ("content", "skipped"),
+    [
+        ("Remember the sleeves.\nGame night is Friday.\n", True),
+        ("", True),
+        ("# only a comment\n", True),
+        ("Sol Ring\nCommand Tower\n", True),  # no sign of a decklist at all
+        ("1 Sol Ring\n1 Command Tower\n", False),  # quantities: a decklist (no planar deck)
+        ("Sol Ring 1\nCommand Tower 1\n", False),
+        ("Sol Ring\t1\n", False),
+        ("Sol Ring, 1\n", False),
+        ("x1 Sol Ring\n", False),
+        ("Sol Ring x1\n", False),
+        ("Deck\nSol Ring\n", False),  # a section heading
+        ("Planar Deck\n", False),
+        ("Tazeem\nSol Ring\n", False),  # a plane's name
+        ("Acadmy at Tolaria Wst\nLittiara\n", False),  # misspelled planes
+        ("Team-Up!\n", False),
+    ],
+)
+def test_scan_tells_text_decklists_from_other_text(write, tmp_path, run_cli, content, skipped):
+    write("decks/good.txt", LEGAL_TEXT)
+    write("decks/other.txt", content)
+    report = _report(run_cli("validate", str(tmp_path / "decks"), "--format", "json", "-v"))
+    entry = _by_name(report)["other.txt"]
+    assert entry["skipped"] is skipped, entry
