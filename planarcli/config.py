@@ -49,7 +49,7 @@ def shown_path(path: str) -> str:
     """The path as the user best recognises it: relative inside the working directory."""
     try:
         relative = os.path.relpath(path)
-    except ValueError:  # another drive on Windows
+    except (ValueError, OSError):  # another drive on Windows; no working directory
         return path
     return path if relative.startswith("..") else relative
 
@@ -57,7 +57,10 @@ def shown_path(path: str) -> str:
 def find_config(start: str | None = None) -> tuple[str, dict[str, Any]] | None:
     """The nearest configuration file from ``start`` (default: the working directory)
     upwards, with its planarcli table; None when there is none."""
-    folder = os.path.abspath(start or os.getcwd())
+    try:
+        folder = os.path.abspath(start or os.getcwd())
+    except OSError:  # the working directory was removed: there is nothing to walk up from
+        return None
     while True:
         for name in CONFIG_NAMES:
             path = os.path.join(folder, name)

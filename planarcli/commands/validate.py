@@ -161,9 +161,9 @@ def validate(
     """Check planar decklists: FILEs, directories (searched for decklist files) or - for
     standard input.
 
-    \b
-    Options not given take their value from [tool.planarcli] in the nearest pyproject.toml,
-    or from planarcli.toml / .planarcli.toml (see --config).
+    Options not given on the command line take their value from the nearest
+    planarcli.toml, .planarcli.toml or pyproject.toml [tool.planarcli] (see --config).
+
     \b
     Exit codes: 0 every deck is legal; 1 at least one illegal deck, or a file with no
     planar deck; 2 usage error or an unreadable file.

@@ -90,7 +90,6 @@ def _could_be_a_card_name(text: str) -> bool:
     return len(text) <= 60 and text.count(" ") < 6 and not text.endswith(_SENTENCE_END)
 
 
-
 def not_a_decklist_reason(decklist: Decklist, catalog: Catalog) -> str | None:
     """Why a text file found by a directory search is not a decklist, or None when it may
     be one. A decklist shows at least one of: a section heading, a quantity on a card line,
