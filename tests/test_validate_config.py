@@ -5,7 +5,9 @@ one line naming the file and the key (exit 2)."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,7 +18,7 @@ from planarcli.schemacheck import schema_errors
 DECKS = Path(__file__).parent / "decks"
 LEGAL_TEXT = (DECKS / "valid" / "bare-names.txt").read_text(encoding="utf-8")
 COMMANDER = "Commander\n1 Atraxa, Praetors' Voice\n\nDeck\n1 Sol Ring\n"
-from test_validate_scan import INSTALLED  # noqa: E402
+INSTALLED = Path(sys.executable).parent / ("planarcli.exe" if os.name == "nt" else "planarcli")
 
 
 @pytest.fixture
@@ -130,7 +132,6 @@ def test_config_is_found_only_when_no_file_means_no_toml_import(tmp_path) -> Non
         "assert config.load_config({'format': ('json',)}).path is None\n"
         "print('tomllib' in sys.modules or 'tomli' in sys.modules)\n"
     )
-    import sys
 
     out = subprocess.run(
         [sys.executable, "-c", code],

@@ -437,14 +437,16 @@ def test_sigint_to_the_installed_command_exits_130(tmp_path) -> None:
     assert stderr == "planarcli: interrupted\n"
 
 
-def test_findings_wrap_to_columns_with_indented_continuation_lines(run_cli) -> None:
-    deck = str(DECKS / "invalid" / "misspelled.txt")
+def test_findings_wrap_to_columns_with_indented_continuation_lines(run_cli, monkeypatch) -> None:
+    monkeypatch.chdir(DECKS / "invalid")
+    deck = "misspelled.txt"
     unwrapped = run_cli("validate", deck)
     long_lines = [line for line in unwrapped.stdout.splitlines() if len(line) > 80]
     assert long_lines  # not a terminal, no COLUMNS: one line per finding
     wrapped = run_cli("validate", deck, env={"COLUMNS": "80"})
     lines = wrapped.stdout.splitlines()
-    assert all(len(line) <= 80 for line in lines if str(DECKS) not in line), lines
+    assert all(len(line) <= 80 for line in lines), lines
+    assert len(lines) > len(unwrapped.stdout.splitlines())
     continuation = [line for line in lines if line.startswith("      ")]
     assert continuation
     # The same words in the same order: wrapping only moved line breaks.
@@ -512,3 +514,17 @@ def test_scan_tells_text_decklists_from_other_text(write, tmp_path, run_cli, con
     report = _report(run_cli("validate", str(tmp_path / "decks"), "--format", "json", "-v"))
     entry = _by_name(report)["other.txt"]
     assert entry["skipped"] is skipped, entry
+
+
+def test_wrapping_measures_text_without_colour_codes() -> None:
+    import click
+
+    from planarcli.report.render import wrap_styled
+
+    words = [(w, click.style(w, fg="red")) for w in ["one", "two", "three", "four", "five", "six"]]
+    wrapped = click.unstyle(wrap_styled(words, 14, "  ")).splitlines()
+    assert wrapped == ["one two three", "  four five", "  six"]
+    assert wrap_styled(words, None, "  ").count("\n") == 0
+    assert click.unstyle(wrap_styled([("x" * 30, "x" * 30), ("y", "y")], 10, "  ")) == (
+        "x" * 30 + "\n  y"
+    )
