@@ -57,10 +57,18 @@ class LazyGroup(click.Group):
             # code the command had already decided on (validate's verdict), else 0.
             _silence_stdout()
             ctx.exit(ctx.meta.get(EXIT_CODE_KEY, 0))
+        except KeyboardInterrupt:
+            # Ctrl-C: say so once and exit 130 (128 + SIGINT), as shells do. Click would
+            # print "Aborted!" and exit 1. Commands print their report only once it is
+            # complete and write files atomically, so nothing is left half-written.
+            click.echo("planarcli: interrupted", err=True)
+            ctx.exit(EXIT_INTERRUPTED)
 
 
 #: Where a command records its exit code before printing (see LazyGroup.invoke).
 EXIT_CODE_KEY = "planarcli.exit_code"
+#: The exit code after Ctrl-C (128 + SIGINT, as shells report it).
+EXIT_INTERRUPTED = 130
 
 
 def report_error(error: PlanarError) -> None:
@@ -99,9 +107,9 @@ def main() -> None:
         # Output piped into ``head`` and the like: stop quietly.
         _silence_stdout()
         sys.exit(0)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # before a command ran (while importing it)
         click.echo("planarcli: interrupted", err=True)
-        sys.exit(130)
+        sys.exit(EXIT_INTERRUPTED)
     except OSError as error:
         # Only output can fail this late (a full disk, a closed terminal): core code turns
         # every input and data failure into a PlanarError. Say it once, without a traceback.

@@ -61,3 +61,9 @@ class DataUnavailableError(PlanarError):
     """Data could not be had: a network failure, a corrupt cache with no fallback (exit 3)."""
 
     exit_code = EXIT_DATA
+
+
+class NotADecklistError(InputError):
+    """The input parses as its format but is not a decklist at all (a ``config.json``, an XML
+    file of another kind): a directory scan skips it; a file named on the command line is
+    judged as a file without a planar deck."""

@@ -149,6 +149,10 @@ CASES: dict[str, tuple[str, Callable[[Path], bytes], str]] = {
 }
 
 
+#: Cases that parse as their format but are not decklists at all.
+NOT_A_DECKLIST = frozenset({"json-not-a-deck", "cockatrice-html"})
+
+
 @pytest.fixture
 def secret_dir(tmp_path: Path) -> Path:
     (tmp_path / "secret.txt").write_text(SECRET, encoding="utf-8")
@@ -175,7 +179,13 @@ def test_cli_hostile_file(case: str, secret_dir: Path) -> None:
     process = run_cli(name, cwd=secret_dir)
     assert time.monotonic() - started < 10
     _assert_clean(process, words)
-    if words:
+    if case in NOT_A_DECKLIST:
+        # Well-formed, but no decklist: named on the command line, it is a file without a
+        # planar deck (exit 1 under --no-planar-deck error), said in the report.
+        assert process.returncode == 1, process.stderr
+        assert f"{name}: error: no planar deck: not a decklist: " in process.stdout
+        assert words in process.stdout
+    elif words:
         assert process.returncode == 2
         assert name in process.stderr
 

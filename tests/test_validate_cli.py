@@ -37,7 +37,13 @@ def test_json_report_matches_its_schema_and_the_contract(run_cli) -> None:
     assert result.exit_code == 1, result
     report = json.loads(result.stdout)
     assert schema_errors(report, "validate-report.schema.json") == []
-    assert report["summary"] == {"files": 2, "valid": 1, "invalid": 1, "unreadable": 0}
+    assert report["summary"] == {
+        "files": 2,
+        "valid": 1,
+        "invalid": 1,
+        "unreadable": 0,
+        "skipped": 0,
+    }
     small = report["files"][1]
     assert small["path"] == str(SMALL)
     assert (small["valid"], small["cards"], small["phenomena"]) == (False, 9, 0)
@@ -273,7 +279,11 @@ def test_directory_scan_skips_json_that_is_no_decklist(tmp_path, write, run_cli)
     names = [Path(f["path"]).name for f in json.loads(result.stdout)["files"]]
     assert names == ["b.txt", "deck.json"]
     named = run_cli("validate", str(tmp_path / "repo" / "package.json"))
-    assert named.exit_code == 2, named  # named explicitly, it is read and refused
+    # Named explicitly, it is read, and judged as a file without a planar deck.
+    assert named.exit_code == 1, named
+    assert "package.json: error: no planar deck: not a decklist: JSON that is" in named.stdout
+    warned = run_cli("validate", str(tmp_path / "repo" / "package.json"), "--no-planar-deck=warn")
+    assert warned.exit_code == 0, warned
 
 
 def test_json_deck_that_declares_itself_communal(write, run_cli) -> None:

@@ -2,10 +2,29 @@
 
 from __future__ import annotations
 
+import os
+import sys
+from typing import Any
+
 import click
 
 from planarcli.commands.common import format_option, use_color
-from planarcli.errors import UsageError
+from planarcli.errors import PlanarError, UsageError
+
+OUTPUT_FORMATS = ("text", "json", "github", "sarif")
+VARIANTS = ("eternities-map",)
+NO_PLANAR_DECK = ("error", "warn", "skip")
+#: The keys a configuration file may set (``[tool.planarcli]``, ``planarcli.toml``), the
+#: values each takes (see planarcli.config), and the parameter each one gives a default.
+CONFIG_KEYS: dict[str, tuple[Any, str]] = {
+    "rules": (str, "edition"),
+    "communal": (bool, "communal"),
+    "players": (int, "players"),
+    "variant": (VARIANTS, "variant"),
+    "exclude": (list, "exclude"),
+    "no-planar-deck": (NO_PLANAR_DECK, "no_planar_deck"),
+    "format": (OUTPUT_FORMATS, "output_format"),
+}
 
 
 def _complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
@@ -26,9 +45,35 @@ def _warn_if_future(edition_id: str) -> None:
         )
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+def _asks_for_json(args: list[str]) -> bool:
+    """Whether raw command-line arguments ask for ``--format json``."""
+    for index, arg in enumerate(args):
+        if arg == "--":
+            return False
+        if arg.lower() == "--format=json":
+            return True
+        if arg == "--format" and index + 1 < len(args) and args[index + 1].lower() == "json":
+            return True
+    return False
+
+
+class ValidateCommand(click.Command):
+    """``validate`` keeps standard output one JSON document with ``--format json`` even
+    when click refuses the command line (an option's bad value, an unknown option)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        asked = _asks_for_json(args)
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as error:
+            if asked:
+                _echo_error_json(UsageError(error.format_message()))
+            raise
+
+
+@click.command(cls=ValidateCommand, context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("paths", nargs=-1, metavar="FILE...")
-@format_option("text", "json", "github", "sarif")
+@format_option(*OUTPUT_FORMATS)
 @click.option(
     "--rules",
     "edition",
@@ -40,14 +85,17 @@ def _warn_if_future(edition_id: str) -> None:
     "2009-10-01, or an imported edition.",
 )
 @click.option(
-    "--communal", is_flag=True, help="Judge each file as the single communal planar deck (901.15a)."
+    "--communal/--no-communal",
+    default=False,
+    help="Judge each file as the single communal planar deck (the single planar deck "
+    "option: rule 901.15a in the current rules, 901.14a from 2009-10-01 to 2012-05-01).",
 )
 @click.option(
     "--players", type=int, metavar="N", help="Number of players, with --communal (N ≥ 2)."
 )
 @click.option(
     "--variant",
-    type=click.Choice(["eternities-map"]),
+    type=click.Choice(VARIANTS),
     help="Judge under a variant: eternities-map (Blind Eternities Map: one communal "
     "deck of planes).",
 )
@@ -59,10 +107,35 @@ def _warn_if_future(edition_id: str) -> None:
     "(text, csv, forge, cockatrice, mtgo, mtgjson, json).",
 )
 @click.option(
+    "--exclude",
+    multiple=True,
+    metavar="GLOB",
+    help="Leave out what a directory search finds at paths matching GLOB, relative to the "
+    "directory searched (** any depth; a bare name matches at any depth). Repeatable.",
+)
+@click.option(
+    "--no-planar-deck",
+    "no_planar_deck",
+    type=click.Choice(NO_PLANAR_DECK),
+    default="error",
+    show_default=True,
+    help="What a file without a planar deck gets (a Commander list, a file that is not a "
+    "decklist, a precon without planes): an error (exit 1), a warning (exit 0), or skip it.",
+)
+@click.option(
+    "--config",
+    "config_file",
+    metavar="FILE",
+    help="Read option defaults from this TOML file instead of the nearest "
+    "planarcli.toml, .planarcli.toml or pyproject.toml [tool.planarcli].",
+)
+@click.option("--no-config", is_flag=True, help="Read no configuration file.")
+@click.option(
     "-v",
     "--verbose",
     is_flag=True,
-    help="Also show notes (names read as a catalog spelling) and the card data used.",
+    help="Also show notes (names read as a catalog spelling), the files skipped and why, "
+    "and the card data, rules and configuration used.",
 )
 @click.option(
     "-q",
@@ -78,45 +151,162 @@ def validate(
     players: int | None,
     variant: str | None,
     input_format: str | None,
+    exclude: tuple[str, ...],
+    no_planar_deck: str,
+    config_file: str | None,
+    no_config: bool,
     verbose: bool,
     quiet: bool,
 ) -> None:
     """Check planar decklists: FILEs, directories (searched for decklist files) or - for
     standard input.
 
+    Options not given on the command line take their value from the nearest
+    planarcli.toml, .planarcli.toml or pyproject.toml [tool.planarcli] (see --config).
+
     \b
     Exit codes: 0 every deck is legal; 1 at least one illegal deck, or a file with no
     planar deck; 2 usage error or an unreadable file.
     """
+    ctx = click.get_current_context()
+    options = dict(
+        output_format=output_format,
+        edition=edition,
+        communal=communal,
+        players=players,
+        variant=variant,
+        exclude=exclude,
+        no_planar_deck=no_planar_deck,
+    )
+    try:
+        config_path, from_config = _apply_config(ctx, options, config_file, no_config)
+        _run(
+            paths,
+            options,
+            config_path,
+            from_config,
+            input_format=input_format,
+            verbose=verbose,
+            quiet=quiet,
+        )
+    except PlanarError as error:
+        if options["output_format"] == "json":
+            _echo_error_json(error)
+        raise
+
+
+def _apply_config(
+    ctx: click.Context, options: dict[str, Any], config_file: str | None, no_config: bool
+) -> tuple[str | None, set[str]]:
+    """Fill the options not given on the command line from the configuration file; the
+    file used (None: none) and the options it gave."""
+    from click.core import ParameterSource
+
+    from planarcli.config import load_config
+
+    if no_config:
+        if config_file is not None:
+            raise UsageError("--config and --no-config exclude each other: choose one")
+        return None, set()
+    spec = {key: kind for key, (kind, _) in CONFIG_KEYS.items()}
+    config = load_config(spec, path=config_file)
+    if config.path is None:
+        return None, set()
+    from_config: set[str] = set()
+    for key, value in config.values.items():
+        name = CONFIG_KEYS[key][1]
+        if ctx.get_parameter_source(name) in (ParameterSource.DEFAULT, None):
+            options[name] = value
+            from_config.add(name)
+    said_communal = ctx.get_parameter_source("communal") is ParameterSource.COMMANDLINE
+    if "players" in from_config and said_communal and not options["communal"]:
+        options["players"] = None  # --no-communal on the command line: the file's N goes too
+    return config.path, from_config
+
+
+def _check_options(
+    options: dict[str, Any], config_path: str | None, from_config: set[str]
+) -> tuple[str, int | None]:
+    """The edition applied and the number of players of a communal deck (None: not
+    communal), or a UsageError naming where the bad value came from."""
+    from planarcli.config import shown_path
+    from planarcli.deck.checks import resolve_deck_rules
+
+    where = ""
+    if config_path is not None:
+        shown = shown_path(config_path)
+        where = f"{shown}: [tool.planarcli]" if shown.endswith("pyproject.toml") else shown
+
+    communal, players = options["communal"], options["players"]
+    if communal and players is None:
+        if "communal" in from_config:
+            raise UsageError(
+                f"{where}: communal = true needs players = N (at least 2) in the file, "
+                "or --players N"
+            )
+        raise UsageError("--communal needs --players N (the number of players, at least 2)")
+    if players is not None and not communal:
+        if "players" in from_config:
+            raise UsageError(f"{where}: players goes with communal = true (or --communal)")
+        raise UsageError("--players goes with --communal (the single planar deck option)")
+    if players is not None and players < 2:
+        if "players" in from_config:
+            raise UsageError(
+                f"{where}: players = {players}: a communal planar deck needs at least 2 players"
+            )
+        raise UsageError(f"--players {players}: a communal planar deck needs at least 2 players")
+    try:
+        edition_id, _ = resolve_deck_rules(options["edition"])
+    except UsageError as error:
+        if "edition" not in from_config:
+            raise
+        raise UsageError(error.message.replace("--rules ", f"{where}: rules = ", 1)) from None
+    return edition_id, players if communal else None
+
+
+def _run(
+    paths: tuple[str, ...],
+    options: dict[str, Any],
+    config_path: str | None,
+    from_config: set[str],
+    *,
+    input_format: str | None,
+    verbose: bool,
+    quiet: bool,
+) -> None:
     from planarcli.cards.catalog import load_catalog
-    from planarcli.deck.checks import DeckOptions, resolve_deck_rules
+    from planarcli.deck.checks import DeckOptions
     from planarcli.deck.readers import FORMATS
     from planarcli.deck.validate import exit_code, validate_inputs
 
+    output_format, edition, variant = (
+        options["output_format"],
+        options["edition"],
+        options["variant"],
+    )
     if not paths:
         raise UsageError("no decklist given: name files, directories, or - for standard input")
-    if communal and players is None:
-        raise UsageError("--communal needs --players N (the number of players, at least 2)")
-    if players is not None and not communal:
-        raise UsageError("--players goes with --communal (the single planar deck option)")
-    if players is not None and players < 2:
-        raise UsageError(f"--players {players}: a communal planar deck needs at least 2 players")
+    edition_id, players = _check_options(options, config_path, from_config)
     if input_format is not None and input_format not in FORMATS:
         raise UsageError(
             f"--input-format {input_format!r}: choose from {', '.join(sorted(FORMATS))}"
         )
-    edition_id, _ = resolve_deck_rules(edition)  # a bad --rules is a usage error up front
     _warn_if_future(edition.strip())
-    options = DeckOptions(
-        edition=edition, communal_players=players if communal else None, variant=variant
-    )
+    deck_options = DeckOptions(edition=edition, communal_players=players, variant=variant)
     catalog = load_catalog()
-    results = validate_inputs(list(paths), catalog, options, input_format=input_format)
+    results = validate_inputs(
+        list(paths),
+        catalog,
+        deck_options,
+        input_format=input_format,
+        exclude=tuple(options["exclude"]),
+        no_planar_deck=options["no_planar_deck"],
+    )
 
     verdict = exit_code(results)
     click.get_current_context().meta["planarcli.exit_code"] = verdict  # kept on a closed pipe
     for result in results:
-        if not result.readable:
+        if not result.readable and not result.skipped:
             finding = result.findings[0]
             where = f"{result.path}:{finding.line}" if finding.line else result.path
             click.echo(f"planarcli: error: {where}: {finding.message}", err=True)
@@ -128,19 +318,31 @@ def validate(
         "cards": len(catalog),
         "created": source.created,
     }
+    if config_path is not None:
+        from planarcli.config import shown_path
+
+        config_path = shown_path(config_path)
+    mode = {
+        "rules": edition_id,
+        "communal": players is not None,
+        "players": players,
+        "variant": variant,
+    }
+    colour = False
     if output_format == "json":
         from planarcli.report.render import render_json
 
-        click.echo(render_json(results, context={"rules": edition_id, "card_data": card_data}))
+        context = {"rules": edition_id, "mode": mode, "config": config_path, "card_data": card_data}
+        output = render_json(results, context=context, show_skipped=verbose)
     elif output_format == "github":
         from planarcli.report.render import render_github
 
-        click.echo(render_github(results, verbose=verbose))
+        output = render_github(results, verbose=verbose)
     elif output_format == "sarif":
         from planarcli import __version__
         from planarcli.report.sarif import render_sarif
 
-        click.echo(render_sarif(results, tool_version=__version__, verbose=verbose))
+        output = render_sarif(results, tool_version=__version__, verbose=verbose)
     else:
         from planarcli.report.render import render_text
 
@@ -152,10 +354,42 @@ def validate(
             aged = f", {age}" if age is not None else ""
             header = (
                 f"card data: {source.kind} {source.location} ({len(catalog)} cards{aged}); "
-                f"rules: {edition_id}"
+                f"rules: {edition_id}; config: {config_path or 'none'}"
             )
-        click.echo(
-            render_text(results, style=style, verbose=verbose, header=header, quiet=quiet),
-            color=colour,
+        output = render_text(
+            results,
+            style=style,
+            verbose=verbose,
+            header=header,
+            quiet=quiet,
+            width=wrap_width(),
         )
+    click.echo(output, color=colour)
     raise SystemExit(verdict)
+
+
+#: Findings are never wrapped narrower than this.
+MIN_WRAP_WIDTH = 40
+
+
+def wrap_width() -> int | None:
+    """The width to wrap text findings to: the terminal's when standard output is one, or
+    COLUMNS when it is set; None (one line per finding) when output goes to a file or a
+    pipe without COLUMNS, so that grep, editors and CI log parsers see whole findings."""
+    columns = os.environ.get("COLUMNS", "").strip()
+    if columns.isdigit() and int(columns) > 0:
+        return max(int(columns), MIN_WRAP_WIDTH)
+    if not sys.stdout.isatty():
+        return None
+    import shutil
+
+    return max(shutil.get_terminal_size().columns, MIN_WRAP_WIDTH)
+
+
+def _echo_error_json(error: PlanarError) -> None:
+    """With --format json, stdout is one JSON document even when the run cannot start."""
+    from planarcli.report.render import render_json
+
+    message = error.message + (f" ({error.hint})" if error.hint else "")
+    context = {"error": {"message": message, "exit_code": error.exit_code}}
+    click.echo(render_json([], context=context))

@@ -9,6 +9,8 @@ Facts (see the Comprehensive Rules, section 901):
   ten plane cards, each with a different English name; single planar deck option 901.15a:
   at least forty cards or ten times the number of players, whichever is smaller.
 - 2009-10-01: the single planar deck option is renumbered 901.14a.
+- 2011-07-15: the variant is called "Planechase" (the glossary's "Planar Magic" entry is
+  replaced by "Planechase"); the deck rules are unchanged.
 - 2012-06-01 (Planechase 2012): phenomena. 901.3 allows plane and/or phenomenon cards, no
   more than two phenomena; 901.15a (renumbered back) caps a communal deck at twice the number
   of players in phenomena. Unchanged since.
@@ -50,6 +52,7 @@ class DeckRules:
 DECK_RULES: tuple[DeckRules, ...] = (
     DeckRules("2009-09-04", "Planar Magic", "901.3", 10, False, None, "901.15a", 40, 10, None),
     DeckRules("2009-10-01", "Planar Magic", "901.3", 10, False, None, "901.14a", 40, 10, None),
+    DeckRules("2011-07-15", "Planechase", "901.3", 10, False, None, "901.14a", 40, 10, None),
     DeckRules("2012-06-01", "Planechase", "901.3", 10, True, 2, "901.15a", 40, 10, 2),
 )
 

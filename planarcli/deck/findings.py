@@ -53,9 +53,13 @@ class FileResult:
     planar_deck: str = "none"  # how the planar deck was found: section|whole-file|by-type|none
     readable: bool = True  # False: unreadable or malformed input (exit 2)
     extra: dict[str, Any] = field(default_factory=dict)
+    skipped: bool = False  # True: not judged (not a decklist, excluded...); see ``reason``
+    reason: str | None = None  # why a skipped file was skipped
 
     @property
     def exit_code(self) -> int:
+        if self.skipped:
+            return EXIT_OK
         if not self.readable:
             return EXIT_USAGE
         return EXIT_OK if self.valid else EXIT_FINDINGS
@@ -63,7 +67,8 @@ class FileResult:
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "path": self.path,
-            "valid": self.valid,
+            "skipped": self.skipped,
+            "valid": None if self.skipped else self.valid,
             "cards": self.cards,
             "phenomena": self.phenomena,
             "format": self.format,
@@ -71,4 +76,6 @@ class FileResult:
             "findings": [finding.to_json() for finding in self.findings],
         }
         data.update(self.extra)
+        if self.skipped:
+            data["reason"] = self.reason
         return data

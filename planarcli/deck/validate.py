@@ -1,133 +1,24 @@
 """The validation pipeline: inputs → decklists → planar deck → checks → results.
 
-``expand_inputs`` turns the command line's paths (files, directories, globs, ``-``) into
-the list of files to read; ``validate_file`` judges one; ``validate_inputs`` does both and
-never raises for a bad file: an unreadable file is a result like any other.
+``planarcli.deck.scan.expand_inputs`` turns the command line's paths (files, directories,
+globs, ``-``) into the files to read; ``validate_file`` judges one; ``validate_inputs`` does
+both and never raises for a bad file: an unreadable file or folder is a result like any
+other, and a file a directory search left out is a *skipped* result with its reason.
 """
 
 from __future__ import annotations
 
-import os
-
 from planarcli.cards.catalog import Catalog
 from planarcli.deck.checks import DeckOptions, check_planar_deck, resolve_deck_rules
 from planarcli.deck.findings import FileResult, Finding
-from planarcli.deck.readers import (
-    DECKLIST_SUFFIXES,
-    MAX_CARD_LINES,
-    looks_like_csv_decklist,
-    looks_like_json_decklist,
-    read_decklist,
-)
-from planarcli.deck.readers.planar import find_planar_deck
-from planarcli.errors import PlanarError
+from planarcli.deck.readers import DECKLIST_SUFFIXES, MAX_CARD_LINES, Decklist, read_decklist
+from planarcli.deck.readers.planar import find_planar_deck, near_miss
+from planarcli.errors import NotADecklistError, PlanarError
 from planarcli.lazyre import lazy
-from planarcli.records import record
 
-_GLOB_CHARS = frozenset("*?[")
-_SKIP_DIRS = frozenset({".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv"})
-
-
-@record
-class InputProblem:
-    """A command-line path that yields no file: it does not exist, or holds no decklist."""
-
-    path: str
-    message: str
-
-
-def expand_inputs(paths: list[str]) -> tuple[list[str], list[InputProblem]]:
-    """Files to validate, in order and without repeats, and the paths that gave none."""
-    files: list[str] = []
-    problems: list[InputProblem] = []
-    for path in paths:
-        if path == "-":
-            files.append(path)
-            continue
-        if os.path.islink(path) and not os.path.exists(path):
-            problems.append(InputProblem(path, "broken symbolic link (its target is missing)"))
-            continue
-        if os.path.isdir(path):
-            found = _decklists_under(path)
-            if found:
-                files.extend(found)
-            else:
-                problems.append(
-                    InputProblem(
-                        path, f"directory holds no decklist file ({', '.join(DECKLIST_SUFFIXES)})"
-                    )
-                )
-        elif os.path.exists(path):
-            files.append(path)
-        elif _GLOB_CHARS.intersection(path):
-            import glob
-
-            matches = sorted(m for m in glob.glob(path, recursive=True) if os.path.isfile(m))
-            if matches:
-                files.extend(matches)
-            else:
-                problems.append(InputProblem(path, "no file matches this pattern"))
-        else:
-            problems.append(InputProblem(path, "no such file or directory"))
-    unique = list({_same_file_key(f): f for f in reversed(files)}.values())[::-1]
-    return unique, problems
-
-
-def _same_file_key(path: str) -> str:
-    """``deck.txt`` and ``./deck.txt`` are one file (validated once)."""
-    return path if path == "-" else os.path.normcase(os.path.abspath(path))
-
-
-def _decklists_under(folder: str) -> list[str]:
-    """Decklist files below ``folder``, sorted, skipping hidden and tool folders. A ``.json``
-    file counts only when it looks like a decklist (planarcli's own or MTGJSON's), and a
-    ``.csv`` file only when its header names a card-name column, so that package.json or a
-    price sheet is not reported as a broken deck."""
-    found = []
-    for root, dirs, names in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith("."))
-        for name in sorted(names):
-            suffix = os.path.splitext(name)[1].lower()
-            if suffix not in DECKLIST_SUFFIXES or name.startswith("."):
-                continue
-            path = os.path.join(root, name)
-            if not os.path.isfile(path):  # FIFOs, sockets, devices, broken links: never read
-                continue
-            if _NOT_A_DECK.match(name):
-                continue
-            if suffix == ".json" and not _looks_like_json_decklist(path):
-                continue
-            if suffix == ".csv" and not _looks_like_csv_decklist(path):
-                continue
-            found.append(path)
-    return found
-
-
-#: Files a directory search passes over: the text files every repository has.
-_NOT_A_DECK = lazy(
-    r"(?i)^(readme|license|licence|copying|notice|authors|contributors|changelog|changes|"
-    r"history|todo|requirements[\w.-]*|constraints[\w.-]*|robots|cmakelists)\.(txt|json)$"
-)
-
-
-def _looks_like_json_decklist(path: str) -> bool:
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(8192)
-    except OSError:
-        return True  # let the reader report why it cannot be read
-    return looks_like_json_decklist(head)
-
-
-def _looks_like_csv_decklist(path: str) -> bool:
-    from planarcli.deck.readers import _sniff_text
-
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(4096)
-    except OSError:
-        return True  # let the reader report why it cannot be read
-    return looks_like_csv_decklist(_sniff_text(head))
+#: What a file without a planar deck gets (``--no-planar-deck``): an error (exit 1), a
+#: warning (exit 0), or nothing (it is skipped, and ``-v`` lists it).
+NO_PLANAR_DECK_POLICIES = ("error", "warn", "skip")
 
 
 def unreadable_result(
@@ -146,22 +37,154 @@ def unreadable_result(
     )
 
 
-def validate_file(
-    path: str, catalog: Catalog, options: DeckOptions, *, input_format: str | None = None
+def skipped_result(path: str, reason: str, *, format: str | None = None) -> FileResult:
+    """A file that was not judged, and why (shown with ``validate -v``)."""
+    return FileResult(path, True, 0, 0, (), format, "none", skipped=True, reason=reason)
+
+
+def _no_planar_deck(
+    decklist_path: str,
+    message: str,
+    findings: list[Finding],
+    rule: str,
+    edition: str,
+    policy: str,
+    *,
+    format: str | None,
+    extra: dict[str, int] | None = None,
 ) -> FileResult:
-    """Judge one decklist file. Unreadable input becomes a result, never an exception."""
+    """The result for a file without a planar deck, as ``--no-planar-deck`` says."""
+    if policy == "skip":
+        return skipped_result(decklist_path, message, format=format)
+    severity = "warning" if policy == "warn" else "error"
+    findings = [*findings, Finding(rule, edition, severity, "no-planar-deck", message)]
+    return FileResult(
+        decklist_path,
+        not any(f.severity == "error" for f in findings),
+        0,
+        0,
+        tuple(findings),
+        format,
+        "none",
+        extra=extra or {},
+    )
+
+
+#: A text line that carries a quantity: ``1 Name``, ``2x Name``, ``x1 Name``, ``Name x1``,
+#: ``Name 1``, ``Name<TAB>1``, ``Name, 1``, ``SB: 1 Name``.
+_COUNTED_LINE = lazy(
+    r"(?im)^[ \t]*(?:sb:[ \t]*)?(?:\d{1,4}[ \t]*x?|x[ \t]*\d{1,4})[ \t]+\S"
+    r"|\S(?:[ \t]+x?[ \t]*|[ \t]*[\t,][ \t]*)\d{1,4}[ \t]*$"
+)
+#: How many names of a text file without other signs of a deck are tried as misspellings
+#: (a fuzzy search each: the cost of a folder of notes must stay small).
+_NEAR_MISS_TRIES = 3
+#: Planar card names are short and never end a sentence.
+_SENTENCE_END = (".", "?", ";", ":", ",")  # "!" ends "Team-Up!"
+
+
+def _could_be_a_card_name(text: str) -> bool:
+    """Whether a line without a quantity could be a plane's name, maybe misspelled: at most
+    six words and 60 characters (the longest planar card name has five and 41), not ending
+    like a sentence."""
+    return len(text) <= 60 and text.count(" ") < 6 and not text.endswith(_SENTENCE_END)
+
+
+def not_a_decklist_reason(decklist: Decklist, catalog: Catalog) -> str | None:
+    """Why a text file found by a directory search is not a decklist, or None when it may
+    be one. A decklist shows at least one of: a section heading, a quantity on a card line,
+    a plane or phenomenon name (or a near miss of one). Prose (``notes.txt``) shows none."""
+    if decklist.format != "text":
+        return None  # the structured formats said already whether the file is a deck
+    entries = decklist.entries
+    if not entries:
+        if decklist.planar_sections:
+            return None
+        return "lists no cards (empty, or only comments)"
+    if decklist.planar_sections or any(e.role != "unsectioned" for e in entries):
+        return None
+    if any(e.quantity > 1 for e in entries):
+        return None
+    name_like = [e.name for e in entries if _could_be_a_card_name(e.name)]
+    if any(catalog.lookup(name) for name in name_like):
+        return None
+    if _has_counted_line(decklist.path):
+        return None
+    if any(near_miss(name, catalog) for name in name_like[:_NEAR_MISS_TRIES]):
+        return None
+    return (
+        "no line reads as a card line (no quantities, no section headings, no plane or "
+        "phenomenon names): not a decklist"
+    )
+
+
+def _has_counted_line(path: str) -> bool:
+    """Whether a text file has a line with a quantity (re-read: only files that show no
+    other sign of a deck get here)."""
+    from planarcli.deck.readers.source import decode_text, read_input
+
+    try:
+        raw = read_input(path)
+        return bool(_COUNTED_LINE.search(decode_text(raw.data, raw.display)))
+    except PlanarError:
+        return True  # changed under our feet: let it be judged, not skipped
+
+
+def validate_file(
+    path: str,
+    catalog: Catalog,
+    options: DeckOptions,
+    *,
+    input_format: str | None = None,
+    scanned: bool = False,
+    no_planar_deck: str = "error",
+) -> FileResult:
+    """Judge one decklist file. Unreadable input becomes a result, never an exception.
+
+    ``scanned``: the file was found by a directory search or a glob, so a file that is not a
+    decklist is skipped; a file named on the command line is judged as one without a planar
+    deck (``no_planar_deck`` says what that gets: error, warn or skip).
+    """
     edition, rules = resolve_deck_rules(options.edition)
+    no_deck_rule = rules.communal_rule if options.communal_players else rules.individual_rule
+    shown = "<stdin>" if path == "-" else path
     try:
         decklist = read_decklist(path, input_format=input_format, catalog=catalog)
+    except NotADecklistError as error:
+        if scanned:
+            return skipped_result(shown, error.reason)
+        reason = error.reason + (f" ({error.hint})" if error.hint else "")
+        return _no_planar_deck(
+            shown,
+            f"no planar deck: not a decklist: {reason}",
+            [],
+            no_deck_rule,
+            edition,
+            no_planar_deck,
+            format=None,
+        )
     except PlanarError as error:
         line = getattr(error, "line", None)
         reason = getattr(error, "reason", None) or error.message
-        shown = "<stdin>" if path == "-" else path
-        return unreadable_result(
-            shown, reason + (f" ({error.hint})" if error.hint else ""), edition, line=line
-        )
+        if error.hint:
+            reason += f" ({error.hint})"
+        if scanned:  # found by a search, not named: it may be no decklist at all
+            advice = "if it is not a decklist, leave it out with --exclude"
+            reason += f" {advice[0].upper()}{advice[1:]}" if reason.endswith("?") else f"; {advice}"
+        return unreadable_result(shown, reason, edition, line=line)
+    if scanned:
+        not_deck = not_a_decklist_reason(decklist, catalog)
+        if not_deck is not None:
+            return skipped_result(decklist.path, not_deck, format=decklist.format)
     findings: list[Finding] = [
-        Finding(None, edition, issue.severity, issue.code, issue.message, issue.line)
+        Finding(
+            rules.communal_rule if issue.code == "communal-without-players" else None,
+            edition,
+            issue.severity,
+            issue.code,
+            issue.message,
+            issue.line,
+        )
         for issue in decklist.issues
         # --communal --players N answers what a JSON deck marked communal left open
         if not (issue.code == "communal-without-players" and options.communal_players)
@@ -178,24 +201,14 @@ def validate_file(
         )
     planar = find_planar_deck(decklist, catalog)
     if not planar.found:
-        rule = rules.communal_rule if options.communal_players else rules.individual_rule
-        findings.append(
-            Finding(
-                rule,
-                edition,
-                "error",
-                "no-planar-deck",
-                f"no planar deck: {planar.reason}",
-            )
-        )
-        return FileResult(
+        return _no_planar_deck(
             decklist.path,
-            False,
-            0,
-            0,
-            tuple(findings),
-            decklist.format,
-            "none",
+            f"no planar deck: {planar.reason}",
+            findings,
+            no_deck_rule,
+            edition,
+            no_planar_deck,
+            format=decklist.format,
             extra={"planar_cards_seen": planar.planar_seen},
         )
     deck_findings, counts = check_planar_deck(planar.entries, catalog, options)
@@ -228,17 +241,80 @@ def validate_file(
 
 
 def validate_inputs(
-    paths: list[str], catalog: Catalog, options: DeckOptions, *, input_format: str | None = None
+    paths: list[str],
+    catalog: Catalog,
+    options: DeckOptions,
+    *,
+    input_format: str | None = None,
+    exclude: tuple[str, ...] = (),
+    no_planar_deck: str = "error",
 ) -> list[FileResult]:
-    """Results for every input path, in order (missing paths included)."""
+    """Results for every input path, in command-line order: judged files, skipped files
+    (``skipped=True``, with the reason), unreadable files and folders, and the paths that
+    gave no decklist (a missing path; a folder or glob where nothing was left to check)."""
+    from planarcli.deck.scan import expand_inputs
+
     edition, _ = resolve_deck_rules(options.edition)
-    files, problems = expand_inputs(paths)
-    results = [validate_file(f, catalog, options, input_format=input_format) for f in files]
-    results.extend(
-        unreadable_result(problem.path, problem.message, edition, code="no-input")
-        for problem in problems
-    )
+    seen: set[str] = set()
+    results: list[FileResult] = []
+    for expansion in expand_inputs(paths, exclude=exclude):
+        found: list[FileResult] = []
+        for item in expansion.items:
+            if item.kind == "error":
+                found.append(
+                    unreadable_result(item.path, item.reason or "", edition, code=item.code)
+                )
+                continue
+            key = _same_file_key(item.path)
+            if key in seen:
+                continue
+            seen.add(key)
+            if item.kind == "skipped":
+                found.append(skipped_result(item.path, item.reason or ""))
+            else:
+                found.append(
+                    validate_file(
+                        item.path,
+                        catalog,
+                        options,
+                        input_format=input_format,
+                        scanned=item.scanned,
+                        no_planar_deck=no_planar_deck,
+                    )
+                )
+        if expansion.searched and all(result.skipped for result in found):
+            found.append(
+                unreadable_result(
+                    expansion.argument,
+                    _nothing_found(expansion.argument, found),
+                    edition,
+                    code="no-input",
+                )
+            )
+        results.extend(found)
     return results
+
+
+def _nothing_found(argument: str, skipped: list[FileResult]) -> str:
+    import os
+
+    what = "directory" if os.path.isdir(argument) else "pattern"
+    if not skipped:
+        if what == "pattern":
+            return "no file matches this pattern"
+        return f"directory holds no decklist file ({', '.join(DECKLIST_SUFFIXES)})"
+    count = len(skipped)
+    return (
+        f"{what} holds no decklist: {count} {'file was' if count == 1 else 'files were'} "
+        "skipped (run with -v to see which, and why)"
+    )
+
+
+def _same_file_key(path: str) -> str:
+    """``deck.txt`` and ``./deck.txt`` are one file (validated once)."""
+    import os
+
+    return path if path == "-" else os.path.normcase(os.path.abspath(path))
 
 
 def exit_code(results: list[FileResult]) -> int:

@@ -20,20 +20,29 @@ def _plain(text: str, **_: Any) -> str:
 
 
 def summary_counts(results: Sequence[FileResult]) -> dict[str, int]:
-    valid = sum(1 for r in results if r.valid)
-    unreadable = sum(1 for r in results if not r.readable)
+    """Counts over the files judged; skipped files are counted apart."""
+    judged = [r for r in results if not r.skipped]
+    valid = sum(1 for r in judged if r.valid)
+    unreadable = sum(1 for r in judged if not r.readable)
     return {
-        "files": len(results),
+        "files": len(judged),
         "valid": valid,
-        "invalid": len(results) - valid,
+        "invalid": len(judged) - valid,
         "unreadable": unreadable,
+        "skipped": len(results) - len(judged),
     }
 
 
-def render_json(results: Sequence[FileResult], *, context: dict[str, Any] | None = None) -> str:
-    """The contract's JSON shape (files + summary), with ``context`` keys added."""
+def render_json(
+    results: Sequence[FileResult],
+    *,
+    context: dict[str, Any] | None = None,
+    show_skipped: bool = False,
+) -> str:
+    """The contract's JSON shape (files + summary), with ``context`` keys added. Skipped
+    files are listed only with ``show_skipped`` (``-v``); the summary always counts them."""
     document: dict[str, Any] = {
-        "files": [result.to_json() for result in results],
+        "files": [result.to_json() for result in results if show_skipped or not result.skipped],
         "summary": summary_counts(results),
     }
     if context:
@@ -42,26 +51,75 @@ def render_json(results: Sequence[FileResult], *, context: dict[str, Any] | None
 
 
 _SEVERITY_COLOURS = {"error": "red", "warning": "yellow", "info": "cyan"}
+#: Continuation lines of a wrapped finding are indented this much.
+CONTINUATION_INDENT = "      "
 
 
-def _finding_line(result: FileResult, finding: Finding, style: Style) -> str:
+def wrap_styled(words: Sequence[tuple[str, str]], width: int | None, indent: str) -> str:
+    """Join (plain, styled) words with spaces, breaking lines before ``width`` columns;
+    continuation lines start with ``indent``. Widths are measured on the plain text, so
+    colour codes do not count. A word longer than a line is never broken (paths, names)."""
+    if width is None:
+        return " ".join(styled for _, styled in words)
+    lines: list[str] = []
+    current: list[str] = []
+    used = 0
+    for plain, styled in words:
+        if current and used + 1 + len(plain) > width:
+            lines.append(" ".join(current))
+            current, used = [indent + styled], len(indent) + len(plain)
+        elif current:
+            current.append(styled)
+            used += 1 + len(plain)
+        else:
+            current, used = [styled], len(plain)
+    if current:
+        lines.append(" ".join(current))
+    return "\n".join(lines)
+
+
+def _words(text: str, style: Style | None = None, **styles: Any) -> list[tuple[str, str]]:
+    return [(word, style(word, **styles) if style else word) for word in text.split()]
+
+
+def _finding_line(result: FileResult, finding: Finding, style: Style, width: int | None) -> str:
     where = f"{result.path}:{finding.line}" if finding.line else result.path
     severity = style(finding.severity, fg=_SEVERITY_COLOURS.get(finding.severity), bold=True)
     cite = f"{finding.rule} {finding.code}" if finding.rule else finding.code
-    return f"  {where}: {severity}: {finding.message} [{style(cite, dim=True)}]"
+    words = [
+        (f"  {where}:", f"  {where}:"),
+        (f"{finding.severity}:", f"{severity}:"),
+        *_words(finding.message),
+        (f"[{cite}]", f"[{style(cite, dim=True)}]"),  # kept whole: one word
+    ]
+    return wrap_styled(words, width, CONTINUATION_INDENT)
 
 
-def _verdict(result: FileResult, style: Style) -> str:
+#: Verdict words for results that could not be judged, by finding code.
+_UNREADABLE_WORDS = {
+    "no-input": "nothing to check",
+    "unreadable-folder": "unreadable folder",
+}
+
+
+def _verdict(result: FileResult, style: Style, width: int | None) -> str:
+    path = style(result.path, bold=True)
+    if result.skipped:
+        words = [(f"{result.path}:", f"{path}:"), ("skipped:", style("skipped:", dim=True))]
+        return wrap_styled([*words, *_words(result.reason or "")], width, "    ")
     if not result.readable:
-        return f"{style(result.path, bold=True)}: {style('unreadable', fg='red', bold=True)}"
+        code = result.findings[0].code if result.findings else ""
+        word = _UNREADABLE_WORDS.get(code, "unreadable")
+        return f"{path}: {style(word, fg='red', bold=True)}"
     phenomena = f"{result.phenomena} phenomen{'on' if result.phenomena == 1 else 'a'}"
     size = f"{result.cards} card{'' if result.cards == 1 else 's'}, {phenomena}"
     if result.planar_deck == "none":
-        word = style("no planar deck", fg="red", bold=True)
-        return f"{style(result.path, bold=True)}: {word}"
+        if result.valid:  # --no-planar-deck warn
+            return f"{path}: {style('no planar deck', fg='yellow', bold=True)} (warning)"
+        return f"{path}: {style('no planar deck', fg='red', bold=True)}"
     if result.valid:
-        return f"{style(result.path, bold=True)}: {style('valid', fg='green', bold=True)} ({size})"
-    return f"{style(result.path, bold=True)}: {style('invalid', fg='red', bold=True)} ({size})"
+        return f"{path}: {style('valid', fg='green', bold=True)} ({size})"
+    return f"{path}: {style('invalid', fg='red', bold=True)} ({size})"
 
 
 def render_text(
@@ -71,31 +129,46 @@ def render_text(
     verbose: bool = False,
     header: str | None = None,
     quiet: bool = False,
+    width: int | None = None,
 ) -> str:
     """One verdict line per file, its findings below, and a summary line over every file
-    (``quiet``: files without problems are left out, but still counted)."""
+    (``quiet``: files without problems are left out, but still counted).
+
+    Skipped files are listed only when ``verbose``. An unreadable file gets its verdict line
+    only: why it cannot be read is the one line the command prints on stderr. ``width``:
+    wrap findings to this many columns (None: never wrap).
+    """
     lines: list[str] = []
     if header:
         lines.append(header)
     for result in results:
+        if result.skipped:
+            if verbose and not quiet:
+                lines.append(_verdict(result, style, width))
+            continue
         if quiet and result.valid:
             continue
-        lines.append(_verdict(result, style))
+        lines.append(_verdict(result, style, width))
+        if not result.readable:
+            continue
         for finding in result.findings:
             if finding.severity == "info" and not verbose:
                 continue
-            lines.append(_finding_line(result, finding, style))
+            lines.append(_finding_line(result, finding, style, width))
     lines.append(summary_line(results))
     return "\n".join(lines)
 
 
 def summary_line(results: Sequence[FileResult]) -> str:
-    """ "3 files: 1 valid, 2 invalid (1 unreadable)": the same counts as the JSON summary."""
+    """ "3 files: 1 valid, 2 invalid (1 unreadable); 2 skipped": the same counts as the
+    JSON summary."""
     counts = summary_counts(results)
     noun = "file" if counts["files"] == 1 else "files"
     line = f"{counts['files']} {noun}: {counts['valid']} valid, {counts['invalid']} invalid"
     if counts["unreadable"]:
         line += f" ({counts['unreadable']} unreadable)"
+    if counts["skipped"]:
+        line += f"; {counts['skipped']} skipped"
     return line
 
 
@@ -114,6 +187,8 @@ def render_github(results: Sequence[FileResult], *, verbose: bool = False) -> st
     """GitHub Actions workflow commands (``::error file=…,line=…,title=…::message``)."""
     lines = []
     for result in results:
+        if result.skipped:
+            continue
         for finding in result.findings:
             if finding.severity == "info" and not verbose:
                 continue

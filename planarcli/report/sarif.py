@@ -130,6 +130,8 @@ def sarif_log(
     index: dict[str, int] = {}
     sarif_results: list[dict[str, Any]] = []
     for result in results:
+        if result.skipped:
+            continue
         for finding in result.findings:
             if finding.severity == "info" and not verbose:
                 continue

@@ -25,7 +25,7 @@ import re
 from planarcli.deck.readers import MAX_QUANTITY, name_too_long, parse_quantity
 from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue
 from planarcli.deck.readers.source import RawInput, decode_text
-from planarcli.errors import InputError
+from planarcli.errors import NotADecklistError
 from planarcli.xmlsafe import XmlElement, parse_xml
 
 PLANAR_ZONES = frozenset({"planes", "planar", "planar deck", "planechase"})
@@ -79,7 +79,7 @@ def read(raw: RawInput) -> Decklist:
         return Decklist(raw.display, "cockatrice", ())
     root = parse_xml(text, raw.display)
     if root.tag != "cockatrice_deck":
-        raise InputError(
+        raise NotADecklistError(
             f"not a Cockatrice deck: the root element is <{root.tag[:40]}>, "
             "expected <cockatrice_deck>",
             path=raw.display,

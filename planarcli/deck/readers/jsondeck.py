@@ -31,7 +31,7 @@ from typing import Any
 from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue
 from planarcli.deck.readers.mtgjson import load_json
 from planarcli.deck.readers.source import RawInput
-from planarcli.errors import InputError
+from planarcli.errors import InputError, NotADecklistError
 
 SCHEMA = "decklist.schema.json"
 #: Lists of cards and the role of each (in the order a file usually has them).
@@ -153,7 +153,10 @@ def read(raw: RawInput) -> Decklist:
         return Decklist(raw.display, "json", ())
     document, text = load_json(raw)
     if not isinstance(document, dict) or document.get("format") != "planarcli-deck":
-        raise InputError(
+        # A document with a planar_deck list means to be a decklist: its missing marker is an
+        # error to fix. Any other JSON (a config.json, package data) is not a decklist.
+        meant = isinstance(document, dict) and "planar_deck" in document
+        raise (InputError if meant else NotADecklistError)(
             "JSON that is neither an MTGJSON deck nor a planarcli decklist",
             path=raw.display,
             hint='a planarcli decklist starts {"format": "planarcli-deck", "version": 1, '
@@ -186,7 +189,7 @@ def read(raw: RawInput) -> Decklist:
                 None,
                 "communal-without-players",
                 '"communal": true needs "players": N (the number of players) to be judged as '
-                "a communal deck (901.15a): add it, or pass --communal --players N",
+                "a communal deck: add it, or pass --communal --players N",
             ),
         )
     return Decklist(

@@ -20,7 +20,7 @@ import re
 from planarcli.deck.readers import MAX_QUANTITY, name_too_long, parse_quantity
 from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue
 from planarcli.deck.readers.source import RawInput, decode_text
-from planarcli.errors import InputError
+from planarcli.errors import NotADecklistError
 from planarcli.xmlsafe import parse_xml
 
 _SPACES = re.compile(r"\s+")
@@ -33,7 +33,7 @@ def read(raw: RawInput) -> Decklist:
         return Decklist(raw.display, "mtgo", ())
     root = parse_xml(text, raw.display)
     if root.tag != "Deck":
-        raise InputError(
+        raise NotADecklistError(
             f"not an MTGO deck: the root element is <{root.tag[:40]}>, expected <Deck>",
             path=raw.display,
             line=root.line,

@@ -1,0 +1,260 @@
+"""Which files a ``validate`` run reads: the command line's paths, expanded.
+
+A path is a file, ``-`` (standard input), a directory (searched recursively) or a glob.
+Nothing is passed over in silence: every path a directory search leaves out that could have
+been a decklist is a *skipped* item with its reason (``validate -v`` lists them), and a
+folder or link that cannot be read is an *error* item, which becomes a result with an error
+finding (exit 2). Files whose extension is not a decklist extension are not candidates and
+are not listed.
+
+``--exclude`` patterns are matched against the path relative to the argument it was found
+under, with forward slashes: ``*`` and ``?`` within one path segment, ``**`` across any
+number of segments, ``[abc]`` a character class. A pattern without a slash matches a name at
+any depth (``drafts`` leaves out every folder or file called drafts); a pattern that matches
+a folder leaves out everything below it. Excludes apply to what a directory or glob finds,
+never to a file named on the command line.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable
+
+from planarcli.deck.readers import DECKLIST_SUFFIXES
+from planarcli.lazyre import lazy
+from planarcli.records import record
+
+_GLOB_CHARS = frozenset("*?[")
+#: Folders a directory search never enters (besides hidden ones): tool and package folders.
+TOOL_DIRS = frozenset({"node_modules", "__pycache__", "venv", "site-packages"})
+
+#: Files a directory search passes over: text and JSON files every repository has.
+_NOT_A_DECK = lazy(
+    r"(?i)^(readme|license|licence|copying|notice|authors|contributors|changelog|changes|"
+    r"history|todo|requirements[\w.-]*|constraints[\w.-]*|robots|cmakelists|package|"
+    r"package-lock|composer|tsconfig[\w.-]*|jsconfig|renovate|tslint|deno|manifest)\.(txt|json)$"
+)
+
+
+@record
+class ScanItem:
+    """One path a command-line argument yields.
+
+    ``kind`` is "file" (to validate), "skipped" (left out, with ``reason``) or "error"
+    (cannot be searched or read: ``reason`` says why, ``code`` is the finding code).
+    ``scanned`` is True for files found by a directory search or a glob, False for files
+    named on the command line.
+    """
+
+    path: str
+    kind: str
+    reason: str | None = None
+    scanned: bool = False
+    code: str = "unreadable-file"
+
+
+@record
+class Expansion:
+    """What one command-line argument gave."""
+
+    argument: str
+    items: tuple[ScanItem, ...]
+    searched: bool  # a directory or glob: "found no decklist" is then an error
+
+
+def compile_excludes(patterns: Iterable[str]) -> list[tuple[str, re.Pattern[str]]]:
+    """(pattern, regex) pairs for ``--exclude`` patterns (see the module docstring)."""
+    return [(pattern, re.compile(glob_to_regex(pattern))) for pattern in patterns if pattern]
+
+
+def glob_to_regex(pattern: str) -> str:
+    """A regex that matches the relative paths ``pattern`` means (full match)."""
+    text = pattern.replace("\\", "/").strip()
+    while text.startswith("./"):
+        text = text[2:]
+    text = text.rstrip("/") or "**"
+    if "/" not in text:
+        text = "**/" + text  # a bare name matches at any depth
+    elif text.startswith("/"):
+        text = text.lstrip("/")  # anchored at the argument
+    out: list[str] = []
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if text.startswith("**/", index):
+            out.append("(?:.*/)?")
+            index += 3
+        elif text.startswith("**", index):
+            out.append(".*")
+            index += 2
+        elif char == "*":
+            out.append("[^/]*")
+            index += 1
+        elif char == "?":
+            out.append("[^/]")
+            index += 1
+        elif char == "[":
+            end = text.find("]", index + 2)
+            if end == -1:
+                out.append(re.escape(char))
+                index += 1
+                continue
+            body = text[index + 1 : end]
+            negate = body[:1] in ("!", "^")
+            if negate:
+                body = body[1:]
+            body = body.replace("\\", "\\\\").replace("^", "\\^")
+            out.append(f"[{'^' if negate else ''}{body}]")
+            index = end + 1
+        else:
+            out.append(re.escape(char))
+            index += 1
+    return "".join(out)
+
+
+def excluded_by(relative: str, excludes: list[tuple[str, re.Pattern[str]]]) -> str | None:
+    """The first pattern that leaves ``relative`` (a path with forward slashes) out."""
+    for pattern, regex in excludes:
+        if regex.fullmatch(relative):
+            return pattern
+    return None
+
+
+def expand_inputs(paths: Iterable[str], *, exclude: Iterable[str] = ()) -> list[Expansion]:
+    """What each command-line path yields, in order. Nothing raises: a missing path, an
+    unreadable folder, a broken link are error items."""
+    excludes = compile_excludes(exclude)
+    return [_expand(path, excludes) for path in paths]
+
+
+def _expand(path: str, excludes: list[tuple[str, re.Pattern[str]]]) -> Expansion:
+    if path == "-":
+        return Expansion(path, (ScanItem(path, "file"),), False)
+    if os.path.islink(path) and not os.path.exists(path):
+        item = ScanItem(
+            path, "error", "broken symbolic link (its target is missing)", code="no-input"
+        )
+        return Expansion(path, (item,), False)
+    if os.path.isdir(path):
+        items: list[ScanItem] = []
+        _search_folder(path, "", excludes, items)
+        return Expansion(path, tuple(items), True)
+    if os.path.exists(path):
+        return Expansion(path, (ScanItem(path, "file"),), False)
+    if _GLOB_CHARS.intersection(path):
+        return Expansion(path, tuple(_glob(path, excludes)), True)
+    return Expansion(
+        path, (ScanItem(path, "error", "no such file or directory", code="no-input"),), False
+    )
+
+
+def _glob(pattern: str, excludes: list[tuple[str, re.Pattern[str]]]) -> list[ScanItem]:
+    import glob
+
+    parts = pattern.replace("\\", "/").split("/")
+    fixed = []
+    for part in parts:
+        if _GLOB_CHARS.intersection(part):
+            break
+        fixed.append(part)
+    base = "/".join(fixed)
+    items = []
+    for match in sorted(glob.glob(pattern, recursive=True)):
+        if not os.path.isfile(match):
+            continue
+        relative = os.path.relpath(match, base or ".").replace(os.sep, "/")
+        hit = excluded_by(relative, excludes)
+        if hit is not None:
+            items.append(ScanItem(match, "skipped", f"excluded: matches {hit!r}"))
+        else:
+            items.append(ScanItem(match, "file", scanned=True))
+    return items
+
+
+def _search_folder(
+    folder: str, relative: str, excludes: list[tuple[str, re.Pattern[str]]], items: list[ScanItem]
+) -> None:
+    """Items for everything below ``folder``: its files first (sorted), then its folders."""
+    try:
+        with os.scandir(folder) as listing:
+            entries = sorted(listing, key=lambda entry: entry.name)
+    except OSError as error:
+        items.append(
+            ScanItem(
+                folder,
+                "error",
+                f"cannot read this folder ({error.strerror or error}), so the decklists in it "
+                "were not checked: fix its permissions, or leave it out with --exclude",
+                code="unreadable-folder",
+            )
+        )
+        return
+    folders: list[tuple[str, str]] = []
+    for entry in entries:
+        path = os.path.join(folder, entry.name)
+        rel = f"{relative}/{entry.name}" if relative else entry.name
+        try:
+            is_link = entry.is_symlink()
+            is_dir = entry.is_dir()  # follows links
+            is_file = not is_dir and entry.is_file()
+        except OSError as error:
+            items.append(
+                ScanItem(
+                    path,
+                    "error",
+                    f"cannot look at this path ({error.strerror or error})",
+                    code="unreadable-file",
+                )
+            )
+            continue
+        candidate = is_dir or os.path.splitext(entry.name)[1].lower() in DECKLIST_SUFFIXES
+        if not candidate:
+            continue
+        hit = excluded_by(rel, excludes)
+        if hit is not None:
+            items.append(ScanItem(path, "skipped", f"excluded: matches {hit!r}"))
+            continue
+        if is_dir:
+            if is_link:
+                items.append(
+                    ScanItem(path, "skipped", "a symbolic link to a folder: links are not followed")
+                )
+            elif entry.name.startswith("."):
+                items.append(ScanItem(path, "skipped", "a hidden folder"))
+            elif entry.name in TOOL_DIRS:
+                items.append(ScanItem(path, "skipped", "a tool or package folder"))
+            else:
+                folders.append((path, rel))
+            continue
+        if is_link and not os.path.exists(path):
+            items.append(ScanItem(path, "error", "broken symbolic link (its target is missing)"))
+        elif entry.name.startswith("."):
+            items.append(ScanItem(path, "skipped", "a hidden file"))
+        elif not is_file:
+            items.append(ScanItem(path, "skipped", "not a regular file (a FIFO, socket or device)"))
+        elif _NOT_A_DECK.match(entry.name):
+            items.append(
+                ScanItem(path, "skipped", "a README, licence or package file, not a decklist")
+            )
+        elif entry.name.lower().endswith(".csv") and not _looks_like_csv_decklist(path):
+            items.append(
+                ScanItem(path, "skipped", "a CSV file whose header names no card-name column")
+            )
+        else:
+            items.append(ScanItem(path, "file", scanned=True))
+    for path, rel in folders:
+        _search_folder(path, rel, excludes, items)
+
+
+def _looks_like_csv_decklist(path: str) -> bool:
+    """Whether a ``.csv`` file's header is a decklist export's (a card-name column beside a
+    quantity or board column), so that a price sheet is passed over, not reported broken."""
+    from planarcli.deck.readers import _sniff_text, looks_like_csv_decklist
+
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return True  # let the reader report why it cannot be read
+    return looks_like_csv_decklist(_sniff_text(head))
