@@ -266,8 +266,9 @@ def _filters_text(
 def cards() -> None:
     """Look up, browse, search and sync plane and phenomenon cards.
 
-    Cards come from the synced cache (`planarcli cards sync`) when there is a valid one,
-    otherwise from the snapshot bundled with planarcli (`planarcli cards info` says which).
+    Every card, with its Oracle text, is in the snapshot bundled with planarcli; a synced
+    cache (`planarcli cards sync`) adds to it, its record winning card by card
+    (`planarcli cards info` says how many cards come from each).
     """
 
 
