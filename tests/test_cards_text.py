@@ -378,7 +378,8 @@ def test_a_partial_sync_never_makes_a_card_unknown(server: LocalServer, cache_di
     assert info["by_source"] == {"cache": 111, "snapshot": 96}
     assert [(s["kind"], s["cards"]) for s in info["sources"]] == [("cache", 111), ("snapshot", 96)]
     text = run("cards", "info").stdout
-    assert "111 from the synced cache, 96 from the bundled snapshot (2026-08-31)" in text
+    assert "111 from the synced cache (" in text
+    assert "), 96 from the bundled snapshot (2026-08-31)" in text
     # A synced card shows the synced record; a card the answer lacked, the snapshot's.
     kept = next(name for name in names if name not in synced)
     shown = json.loads(run("cards", "show", synced[0], "--format", "json").stdout)
@@ -400,6 +401,45 @@ def test_a_synced_record_without_text_keeps_the_snapshot_text(server: LocalServe
     shown = json.loads(run("cards", "show", "Tazeem", "--format", "json").stdout)
     assert shown["source"] == "cache"
     assert shown["oracle_text"] == RECORDS["Tazeem"]["oracle_text"]
+
+
+def write_cache(folder: Path, created: str, cards: list[dict[str, Any]]) -> None:
+    from planarcli.cards.sync import dump_catalog
+
+    document = {
+        "format": "planarcli-catalog",
+        "schema_version": 1,
+        "source": {"kind": "scryfall", "created": created},
+        "cards": cards,
+    }
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "cards.json").write_text(dump_catalog(document), encoding="utf-8")
+
+
+def test_the_synced_record_wins_per_oracle_id(cache_dir: Path) -> None:
+    """A card the cache has is the cache's record (its text, its sets), a card only the
+    cache has is added, every other card is the snapshot's."""
+    tazeem = {**RECORDS["Tazeem"], "oracle_text": "Synced wording.", "sets": ["opca"]}
+    extra = {
+        **RECORDS["Akoum"],
+        "name": "Cache Only Plane",
+        "oracle_id": "0" * 8 + "-0000-4000-8000-" + "0" * 12,
+    }
+    write_cache(cache_dir, "2026-09-01T00:00:00+00:00", [extra, tazeem])
+    shown = json.loads(run("cards", "show", "Tazeem", "--format", "json").stdout)
+    assert shown["source"] == "cache"
+    assert (shown["oracle_text"], shown["sets"]) == ("Synced wording.", ["opca"])
+    only = json.loads(run("cards", "show", "Cache Only Plane", "--format", "json").stdout)
+    assert only["source"] == "cache"
+    akoum = json.loads(run("cards", "show", "Akoum", "--format", "json").stdout)
+    assert akoum["source"] == "snapshot"
+    info = json.loads(run("cards", "info", "--format", "json").stdout)
+    assert info["cards"] == 208 and info["by_source"] == {"cache": 2, "snapshot": 206}
+    assert info["data_as_of"] == "2026-09-01T00:00:00+00:00"
+    text = run("cards", "info").stdout
+    assert "2 from the synced cache (2026-09-01), 206 from the bundled snapshot (2026-08-31)" in (
+        text
+    )
 
 
 def test_sync_merges_a_smaller_answer_into_the_cache(server: LocalServer, cache_dir: Path) -> None:

@@ -457,7 +457,7 @@ def info(output_format: str) -> None:
     if len(catalog.sources) > 1:
         parts = [
             f"{by_source.get(s.kind, 0)} from the {_SOURCE_LABELS[s.kind]}"
-            + (f" ({s.dated})" if s.kind == "snapshot" and s.dated else "")
+            + (f" ({s.dated[:10]})" if s.dated else "")
             for s in catalog.sources
         ]
         click.echo(f"         {', '.join(parts)}")
