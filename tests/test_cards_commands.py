@@ -590,8 +590,14 @@ def test_every_command_has_help(command: str) -> None:
 # -- start-up cost ------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "args",
-    [["cards", "--help"], ["cards", "show", "Akoum"], ["cards", "list"], ["deck", "random"]],
-    ids=["help", "show", "list", "deck"],
+    [
+        ["cards", "--help"],
+        ["cards", "show", "Akoum"],
+        ["cards", "list"],
+        ["cards", "search", "t:plane o:chaos"],
+        ["deck", "random"],
+    ],
+    ids=["help", "show", "list", "search", "deck"],
 )
 def test_card_commands_import_no_requests_or_jsonschema(args: list[str]) -> None:
     import subprocess

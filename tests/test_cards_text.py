@@ -17,12 +17,15 @@ import pytest
 from click.testing import CliRunner
 from conftest import REPO, SHARED_DATA, requires_shared_data
 from httpserver import LocalServer, serve
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_scryfall_sync import FAST, make_card, serve_cards
 
 from planarcli.cards import catalog
 from planarcli.cards.names import fold_name
-from planarcli.cards.search import fold_text
+from planarcli.cards.search import fold_text, parse_query, search_cards
 from planarcli.cli import cli
+from planarcli.errors import UsageError
 
 SNAPSHOT = json.loads(catalog.snapshot_path().read_text(encoding="utf-8"))
 RECORDS = {card["name"]: card for card in SNAPSHOT["cards"]}
@@ -539,3 +542,18 @@ def test_the_player_count_is_mixed_into_the_seed() -> None:
     assert deck(5) == decks[5]  # reproducible
     individual = deck_names(run("deck", "random", "--seed", "5", "--size", "40").stdout)
     assert individual not in decks.values()
+
+
+# -- any query: terms or a clean usage error ------------------------------------------------------
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list('ab :-"tosne\u00e6\u2014!')) | st.characters()))
+def test_any_query_parses_to_terms_or_a_usage_error(query: str) -> None:
+    try:
+        terms = parse_query(query)
+    except UsageError as error:
+        assert error.message and "\n" not in error.message
+        return
+    assert terms
+    for term in terms:
+        assert term.value and (term.field in (None, "type", "oracle", "name", "set"))
+    search_cards(catalog.load_snapshot().cards[:5], terms)
