@@ -285,7 +285,8 @@ def test_list_all_json() -> None:
     assert result.exit_code == 0, explain(result)
     cards = json.loads(result.stdout)["cards"]
     assert len(cards) == 207
-    assert all(set(card) == LIST_KEYS for card in cards)
+    assert all(set(card) == LIST_KEYS | {"type_line", "oracle_text"} for card in cards)
+    assert all(card["oracle_text"] and card["type_line"] for card in cards)
 
 
 def test_list_filters() -> None:

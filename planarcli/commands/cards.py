@@ -87,8 +87,16 @@ def _completion_items(names: Iterable[str]) -> list[CompletionItem]:
 
 # -- shared bits -----------------------------------------------------------------------------
 def card_summary(card: Card) -> dict[str, Any]:
-    """The ``cards list``/``cards search`` JSON shape of one card."""
-    return {"name": card.name, "kind": card.kind, "subtype": card.subtype, "sets": list(card.sets)}
+    """The ``cards list``/``cards search`` JSON shape of one card (the contract's keys, then
+    the type line and Oracle text)."""
+    return {
+        "name": card.name,
+        "kind": card.kind,
+        "subtype": card.subtype,
+        "sets": list(card.sets),
+        "type_line": card.type_line,
+        "oracle_text": card.oracle_text,
+    }
 
 
 #: ``--exclude-set`` for ``cards list|search`` and ``deck random``.
