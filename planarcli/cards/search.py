@@ -54,9 +54,10 @@ _REPLACED = [(char, "") for char in "'\u2018\u2019\u02bc\u0060\u00b4\u2032"] + [
 ]
 _COMBINING = lazy("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]+")
 _NON_ASCII = lazy(r"[^\x00-\x7f]+")
-#: ASCII letters and digits stay (lower-cased), every other byte becomes a space.
+#: ASCII letters (lower-cased) and digits stay, every other byte becomes a space.
+_LOWER = bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ", b"abcdefghijklmnopqrstuvwxyz")
 _WORD_BYTES = bytes(
-    byte + 32 if 65 <= byte <= 90 else byte if chr(byte).isalnum() else 32 for byte in range(256)
+    byte if byte in b"0123456789abcdefghijklmnopqrstuvwxyz" else 32 for byte in _LOWER
 )
 
 
