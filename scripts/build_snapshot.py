@@ -1,48 +1,49 @@
 #!/usr/bin/env python3
-"""Build the bundled card snapshot (planarcli/data/cards.json) from a planar-cards TSV.
+"""Build the bundled card snapshot (planarcli/data/cards.json) from the shared card tables.
 
     python scripts/build_snapshot.py ../shared/data/planar-cards.tsv
 
-The TSV (name, kind, subtype, sets, first_released, oracle_id) is a facts table compiled
-from Scryfall and MTGJSON data. It has no type lines, so the snapshot composes them from kind
-and subtype ("Plane — Dominaria", "Phenomenon"), except for the two joke cards whose printed
-type lines are known not to follow that pattern. Oracle text is not in the TSV: the snapshot
-carries none, and ``planarcli cards sync`` fills it in from Scryfall.
+``planar-cards.tsv`` (name, kind, subtype, sets, first_released, oracle_id) is a facts table
+compiled from Scryfall and MTGJSON data. ``planar-oracle.tsv``, read from the same folder,
+gives every card's type line and Oracle text (same names and order; ``\\n`` marks a line
+break; no quoting). The script checks that the two tables agree (names, oracle ids, and the
+kind and subtype the type line says) and records in the snapshot's header where each part
+came from (file, sha256, the upstream sources of the text).
+
+``created`` is the build time; everything else is a function of the tables, and the test
+suite checks that the bundled file is what ``build`` makes of them.
 """
 
 from __future__ import annotations
 
 import csv
+import hashlib
 import json
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 OUT = Path(__file__).resolve().parent.parent / "planarcli" / "data" / "cards.json"
 
-# Printed type lines that differ from "Plane — <subtype>" / "Phenomenon".
-UNUSUAL_TYPE_LINES = {
-    "That's Enough Slices": "Phenome-nom",
-    "sAnS mERcY": "pLAnE — sECreT LaIR",
-}
+#: The Oracle text table, read from the folder of the facts table.
+ORACLE_TSV = "planar-oracle.tsv"
+ORACLE_COLUMNS = ["name", "oracle_id", "type_line", "oracle_text", "source"]
 
 
-def build(tsv: Path) -> dict[str, object]:
+def build(tsv: Path, *, created: str | None = None) -> dict[str, Any]:
     with tsv.open(encoding="utf-8", newline="") as handle:
         rows = list(csv.DictReader(handle, delimiter="\t"))
-    cards = []
+    cards: list[dict[str, Any]] = []
     for row in rows:
         kind = row["kind"].strip().lower()
         subtype = row["subtype"].strip() or None
-        type_line = UNUSUAL_TYPE_LINES.get(row["name"]) or (
-            f"Plane — {subtype}" if kind == "plane" else "Phenomenon"
-        )
         cards.append(
             {
                 "name": row["name"],
                 "kind": kind,
                 "subtype": subtype if kind == "plane" else None,
-                "type_line": type_line,
+                "type_line": None,  # from the Oracle table (add_oracle_text)
                 "sets": [s.strip() for s in row["sets"].split(",") if s.strip()],
                 "first_released": row["first_released"].strip() or None,
                 "oracle_id": row["oracle_id"].strip(),
@@ -50,38 +51,107 @@ def build(tsv: Path) -> dict[str, object]:
                 "scryfall_uri": None,
             }
         )
+    oracle_source = add_oracle_text(cards, tsv.with_name(ORACLE_TSV))
     cards.sort(key=lambda card: str(card["name"]).casefold())
+    stamp = created or datetime.now(timezone.utc).replace(microsecond=0).isoformat()
     return {
         "format": "planarcli-catalog",
         "schema_version": 1,
         "source": {
             "kind": "snapshot",
-            "created": datetime.now(timezone.utc).replace(microsecond=0).isoformat(),
+            "created": stamp,
             "origin": "planar-cards.tsv: facts compiled from Scryfall and MTGJSON data, "
-            "2025-10 to 2026-08",
+            "2025-10 to 2026-08; planar-oracle.tsv: type lines and Oracle text",
             "data_as_of": "2026-08-31",
-            "licence": "Card names and facts are Wizards of the Coast's; data via Scryfall "
+            "licence": "Card names, facts and text are Wizards of the Coast's; data via Scryfall "
             "(https://scryfall.com) and MTGJSON. planarcli is unofficial Fan Content.",
+            "facts": table_record(tsv, len(rows)),
+            "oracle_text": oracle_source,
         },
         "cards": cards,
     }
 
 
-def dump_catalog(catalog: dict[str, object]) -> str:
+def table_record(path: Path, rows: int) -> dict[str, Any]:
+    """Provenance of one input table: its file name, row count and sha256."""
+    return {
+        "file": path.name,
+        "rows": rows,
+        "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
+    }
+
+
+def read_oracle_table(path: Path) -> list[dict[str, str]]:
+    """The rows of planar-oracle.tsv, read with quoting off (the texts hold quotes)."""
+    with path.open(encoding="utf-8", newline="") as handle:
+        reader = csv.reader(handle, delimiter="\t", quoting=csv.QUOTE_NONE)
+        header = next(reader)
+        if header != ORACLE_COLUMNS:
+            raise SystemExit(f"{path}: expected the columns {ORACLE_COLUMNS}, found {header}")
+        rows = []
+        for number, fields in enumerate(reader, start=2):
+            if len(fields) != len(ORACLE_COLUMNS):
+                raise SystemExit(f"{path}:{number}: {len(fields)} fields, expected 5")
+            rows.append(dict(zip(ORACLE_COLUMNS, fields, strict=True)))
+    return rows
+
+
+def type_line_kind(type_line: str) -> tuple[str, str | None]:
+    """(kind, subtype) as the type line says, case-insensitively: "Plane — Dominaria" →
+    ("plane", "Dominaria"); "Phenomenon" and the joke "Phenome-nom" → ("phenomenon", None)."""
+    main, _, sub = type_line.partition("—")
+    words = main.casefold().split()
+    if "plane" in words:
+        return "plane", sub.strip() or None
+    if any(word.startswith("phenom") for word in words):
+        return "phenomenon", None
+    raise SystemExit(f"type line {type_line!r} is neither a plane nor a phenomenon")
+
+
+def add_oracle_text(cards: list[dict[str, Any]], path: Path) -> dict[str, Any]:
+    """Fill in each card's type line and Oracle text from the Oracle table, in place, after
+    checking that it agrees with the facts (same cards in the same order, same oracle ids,
+    the kind and subtype the type line says). Returns the table's provenance."""
+    rows = read_oracle_table(path)
+    if [row["name"] for row in rows] != [card["name"] for card in cards]:
+        raise SystemExit(f"{path}: the names differ from the facts table's (or their order)")
+    sources: dict[str, int] = {}
+    for card, row in zip(cards, rows, strict=True):
+        if row["oracle_id"] != card["oracle_id"]:
+            raise SystemExit(f"{path}: {card['name']}: oracle id {row['oracle_id']} differs")
+        kind, subtype = type_line_kind(row["type_line"])
+        if (kind, subtype) != (card["kind"], card["subtype"]):
+            raise SystemExit(
+                f"{path}: {card['name']}: type line {row['type_line']!r} disagrees with "
+                f"kind {card['kind']!r} and subtype {card['subtype']!r}"
+            )
+        text = row["oracle_text"].replace("\\n", "\n").strip()
+        if not text:
+            raise SystemExit(f"{path}: {card['name']} has no Oracle text")
+        card["type_line"] = row["type_line"]
+        card["oracle_text"] = text
+        sources[row["source"]] = sources.get(row["source"], 0) + 1
+    record = table_record(path, len(rows))
+    record["from"] = dict(sorted(sources.items(), key=lambda item: (-item[1], item[0])))
+    record["data_as_of"] = "2026-03 (Scryfall Oracle data); 2025-10-19 (MTGJSON, one card)"
+    return record
+
+
+def dump_catalog(catalog: dict[str, Any]) -> str:
     """JSON with one card per line: small, quick to parse, and readable in a diff."""
     head = {key: value for key, value in catalog.items() if key != "cards"}
-    lines = [json.dumps(card, ensure_ascii=False) for card in catalog["cards"]]  # type: ignore[attr-defined]
+    lines = [json.dumps(card, ensure_ascii=False) for card in catalog["cards"]]
     body = json.dumps(head, ensure_ascii=False, indent=1)[:-2]
     return body + ',\n "cards": [\n  ' + ",\n  ".join(lines) + "\n ]\n}\n"
 
 
 def main() -> None:
     if len(sys.argv) != 2:
-        sys.exit("usage: build_snapshot.py PLANAR-CARDS.TSV")
+        sys.exit("usage: build_snapshot.py PLANAR-CARDS.TSV (planar-oracle.tsv beside it)")
     catalog = build(Path(sys.argv[1]))
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(dump_catalog(catalog), encoding="utf-8")
-    print(f"wrote {len(catalog['cards'])} cards to {OUT}")  # type: ignore[arg-type]
+    print(f"wrote {len(catalog['cards'])} cards to {OUT}")
 
 
 if __name__ == "__main__":

@@ -260,9 +260,9 @@ def test_no_usable_timestamp_has_no_age(created: str | None) -> None:
     assert not source.is_stale(_now()) and not source.is_future(_now())
 
 
-def test_stale_after_ninety_days() -> None:
-    assert _source("2025-10-11T00:00:00+00:00").is_stale(_now())  # 91.5 days
-    assert not _source("2025-10-13T00:00:00+00:00").is_stale(_now())  # 89.5 days
+def test_stale_after_half_a_year() -> None:
+    assert _source("2025-07-13T00:00:00+00:00").is_stale(_now())  # 181.5 days
+    assert not _source("2025-07-15T00:00:00+00:00").is_stale(_now())  # 179.5 days
 
 
 # -- start-up cost --------------------------------------------------------------------------------

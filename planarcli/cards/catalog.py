@@ -1,9 +1,11 @@
 """The card catalog: every plane and phenomenon planarcli knows, and name lookups.
 
-One loader serves both sources, which share ``schemas/catalog.schema.json``: the synced
-cache (``cards.json`` in the cache dir, written by ``planarcli cards sync``) when it is
-present and valid, otherwise the snapshot bundled in the package. The Catalog is the only
-place that knows how names are folded (see ``planarcli.cards.names``).
+One loader serves both sources, which share ``schemas/catalog.schema.json``: the snapshot
+bundled in the package and the synced cache (``cards.json`` in the cache dir, written by
+``planarcli cards sync``). The catalog is their union: every snapshot card, with the synced
+record winning per oracle id, so a sync that returned only part of the cards never makes a
+card unknown. The Catalog is the only place that knows how names are folded (see
+``planarcli.cards.names``).
 
 rapidfuzz is imported only when a name needs fuzzy matching.
 """
@@ -14,7 +16,7 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from planarcli import resources
@@ -78,8 +80,9 @@ class Card:
 
 #: A ``created`` timestamp this far ahead of the clock is "in the future" (less is clock skew).
 FUTURE_TOLERANCE_DAYS = 1 / 24
-#: Card data older than this is worth syncing again (``cards info`` says so).
-STALE_AFTER_DAYS = 90.0
+#: Card data older than this is worth syncing again (``cards info`` says so): new planar
+#: cards come out a few times a year, so a fresh install stays current for half a year.
+STALE_AFTER_DAYS = 180.0
 
 
 @record
@@ -98,12 +101,18 @@ class CatalogSource:
 
         return Path(self.location)
 
+    @property
+    def dated(self) -> str | None:
+        """The date the card data dates from, which its age is measured from: ``data_as_of``
+        when the file says so (the snapshot), else ``created`` (a sync's time)."""
+        return self.data_as_of or self.created
+
     def _raw_age_days(self, now: datetime | None = None) -> float | None:
         """Days since the data dates from (``data_as_of``, else ``created``; negative when it
         lies in the future), or None."""
         from datetime import datetime, timezone
 
-        when = self.data_as_of or self.created
+        when = self.dated
         if not when:
             return None
         try:
@@ -166,10 +175,20 @@ class Catalog:
     costs ten Card objects, not two hundred.
     """
 
-    def __init__(self, cards: tuple[Card, ...], source: CatalogSource) -> None:
+    def __init__(
+        self,
+        cards: tuple[Card, ...],
+        source: CatalogSource,
+        *,
+        sources: tuple[CatalogSource, ...] = (),
+    ) -> None:
         self._cards: tuple[Card, ...] | None = cards
         self._records: dict[str, dict[str, Any]] = {}
         self.source = source
+        #: Every file the cards come from, ``source`` (the newest) first.
+        self.sources: tuple[CatalogSource, ...] = sources or (source,)
+        #: Card name → the kind of source it came from, for cards not from ``source``.
+        self._origins: dict[str, str] = {}
         self._made: dict[str, Card] = {card.name: card for card in cards}
         self._folded: dict[str, Card] | None = None
 
@@ -187,6 +206,24 @@ class Catalog:
         if self._cards is None:
             self._cards = tuple(self._card(name) for name in self._records)
         return self._cards
+
+    def records(self) -> list[dict[str, Any]]:
+        """Every card as a catalog-schema record, in catalog order."""
+        if self._cards is None:
+            return list(self._records.values())
+        return [card.to_json() for card in self._cards]
+
+    def origin(self, card: Card) -> str:
+        """Where ``card`` came from: "cache" or "snapshot"."""
+        return self._origins.get(card.name, self.source.kind)
+
+    def counts_by_source(self) -> dict[str, int]:
+        """How many cards come from each source, by kind ("cache", "snapshot")."""
+        counts = dict.fromkeys((source.kind for source in self.sources), 0)
+        for name in self._records if self._cards is None else self._made:
+            kind = self._origins.get(name, self.source.kind)
+            counts[kind] = counts.get(kind, 0) + 1
+        return counts
 
     def _card(self, name: str) -> Card:
         card = self._made.get(name)
@@ -317,26 +354,6 @@ class Catalog:
             else f"try `planarcli cards match {name!r}` or `planarcli cards search`"
         )
         raise NotFoundError(f"no plane or phenomenon named {name!r}", hint=hint)
-
-    def search(self, text: str, cards: Sequence[Card] | None = None) -> list[Card]:
-        """Cards (of ``cards``, default all) whose name, type line or oracle text contains
-        ``text`` (folded: case, accents and punctuation ignored) or every word of it; name
-        hits first."""
-        key = fold_name(text)
-        if not key:
-            return []
-        words = set(key.split())
-        hits: list[tuple[int, str, Card]] = []
-        for card in self.cards if cards is None else cards:
-            name = fold_name(card.name)
-            if key in name or words <= set(name.split()):
-                hits.append((0, card.name.casefold(), card))
-                continue
-            body = fold_name(f"{card.type_line} {card.oracle_text or ''}")
-            if key in body or words <= set(body.split()):
-                hits.append((1, card.name.casefold(), card))
-        hits.sort(key=lambda hit: (hit[0], hit[1]))
-        return [card for _, _, card in hits]
 
     # -- browsing ----------------------------------------------------------------------
     def filter(
@@ -551,11 +568,48 @@ def _json_problem(error: json.JSONDecodeError) -> str:
     return f"{message}{joiner}line {error.lineno}, column {error.colno}"
 
 
+#: Fields a synced record may lack (null) that the snapshot's record of the card can fill.
+_FILLABLE = ("oracle_text", "first_released", "scryfall_uri")
+
+
+def union_catalog(cache: Catalog, snapshot: Catalog) -> Catalog:
+    """The synced cache's cards plus every snapshot card it lacks (by oracle id, and by name),
+    in catalog order. The synced record wins; a field it leaves null (no Oracle text) is
+    taken from the snapshot's record of the same card. Records stay records: Cards are still
+    made only when looked up."""
+    cached = cache.records()
+    snapshot_records = snapshot.records()
+    by_oracle_id = {entry["oracle_id"]: entry for entry in snapshot_records}
+    merged: dict[str, dict[str, Any]] = {}
+    for entry in cached:
+        known = by_oracle_id.get(entry["oracle_id"])
+        if known is not None and any(entry.get(key) is None for key in _FILLABLE):
+            entry = dict(entry)
+            for key in _FILLABLE:
+                if entry.get(key) is None:
+                    entry[key] = known.get(key)
+        merged[entry["name"]] = entry
+    synced_ids = {entry["oracle_id"] for entry in cached}
+    origins = {}
+    for entry in snapshot_records:
+        if entry["oracle_id"] not in synced_ids and entry["name"] not in merged:
+            merged[entry["name"]] = entry
+            origins[entry["name"]] = snapshot.source.kind
+    ordered = list(merged.values())
+    if origins:
+        ordered.sort(key=lambda entry: (entry["name"].casefold(), entry["name"]))
+    catalog = Catalog.from_records(ordered, cache.source)
+    catalog.sources = (cache.source, snapshot.source)
+    catalog._origins = origins
+    return catalog
+
+
 _LOADED: Catalog | None = None
 
 
 def load_catalog(*, use_cache: bool = True, warn: bool = True) -> Catalog:
-    """A valid synced cache if there is one, otherwise the bundled snapshot.
+    """The bundled snapshot, united with a valid synced cache when there is one (the
+    cache's record wins per oracle id; see ``union_catalog``).
 
     A cache that is unreadable or fails its schema is passed over with a warning on
     stderr (once per process; ``warn=False`` keeps quiet, for shell completion), never
@@ -579,7 +633,9 @@ def load_catalog(*, use_cache: bool = True, warn: bool = True) -> Catalog:
                 warning = f"ignoring the card cache {path}: {reason}; using the bundled snapshot"
                 if warn:
                     print(f"planarcli: warning: {warning}", file=sys.stderr)
-    if catalog is None:
+    if catalog is not None:
+        catalog = union_catalog(catalog, load_snapshot())
+    else:
         catalog = load_snapshot()
         if warning:
             snapshot = catalog.source

@@ -5,9 +5,12 @@
 - The single communal planar deck (901.15a) for N players: at least forty cards or ten
   times N, whichever is smaller; no more phenomena than twice N; different names.
 
-``build_random_deck`` draws from the catalog after exclusions; the same seed, options and
-catalog give the same deck. ``render_decklist`` writes it in the plain-text decklist format
-(a ``Planar Deck`` section of ``1 Name`` lines) that ``planarcli validate`` reads.
+``build_random_deck`` draws from the catalog after exclusions: playtest and showcase cards
+(sets ``punk`` and ``pssc``, cards printed only there) are left out unless the request
+includes those sets. The seed is mixed with the number of players, so one seed gives
+different decks for different tables; the same seed, options and catalog give the same deck.
+``render_decklist`` writes it in the plain-text decklist format (a ``Planar Deck`` section of
+``1 Name`` lines) that ``planarcli validate`` reads.
 """
 
 from __future__ import annotations
@@ -26,6 +29,9 @@ COMMUNAL_MAX_CARDS_FLOOR = 40  # 901.15a: at least 40 or 10 × players, whicheve
 KINDS = ("plane", "phenomenon")
 #: The most players a communal deck is built for (the JSON decklist's "players" limit).
 MAX_PLAYERS = 100
+#: Playtest (``punk``) and Secret Lair showcase (``pssc``) cards stay out of random decks
+#: unless asked for (``--include-set``): most tables have none of them.
+DEFAULT_LEFT_OUT_SETS = ("punk", "pssc")
 
 
 @dataclass(frozen=True)
@@ -39,6 +45,26 @@ class DeckRequest:
     exclude_sets: tuple[str, ...] = ()
     max_phenomena: int | None = None
     kinds: tuple[str, ...] = ()  # empty: planes and phenomena
+    include_sets: tuple[str, ...] = ()  # of DEFAULT_LEFT_OUT_SETS, those to draw from after all
+
+
+def left_out_sets(request: DeckRequest) -> tuple[str, ...]:
+    """The sets whose own cards stay out of the deck: those the request excludes, and the
+    default ones (DEFAULT_LEFT_OUT_SETS) it does not include. UsageError when one set is
+    both included and excluded."""
+    both = sorted(set(request.include_sets) & set(request.exclude_sets))
+    if both:
+        raise UsageError(f"set {both[0]!r} is both included (--include-set) and excluded")
+    defaults = [code for code in DEFAULT_LEFT_OUT_SETS if code not in request.include_sets]
+    return tuple(dict.fromkeys([*request.exclude_sets, *defaults]))
+
+
+def _mixed_seed(seed: int, request: DeckRequest) -> str:
+    """The seed the shuffle uses: the user's seed mixed with the number of players (so one
+    seed gives another deck at another table). A string seed is hashed with SHA-512 by
+    ``random.Random``: the same on every platform and run."""
+    table = f"communal-{request.players}" if request.communal else "individual"
+    return f"planarcli-deck:{seed}:{table}"
 
 
 @dataclass(frozen=True)
@@ -89,7 +115,8 @@ def _pool(catalog: Catalog, request: DeckRequest) -> list[Card]:
     seen: set[str] = set()
     pool = []
     for card in sorted(
-        catalog.filter(exclude_sets=request.exclude_sets), key=lambda c: (c.name.casefold(), c.name)
+        catalog.filter(exclude_sets=left_out_sets(request)),
+        key=lambda c: (c.name.casefold(), c.name),
     ):
         key = fold_name(card.name)
         if card.kind in kinds and key not in seen:
@@ -124,16 +151,15 @@ def build_random_deck(catalog: Catalog, request: DeckRequest) -> RandomDeck:
     phenomena = [card for card in pool if card.is_phenomenon]
     usable_phenomena = min(len(phenomena), max_phenomena)
     if len(planes) + usable_phenomena < size:
-        excluded = (
-            f" after excluding {', '.join(request.exclude_sets)}" if request.exclude_sets else ""
-        )
+        left_out = left_out_sets(request)
+        excluded = f" after excluding {', '.join(left_out)}" if left_out else ""
         raise UsageError(
             f"cannot build a {size}-card planar deck{excluded}: the catalog offers "
             f"{len(planes)} planes and {len(phenomena)} phenomena (at most {max_phenomena} "
             f"phenomena allowed)"
         )
     seed = request.seed if request.seed is not None else random.SystemRandom().randrange(2**31)
-    rng = random.Random(seed)
+    rng = random.Random(_mixed_seed(seed, request))
     order = list(pool)
     rng.shuffle(order)
     chosen: list[Card] = []
@@ -163,6 +189,8 @@ def command_line(request: DeckRequest, seed: int) -> str:
         parts += ["--max-phenomena", str(request.max_phenomena)]
     for code in request.exclude_sets:
         parts += ["--exclude-set", code]
+    for code in request.include_sets:
+        parts += ["--include-set", code]
     for kind in request.kinds:
         parts += ["--kind", kind]
     return " ".join(parts)
@@ -175,11 +203,13 @@ def _plural(count: int, one: str, many: str) -> str:
 def render_decklist(deck: RandomDeck, request: DeckRequest, *, source: str) -> str:
     """The deck as a plain-text decklist with a header comment."""
     planes = len(deck.cards) - deck.phenomena
+    left_out = left_out_sets(request)
+    leaving = f"; cards only in {', '.join(left_out)} left out" if left_out else ""
     lines = [
         f"// {command_line(request, deck.seed)}",
         f"// {_plural(len(deck.cards), 'card', 'cards')}: {_plural(planes, 'plane', 'planes')}, "
         f"{_plural(deck.phenomena, 'phenomenon', 'phenomena')} "
-        f"(rule {deck.rule}; cards from the {source})",
+        f"(rule {deck.rule}; cards from the {source}{leaving})",
         "",
         "Planar Deck",
     ]
@@ -212,6 +242,7 @@ def deck_json(
             "x-size": len(deck.cards),
             "x-phenomena": deck.phenomena,
             "x-command": command_line(request, deck.seed),
+            "x-left-out-sets": list(left_out_sets(request)),
         }
     )
     if source is not None:

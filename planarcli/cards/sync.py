@@ -2,9 +2,11 @@
 
 ``build_catalog`` turns Scryfall card objects (one per printing) into the document of
 ``schemas/catalog.schema.json``: one card per oracle id, sets unioned oldest first, kind and
-planar subtype read from the type line. ``sync_cards`` fetches, builds, checks the document
-against the schema and only then replaces ``cards.json`` in the cache dir (temp file in the
-same folder, fsync, ``os.replace``), so a failed sync leaves the previous cache byte for byte.
+planar subtype read from the type line. ``sync_cards`` fetches, builds, merges in the cards of
+the previous cache that the answer lacks (``merge_previous``: a partial answer from a mirror
+never loses a card the user had), checks the document against the schema and only then
+replaces ``cards.json`` in the cache dir (temp file in the same folder, fsync,
+``os.replace``), so a failed sync leaves the previous cache byte for byte.
 
 The network client is imported inside ``sync_cards``; building and writing need no network.
 """
@@ -52,6 +54,8 @@ class SyncResult:
     new_cards: list[str]  # names not in the previous cache
     had_previous: bool  # whether a valid previous cache was there to compare with
     warnings: list[str]
+    kept: list[str] = field(default_factory=list)  # previous cache cards the answer lacked
+    cache_cards: int = 0  # cards in the cache after the sync (answer + kept)
 
 
 # -- reading Scryfall card objects ----------------------------------------------------------
@@ -299,15 +303,34 @@ def _fsync_dir(folder: Path) -> None:
 
 
 # -- the whole sync -------------------------------------------------------------------------
-def _previous_oracle_ids(path: Path) -> set[str] | None:
-    """Oracle ids in the current cache, if it is a valid catalog; None otherwise."""
+def _previous_records(path: Path) -> list[dict[str, Any]] | None:
+    """The card records of the current cache, if it is a valid catalog; None otherwise."""
     if not path.is_file():
         return None
     try:
         previous = catalog_module.load_cache(path)
     except (OSError, ValueError):
         return None
-    return {card.oracle_id for card in previous.cards}
+    return previous.records()
+
+
+def merge_previous(document: dict[str, Any], previous: list[dict[str, Any]]) -> list[str]:
+    """Add to ``document`` (in place) every card of the previous cache that it lacks, by
+    oracle id and by name: data only grows, so a sync that got part of the cards (a mirror
+    that answered 111 of 207) keeps the rest as they were. Returns the names kept."""
+    cards: list[dict[str, Any]] = document["cards"]
+    oracle_ids = {card["oracle_id"] for card in cards}
+    names = {card["name"] for card in cards}
+    kept = [
+        card
+        for card in previous
+        if card["oracle_id"] not in oracle_ids and card["name"] not in names
+    ]
+    if kept:
+        cards.extend(kept)
+        cards.sort(key=lambda card: (str(card["name"]).casefold(), str(card["name"])))
+        document["source"]["kept_from_previous"] = len(kept)
+    return [card["name"] for card in kept]
 
 
 def sync_cards(
@@ -335,24 +358,33 @@ def sync_cards(
         warnings.append(
             f"Scryfall announced {fetched.total_cards} printings but sent {len(fetched.cards)}"
         )
-    synced_ids = {card["oracle_id"] for card in document["cards"]}
+    answered_ids = {card["oracle_id"] for card in document["cards"]}
+    previous = _previous_records(target)
+    kept = merge_previous(document, previous) if previous is not None else []
+    if kept:
+        warnings.append(
+            f"Scryfall's answer lacked {_count(len(kept))} of the previous cache; kept "
+            f"{'it' if len(kept) == 1 else 'them'} as synced before "
+            f"(e.g. {', '.join(kept[:3])})"
+        )
     try:
         snapshot = catalog_module.load_snapshot()
     except DataUnavailableError:
         snapshot = None
     if snapshot is not None:
-        missing = [card.name for card in snapshot.cards if card.oracle_id not in synced_ids]
+        missing = [card.name for card in snapshot.cards if card.oracle_id not in answered_ids]
         if missing:
             warnings.append(
-                f"{len(missing)} cards of the bundled snapshot are not in Scryfall's answer "
-                f"and will be unknown while this cache is in use (e.g. {', '.join(missing[:3])})"
+                f"{_count(len(missing))} of the bundled snapshot are not in Scryfall's answer; "
+                f"the snapshot still provides {'it' if len(missing) == 1 else 'them'} "
+                f"(e.g. {', '.join(missing[:3])})"
             )
-    previous = _previous_oracle_ids(target)
+    previous_ids = {card["oracle_id"] for card in previous} if previous is not None else None
     write_catalog(document, target)
     catalog_module.reset_loaded_catalog()
     new_cards = (
-        [card["name"] for card in document["cards"] if card["oracle_id"] not in previous]
-        if previous is not None
+        [card["name"] for card in document["cards"] if card["oracle_id"] not in previous_ids]
+        if previous_ids is not None
         else []
     )
     return SyncResult(
@@ -363,4 +395,10 @@ def sync_cards(
         new_cards=new_cards,
         had_previous=previous is not None,
         warnings=warnings,
+        kept=kept,
+        cache_cards=len(document["cards"]),
     )
+
+
+def _count(cards: int) -> str:
+    return f"{cards} card" if cards == 1 else f"{cards} cards"

@@ -1,7 +1,7 @@
 """``planarcli cards``: look up, browse, search and sync plane and phenomenon cards.
 
-The commands are thin: they read the catalog (``planarcli.cards.catalog.load_catalog``: the synced
-cache when it is valid, else the bundled snapshot), or call ``planarcli.cards.sync`` for a sync,
+The commands are thin: they read the catalog (``planarcli.cards.catalog.load_catalog``: the
+bundled snapshot united with a valid synced cache), or call ``planarcli.cards.sync`` for a sync,
 and render the result as text or JSON. Nothing here imports requests unless a command really
 talks to Scryfall (``sync``, ``show --online``).
 """
@@ -13,7 +13,6 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
-from click.shell_completion import CompletionItem
 
 from planarcli.cards.names import fold_name
 from planarcli.commands.common import (
@@ -26,6 +25,8 @@ from planarcli.commands.common import (
 from planarcli.errors import NotFoundError, PlanarError, UsageError
 
 if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
+
     from planarcli.cards.catalog import Card, Catalog
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -37,10 +38,9 @@ API_URL_ENV = "PLANARCLI_SCRYFALL_URL"
 #: Completion never offers more than this many names.
 COMPLETION_LIMIT = 50
 
-SYNC_HINT = "run `planarcli cards sync` to fetch the oracle text from Scryfall"
-
-#: Click's completion instruction, and the value it has when bash asks.
-#: Characters bash would read as syntax (or as a word break) in a completed card name.
+#: Text output fits this many columns (``cards list``; ``cards show`` wraps to the terminal,
+#: at most this wide).
+TEXT_WIDTH = 80
 
 
 def _note(message: str) -> None:
@@ -87,8 +87,16 @@ def _completion_items(names: Iterable[str]) -> list[CompletionItem]:
 
 # -- shared bits -----------------------------------------------------------------------------
 def card_summary(card: Card) -> dict[str, Any]:
-    """The ``cards list``/``cards search`` JSON shape of one card."""
-    return {"name": card.name, "kind": card.kind, "subtype": card.subtype, "sets": list(card.sets)}
+    """The ``cards list``/``cards search`` JSON shape of one card (the contract's keys, then
+    the type line and Oracle text)."""
+    return {
+        "name": card.name,
+        "kind": card.kind,
+        "subtype": card.subtype,
+        "sets": list(card.sets),
+        "type_line": card.type_line,
+        "oracle_text": card.oracle_text,
+    }
 
 
 #: ``--exclude-set`` for ``cards list|search`` and ``deck random``.
@@ -177,16 +185,58 @@ def _plural(count: int, one: str, many: str) -> str:
     return f"{count} {one if count == 1 else many}"
 
 
-def _card_table(cards: Sequence[Card]) -> list[str]:
-    """The aligned table lines of ``cards`` (none for no cards)."""
-    if not cards:
-        return []
+TABLE_HEADER = ("name", "kind", "subtype", "sets")
+#: When the table is too wide, columns give way in this order, each down to its floor:
+#: first the set lists and subtypes (long ones are rare), then the names, then all further.
+_SHRINK_ORDER = ((3, 15), (2, 16), (0, 24), (3, 9), (2, 8), (0, 12))
+
+
+def _fit_widths(natural: list[int], width: int) -> list[int]:
+    """Column widths that fit ``width`` characters with two spaces between columns."""
+    widths = list(natural)
+    excess = sum(widths) + 2 * (len(widths) - 1) - width
+    for column, floor in _SHRINK_ORDER:
+        if excess <= 0:
+            break
+        cut = min(excess, max(0, widths[column] - floor))
+        widths[column] -= cut
+        excess -= cut
+    return widths
+
+
+def _clip(text: str, width: int) -> str:
+    """``text`` cut to ``width`` characters, an ellipsis marking the cut."""
+    return text if len(text) <= width else text[: max(0, width - 1)].rstrip() + "…"
+
+
+def _set_list(codes: Sequence[str], width: int) -> str:
+    """Set codes, oldest first, as many as fit in ``width``; "+N" counts the rest."""
+    for shown in range(len(codes), 0, -1):
+        text = ", ".join(codes[:shown])
+        if shown < len(codes):
+            text += f", +{len(codes) - shown}"
+        if len(text) <= width:
+            return text
+    return _clip(", ".join(codes), width)
+
+
+def _card_table(cards: Sequence[Card], width: int = TEXT_WIDTH) -> list[str]:
+    """A header and one aligned row per card, each line at most ``width`` characters: long
+    names and subtypes are cut with "…", long set lists end in "+N" (JSON has it all)."""
     rows = [(c.name, c.kind, c.subtype or "-", ", ".join(c.sets)) for c in cards]
-    widths = [max(len(row[i]) for row in rows) for i in range(3)]
-    return [
-        f"{name:<{widths[0]}}  {kind:<{widths[1]}}  {subtype:<{widths[2]}}  {sets}".rstrip()
-        for name, kind, subtype, sets in rows
+    natural = [max(len(row[i]) for row in [TABLE_HEADER, *rows]) for i in range(4)]
+    name_w, kind_w, sub_w, sets_w = _fit_widths(natural, width)
+    lines = [
+        f"{TABLE_HEADER[0]:<{name_w}}  {TABLE_HEADER[1]:<{kind_w}}  "
+        f"{TABLE_HEADER[2]:<{sub_w}}  {TABLE_HEADER[3]}"
     ]
+    for card in cards:
+        name = _clip(card.name, name_w)
+        subtype = _clip(card.subtype or "-", sub_w)
+        sets = _set_list(card.sets, sets_w)
+        row = f"{name:<{name_w}}  {card.kind:<{kind_w}}  {subtype:<{sub_w}}  {sets}"
+        lines.append(row.rstrip())
+    return lines
 
 
 def _echo_table(cards: Sequence[Card]) -> None:
@@ -194,13 +244,39 @@ def _echo_table(cards: Sequence[Card]) -> None:
     click.echo("\n".join([*_card_table(cards), _count_line(cards)]))
 
 
+def _echo_cards_or_not_found(
+    cards: Sequence[Card], output_format: str, document: dict[str, Any], nothing: str
+) -> None:
+    """The cards as JSON (``document`` plus the card list) or as a table. When there are
+    none, JSON still prints its document (an empty list), the text table prints nothing, and
+    NotFoundError (exit 1) says ``nothing``, once, on stderr."""
+    if output_format == "json":
+        echo_json({**document, "cards": [card_summary(card) for card in cards]})
+    elif cards:
+        _echo_table(cards)
+    if not cards:
+        raise NotFoundError(nothing)
+
+
+def _filters_text(
+    kind: str | None, sets: Sequence[str], subtype: str | None, exclude_sets: Sequence[str]
+) -> str:
+    """The filter options as given, for a message ("--kind phenomenon --set who")."""
+    parts = [f"--kind {kind.lower()}"] if kind else []
+    parts += [f"--set {value}" for value in sets]
+    parts += [f"--subtype {subtype!r}"] if subtype else []
+    parts += [f"--exclude-set {value}" for value in exclude_sets]
+    return " ".join(parts)
+
+
 # -- the group -------------------------------------------------------------------------------
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def cards() -> None:
     """Look up, browse, search and sync plane and phenomenon cards.
 
-    Cards come from the synced cache (`planarcli cards sync`) when there is a valid one,
-    otherwise from the snapshot bundled with planarcli (`planarcli cards info` says which).
+    Every card, with its Oracle text, is in the snapshot bundled with planarcli; a synced
+    cache (`planarcli cards sync`) adds to it, its record winning card by card
+    (`planarcli cards info` says how many cards come from each).
     """
 
 
@@ -246,8 +322,10 @@ class ProgressBar:
 def sync(ctx: click.Context, api_url: str, offline: bool, output_format: str) -> None:
     """Fetch every plane and phenomenon from Scryfall into the local cache.
 
-    The cache is replaced only when the whole download succeeds and passes the catalog
-    schema; on any failure the previous cache stays as it was (exit 3).
+    The cache is written only when the whole download succeeds and passes the catalog
+    schema; on any failure the previous cache stays as it was (exit 3). Data only grows: a
+    card of the previous cache that the answer lacks is kept, and cards of the bundled
+    snapshot stay available whatever the answer holds.
     """
     if is_offline(ctx, offline):
         raise UsageError(
@@ -275,6 +353,8 @@ def sync(ctx: click.Context, api_url: str, offline: bool, output_format: str) ->
                 "printings": summary.printings,
                 "pages": result.pages,
                 "new": result.new_cards if result.had_previous else None,
+                "kept": result.kept,
+                "cache_cards": result.cache_cards,
                 "skipped": summary.skipped,
                 "warnings": result.warnings,
             }
@@ -286,6 +366,11 @@ def sync(ctx: click.Context, api_url: str, offline: bool, output_format: str) ->
         )
         if result.had_previous:
             line += f"; {len(result.new_cards)} new since the previous cache"
+        if result.kept:
+            line += (
+                f"; kept {_plural(len(result.kept), 'card', 'cards')} of the previous cache "
+                "that the answer lacked"
+            )
         click.echo(line)
         for name in result.new_cards[:20]:
             click.echo(f"  new: {name}")
@@ -303,14 +388,30 @@ def sync(ctx: click.Context, api_url: str, offline: bool, output_format: str) ->
 
 
 # -- info --------------------------------------------------------------------------------------
-@cards.command("info", short_help="Which card data is in use (cache or snapshot), how old.")
+def _source_json(source: Any, cards: int) -> dict[str, Any]:
+    """One card data file for ``cards info --format json``."""
+    age = source.age_days()
+    return {
+        "kind": source.kind,
+        "path": source.location,
+        "cards": cards,
+        "data_as_of": source.dated,
+        "created": source.created,
+        "age_days": round(age, 1) if age is not None else None,
+    }
+
+
+@cards.command("info", short_help="Which card data is in use (cache, snapshot), how old.")
 @format_option()
 def info(output_format: str) -> None:
-    """Say which card data is in use (cache or bundled snapshot), where it is and how old,
-    with a hint to sync when it is more than 90 days old."""
+    """Say which card data is in use, where it is, how many cards come from each source and
+    how old the data is: the bundled snapshot, united with the synced cache when there is one
+    (the synced record wins per card). The age is counted from the date the data dates from
+    (the snapshot's data date, or the time of the sync); after 180 days a hint suggests
+    `planarcli cards sync`."""
     import json
 
-    from planarcli.cards.catalog import cache_path, load_catalog
+    from planarcli.cards.catalog import STALE_AFTER_DAYS, cache_path, load_catalog
 
     # The text report shows why a cache was ignored in its body: no second copy on stderr.
     catalog = load_catalog(warn=output_format == "json")
@@ -318,6 +419,7 @@ def info(output_format: str) -> None:
     cache = cache_path()
     age = source.age_days()
     stale = source.is_stale()
+    by_source = catalog.counts_by_source()
     api_url = None
     if source.kind == "cache":
         try:
@@ -336,10 +438,14 @@ def info(output_format: str) -> None:
                 "planes": planes,
                 "phenomena": len(catalog) - planes,
                 "with_oracle_text": with_text,
+                "by_source": by_source,
+                "sources": [_source_json(s, by_source.get(s.kind, 0)) for s in catalog.sources],
+                "data_as_of": source.dated,
                 "created": source.created,
                 "age_days": round(age, 1) if age is not None else None,
                 "created_in_future": source.is_future(),
                 "stale": stale,
+                "stale_after_days": STALE_AFTER_DAYS,
                 "api_url": api_url,
                 "cache_path": str(cache),
                 "cache_exists": cache.is_file(),
@@ -347,15 +453,29 @@ def info(output_format: str) -> None:
             }
         )
         return
-    label = "synced cache" if source.kind == "cache" else "bundled snapshot"
+    if source.kind == "cache":
+        label = "synced cache"
+        if len(catalog.sources) > 1:
+            label += ", with the bundled snapshot for the cards it lacks"
+    else:
+        label = "bundled snapshot"
     click.echo(f"source:  {label}")
     click.echo(f"path:    {source.path}")
     click.echo(f"cards:   {_count_line(catalog.cards)}, {with_text} with oracle text")
-    when = source.created or "unknown"
+    if len(catalog.sources) > 1:
+        parts = [
+            f"{by_source.get(s.kind, 0)} from the {_SOURCE_LABELS[s.kind]}"
+            + (f" ({s.dated[:10]})" if s.dated else "")
+            for s in catalog.sources
+        ]
+        click.echo(f"         {', '.join(parts)}")
+    dated = source.dated or "unknown"
     age_text = source.age_text()
     if age_text is not None:
-        when += f" ({age_text})"
-    click.echo(f"created: {when}")
+        dated += f" ({age_text})"
+    click.echo(f"as of:   {dated}")
+    if source.created and source.created != source.dated:
+        click.echo(f"built:   {source.created}")
     if api_url:
         click.echo(f"from:    {api_url}")
     if source.kind == "snapshot":
@@ -364,7 +484,10 @@ def info(output_format: str) -> None:
     if source.warning:
         click.echo(f"warning: {source.warning}")
     if stale:
-        click.echo("hint:    this card data is over 90 days old; `planarcli cards sync` fetches")
+        click.echo(
+            f"hint:    this card data is over {STALE_AFTER_DAYS:.0f} days old; "
+            "`planarcli cards sync` fetches"
+        )
         click.echo("         the current cards from Scryfall")
 
 
@@ -410,15 +533,11 @@ def show(ctx: click.Context, name: str, online: bool, api_url: str, output_forma
 
         catalog = load_catalog()
         card, how = catalog.find(name)
-        source = catalog.source.kind
+        source = catalog.origin(card)
         if how == "fuzzy":
             _note(f"guessed {card.name!r} for {name!r}")
     if card.oracle_text is None:
-        _note(
-            f"oracle text not in the bundled snapshot; {SYNC_HINT}"
-            if source == "snapshot"
-            else f"no oracle text for {card.name!r} in the card data"
-        )
+        _note(f"no oracle text for {card.name!r} in the {_SOURCE_LABELS.get(source, source)}")
     if output_format == "json":
         echo_json(
             {
@@ -436,16 +555,52 @@ def show(ctx: click.Context, name: str, online: bool, api_url: str, output_forma
             }
         )
         return
-    click.echo(card.name)
-    click.echo(card.type_line)
-    released = f" (first released {card.first_released})" if card.first_released else ""
-    click.echo(f"sets: {', '.join(card.sets)}{released}")
+    click.echo("\n".join(card_text(card, _output_width())))
+
+
+_SOURCE_LABELS = {"snapshot": "bundled snapshot", "cache": "synced cache", "scryfall": "answer"}
+
+
+def _output_width() -> int:
+    """The terminal's width, at most TEXT_WIDTH (TEXT_WIDTH when not on a terminal)."""
+    import os
+
+    try:
+        columns = os.get_terminal_size(sys.stdout.fileno()).columns
+    except (OSError, ValueError, AttributeError):
+        return TEXT_WIDTH
+    return max(20, min(TEXT_WIDTH, columns))
+
+
+def wrap_line(text: str, width: int) -> list[str]:
+    """One line of card text broken at spaces into lines of at most ``width`` characters
+    (a word longer than that stays whole on a line of its own)."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        if current and len(current) + 1 + len(word) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = f"{current} {word}" if current else word
+    lines.append(current)
+    return lines
+
+
+def card_text(card: Card, width: int = TEXT_WIDTH) -> list[str]:
+    """The whole card for people: name, type line, the Oracle text (each of its lines
+    wrapped to ``width``, a blank line between abilities), sets, first printing, link."""
+    lines = [card.name, card.type_line]
     if card.oracle_text:
-        click.echo("")
-        click.echo(card.oracle_text)
+        for paragraph in card.oracle_text.splitlines():
+            if paragraph.strip():
+                lines += ["", *wrap_line(paragraph, width)]
+    lines += ["", f"sets: {', '.join(card.sets)}"]
+    if card.first_released:
+        lines.append(f"first printed: {card.first_released}")
     if card.scryfall_uri:
-        click.echo("")
-        click.echo(card.scryfall_uri)
+        lines.append(card.scryfall_uri)
+    return lines
 
 
 # -- match -------------------------------------------------------------------------------------
@@ -500,45 +655,78 @@ def list_cards(
     exclude_sets: tuple[str, ...],
     output_format: str,
 ) -> None:
-    """List the catalog's cards, optionally filtered."""
+    """List the catalog's cards, optionally filtered: a table with a header that fits 80
+    columns (long names and set lists are shortened; `--format json` has them whole). Filters
+    that leave no card exit 1 (JSON still prints, with an empty list)."""
     from planarcli.cards.catalog import load_catalog
 
     found = _filtered(load_catalog(), kind, sets, subtype, exclude_sets)
-    if output_format == "json":
-        echo_json({"cards": [card_summary(card) for card in found]})
-        return
-    _echo_table(found)
+    filters = _filters_text(kind, sets, subtype, exclude_sets)
+    _echo_cards_or_not_found(found, output_format, {}, f"no card matches {filters}")
 
 
 # -- search --------------------------------------------------------------------------------------
-@cards.command("search", short_help="Cards whose name, type or oracle text mention TEXT.")
-@click.argument("text", nargs=-1, required=True)
+#: Marks a query word that starts with "-" (a negated term) while Click parses the options.
+_NEGATED = "\x00"
+
+
+class QueryCommand(click.Command):
+    """A command whose QUERY words may start with "-" (``-t:phenomenon``, ``-chaos``): any
+    word that is not one of the command's options is a query word, not an unknown option."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        options = {name for param in self.params for name in param.opts + param.secondary_opts}
+        options.update(ctx.help_option_names)
+        marked = []
+        for index, arg in enumerate(args):
+            if arg == "--":
+                marked += args[index:]
+                break
+            is_word = arg.startswith("-") and len(arg) > 1 and not arg.startswith("--")
+            if is_word and arg not in options:
+                arg = _NEGATED + arg
+            marked.append(arg)
+        return super().parse_args(ctx, marked)
+
+
+@cards.command(
+    "search",
+    cls=QueryCommand,
+    short_help="Cards by name, type line and Oracle text (Scryfall-like).",
+)
+@click.argument("query", nargs=-1, required=True)
 @_filter_options
 @format_option()
 def search(
-    text: tuple[str, ...],
+    query: tuple[str, ...],
     kind: str | None,
     sets: tuple[str, ...],
     subtype: str | None,
     exclude_sets: tuple[str, ...],
     output_format: str,
 ) -> None:
-    """Find cards whose name, type line or oracle text mention TEXT (case-insensitive).
-    No hit is not an error (exit 0); a TEXT with no letter or digit is a usage error
-    (exit 2), as for `cards match`."""
-    from planarcli.cards.catalog import load_catalog
+    """Find cards by name, type line and Oracle text, offline.
 
-    query = " ".join(text)
-    if not fold_name(query):
-        raise UsageError(f"nothing to search for in {query!r}: give a word or a phrase")
+    \b
+    chaos                 name, type line or text contains "chaos"
+    "chaos ensues"        a phrase (quote the whole query for the shell)
+    t:phenomenon          type line (also type:)
+    o:draw                Oracle text (also oracle:)
+    n:tolaria             name (also name:)
+    s:opca                printed in a set (also set:, e:)
+    -t:phenomenon         a leading - leaves matching cards out
+
+    Terms are ANDed; case, accents and punctuation are ignored. Nothing found exits 1 (JSON
+    still prints, with an empty list); a query that cannot be read (`t:` with nothing after
+    it, an unclosed quote, an unknown key) is a usage error (exit 2)."""
+    from planarcli.cards.catalog import load_catalog
+    from planarcli.cards.search import parse_query, search_cards, set_codes
+
+    text = " ".join(word.removeprefix(_NEGATED) for word in query)
+    terms = parse_query(text)
     catalog = load_catalog()
-    found = catalog.search(query, _filtered(catalog, kind, sets, subtype, exclude_sets))
-    if not any(card.oracle_text for card in catalog.cards):
-        _note(
-            f"the {catalog.source.kind} has no oracle text; searched names and type lines only"
-            f" ({SYNC_HINT})"
-        )
-    if output_format == "json":
-        echo_json({"query": query, "cards": [card_summary(card) for card in found]})
-        return
-    _echo_table(found)
+    warn_unknown_sets(catalog, set_codes(terms))
+    found = search_cards(_filtered(catalog, kind, sets, subtype, exclude_sets), terms)
+    filters = _filters_text(kind, sets, subtype, exclude_sets)
+    nothing = f"no card matches {text!r}" + (f" with {filters}" if filters else "")
+    _echo_cards_or_not_found(found, output_format, {"query": text}, nothing)

@@ -26,8 +26,22 @@ def deck() -> None:
     metavar="N",
     help="Number of cards (default: the rules' minimum, 10 or min(40, 10×N)).",
 )
-@click.option("--seed", type=int, metavar="S", help="Seed for a repeatable deck.")
+@click.option(
+    "--seed",
+    type=int,
+    metavar="S",
+    help="Seed for a repeatable deck (mixed with the number of players: one seed, another "
+    "deck for another table).",
+)
 @exclude_set_option
+@click.option(
+    "--include-set",
+    "include_sets",
+    multiple=True,
+    metavar="CODE[,CODE...]",
+    help="Draw also from the playtest (punk) and showcase (pssc) cards, which are left out "
+    "by default. Repeatable.",
+)
 @click.option(
     "--max-phenomena",
     type=int,
@@ -48,19 +62,22 @@ def random_deck(
     size: int | None,
     seed: int | None,
     exclude_sets: tuple[str, ...],
+    include_sets: tuple[str, ...],
     max_phenomena: int | None,
     kinds: tuple[str, ...],
     output_format: str,
 ) -> None:
     """Print a random legal planar deck as a decklist that `planarcli validate` accepts.
 
-    The header comment gives the command (with its seed) that rebuilds the same deck from
-    the same card data. `--format json` prints a planarcli JSON decklist
-    (schemas/decklist.schema.json; communal and players inside), with the seed, rule and
-    command under "x-" keys.
+    Cards printed only in the playtest set (punk) or as Secret Lair showcase planes (pssc)
+    are left out unless --include-set names those sets. The header comment gives the
+    command (with its seed) that rebuilds the same deck from the same card data.
+    `--format json` prints a planarcli JSON decklist (schemas/decklist.schema.json;
+    communal and players inside), with the seed, rule and command under "x-" keys.
     """
     from planarcli.cards.catalog import load_catalog
     from planarcli.cards.deckgen import (
+        DEFAULT_LEFT_OUT_SETS,
         DeckRequest,
         build_random_deck,
         deck_json,
@@ -76,9 +93,18 @@ def random_deck(
         exclude_sets=parse_set_codes(exclude_sets, "--exclude-set"),
         max_phenomena=max_phenomena,
         kinds=parse_kinds(kinds),
+        include_sets=parse_set_codes(include_sets, "--include-set"),
     )
     catalog = load_catalog()
     warn_unknown_sets(catalog, request.exclude_sets)
+    for code in request.include_sets:
+        if code not in DEFAULT_LEFT_OUT_SETS:
+            click.echo(
+                f"planarcli: warning: --include-set {code}: only "
+                f"{', '.join(DEFAULT_LEFT_OUT_SETS)} are left out by default; "
+                f"{code} cards are drawn anyway",
+                err=True,
+            )
     built = build_random_deck(catalog, request)
     if output_format == "json":
         echo_json(deck_json(built, request, source=catalog.source.kind))

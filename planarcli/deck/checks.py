@@ -154,17 +154,6 @@ class DeckCounts:
     phenomena: int
 
 
-def _only_in_snapshot(name: str, catalog: Catalog) -> str | None:
-    """The snapshot's name for ``name`` when a synced cache is in use and lacks a card the
-    bundled snapshot has (a sync from an incomplete mirror), else None."""
-    if catalog.source.kind != "cache":
-        return None
-    from planarcli.cards.catalog import load_snapshot
-
-    card = load_snapshot().lookup(name)
-    return card.name if card is not None else None
-
-
 #: Unknown names beyond this many get no did-you-mean: a junk file of a hundred thousand
 #: names must not cost a fuzzy search each.
 MAX_SUGGESTED_NAMES = 100
@@ -281,12 +270,6 @@ def check_planar_deck(
                 hint = f"it looks like {candidates[0]!r}, which the deck lists already: remove it"
             else:
                 hint = "check the spelling, or run `planarcli cards sync` if it is a new card"
-            missing = _only_in_snapshot(entry.name, catalog)
-            if missing is not None:
-                hint = (
-                    f"it is {missing!r} in the bundled snapshot, but your synced card cache "
-                    f"({catalog.source.location}) lacks it: run `planarcli cards sync` again"
-                )
             finding(
                 rules.individual_rule,
                 "unknown-card",
