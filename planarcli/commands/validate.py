@@ -70,6 +70,15 @@ def _warn_if_future(edition_id: str) -> None:
     is_flag=True,
     help="Text format: print only the files with problems (and the summary line).",
 )
+@click.option(
+    "--fix",
+    is_flag=True,
+    help="Rewrite each file with the repairs that have one right answer (a misspelled name "
+    "with one clear suggestion, a card listed twice); nothing else in the file changes.",
+)
+@click.option(
+    "--diff", is_flag=True, help="With --fix: print the diff it would apply and write nothing."
+)
 def validate(
     paths: tuple[str, ...],
     output_format: str,
@@ -80,6 +89,8 @@ def validate(
     input_format: str | None,
     verbose: bool,
     quiet: bool,
+    fix: bool,
+    diff: bool,
 ) -> None:
     """Check planar decklists: FILEs, directories (searched for decklist files) or - for
     standard input.
@@ -111,7 +122,20 @@ def validate(
         edition=edition, communal_players=players if communal else None, variant=variant
     )
     catalog = load_catalog()
-    results = validate_inputs(list(paths), catalog, options, input_format=input_format)
+    if fix or diff:
+        from planarcli.deck.fix import describe_fixes, fix_inputs
+
+        if diff and output_format in ("github", "sarif"):
+            raise UsageError(
+                f"--diff prints a diff: use --format text or json, not {output_format}"
+            )
+        results, outcomes = fix_inputs(
+            list(paths), catalog, options, input_format=input_format, write=not diff
+        )
+        for line in describe_fixes(outcomes, written=not diff):
+            click.echo(line, err=output_format != "text" or diff)
+    else:
+        results = validate_inputs(list(paths), catalog, options, input_format=input_format)
 
     verdict = exit_code(results)
     click.get_current_context().meta["planarcli.exit_code"] = verdict  # kept on a closed pipe
@@ -128,7 +152,9 @@ def validate(
         "cards": len(catalog),
         "created": source.created,
     }
-    if output_format == "json":
+    if diff and output_format == "text":
+        click.echo("".join(str(result.extra.get("diff", "")) for result in results), nl=False)
+    elif output_format == "json":
         from planarcli.report.render import render_json
 
         click.echo(render_json(results, context={"rules": edition_id, "card_data": card_data}))
