@@ -113,10 +113,7 @@ def plan_repairs(
             target = None  # two names point at one card: which one is meant is unclear
         # The identity the duplicate check uses: the card, else the folded written name
         # (so a misspelling listed twice is one card, renamed once and kept once).
-        if card is not None:
-            key = card.name
-        else:
-            key = "\0" + fold_name(entry.name)
+        key = card.name if card is not None else "\x00" + fold_name(entry.name)
         if key in seen:
             repairs.append(Repair(entry, "remove", entry.name))
             continue

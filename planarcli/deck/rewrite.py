@@ -17,6 +17,7 @@ leaves the old file or the new one, never half of either.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import stat
 from collections.abc import Sequence
@@ -77,7 +78,7 @@ class Layout:
     def apply(self, edits: Sequence[Edit]) -> bytes:
         """The file's bytes with ``edits`` (non-overlapping) made."""
         ordered = sorted(edits, key=lambda e: (e.start, e.end))
-        for before, after in zip(ordered, ordered[1:], strict=False):
+        for before, after in itertools.pairwise(ordered):
             if after.start < before.end:
                 raise ValueError(f"overlapping edits {before} and {after}")
         out = [self.mark]
@@ -87,7 +88,7 @@ class Layout:
             pieces: list[str] = []
             position = begin
             for edit in ordered:
-                if edit.start >= end or edit.end <= begin and edit.start < begin:
+                if edit.start >= end or (edit.end <= begin and edit.start < begin):
                     continue  # wholly in another chunk
                 if edit.start < begin:  # began in an earlier chunk: only its deletion is here
                     position = max(position, min(edit.end, end))
