@@ -127,7 +127,7 @@ def _json_pairs(
     holder = root.get("data") if nested else root
     if holder is None or holder.kind != "object":
         return {}
-    order = board_keys if nested else [k for k in holder if k in board_keys]
+    order = board_keys if nested else [k for k in holder.key_order() if k in board_keys]
     boards = []
     for key in order:
         node = holder.get(key)

@@ -239,7 +239,7 @@ class Node:
                 found = node
         return found
 
-    def keys(self) -> list[str]:
+    def key_order(self) -> list[str]:
         """Keys in the order json.loads's dict has them (first appearance)."""
         return list(dict.fromkeys(name for name, _ in self.members))
 
