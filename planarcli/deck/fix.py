@@ -29,6 +29,7 @@ from planarcli.deck.rewrite import (
     Edit,
     FileChangedError,
     Layout,
+    NotWrittenError,
     layout_of,
     read_for_rewrite,
     replace_file,
@@ -227,7 +228,11 @@ def fix_bytes(
     if not planar.found or locator is None:
         return raw.data, (), ()
     _, rules = resolve_deck_rules(options.edition)
-    wanted = plan_repairs(planar.entries, catalog, rules)
+    # The planar deck, and names left out of a by-type planar deck as near misses of a
+    # planar card (a misspelled plane in a Cockatrice sideboard), in file order.
+    chosen_ids = {id(e) for e in planar.entries} | {id(e) for e, _ in planar.overlooked}
+    entries = tuple(e for e in decklist.entries if id(e) in chosen_ids)
+    wanted = plan_repairs(entries, catalog, rules)
     if not wanted:
         return raw.data, (), ()
     plan = _Plan(decklist, planar.how, tuple(wanted))
@@ -337,8 +342,9 @@ def fix_inputs(
     for path in files:
         try:
             outcome = fix_file(path, catalog, options, input_format=input_format, write=write)
-        except FileChangedError as error:
-            results.append(unreadable_result(path, error.message, edition, code="file-changed"))
+        except NotWrittenError as error:
+            code = "file-changed" if isinstance(error, FileChangedError) else "not-written"
+            results.append(unreadable_result(path, error.message, edition, code=code))
             continue
         except PlanarError:
             # unreadable: the ordinary verdict says why

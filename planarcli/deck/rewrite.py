@@ -28,7 +28,11 @@ from planarcli.records import record
 from planarcli.textcodec import bom_encoding, bomless_utf16
 
 
-class FileChangedError(PlanarError):
+class NotWrittenError(PlanarError):
+    """A fixed file could not be written; the old one is untouched (exit 2)."""
+
+
+class FileChangedError(NotWrittenError):
     """The file changed on disk between reading it and replacing it (exit 2)."""
 
 
@@ -205,7 +209,7 @@ def unchanged_since(path: str, state: FileState) -> bool:
 def replace_file(path: str, data: bytes, state: FileState) -> None:
     """Atomically replace the file at ``path`` (its target, for a symbolic link) with
     ``data``, keeping its permissions; FileChangedError when it is no longer what was read
-    as ``state``, InputError when it cannot be written. Nothing is changed on failure."""
+    as ``state``, NotWrittenError when it cannot be written. Nothing is changed on failure."""
     import tempfile
 
     target = os.path.realpath(path)
@@ -216,7 +220,7 @@ def replace_file(path: str, data: bytes, state: FileState) -> None:
             prefix=f".{os.path.basename(target)}.", suffix=".planarcli-tmp", dir=folder
         )
     except OSError as error:
-        raise InputError(f"cannot be rewritten ({error.strerror or error})", path=path) from None
+        raise NotWrittenError(f"cannot be rewritten ({error.strerror or error})") from None
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
@@ -233,9 +237,7 @@ def replace_file(path: str, data: bytes, state: FileState) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         if isinstance(error, OSError):
-            raise InputError(
-                f"cannot be rewritten ({error.strerror or error})", path=path
-            ) from None
+            raise NotWrittenError(f"cannot be rewritten ({error.strerror or error})") from None
         raise
     _sync_folder(folder)
 
