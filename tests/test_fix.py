@@ -193,30 +193,27 @@ def test_cp1252_file_with_a_utf8_line_keeps_both() -> None:
 
 def test_forge_fix() -> None:
     before = (
-        "[metadata]\r\nName=Forge\r\n[Main]\r\n4 Island|M11\r\n[Planes]\r\n"
-        "1 Akuom|HOP|1\r\n2 Tazeem|HOP|2\r\n1 Bant\r\n1 Bant|PCA\r\n[Schemes]\r\n"
-    ).encode()
+        b"[metadata]\r\nName=Forge\r\n[Main]\r\n4 Island|M11\r\n[Planes]\r\n"
+        b"1 Akuom|HOP|1\r\n2 Tazeem|HOP|2\r\n1 Bant\r\n1 Bant|PCA\r\n[Schemes]\r\n"
+    )
     after = fixed(before, ".dck")
-    assert (
-        after
-        == (
-            "[metadata]\r\nName=Forge\r\n[Main]\r\n4 Island|M11\r\n[Planes]\r\n"
-            "1 Akoum|HOP|1\r\n1 Tazeem|HOP|2\r\n1 Bant\r\n[Schemes]\r\n"
-        ).encode()
+    assert after == (
+        b"[metadata]\r\nName=Forge\r\n[Main]\r\n4 Island|M11\r\n[Planes]\r\n"
+        b"1 Akoum|HOP|1\r\n1 Tazeem|HOP|2\r\n1 Bant\r\n[Schemes]\r\n"
     )
 
 
 def test_cockatrice_fix_keeps_attributes_and_layout() -> None:
     before = (
-        '<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n'
-        "  <deckname>A &amp; B</deckname>\n"
-        '  <zone name="main">\n    <card number="4" name="Island"/>\n  </zone>\n'
-        '  <zone name="side">\n'
-        "    <card name='Eloren Wild'   number='1' price=\"0\"/>\n"
-        '    <card number="2" name="Bant"/>\n'
-        '    <card number="1" name="Naya"/><card number="1" name="Naya"/>\n'
-        "  </zone>\n</cockatrice_deck>\n"
-    ).encode()
+        b'<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n'
+        b"  <deckname>A &amp; B</deckname>\n"
+        b'  <zone name="main">\n    <card number="4" name="Island"/>\n  </zone>\n'
+        b'  <zone name="side">\n'
+        b"    <card name='Eloren Wild'   number='1' price=\"0\"/>\n"
+        b'    <card number="2" name="Bant"/>\n'
+        b'    <card number="1" name="Naya"/><card number="1" name="Naya"/>\n'
+        b"  </zone>\n</cockatrice_deck>\n"
+    )
     after = fixed(before, ".cod").decode()
     assert "<card name='Eloren Wilds'   number='1' price=\"0\"/>" in after
     assert '<card number="1" name="Bant"/>' in after
@@ -227,13 +224,13 @@ def test_cockatrice_fix_keeps_attributes_and_layout() -> None:
 
 def test_mtgo_fix_removes_a_whole_row() -> None:
     before = (
-        '<?xml version="1.0" encoding="utf-8"?>\r\n<Deck>\r\n'
-        '  <Cards CatID="1" Quantity="4" Sideboard="false" Name="Island" />\r\n'
-        '  <Cards CatID="0" Quantity="1" Sideboard="true" Name="Eloren Wild" />\r\n'
-        '  <Cards CatID="0" Quantity="1" Sideboard="true" Name="Bant" />\r\n'
-        '  <Cards CatID="0" Quantity="3" Sideboard="true" Name="Bant" />\r\n'
-        "</Deck>\r\n"
-    ).encode()
+        b'<?xml version="1.0" encoding="utf-8"?>\r\n<Deck>\r\n'
+        b'  <Cards CatID="1" Quantity="4" Sideboard="false" Name="Island" />\r\n'
+        b'  <Cards CatID="0" Quantity="1" Sideboard="true" Name="Eloren Wild" />\r\n'
+        b'  <Cards CatID="0" Quantity="1" Sideboard="true" Name="Bant" />\r\n'
+        b'  <Cards CatID="0" Quantity="3" Sideboard="true" Name="Bant" />\r\n'
+        b"</Deck>\r\n"
+    )
     after = fixed(before, ".dek").decode()
     assert after == (
         '<?xml version="1.0" encoding="utf-8"?>\r\n<Deck>\r\n'

@@ -86,6 +86,7 @@ class DeckToWrite:
     commander: tuple[Card, ...] = ()
     communal_players: int | None = None
     unknown: tuple[str, ...] = ()  # planar-deck names the catalog does not know (kept as written)
+    main_planar_named: tuple[str, ...] = ()  # main-deck cards named like a plane or phenomenon
 
 
 def _fold_section(section: str | None) -> str:
@@ -132,6 +133,9 @@ def convertible_deck(decklist: Decklist, catalog: Catalog) -> DeckToWrite:
         if part is not None:
             parts[part].append((entry.name, entry.quantity))
     name = _SPACES.sub(" ", decklist.name).strip() if decklist.name else None
+    # A main-deck card that bears a planar card's name (a Lorwyn Tazeem beside the plane)
+    # is remembered: Cockatrice readers find planes in any zone by their names.
+    planar_named = tuple(n for n, _ in parts["main"] if catalog.lookup(n) is not None)
     return DeckToWrite(
         name or None,
         tuple(cards),
@@ -140,6 +144,7 @@ def convertible_deck(decklist: Decklist, catalog: Catalog) -> DeckToWrite:
         tuple(parts["commander"]),
         decklist.communal_players,
         tuple(unknown),
+        planar_named,
     )
 
 
@@ -150,6 +155,12 @@ def left_out(deck: DeckToWrite, target: str) -> list[str]:
         missing.append(f"the commander ({_count(deck.commander)})")
     if deck.sideboard and target in ("cockatrice", "mtgo"):
         missing.append(f"the sideboard ({_count(deck.sideboard)}; the planar deck takes its place)")
+    if deck.main_planar_named and target == "cockatrice":
+        names = ", ".join(repr(n) for n in dict.fromkeys(deck.main_planar_named))
+        missing.append(
+            f"the main-deck {'card' if len(deck.main_planar_named) == 1 else 'cards'} {names} "
+            "(named like a planar card, which a Cockatrice main zone would add to the planar deck)"
+        )
     if deck.communal_players and target != "json":
         missing.append(f"the mark 'communal deck for {deck.communal_players} players'")
     return missing
@@ -212,7 +223,9 @@ def write_cockatrice(deck: DeckToWrite) -> str:
         f"    <deckname>{xml_text(deck.name or '')}</deckname>",
         "    <comments></comments>",
     ]
-    for zone, cards in (("main", deck.main), ("side", deck.planar)):
+    planar_named = set(deck.main_planar_named)
+    main = tuple(card for card in deck.main if card[0] not in planar_named)
+    for zone, cards in (("main", main), ("side", deck.planar)):
         out.append(f'    <zone name="{zone}">')
         out += [
             f'        <card number="{quantity}" name="{xml_text(name)}"/>'
