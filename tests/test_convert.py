@@ -204,3 +204,12 @@ def test_cli_convert_reads_stdin(run_cli: Callable[..., object]) -> None:
     result = run_cli("deck", "convert", "-", "--to", "forge", input="Planar Deck\n1 akoum\n")
     assert result.exit_code == 0, result  # type: ignore[attr-defined]
     assert result.stdout.endswith("[Planes]\n1 Akoum\n")  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_every_catalog_card_survives_every_format(target: str, tmp_path: Path) -> None:
+    catalog = load_catalog()
+    deck = DeckToWrite(name="All", planar=tuple((card.name, 1) for card in catalog.cards))
+    path = tmp_path / f"all{SUFFIXES[target]}"
+    path.write_text(write_deck(deck, target), encoding="utf-8")
+    assert [(item["name"], item["quantity"]) for item in planar_of(path)] == list(deck.planar)

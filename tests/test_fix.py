@@ -402,3 +402,24 @@ def test_a_file_changed_while_being_fixed_is_refused(
     assert report["files"][0]["findings"][0]["code"] == "file-changed"
     assert deck.read_bytes() == b"Planar Deck\n1 Naya!\n"  # their version, untouched
     assert [p.name for p in tmp_path.iterdir()] == ["deck.txt"]
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("2 Akuom", "1 Akoum"),
+        ("2x Akuom", "1x Akoum"),
+        ("x2 Akuom", "x1 Akoum"),
+        ("Akuom x2", "Akoum x1"),
+        ("2 Akuom (PCA) 2", "1 Akoum (PCA) 2"),
+        ("2x Akuom (pca) 12 *F*", "1x Akoum (pca) 12 *F*"),
+        ("2 Akuom [OHOP:2] [foil]", "1 Akoum [OHOP:2] [foil]"),
+        ("2 [HOP] Akuom", "1 [HOP] Akoum"),
+        ("2   Akuom   # my favourite Akuom", "1   Akoum   # my favourite Akuom"),
+    ],
+)
+def test_every_line_form_is_fixed_in_place(line: str, expected: str) -> None:
+    others = [f"1 {name}" for name in PLANES]
+    before = deck_text(["Planar Deck", line, *others], "\r\n")
+    after = fixed(before.encode("utf-8")).decode("utf-8")
+    assert after == deck_text(["Planar Deck", expected, *others], "\r\n")

@@ -134,7 +134,7 @@ def _json_pairs(
         node = holder.get(key)
         if node is not None and node.kind == "array":
             boards.append((node, key))
-    return locate.json_card_nodes(root, decklist, boards, quantity_key)
+    return locate.json_card_nodes(decklist, boards, quantity_key)
 
 
 def _locator(format_name: str) -> locate.Locator | None:
@@ -165,12 +165,15 @@ class _Plan:
     repairs: tuple[Repair, ...]
 
 
-def _expected(decklist: Decklist, repairs: Sequence[Repair]) -> list[tuple[str, int, object, str]]:
+_Seen = tuple[str, int, str | None, str]
+
+
+def _expected(decklist: Decklist, repairs: Sequence[Repair]) -> list[_Seen]:
     """The entries the reader must see once ``repairs`` are made."""
-    by_entry = {id(r.entry): [] for r in repairs}  # type: dict[int, list[Repair]]
+    by_entry: dict[int, list[Repair]] = {id(r.entry): [] for r in repairs}
     for repair in repairs:
         by_entry[id(repair.entry)].append(repair)
-    expected = []
+    expected: list[_Seen] = []
     for entry in decklist.entries:
         name, quantity = entry.name, entry.quantity
         made = by_entry.get(id(entry), [])

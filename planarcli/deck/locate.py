@@ -299,11 +299,11 @@ def _value(text: str, position: int) -> tuple[Node, int]:
         if match is None:
             raise ValueError(f"unterminated string at {position}")
         return Node("string", position, match.end(), json.loads(match.group())), match.end()
-    for literal, value in _LITERALS.items():
+    for literal, constant in _LITERALS.items():
         for written in (literal, "-" + literal) if literal == "Infinity" else (literal,):
             if text.startswith(written, position):
                 end = position + len(written)
-                return Node("literal", position, end, value), end
+                return Node("literal", position, end, constant), end
     match = _NUMBER.match(text, position)
     if match is None:
         raise ValueError(f"unexpected character at {position}")
@@ -311,7 +311,7 @@ def _value(text: str, position: int) -> tuple[Node, int]:
 
 
 def json_card_nodes(
-    root: Node, decklist: Decklist, boards: Sequence[tuple[Node, str]], quantity_key: str
+    decklist: Decklist, boards: Sequence[tuple[Node, str]], quantity_key: str
 ) -> dict[int, tuple[Node, Node]]:
     """Entry index -> (card object node, the array holding it), pairing the reader's entries
     in order with the card objects of ``boards`` that carry the same name and quantity."""
