@@ -130,9 +130,9 @@ def test_a_repeated_misspelling_is_renamed_once_and_kept_once() -> None:
     assert fixed(before.encode()).decode() == deck_text(["Planar Deck", "1 Akoum", "1 Bant"])
 
 
-def test_last_line_removed_keeps_the_missing_final_newline() -> None:
-    before = "Planar Deck\n1 Bant\n1 Naya\n1 Bant"
-    assert fixed(before.encode()) == b"Planar Deck\n1 Bant\n1 Naya"
+def test_removing_the_last_line_keeps_every_other_line_whole() -> None:
+    before = "Planar Deck\n1 Bant\n\n1 Bant\n1 Bant"
+    assert fixed(before.encode()) == b"Planar Deck\n1 Bant\n\n"
 
 
 # -- bytes: encodings, marks, line endings ---------------------------------------------

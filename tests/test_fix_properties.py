@@ -131,3 +131,52 @@ def test_fix_changes_only_lines_with_findings(
         rest = iter(new)
         assert all(any(line == other for other in rest) for line in unflagged), (old, new)
         assert len(new) - len(unflagged) <= len(flagged), (old, new)
+
+
+planar_cards = st.lists(
+    st.tuples(
+        st.sampled_from(KNOWN + MISSPELT + VARIANTS + OTHER), st.integers(min_value=1, max_value=3)
+    ),
+    max_size=16,
+)
+
+
+def forge_deck(cards: list[tuple[str, int]], newline: str) -> bytes:
+    lines = ["[metadata]", "Name=Prop", "[Main]", "4 Island|M11", "[Planes]"]
+    lines += [f"{q} {n}|HOP|{q}" if i % 2 else f"{q} {n}" for i, (n, q) in enumerate(cards)]
+    return (newline.join(lines) + newline).encode("utf-8")
+
+
+def cockatrice_deck(cards: list[tuple[str, int]], newline: str) -> bytes:
+    def attr(value: str) -> str:
+        return value.replace("&", "&amp;").replace('"', "&quot;")
+
+    rows = [f'    <card number="{q}" name="{attr(n)}"/>' for n, q in cards]
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<cockatrice_deck version="1">',
+        '  <zone name="planes">',
+        *rows,
+        "  </zone>",
+        "</cockatrice_deck>",
+    ]
+    return (newline.join(lines) + newline).encode("utf-8")
+
+
+@SETTINGS
+@given(planar_cards, st.sampled_from(["\n", "\r\n"]), st.sampled_from(["forge", "cockatrice"]))
+def test_fixing_twice_changes_nothing_more_in_forge_and_cockatrice(
+    cards: list[tuple[str, int]], newline: str, format_name: str
+) -> None:
+    suffix = ".dck" if format_name == "forge" else ".cod"
+    data = (forge_deck if format_name == "forge" else cockatrice_deck)(cards, newline)
+
+    def fix_as(content: bytes) -> bytes:
+        raw = RawInput("deck" + suffix, content, suffix)
+        return fix_bytes(raw, load_catalog(), DeckOptions())[0]
+
+    once = fix_as(data)
+    assert fix_as(once) == once
+    if once != data:  # the fixed file has no repairable finding left
+        raw = RawInput("deck" + suffix, once, suffix)
+        assert fix_bytes(raw, load_catalog(), DeckOptions())[1] == ()

@@ -265,21 +265,30 @@ def fix_bytes(
     def build(items: Sequence[tuple[Repair, list[Edit]]]) -> bytes:
         return layout.apply([edit for _, edits in items for edit in edits])
 
-    made = [repair for repair, _ in chosen]
-    data = build(chosen)
-    if chosen and not _reads_as(data, raw, format_name, plan, made, catalog):
-        # Some repair does not read back as intended: keep those that do, one by one.
-        kept: list[tuple[Repair, list[Edit]]] = []
-        for item in chosen:
-            trial = [*kept, item]
-            if _reads_as(build(trial), raw, format_name, plan, [r for r, _ in trial], catalog):
-                kept = trial
-            else:
-                declined.append(item[0])
-        chosen = kept
-        made = [repair for repair, _ in chosen]
-        data = build(chosen)
+    def reads_back(items: Sequence[tuple[Repair, list[Edit]]]) -> bool:
+        return _reads_as(build(items), raw, format_name, plan, [r for r, _ in items], catalog)
+
+    kept: list[tuple[Repair, list[Edit]]] = []
+    pending = chosen
+    # Keep what reads back as intended: all at once if possible, else one at a time, again
+    # until nothing more can be added (so a second --fix finds nothing left to do).
+    while pending:
+        if reads_back([*kept, *pending]):
+            kept, pending = [*kept, *pending], []
+            break
+        progress = False
+        for item in list(pending):
+            if reads_back([*kept, item]):
+                kept.append(item)
+                pending.remove(item)
+                progress = True
+        if not progress:
+            break
+    declined.extend(repair for repair, _ in pending)
     order = {id(repair): index for index, repair in enumerate(wanted)}
+    kept.sort(key=lambda item: order[id(item[0])])
+    made = [repair for repair, _ in kept]
+    data = build(kept)
     declined.sort(key=lambda repair: order[id(repair)])
     return data, tuple(made), tuple(declined)
 

@@ -51,16 +51,12 @@ class Lines:
         return self.starts[line - 1], self.ends[line - 1]
 
     def removal(self, first: int, last: int | None = None) -> Edit:
-        """The edit that removes lines ``first``..``last`` and one line break: their own,
-        or, for the last line of a file without a final line break, the one before them."""
+        """The edit that removes lines ``first``..``last`` with their line breaks, and
+        nothing else: every other line keeps its bytes, its line break included (so a last
+        line written without one leaves the line before it as the file's end)."""
         last = first if last is None else last
-        start = self.starts[first - 1]
-        if last < len(self):
-            return Edit(start, self.starts[last], "")
-        end = len(self.text)
-        if self.ends[last - 1] == end and first > 1:  # no final line break: keep it so
-            start = self.ends[first - 2]
-        return Edit(start, end, "")
+        end = self.starts[last] if last < len(self) else len(self.text)
+        return Edit(self.starts[first - 1], end, "")
 
 
 def _name_pattern(name: str) -> re.Pattern[str]:
