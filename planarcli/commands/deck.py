@@ -127,6 +127,8 @@ def convert(
     converted = convert_file(path, target.lower(), load_catalog(), input_format=input_format)
     for note in converted.notes:
         click.echo(f"planarcli: note: {note}", err=True)
+    if output == "-":
+        output = None  # -o - is standard output
     if output is not None:
         save_conversion(converted.text, output, source=path, force=force)
     if output_format == "json":

@@ -77,7 +77,9 @@ def _warn_if_future(edition_id: str) -> None:
     "with one clear suggestion, a card listed twice); nothing else in the file changes.",
 )
 @click.option(
-    "--diff", is_flag=True, help="With --fix: print the diff it would apply and write nothing."
+    "--diff",
+    is_flag=True,
+    help="Print the unified diff --fix would apply, and write nothing (implies --fix).",
 )
 def validate(
     paths: tuple[str, ...],

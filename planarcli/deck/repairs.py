@@ -85,10 +85,25 @@ def clear_suggestion(name: str, catalog: Catalog, listed: set[str], rules: DeckR
     target = suggestions[0]
     if target in listed or not is_misspelling(name, target):
         return None
+    if _known_spelling(name, catalog):
+        return None
     card = catalog.exact(target)
     if card is None or (card.is_phenomenon and not rules.phenomena_allowed):
         return None
     return target
+
+
+def _known_spelling(name: str, catalog: Catalog) -> bool:
+    """Whether the catalog's own name lookup (``cards show``) knows ``name`` as a spelling of
+    a card (a printed foreign name, say) rather than guessing at it: such a name is left as
+    written."""
+    from planarcli.errors import NotFoundError
+
+    try:
+        _, how = catalog.find(name)
+    except NotFoundError:
+        return False
+    return how != "fuzzy"
 
 
 def plan_repairs(

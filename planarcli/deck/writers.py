@@ -341,6 +341,7 @@ def save_conversion(text: str, output: str, *, source: str, force: bool) -> None
 
     from planarcli.errors import InputError, UsageError
 
+    output = os.path.realpath(output) if os.path.islink(output) else output
     if source != "-" and os.path.exists(output) and os.path.samefile(source, output):
         raise UsageError(f"-o {output}: that is the input file; convert never overwrites it")
     if os.path.isdir(output):
