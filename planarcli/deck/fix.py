@@ -20,7 +20,7 @@ from planarcli.cards.catalog import Catalog
 from planarcli.deck import locate
 from planarcli.deck.checks import DeckOptions, resolve_deck_rules
 from planarcli.deck.findings import FileResult
-from planarcli.deck.readers import detect_format, reader_for
+from planarcli.deck.readers import MAX_CARD_LINES, detect_format, reader_for
 from planarcli.deck.readers.model import Decklist
 from planarcli.deck.readers.planar import find_planar_deck
 from planarcli.deck.readers.source import RawInput
@@ -228,8 +228,8 @@ def fix_bytes(
     layout = layout_of(raw.data, raw.display)
     planar = find_planar_deck(decklist, catalog)
     locator = _locator(format_name)
-    if not planar.found or locator is None:
-        return raw.data, (), ()
+    if not planar.found or locator is None or len(decklist.entries) > MAX_CARD_LINES:
+        return raw.data, (), ()  # nothing to repair, or (too many lines) no decklist at all
     _, rules = resolve_deck_rules(options.edition)
     # The planar deck, and names left out of a by-type planar deck as near misses of a
     # planar card (a misspelled plane in a Cockatrice sideboard), in file order.
