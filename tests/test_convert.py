@@ -213,3 +213,19 @@ def test_every_catalog_card_survives_every_format(target: str, tmp_path: Path) -
     path = tmp_path / f"all{SUFFIXES[target]}"
     path.write_text(write_deck(deck, target), encoding="utf-8")
     assert [(item["name"], item["quantity"]) for item in planar_of(path)] == list(deck.planar)
+
+
+def test_cli_convert_dash_o_is_stdout_and_links_are_followed(
+    run_cli: Callable[..., object], tmp_path: Path
+) -> None:
+    source = DECKS / "valid" / "bare-names.txt"
+    stdout = run_cli("deck", "convert", str(source), "--to", "json", "-o", "-")
+    assert stdout.exit_code == 0 and json.loads(stdout.stdout)["planar_deck"]  # type: ignore[attr-defined]
+    target = tmp_path / "real.json"
+    target.write_text("old", encoding="utf-8")
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    result = run_cli("deck", "convert", str(source), "--to", "json", "-o", str(link), "--force")
+    assert result.exit_code == 0, result  # type: ignore[attr-defined]
+    assert link.is_symlink()
+    assert json.loads(target.read_text(encoding="utf-8"))["planar_deck"]

@@ -423,3 +423,16 @@ def test_every_line_form_is_fixed_in_place(line: str, expected: str) -> None:
     before = deck_text(["Planar Deck", line, *others], "\r\n")
     after = fixed(before.encode("utf-8")).decode("utf-8")
     assert after == deck_text(["Planar Deck", expected, *others], "\r\n")
+
+
+def test_cli_diff_needs_a_text_or_json_report(
+    run_cli: Callable[..., object], tmp_path: Path
+) -> None:
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Planar Deck\n1 Akuom\n", encoding="utf-8")
+    result = run_cli("validate", "--diff", "--format", "sarif", str(deck))
+    assert result.exit_code == 2  # type: ignore[attr-defined]
+    github = run_cli("validate", "--fix", "--format", "github", str(deck))
+    assert github.exit_code == 1  # type: ignore[attr-defined]
+    assert "fixed: 'Akuom' -> 'Akoum'" in github.stderr  # type: ignore[attr-defined]
+    assert deck.read_text(encoding="utf-8") == "Planar Deck\n1 Akoum\n"
