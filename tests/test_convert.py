@@ -229,3 +229,27 @@ def test_cli_convert_dash_o_is_stdout_and_links_are_followed(
     assert result.exit_code == 0, result  # type: ignore[attr-defined]
     assert link.is_symlink()
     assert json.loads(target.read_text(encoding="utf-8"))["planar_deck"]
+
+
+PRECONS = json.loads((DECKS / "precons.json").read_text(encoding="utf-8"))["precons"]
+
+
+@pytest.mark.parametrize("precon", PRECONS, ids=lambda p: p["name"])
+def test_official_precons_survive_every_format(precon: dict[str, object], tmp_path: Path) -> None:
+    """Each official planar deck, written as its published list has it (main deck, then the
+    planar cards under 'Planar Deck' or 'Sideboard'), converts to every format and back to
+    the same planar deck, and every converted file is a legal deck under the rules of its
+    release and today's."""
+    planar = list(precon["planar_deck"])  # type: ignore[call-overload]
+    lines = [f"// NAME: {precon['name']}", "9 Mountain", "9 Island", "", str(precon["section"])]
+    source = tmp_path / "precon.txt"
+    source.write_text("\n".join(lines + [f"1 {name}" for name in planar]) + "\n", "utf-8")
+    expected = [{"name": name, "quantity": 1} for name in planar]
+    assert planar_of(source) == expected
+    for target in TARGETS:
+        written = tmp_path / f"precon{SUFFIXES[target]}"
+        written.write_text(convert_file(str(source), target, load_catalog()).text, "utf-8")
+        assert planar_of(written) == expected, target
+        for edition in ("current", str(precon["date"])):
+            result = validate_file(str(written), load_catalog(), DeckOptions(edition=edition))
+            assert result.valid and result.cards == 10, (target, edition, result)
