@@ -1,4 +1,4 @@
-"""``planarcli deck``: build planar decks."""
+"""``planarcli deck``: build planar decks (random) and convert decklists (convert)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from planarcli.commands.common import echo_json, format_option
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def deck() -> None:
-    """Build planar decks."""
+    """Build planar decks and convert decklists."""
 
 
 @deck.command("random")
