@@ -436,3 +436,13 @@ def test_cli_diff_needs_a_text_or_json_report(
     assert github.exit_code == 1  # type: ignore[attr-defined]
     assert "fixed: 'Akuom' -> 'Akoum'" in github.stderr  # type: ignore[attr-defined]
     assert deck.read_text(encoding="utf-8") == "Planar Deck\n1 Akoum\n"
+
+
+def test_a_read_only_file_is_not_replaced(run_cli: Callable[..., object], tmp_path: Path) -> None:
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Planar Deck\n1 Akuom\n", encoding="utf-8")
+    deck.chmod(0o444)
+    result = run_cli("validate", "--fix", str(deck))
+    assert result.exit_code == 2  # type: ignore[attr-defined]
+    assert "read-only" in result.stderr  # type: ignore[attr-defined]
+    assert deck.read_text(encoding="utf-8") == "Planar Deck\n1 Akuom\n"

@@ -180,3 +180,24 @@ def test_fixing_twice_changes_nothing_more_in_forge_and_cockatrice(
     if once != data:  # the fixed file has no repairable finding left
         raw = RawInput("deck" + suffix, once, suffix)
         assert fix_bytes(raw, load_catalog(), DeckOptions())[1] == ()
+
+
+@SETTINGS
+@given(
+    st.one_of(
+        st.binary(max_size=400),
+        st.text(max_size=400).map(lambda t: t.encode("utf-8")),
+        deck_lines.map(lambda lines: "\n".join(lines).encode("utf-8")),
+    ),
+    st.sampled_from([".txt", ".dck", ".cod", ".dek", ".json"]),
+)
+def test_fix_of_any_input_is_a_result_or_a_clean_error(data: bytes, suffix: str) -> None:
+    from planarcli.errors import PlanarError
+
+    raw = RawInput("deck" + suffix, data, suffix)
+    try:
+        new, made, declined = fix_bytes(raw, load_catalog(), DeckOptions())
+    except PlanarError as error:
+        assert str(error)
+        return
+    assert (new == data) == (not made)

@@ -216,6 +216,11 @@ def replace_file(path: str, data: bytes, state: FileState) -> None:
     folder = os.path.dirname(target) or "."
     try:
         mode = stat.S_IMODE(os.stat(target).st_mode)
+    except OSError as error:
+        raise NotWrittenError(f"cannot be rewritten ({error.strerror or error})") from None
+    if not mode & 0o222 or not os.access(target, os.W_OK):  # read-only: even for root
+        raise NotWrittenError("is read-only, so it was not fixed (make it writable first)")
+    try:
         handle, temp = tempfile.mkstemp(
             prefix=f".{os.path.basename(target)}.", suffix=".planarcli-tmp", dir=folder
         )
