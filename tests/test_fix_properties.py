@@ -196,7 +196,7 @@ def test_fix_of_any_input_is_a_result_or_a_clean_error(data: bytes, suffix: str)
 
     raw = RawInput("deck" + suffix, data, suffix)
     try:
-        new, made, declined = fix_bytes(raw, load_catalog(), DeckOptions())
+        new, made, _ = fix_bytes(raw, load_catalog(), DeckOptions())
     except PlanarError as error:
         assert str(error)
         return
