@@ -446,3 +446,18 @@ def test_a_read_only_file_is_not_replaced(run_cli: Callable[..., object], tmp_pa
     assert result.exit_code == 2  # type: ignore[attr-defined]
     assert "read-only" in result.stderr  # type: ignore[attr-defined]
     assert deck.read_text(encoding="utf-8") == "Planar Deck\n1 Akuom\n"
+
+
+def test_cli_fix_json_report_matches_the_schema(
+    run_cli: Callable[..., object], tmp_path: Path
+) -> None:
+    from planarcli.schemacheck import schema_errors
+
+    deck = tmp_path / "deck.txt"
+    deck.write_text(deck_text(["Planar Deck", "2 Akuom", "1 Bant", "1 Bant"]), "utf-8")
+    for flag in ("--diff", "--fix"):
+        result = run_cli("validate", flag, "--format", "json", str(deck))
+        report = json.loads(result.stdout)  # type: ignore[attr-defined]
+        assert schema_errors(report, "validate-report.schema.json") == []
+        actions = [fix["action"] for fix in report["files"][0]["fixes"]]
+        assert actions == ["rename", "quantity", "remove"]
