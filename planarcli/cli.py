@@ -21,7 +21,7 @@ from planarcli.errors import EXIT_USAGE, PlanarError
 LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
     "validate": ("planarcli.commands.validate", "validate", "Check planar decklists."),
     "cards": ("planarcli.commands.cards", "cards", "Look up, browse and sync plane cards."),
-    "deck": ("planarcli.commands.deck", "deck", "Build planar decks."),
+    "deck": ("planarcli.commands.deck", "deck", "Build planar decks and convert decklists."),
     "rules": ("planarcli.commands.rules", "rules", "Show, search and compare the rules."),
 }
 

@@ -1,4 +1,4 @@
-"""``planarcli deck``: build planar decks."""
+"""``planarcli deck``: build planar decks (random) and convert decklists (convert)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from planarcli.commands.common import echo_json, format_option
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def deck() -> None:
-    """Build planar decks."""
+    """Build planar decks and convert decklists."""
 
 
 @deck.command("random")
@@ -111,3 +111,62 @@ def random_deck(
         return
     source = "synced cache" if catalog.source.kind == "cache" else "bundled snapshot"
     click.echo(render_decklist(built, request, source=source), nl=False)
+
+
+@deck.command("convert")
+@click.argument("path", metavar="FILE")
+@click.option(
+    "--to",
+    "target",
+    required=True,
+    type=click.Choice(["text", "forge", "cockatrice", "mtgo", "json"], case_sensitive=False),
+    help="Format to write.",
+)
+@click.option("-o", "--output", metavar="PATH", help="Write to PATH instead of standard output.")
+@click.option("--force", is_flag=True, help="With -o: overwrite PATH if it exists.")
+@click.option(
+    "--input-format",
+    metavar="FORMAT",
+    help="Read FILE in this format instead of detecting it "
+    "(text, forge, cockatrice, mtgo, mtgjson, json).",
+)
+@format_option()
+def convert(
+    path: str,
+    target: str,
+    output: str | None,
+    force: bool,
+    input_format: str | None,
+    output_format: str,
+) -> None:
+    """Write the planar deck of FILE (any format validate reads; - for standard input) as
+    text, forge (.dck), cockatrice (.cod), mtgo (.dek) or json, with the catalog's card
+    names and the quantities as written. The main deck, sideboard and commander come along
+    where the format has a place for them.
+
+    \b
+    Exit codes: 0 written; 1 FILE has no planar deck; 2 unreadable FILE or bad usage.
+    """
+    from planarcli.cards.catalog import load_catalog
+    from planarcli.deck.writers import convert_file, save_conversion
+
+    converted = convert_file(path, target.lower(), load_catalog(), input_format=input_format)
+    for note in converted.notes:
+        click.echo(f"planarcli: note: {note}", err=True)
+    if output == "-":
+        output = None  # -o - is standard output
+    if output is not None:
+        save_conversion(converted.text, output, source=path, force=force)
+    if output_format == "json":
+        echo_json(
+            {
+                "input": "<stdin>" if path == "-" else path,
+                "to": target.lower(),
+                "output": output,
+                "planar_cards": sum(quantity for _, quantity in converted.deck.planar),
+                "notes": list(converted.notes),
+                "content": None if output is not None else converted.text,
+            }
+        )
+    elif output is None:
+        click.echo(converted.text, nl=False)

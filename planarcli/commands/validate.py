@@ -143,6 +143,17 @@ class ValidateCommand(click.Command):
     is_flag=True,
     help="Text format: print only the files with problems (and the summary line).",
 )
+@click.option(
+    "--fix",
+    is_flag=True,
+    help="Rewrite each file with the repairs that have one right answer (a misspelled name "
+    "with one clear suggestion, a card listed twice); nothing else in the file changes.",
+)
+@click.option(
+    "--diff",
+    is_flag=True,
+    help="Print the unified diff --fix would apply, and write nothing (implies --fix).",
+)
 def validate(
     paths: tuple[str, ...],
     output_format: str,
@@ -157,6 +168,8 @@ def validate(
     no_config: bool,
     verbose: bool,
     quiet: bool,
+    fix: bool,
+    diff: bool,
 ) -> None:
     """Check planar decklists: FILEs, directories (searched for decklist files) or - for
     standard input.
@@ -188,6 +201,8 @@ def validate(
             input_format=input_format,
             verbose=verbose,
             quiet=quiet,
+            fix=fix or diff,
+            diff=diff,
         )
     except PlanarError as error:
         if options["output_format"] == "json":
@@ -273,6 +288,8 @@ def _run(
     input_format: str | None,
     verbose: bool,
     quiet: bool,
+    fix: bool = False,
+    diff: bool = False,
 ) -> None:
     from planarcli.cards.catalog import load_catalog
     from planarcli.deck.checks import DeckOptions
@@ -294,14 +311,33 @@ def _run(
     _warn_if_future(edition.strip())
     deck_options = DeckOptions(edition=edition, communal_players=players, variant=variant)
     catalog = load_catalog()
-    results = validate_inputs(
-        list(paths),
-        catalog,
-        deck_options,
-        input_format=input_format,
-        exclude=tuple(options["exclude"]),
-        no_planar_deck=options["no_planar_deck"],
-    )
+    if fix:
+        from planarcli.deck.fix import describe_fixes, fix_inputs
+
+        if diff and output_format in ("github", "sarif"):
+            raise UsageError(
+                f"--diff prints a diff: use --format text or json, not {output_format}"
+            )
+        results, outcomes = fix_inputs(
+            list(paths),
+            catalog,
+            deck_options,
+            input_format=input_format,
+            write=not diff,
+            exclude=tuple(options["exclude"]),
+            no_planar_deck=options["no_planar_deck"],
+        )
+        for line in describe_fixes(outcomes, written=not diff):
+            click.echo(line, err=output_format != "text" or diff)
+    else:
+        results = validate_inputs(
+            list(paths),
+            catalog,
+            deck_options,
+            input_format=input_format,
+            exclude=tuple(options["exclude"]),
+            no_planar_deck=options["no_planar_deck"],
+        )
 
     verdict = exit_code(results)
     click.get_current_context().meta["planarcli.exit_code"] = verdict  # kept on a closed pipe
@@ -329,6 +365,9 @@ def _run(
         "variant": variant,
     }
     colour = False
+    if diff and output_format == "text":  # the diff alone, as `ruff --diff` prints it
+        click.echo("".join(str(result.extra.get("diff", "")) for result in results), nl=False)
+        raise SystemExit(verdict)
     if output_format == "json":
         from planarcli.report.render import render_json
 

@@ -8,6 +8,8 @@ other, and a file a directory search left out is a *skipped* result with its rea
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from planarcli.cards.catalog import Catalog
 from planarcli.deck.checks import DeckOptions, check_planar_deck, resolve_deck_rules
 from planarcli.deck.findings import FileResult, Finding
@@ -240,6 +242,10 @@ def validate_file(
     )
 
 
+#: Gives one file's result: ``judge(path, scanned)``.
+Judge = Callable[[str, bool], FileResult]
+
+
 def validate_inputs(
     paths: list[str],
     catalog: Catalog,
@@ -248,11 +254,27 @@ def validate_inputs(
     input_format: str | None = None,
     exclude: tuple[str, ...] = (),
     no_planar_deck: str = "error",
+    judge: Judge | None = None,
 ) -> list[FileResult]:
     """Results for every input path, in command-line order: judged files, skipped files
     (``skipped=True``, with the reason), unreadable files and folders, and the paths that
-    gave no decklist (a missing path; a folder or glob where nothing was left to check)."""
+    gave no decklist (a missing path; a folder or glob where nothing was left to check).
+
+    ``judge(path, scanned)`` gives each file's result (``validate --fix`` repairs the file
+    first); by default :func:`validate_file` with these options."""
     from planarcli.deck.scan import expand_inputs
+
+    if judge is None:
+
+        def judge(path: str, scanned: bool) -> FileResult:
+            return validate_file(
+                path,
+                catalog,
+                options,
+                input_format=input_format,
+                scanned=scanned,
+                no_planar_deck=no_planar_deck,
+            )
 
     edition, _ = resolve_deck_rules(options.edition)
     seen: set[str] = set()
@@ -272,16 +294,7 @@ def validate_inputs(
             if item.kind == "skipped":
                 found.append(skipped_result(item.path, item.reason or ""))
             else:
-                found.append(
-                    validate_file(
-                        item.path,
-                        catalog,
-                        options,
-                        input_format=input_format,
-                        scanned=item.scanned,
-                        no_planar_deck=no_planar_deck,
-                    )
-                )
+                found.append(judge(item.path, item.scanned))
         if expansion.searched and all(result.skipped for result in found):
             found.append(
                 unreadable_result(

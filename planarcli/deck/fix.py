@@ -1,0 +1,400 @@
+"""``validate --fix`` and ``--diff``: repair decklists in place, changing nothing else.
+
+For each file: read it once (``rewrite.read_for_rewrite``), find its planar deck, decide
+the repairs that have one right answer (``repairs.plan_repairs``), locate the characters
+each one changes (``locate``), apply them through the file's own encoding
+(``rewrite.Layout``), and read the result back with the same reader: a repair is kept only
+if the reader then sees exactly the repaired deck (same sections, the same planar deck
+found the same way). The new bytes replace the file atomically, and only if the file is
+still what was read; with ``--diff`` nothing is written and the unified diff is returned.
+
+The verdict reported is that of the fixed file, judged by ``validate_file`` like any other.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+from planarcli.cards.catalog import Catalog
+from planarcli.deck import locate
+from planarcli.deck.checks import DeckOptions, resolve_deck_rules
+from planarcli.deck.findings import FileResult
+from planarcli.deck.readers import MAX_CARD_LINES, detect_format, reader_for
+from planarcli.deck.readers.model import Decklist
+from planarcli.deck.readers.planar import find_planar_deck
+from planarcli.deck.readers.source import RawInput
+from planarcli.deck.repairs import Repair, plan_repairs
+from planarcli.deck.rewrite import (
+    Edit,
+    FileChangedError,
+    Layout,
+    NotWrittenError,
+    layout_of,
+    read_for_rewrite,
+    replace_file,
+)
+from planarcli.errors import PlanarError, UsageError
+from planarcli.records import record, replace
+
+
+@record
+class FixOutcome:
+    """What fixing one file did (or, with ``--diff``, would do)."""
+
+    path: str
+    repairs: tuple[Repair, ...]  # made
+    declined: tuple[Repair, ...]  # wanted, but not safely expressible in this file
+    before: bytes
+    after: bytes
+    written: bool
+
+    @property
+    def changed(self) -> bool:
+        return self.after != self.before
+
+    def diff(self) -> str:
+        """The unified diff from the old text to the new (empty when nothing changes)."""
+        if not self.changed:
+            return ""
+        import difflib
+
+        old = layout_of(self.before, self.path).text
+        new = layout_of(self.after, self.path).text
+        lines = difflib.unified_diff(
+            _diff_lines(old), _diff_lines(new), self.path, self.path, lineterm=""
+        )
+        return "\n".join(lines) + "\n"
+
+
+def _diff_lines(text: str) -> list[str]:
+    lines = locate.Lines(text)
+    out = [text[start:end] for start, end in zip(lines.starts, lines.ends, strict=True)]
+    if text and lines.ends[-1] == len(text):
+        out[-1] += "\n\\ No newline at end of file"
+    return out
+
+
+# -- per format: which locator, how the deck is read back -------------------------------
+
+
+def _line_locator(repair: Repair, decklist: Decklist, layout: Layout) -> locate.Candidates:
+    return locate.line_candidates(repair, locate.Lines(layout.text))
+
+
+def _xml_locator(tag: str, name_key: str, quantity_key: str) -> locate.Locator:
+    def find(repair: Repair, decklist: Decklist, layout: Layout) -> locate.Candidates:
+        return locate.xml_candidates(
+            repair,
+            locate.Lines(layout.text),
+            decklist.entries,
+            tag=tag,
+            name_key=name_key,
+            quantity_key=quantity_key,
+        )
+
+    return find
+
+
+def _json_locator(board_keys: Sequence[str], quantity_key: str, nested: bool) -> locate.Locator:
+    cache: dict[int, tuple[dict[int, tuple[locate.Node, locate.Node]], Decklist]] = {}
+
+    def find(repair: Repair, decklist: Decklist, layout: Layout) -> locate.Candidates:
+        key = id(layout)
+        if key not in cache or cache[key][1] is not decklist:
+            cache.clear()
+            cache[key] = (_json_pairs(decklist, layout, board_keys, quantity_key, nested), decklist)
+        pairs = cache[key][0]
+        index = next((i for i, e in enumerate(decklist.entries) if e is repair.entry), None)
+        if index is None or index not in pairs:
+            return []
+        item, array = pairs[index]
+        return locate.json_candidates(repair, item, array, layout, quantity_key)
+
+    return find
+
+
+def _json_pairs(
+    decklist: Decklist,
+    layout: Layout,
+    board_keys: Sequence[str],
+    quantity_key: str,
+    nested: bool,
+) -> dict[int, tuple[locate.Node, locate.Node]]:
+    try:
+        root = locate.parse_json_spans(layout.text)
+    except (ValueError, RecursionError):
+        return {}
+    holder = root.get("data") if nested else root
+    if holder is None or holder.kind != "object":
+        return {}
+    order = board_keys if nested else [k for k in holder.key_order() if k in board_keys]
+    boards = []
+    for key in order:
+        node = holder.get(key)
+        if node is not None and node.kind == "array":
+            boards.append((node, key))
+    return locate.json_card_nodes(decklist, boards, quantity_key)
+
+
+def _locator(format_name: str) -> locate.Locator | None:
+    if format_name in ("text", "forge"):
+        return _line_locator
+    if format_name == "cockatrice":
+        return _xml_locator("card", "name", "number")
+    if format_name == "mtgo":
+        return _xml_locator("Cards", "Name", "Quantity")
+    if format_name == "json":
+        from planarcli.deck.readers.jsondeck import SECTIONS
+
+        return _json_locator(tuple(SECTIONS), "quantity", nested=False)
+    if format_name == "mtgjson":
+        from planarcli.deck.readers.mtgjson import BOARDS
+
+        return _json_locator(BOARDS, "count", nested=True)
+    return None
+
+
+# -- planning ----------------------------------------------------------------------------
+
+
+@record
+class _Plan:
+    decklist: Decklist
+    how: str
+    repairs: tuple[Repair, ...]
+
+
+_Seen = tuple[str, int, str | None, str]
+
+
+def _expected(decklist: Decklist, repairs: Sequence[Repair]) -> list[_Seen]:
+    """The entries the reader must see once ``repairs`` are made."""
+    by_entry: dict[int, list[Repair]] = {id(r.entry): [] for r in repairs}
+    for repair in repairs:
+        by_entry[id(repair.entry)].append(repair)
+    expected: list[_Seen] = []
+    for entry in decklist.entries:
+        name, quantity = entry.name, entry.quantity
+        made = by_entry.get(id(entry), [])
+        if any(r.action == "remove" for r in made):
+            continue
+        for repair in made:
+            if repair.action == "rename":
+                name = repair.name
+            elif repair.action == "quantity":
+                quantity = 1
+        expected.append((name, quantity, entry.section, entry.role))
+    return expected
+
+
+def _reads_as(
+    data: bytes,
+    raw: RawInput,
+    format_name: str,
+    plan: _Plan,
+    repairs: Sequence[Repair],
+    catalog: Catalog,
+) -> bool:
+    """Whether ``data`` reads back as the deck with exactly ``repairs`` made."""
+    try:
+        again = reader_for(format_name)(RawInput(raw.display, data, raw.suffix))
+    except PlanarError:
+        return False
+    seen = [(e.name, e.quantity, e.section, e.role) for e in again.entries]
+    if seen != _expected(plan.decklist, repairs):
+        return False
+    if again.planar_sections != plan.decklist.planar_sections:
+        return False
+    planar = find_planar_deck(again, catalog)
+    return planar.found and planar.how == plan.how
+
+
+def _overlaps(edits: Sequence[Edit], taken: Sequence[Edit]) -> bool:
+    return any(a.start < b.end and b.start < a.end for a in edits for b in taken)
+
+
+def fix_bytes(
+    raw: RawInput,
+    catalog: Catalog,
+    options: DeckOptions,
+    *,
+    input_format: str | None = None,
+) -> tuple[bytes, tuple[Repair, ...], tuple[Repair, ...]]:
+    """(new bytes, repairs made, repairs declined) for a decklist's bytes. Raises
+    InputError when the bytes are no readable decklist."""
+    format_name = input_format or detect_format(raw)
+    decklist = reader_for(format_name)(raw)
+    layout = layout_of(raw.data, raw.display)
+    planar = find_planar_deck(decklist, catalog)
+    locator = _locator(format_name)
+    if not planar.found or locator is None or len(decklist.entries) > MAX_CARD_LINES:
+        return raw.data, (), ()  # nothing to repair, or (too many lines) no decklist at all
+    _, rules = resolve_deck_rules(options.edition)
+    # The planar deck, and names left out of a by-type planar deck as near misses of a
+    # planar card (a misspelled plane in a Cockatrice sideboard), in file order.
+    chosen_ids = {id(e) for e in planar.entries} | {id(e) for e, _ in planar.overlooked}
+    entries = tuple(e for e in decklist.entries if id(e) in chosen_ids)
+    wanted = plan_repairs(entries, catalog, rules)
+    if not wanted:
+        return raw.data, (), ()
+    plan = _Plan(decklist, planar.how, tuple(wanted))
+
+    chosen: list[tuple[Repair, list[Edit]]] = []
+    declined: list[Repair] = []
+    taken: list[Edit] = []
+    for repair in wanted:
+        candidates = [
+            edits
+            for edits in locator(repair, decklist, layout)
+            if not _overlaps(edits, taken)
+            and all(layout.can_encode(edit.start, edit.replacement) for edit in edits)
+        ]
+        if len(candidates) > 1:  # more than one place fits: keep the one that reads back
+            candidates = [
+                edits
+                for edits in candidates
+                if _reads_as(layout.apply(edits), raw, format_name, plan, [repair], catalog)
+            ][:1]
+        if not candidates:
+            declined.append(repair)
+            continue
+        chosen.append((repair, candidates[0]))
+        taken.extend(candidates[0])
+
+    def build(items: Sequence[tuple[Repair, list[Edit]]]) -> bytes:
+        return layout.apply([edit for _, edits in items for edit in edits])
+
+    def reads_back(items: Sequence[tuple[Repair, list[Edit]]]) -> bool:
+        return _reads_as(build(items), raw, format_name, plan, [r for r, _ in items], catalog)
+
+    kept: list[tuple[Repair, list[Edit]]] = []
+    pending = chosen
+    # Keep what reads back as intended: all at once if possible, else one at a time, again
+    # until nothing more can be added (so a second --fix finds nothing left to do).
+    while pending:
+        if reads_back([*kept, *pending]):
+            kept, pending = [*kept, *pending], []
+            break
+        progress = False
+        for item in list(pending):
+            if reads_back([*kept, item]):
+                kept.append(item)
+                pending.remove(item)
+                progress = True
+        if not progress:
+            break
+    declined.extend(repair for repair, _ in pending)
+    order = {id(repair): index for index, repair in enumerate(wanted)}
+    kept.sort(key=lambda item: order[id(item[0])])
+    made = [repair for repair, _ in kept]
+    data = build(kept)
+    declined.sort(key=lambda repair: order[id(repair)])
+    return data, tuple(made), tuple(declined)
+
+
+def fix_file(
+    path: str,
+    catalog: Catalog,
+    options: DeckOptions,
+    *,
+    input_format: str | None = None,
+    write: bool = True,
+) -> FixOutcome:
+    """Fix one file (or, with ``write=False``, only work out the fix). Raises InputError
+    for an unreadable file, FileChangedError when it changed while being fixed."""
+    raw, state = read_for_rewrite(path)
+    data, made, declined = fix_bytes(raw, catalog, options, input_format=input_format)
+    written = False
+    if write and data != raw.data:
+        replace_file(path, data, state)
+        written = True
+    return FixOutcome(raw.display, made, declined, raw.data, data, written)
+
+
+def fix_inputs(
+    paths: list[str],
+    catalog: Catalog,
+    options: DeckOptions,
+    *,
+    input_format: str | None = None,
+    write: bool = True,
+    exclude: tuple[str, ...] = (),
+    no_planar_deck: str = "error",
+) -> tuple[list[FileResult], list[FixOutcome]]:
+    """Fix every input path; the results are the verdicts on the fixed files (each with
+    its ``fixes`` listed), in order, found by the same scan as ``validate`` (skipped,
+    unreadable and missing paths included, and never touched)."""
+    from planarcli.deck.validate import unreadable_result, validate_file, validate_inputs
+
+    if "-" in paths:
+        raise UsageError(
+            "standard input cannot be fixed: name the file, or drop --fix/--diff to check it"
+        )
+    edition, _ = resolve_deck_rules(options.edition)
+    outcomes: list[FixOutcome] = []
+
+    def verdict(path: str, scanned: bool) -> FileResult:
+        return validate_file(
+            path,
+            catalog,
+            options,
+            input_format=input_format,
+            scanned=scanned,
+            no_planar_deck=no_planar_deck,
+        )
+
+    def judge(path: str, scanned: bool) -> FileResult:
+        before = verdict(path, scanned)
+        if before.skipped or not before.readable:
+            return before  # nothing to fix in what is not a readable decklist
+        try:
+            outcome = fix_file(path, catalog, options, input_format=input_format, write=write)
+        except NotWrittenError as error:
+            code = "file-changed" if isinstance(error, FileChangedError) else "not-written"
+            return unreadable_result(path, error.message, edition, code=code)
+        except PlanarError:
+            return before
+        outcomes.append(outcome)
+        if outcome.written:
+            result = verdict(path, scanned)
+        elif outcome.changed:  # --diff: judge the fixed bytes without writing them
+            import tempfile
+
+            with tempfile.TemporaryDirectory(prefix="planarcli-diff-") as folder:
+                copy = os.path.join(folder, os.path.basename(outcome.path) or "deck")
+                with open(copy, "wb") as handle:
+                    handle.write(outcome.after)
+                result = replace(verdict(copy, scanned), path=outcome.path)
+        else:
+            result = before
+        extra = {**result.extra, "fixes": [repair.to_json() for repair in outcome.repairs]}
+        if not write:
+            extra["diff"] = outcome.diff()
+        return replace(result, extra=extra)
+
+    results = validate_inputs(
+        paths,
+        catalog,
+        options,
+        input_format=input_format,
+        exclude=exclude,
+        no_planar_deck=no_planar_deck,
+        judge=judge,
+    )
+    return results, outcomes
+
+
+def describe_fixes(outcomes: Sequence[FixOutcome], *, written: bool) -> list[str]:
+    """One line per repair made (or that ``--diff`` would make) and per repair left to the
+    user, for people: ``deck.txt:3: fixed: 'Akuom' -> 'Akoum'``."""
+    verb = "fixed" if written else "would fix"
+    out = []
+    for outcome in outcomes:
+        for repair in outcome.repairs:
+            where = f"{outcome.path}:{repair.entry.line}" if repair.entry.line else outcome.path
+            out.append(f"{where}: {verb}: {repair.describe()}")
+        for repair in outcome.declined:
+            where = f"{outcome.path}:{repair.entry.line}" if repair.entry.line else outcome.path
+            out.append(f"{where}: not fixed (cannot be rewritten safely here): {repair.describe()}")
+    return out

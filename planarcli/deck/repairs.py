@@ -1,0 +1,140 @@
+"""Which problems of a planar deck have exactly one right answer, and what that answer is.
+
+``validate --fix`` repairs only these (the bytes that carry them are changed by
+``planarcli.deck.fix``):
+
+- an unknown name with one *clear* suggestion becomes that card's catalog name;
+- a card listed twice is kept once: a quantity above 1 becomes 1, a repeated line goes.
+
+A suggestion is clear (``clear_suggestion``) when all of these hold:
+
+1. the catalog's did-you-mean (``Catalog.suggest``, with its cutoff and its spread: every
+   candidate within SUGGEST_SPREAD points of the best is offered) offers exactly one card;
+2. the written name is a misspelling of that card, not another name that contains it:
+   the restricted Damerau-Levenshtein (OSA) distance between the folded names is at most
+   one edit per TYPO_CHARS_PER_EDIT letters of the card's folded name, and at least one,
+   and the written name has at least GUESS_MIN_CHARS letters, as ``cards show`` asks of a
+   guess (``Akuom`` -> ``Akoum``, ``Stairs to Infinty`` -> ``Stairs to Infinity``; never
+   ``Llanowar Elves`` -> ``Llanowar`` or ``Mountain`` -> ``Ten Wizards Mountain``);
+3. the deck does not list that card already (it would become a duplicate);
+4. the edition's rules allow the card (no phenomenon under the 2009 rules);
+5. no other unknown name of the deck points at the same card.
+
+A printed foreign or variant spelling that the catalog resolves (``The AEther Flues``) is
+no problem and is left as written. ``benchmarks/bench_fix_names.py`` measures the rule on
+misspellings of the catalog's names and on every real Magic card name.
+"""
+
+from __future__ import annotations
+
+from planarcli.cards.catalog import GUESS_MIN_CHARS, Catalog
+from planarcli.cards.names import fold_name
+from planarcli.deck.checks import DeckRules
+from planarcli.deck.readers.model import DeckEntry
+from planarcli.records import record
+
+#: A misspelling may differ from the card's folded name by one edit (insert, delete,
+#: substitute, swap two neighbours) per this many letters of it, and always by one.
+TYPO_CHARS_PER_EDIT = 6
+
+#: The repair kinds, as they appear in reports.
+ACTIONS = ("rename", "quantity", "remove")
+
+
+@record
+class Repair:
+    """One change to one entry of the planar deck."""
+
+    entry: DeckEntry
+    action: str  # one of ACTIONS
+    name: str  # the card name after the repair (the entry's own name for quantity/remove)
+
+    def describe(self) -> str:
+        if self.action == "rename":
+            return f"{self.entry.name!r} -> {self.name!r}"
+        if self.action == "quantity":
+            return f"{self.entry.name!r}: quantity {self.entry.quantity} -> 1"
+        return f"removed {self.entry.name!r}, listed earlier"
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "line": self.entry.line,
+            "action": self.action,
+            "card": self.entry.name,
+            "to": self.name if self.action == "rename" else None,
+            "quantity": self.entry.quantity,
+        }
+
+
+def is_misspelling(written: str, card_name: str) -> bool:
+    """Whether ``written`` is a few typing slips away from ``card_name`` (folded names)."""
+    from rapidfuzz.distance import OSA
+
+    key, target = fold_name(written), fold_name(card_name)
+    if len(key) < GUESS_MIN_CHARS or key == target:
+        return False  # "Bat" is too short to be taken for a slip of anything
+    allowed = max(1, len(target) // TYPO_CHARS_PER_EDIT)
+    return OSA.distance(key, target, score_cutoff=allowed) <= allowed
+
+
+def clear_suggestion(name: str, catalog: Catalog, listed: set[str], rules: DeckRules) -> str | None:
+    """The one card an unknown ``name`` clearly means (rules 1-4 above), else None."""
+    suggestions = catalog.suggest(name)
+    if len(suggestions) != 1:
+        return None
+    target = suggestions[0]
+    if target in listed or not is_misspelling(name, target):
+        return None
+    if _known_spelling(name, catalog):
+        return None
+    card = catalog.exact(target)
+    if card is None or (card.is_phenomenon and not rules.phenomena_allowed):
+        return None
+    return target
+
+
+def _known_spelling(name: str, catalog: Catalog) -> bool:
+    """Whether the catalog's own name lookup (``cards show``) knows ``name`` as a spelling of
+    a card (a printed foreign name, say) rather than guessing at it: such a name is left as
+    written."""
+    from planarcli.errors import NotFoundError
+
+    try:
+        _, how = catalog.find(name)
+    except NotFoundError:
+        return False
+    return how != "fuzzy"
+
+
+def plan_repairs(
+    entries: tuple[DeckEntry, ...], catalog: Catalog, rules: DeckRules
+) -> list[Repair]:
+    """The repairs with one right answer for the planar deck ``entries``, in file order."""
+    resolved = [catalog.resolve(entry.name).card for entry in entries]
+    listed = {card.name for card in resolved if card is not None}
+    targets: dict[int, str] = {}
+    claimed: dict[str, set[str]] = {}  # card -> the distinct unknown names that point at it
+    for index, (entry, card) in enumerate(zip(entries, resolved, strict=True)):
+        if card is None:
+            target = clear_suggestion(entry.name, catalog, listed, rules)
+            if target is not None:
+                targets[index] = target
+                claimed.setdefault(target, set()).add(fold_name(entry.name))
+    repairs: list[Repair] = []
+    seen: set[str] = set()
+    for index, (entry, card) in enumerate(zip(entries, resolved, strict=True)):
+        target = targets.get(index)
+        if target is not None and len(claimed[target]) > 1:
+            target = None  # two names point at one card: which one is meant is unclear
+        # The identity the duplicate check uses: the card, else the folded written name
+        # (so a misspelling listed twice is one card, renamed once and kept once).
+        key = card.name if card is not None else "\x00" + fold_name(entry.name)
+        if key in seen:
+            repairs.append(Repair(entry, "remove", entry.name))
+            continue
+        seen.add(key)
+        if target is not None:
+            repairs.append(Repair(entry, "rename", target))
+        if entry.quantity > 1:
+            repairs.append(Repair(entry, "quantity", target or entry.name))
+    return repairs

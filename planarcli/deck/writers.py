@@ -1,0 +1,376 @@
+"""Writing a deck in each format planarcli reads: ``deck convert``.
+
+``convertible_deck`` takes the planar deck of any decklist (found as ``validate`` finds it)
+with the catalog's English names and the quantities as written, and the main deck,
+sideboard and commander around it; ``write_deck`` writes that in one format:
+
+- ``text``: the main deck first (no heading, as taw's precon lists), then ``Sideboard``,
+  ``Commander`` and ``Planar Deck`` sections;
+- ``forge``: a ``.dck`` as current Forge writes it: ``[metadata]`` ``Name=``, then
+  ``[Commander]``, ``[Main]``, ``[Sideboard]``, ``[Planes]``, each ``<qty> <name>``;
+- ``cockatrice``: a ``.cod``; Cockatrice has no planar zone, so the planar deck goes in the
+  sideboard zone ``side`` (where its users keep planes) and the main deck in ``main``;
+- ``mtgo``: a ``.dek``; MTGO has no planar zone either: the planar deck is the
+  ``Sideboard="true"`` rows. No ``CatID`` is written (planar cards have none);
+- ``json``: planarcli's own decklist (``schemas/decklist.schema.json``).
+
+Where a format has no place for a part (a commander in Cockatrice or MTGO, a sideboard
+where the planar deck already fills the sideboard), the part is left out and ``notes`` says
+so. Nothing here imports click.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+
+from planarcli.cards.catalog import Catalog
+from planarcli.deck.readers.model import Decklist
+from planarcli.deck.readers.planar import find_planar_deck
+from planarcli.errors import NotFoundError
+from planarcli.records import record
+
+#: Formats ``deck convert --to`` writes.
+TARGETS = ("text", "forge", "cockatrice", "mtgo", "json")
+#: The extension each format's files have.
+SUFFIXES = {"text": ".txt", "forge": ".dck", "cockatrice": ".cod", "mtgo": ".dek", "json": ".json"}
+
+_SPACES = re.compile(r"\s+")
+_XML_FORBIDDEN = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+#: Sections (folded) that are the commander, the sideboard, or the main deck; others
+#: (maybeboard, tokens, display commander, schemes...) are not carried over.
+_COMMANDER = frozenset({"commander", "commanders"})
+_SIDEBOARD = frozenset({"sideboard", "side", "side board", "sb"})
+_NOT_MAIN = frozenset(
+    {
+        "display commander",
+        "displaycommander",
+        "companion",
+        "maybeboard",
+        "maybe",
+        "maybe board",
+        "considering",
+        "tokens",
+        "token",
+        "extras",
+        "schemes",
+        "scheme deck",
+        "archenemy",
+        "conspiracy",
+        "conspiracies",
+        "dungeon",
+        "dungeons",
+        "avatar",
+        "vanguard",
+        "attractions",
+        "contraptions",
+        "stickers",
+        "sticker sheets",
+        "outside the game",
+        "about",
+    }
+)
+
+Card = tuple[str, int]  # (name, quantity)
+
+
+@record
+class DeckToWrite:
+    """What ``deck convert`` writes: the planar deck and the parts around it."""
+
+    name: str | None
+    planar: tuple[Card, ...]
+    main: tuple[Card, ...] = ()
+    sideboard: tuple[Card, ...] = ()
+    commander: tuple[Card, ...] = ()
+    communal_players: int | None = None
+    unknown: tuple[str, ...] = ()  # planar-deck names the catalog does not know (kept as written)
+    main_planar_named: tuple[str, ...] = ()  # main-deck cards named like a plane or phenomenon
+
+
+def _fold_section(section: str | None) -> str:
+    if section is None:
+        return ""
+    spaced = section.replace("_", " ").replace("-", " ")
+    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", spaced)  # mainBoard -> main Board
+    return _SPACES.sub(" ", spaced).strip().casefold()
+
+
+def _part(section: str | None) -> str | None:
+    """Which part of a deck a non-planar entry's section is: "main", "sideboard",
+    "commander", or None (left out)."""
+    key = _fold_section(section)
+    if key in _COMMANDER:
+        return "commander"
+    if key in _SIDEBOARD:
+        return "sideboard"
+    if key in _NOT_MAIN:
+        return None
+    return "main"
+
+
+def convertible_deck(decklist: Decklist, catalog: Catalog) -> DeckToWrite:
+    """The deck of ``decklist`` to write; NotFoundError when it has no planar deck."""
+    planar = find_planar_deck(decklist, catalog)
+    if not planar.found:
+        raise NotFoundError(
+            f"{decklist.path}: no planar deck to convert: {planar.reason}",
+        )
+    in_planar = {id(entry) for entry in planar.entries}
+    cards: list[Card] = []
+    unknown: list[str] = []
+    for entry in planar.entries:
+        card = catalog.lookup(entry.name)
+        if card is None:
+            unknown.append(entry.name)
+        cards.append((card.name if card else entry.name, entry.quantity))
+    parts: dict[str, list[Card]] = {"main": [], "sideboard": [], "commander": []}
+    for entry in decklist.entries:
+        if id(entry) in in_planar:
+            continue
+        part = _part(entry.section)
+        if part is not None:
+            parts[part].append((entry.name, entry.quantity))
+    name = _SPACES.sub(" ", decklist.name).strip() if decklist.name else None
+    # A main-deck card that bears a planar card's name (a Lorwyn Tazeem beside the plane)
+    # is remembered: Cockatrice readers find planes in any zone by their names.
+    planar_named = tuple(n for n, _ in parts["main"] if catalog.lookup(n) is not None)
+    return DeckToWrite(
+        name or None,
+        tuple(cards),
+        tuple(parts["main"]),
+        tuple(parts["sideboard"]),
+        tuple(parts["commander"]),
+        decklist.communal_players,
+        tuple(unknown),
+        planar_named,
+    )
+
+
+def left_out(deck: DeckToWrite, target: str) -> list[str]:
+    """The parts of ``deck`` that ``target`` has no place for, for a notice."""
+    missing = []
+    if deck.commander and target in ("cockatrice", "mtgo"):
+        missing.append(f"the commander ({_count(deck.commander)})")
+    if deck.sideboard and target in ("cockatrice", "mtgo"):
+        missing.append(f"the sideboard ({_count(deck.sideboard)}; the planar deck takes its place)")
+    if deck.main_planar_named and target == "cockatrice":
+        names = ", ".join(repr(n) for n in dict.fromkeys(deck.main_planar_named))
+        missing.append(
+            f"the main-deck {'card' if len(deck.main_planar_named) == 1 else 'cards'} {names} "
+            "(named like a planar card, which a Cockatrice main zone would add to the planar deck)"
+        )
+    if deck.communal_players and target != "json":
+        missing.append(f"the mark 'communal deck for {deck.communal_players} players'")
+    return missing
+
+
+def _count(cards: tuple[Card, ...]) -> str:
+    total = sum(quantity for _, quantity in cards)
+    return f"{total} {'card' if total == 1 else 'cards'}"
+
+
+# -- writers ---------------------------------------------------------------------------
+
+
+def _lines(cards: tuple[Card, ...], form: str = "{q} {n}") -> list[str]:
+    return [form.format(q=quantity, n=name) for name, quantity in cards]
+
+
+def write_text(deck: DeckToWrite) -> str:
+    out = []
+    if deck.name:
+        out.append(f"// NAME: {deck.name}")
+    blocks = []
+    if deck.main:
+        blocks.append(_lines(deck.main))
+    if deck.sideboard:
+        blocks.append(["Sideboard", *_lines(deck.sideboard)])
+    if deck.commander:
+        blocks.append(["Commander", *_lines(deck.commander)])
+    blocks.append(["Planar Deck", *_lines(deck.planar)])
+    for index, block in enumerate(blocks):
+        if index or out:
+            out.append("")
+        out.extend(block)
+    return "\n".join(out) + "\n"
+
+
+def write_forge(deck: DeckToWrite) -> str:
+    out = ["[metadata]", f"Name={deck.name or 'Planar deck'}"]
+    if deck.commander:
+        out += ["[Commander]", *_lines(deck.commander)]
+    out += ["[Main]", *_lines(deck.main)]
+    if deck.sideboard:
+        out += ["[Sideboard]", *_lines(deck.sideboard)]
+    out += ["[Planes]", *_lines(deck.planar)]
+    return "\n".join(out) + "\n"
+
+
+def xml_text(value: str) -> str:
+    """``value`` escaped for XML text or a double-quoted attribute (characters XML 1.0
+    cannot carry at all are dropped)."""
+    value = _XML_FORBIDDEN.sub("", value)
+    value = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return value.replace('"', "&quot;")
+
+
+def write_cockatrice(deck: DeckToWrite) -> str:
+    out = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<cockatrice_deck version="1">',
+        f"    <deckname>{xml_text(deck.name or '')}</deckname>",
+        "    <comments></comments>",
+    ]
+    planar_named = set(deck.main_planar_named)
+    main = tuple(card for card in deck.main if card[0] not in planar_named)
+    for zone, cards in (("main", main), ("side", deck.planar)):
+        out.append(f'    <zone name="{zone}">')
+        out += [
+            f'        <card number="{quantity}" name="{xml_text(name)}"/>'
+            for name, quantity in cards
+        ]
+        out.append("    </zone>")
+    out.append("</cockatrice_deck>")
+    return "\n".join(out) + "\n"
+
+
+def write_mtgo(deck: DeckToWrite) -> str:
+    out = [
+        '<?xml version="1.0" encoding="utf-8"?>',
+        '<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" '
+        'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
+        "  <NetDeckID>0</NetDeckID>",
+        "  <PreconstructedDeckID>0</PreconstructedDeckID>",
+    ]
+    for sideboard, cards in (("false", deck.main), ("true", deck.planar)):
+        out += [
+            f'  <Cards Quantity="{quantity}" Sideboard="{sideboard}" Name="{xml_text(name)}" />'
+            for name, quantity in cards
+        ]
+    out.append("</Deck>")
+    return "\n".join(out) + "\n"
+
+
+def write_json(deck: DeckToWrite) -> str:
+    document: dict[str, object] = {"format": "planarcli-deck", "version": 1}
+    if deck.name:
+        document["name"] = deck.name[:200]
+    if deck.communal_players:
+        document["communal"] = True
+        document["players"] = deck.communal_players
+
+    def items(cards: tuple[Card, ...]) -> list[dict[str, object]]:
+        return [{"name": name, "quantity": quantity} for name, quantity in cards]
+
+    document["planar_deck"] = items(deck.planar)
+    for key, cards in (
+        ("main", deck.main),
+        ("sideboard", deck.sideboard),
+        ("commander", deck.commander),
+    ):
+        if cards:
+            document[key] = items(cards)
+    # One card per line: readable, and diffs of two versions stay small.
+    lines = []
+    for key, value in document.items():
+        if isinstance(value, list):
+            body = ",\n".join(f"    {json.dumps(item, ensure_ascii=False)}" for item in value)
+            lines.append(f"  {json.dumps(key)}: [\n{body}\n  ]" if value else f'  "{key}": []')
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+WRITERS: dict[str, Callable[[DeckToWrite], str]] = {
+    "text": write_text,
+    "forge": write_forge,
+    "cockatrice": write_cockatrice,
+    "mtgo": write_mtgo,
+    "json": write_json,
+}
+
+
+def write_deck(deck: DeckToWrite, target: str) -> str:
+    """``deck`` in the format ``target`` (one of TARGETS)."""
+    return WRITERS[target](deck)
+
+
+@record
+class Conversion:
+    """A converted deck: its text, and what the user should know about it."""
+
+    text: str
+    deck: DeckToWrite
+    notes: tuple[str, ...]
+
+
+def convert_file(
+    path: str, target: str, catalog: Catalog, *, input_format: str | None = None
+) -> Conversion:
+    """The planar deck of the file at ``path`` (``-``: stdin) written as ``target``.
+    Raises InputError (unreadable), NotFoundError (no planar deck), UsageError."""
+    from planarcli.deck.readers import read_decklist
+    from planarcli.errors import UsageError
+
+    if target not in WRITERS:
+        raise UsageError(f"--to {target!r}: choose from {', '.join(TARGETS)}")
+    decklist = read_decklist(path, input_format=input_format)
+    deck = convertible_deck(decklist, catalog)
+    notes = [
+        f"{decklist.path}: {what} has no place in the {target} format and was left out"
+        for what in left_out(deck, target)
+    ]
+    if deck.unknown:
+        shown = ", ".join(repr(name) for name in deck.unknown[:3])
+        more = f" and {len(deck.unknown) - 3} more" if len(deck.unknown) > 3 else ""
+        notes.append(
+            f"{decklist.path}: {shown}{more} in the planar deck "
+            f"{'is' if len(deck.unknown) == 1 else 'are'} not a card planarcli knows; "
+            "written as found (run `planarcli validate --fix` first to repair misspellings)"
+        )
+    return Conversion(write_deck(deck, target), deck, tuple(notes))
+
+
+def save_conversion(text: str, output: str, *, source: str, force: bool) -> None:
+    """Write ``text`` (UTF-8) to ``output`` atomically. Never over the input file ``source``;
+    over an existing file only with ``force``. Raises UsageError or InputError."""
+    import os
+    import tempfile
+
+    from planarcli.errors import InputError, UsageError
+
+    output = os.path.realpath(output) if os.path.islink(output) else output
+    if source != "-" and os.path.exists(output) and os.path.samefile(source, output):
+        raise UsageError(f"-o {output}: that is the input file; convert never overwrites it")
+    if os.path.isdir(output):
+        raise UsageError(f"-o {output}: is a directory; name a file")
+    if os.path.exists(output) and not force:
+        raise UsageError(f"-o {output}: the file exists; pass --force to overwrite it")
+    folder = os.path.dirname(os.path.abspath(output))
+    try:
+        handle, temp = tempfile.mkstemp(prefix=".planarcli-", suffix=".tmp", dir=folder)
+    except OSError as error:
+        raise InputError(f"cannot write ({error.strerror or error})", path=output) from None
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(text.encode("utf-8"))
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temp, 0o666 & ~_umask())
+        os.replace(temp, output)
+    except OSError as error:
+        import contextlib
+
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise InputError(f"cannot write ({error.strerror or error})", path=output) from None
+
+
+def _umask() -> int:
+    import os
+
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -1,0 +1,463 @@
+"""``validate --fix`` and ``--diff``: the repairs with one right answer, made in place with
+every other byte kept; atomic writes; files that change while being fixed."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from planarcli.cards.catalog import load_catalog
+from planarcli.deck import fix as fix_module
+from planarcli.deck import rewrite
+from planarcli.deck.checks import DECK_RULES, DeckOptions
+from planarcli.deck.fix import fix_bytes
+from planarcli.deck.readers.source import RawInput
+from planarcli.deck.repairs import clear_suggestion, is_misspelling
+
+FORMATS_DIR = Path(__file__).parent / "decks" / "formats"
+
+PLANES = [
+    "Academy at Tolaria West",
+    "Agyrem",
+    "Bant",
+    "Celestine Reef",
+    "Cliffside Market",
+    "Eloren Wilds",
+    "Feeding Grounds",
+    "Fields of Summer",
+    "Glimmervoid Basin",
+    "Goldmeadow",
+]
+
+
+def fixed(data: bytes, suffix: str = ".txt", **options: object) -> bytes:
+    raw = RawInput(f"deck{suffix}", data, suffix)
+    new, _, _ = fix_bytes(raw, load_catalog(), DeckOptions(**options))  # type: ignore[arg-type]
+    return new
+
+
+# -- what has one right answer --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        ("Akuom", "Akoum"),
+        ("Stairs to Infinty", "Stairs to Infinity"),
+        ("Eloren Wild", "Eloren Wilds"),
+        ("Littiara", "Littjara"),
+        ("Llanowar Elves", None),  # another card, not a misspelling of Llanowar
+        ("Mountain", None),  # not a slip of Ten Wizards Mountain
+        ("Plains", None),
+        ("Island", None),  # two planes fit equally
+        ("Bat", None),  # too short to guess from
+        ("Sol Ring", None),
+    ],
+)
+def test_clear_suggestion(written: str, expected: str | None) -> None:
+    assert clear_suggestion(written, load_catalog(), set(), DECK_RULES[-1]) == expected
+
+
+def test_a_suggestion_the_deck_lists_already_is_not_clear() -> None:
+    assert clear_suggestion("Akuom", load_catalog(), {"Akoum"}, DECK_RULES[-1]) is None
+
+
+def test_a_phenomenon_is_no_fix_under_rules_without_phenomena() -> None:
+    catalog = load_catalog()
+    assert clear_suggestion("Time Distortin", catalog, set(), DECK_RULES[-1]) == "Time Distortion"
+    assert clear_suggestion("Time Distortin", catalog, set(), DECK_RULES[0]) is None
+
+
+def test_a_folded_spelling_is_no_misspelling() -> None:
+    assert not is_misspelling("The AEther Flues", "The Aether Flues")
+
+
+def deck_text(lines: list[str], newline: str = "\n") -> str:
+    return newline.join(lines) + newline
+
+
+def test_text_fix_renames_dedupes_and_keeps_everything_else() -> None:
+    before = deck_text(
+        [
+            "// NAME: Mixed",
+            "1 Sol Ring",
+            "",
+            "Planar Deck",
+            "1 Akuom [OHOP:3]",
+            "3x Bant *F*",
+            *[f"1 {name}" for name in PLANES[3:]],
+            "1 Agyrem",
+            "1  Agyrem  # twice",
+            "1 The AEther Flues",
+            "",
+            "Display Commander",
+            "1 Sol Ring",
+        ]
+    )
+    after = fixed(before.encode()).decode()
+    assert after.splitlines() == [
+        "// NAME: Mixed",
+        "1 Sol Ring",
+        "",
+        "Planar Deck",
+        "1 Akoum [OHOP:3]",
+        "1x Bant *F*",
+        *[f"1 {name}" for name in PLANES[3:]],
+        "1 Agyrem",
+        "1 The AEther Flues",  # a variant spelling the catalog reads is left as written
+        "",
+        "Display Commander",
+        "1 Sol Ring",
+    ]
+
+
+def test_an_unclear_name_is_left_alone() -> None:
+    before = deck_text(["Planar Deck", "1 Island", "1 Llanowar Elves", "1 Akuom", "1 Akoum"])
+    assert fixed(before.encode()) == before.encode()
+
+
+def test_two_misspellings_of_one_card_are_left_alone() -> None:
+    before = deck_text(["Planar Deck", "1 Akuom", "1 Akkoum", *[f"1 {n}" for n in PLANES]])
+    assert fixed(before.encode()) == before.encode()
+
+
+def test_a_repeated_misspelling_is_renamed_once_and_kept_once() -> None:
+    before = deck_text(["Planar Deck", "1 Akuom", "1 Bant", "2 Akuom"])
+    assert fixed(before.encode()).decode() == deck_text(["Planar Deck", "1 Akoum", "1 Bant"])
+
+
+def test_removing_the_last_line_keeps_every_other_line_whole() -> None:
+    before = "Planar Deck\n1 Bant\n\n1 Bant\n1 Bant"
+    assert fixed(before.encode()) == b"Planar Deck\n1 Bant\n\n"
+
+
+# -- bytes: encodings, marks, line endings ---------------------------------------------
+
+
+def _lines_bytes(data: bytes, separator: bytes) -> list[bytes]:
+    return data.split(separator)
+
+
+@pytest.mark.parametrize(
+    ("encoding", "mark", "newline"),
+    [
+        ("utf-8", b"", "\r\n"),
+        ("utf-8", b"\xef\xbb\xbf", "\r\n"),
+        ("utf-8", b"\xef\xbb\xbf", "\n"),
+        ("utf-8", b"", "\r"),
+        ("utf-16-le", b"\xff\xfe", "\r\n"),
+        ("utf-16-be", b"\xfe\xff", "\n"),
+        ("cp1252", b"", "\r\n"),
+    ],
+)
+def test_unfixed_lines_keep_their_bytes(encoding: str, mark: bytes, newline: str) -> None:
+    lines = [
+        "// NAME: Ætherhüpfer — “Windows” list",
+        "Planar Deck",
+        "1 Akuom",
+        "1 The Æther Flues",
+        *[f"1 {name}" for name in PLANES],
+        "2 Naya",
+        "1 Bant",
+    ]
+    before = mark + deck_text(lines, newline).encode(encoding)
+    after = fixed(before)
+    sep = newline.encode(encoding)
+    old, new = before[len(mark) :].split(sep), after[len(mark) :].split(sep)
+    assert after.startswith(mark)
+    assert new[2] == "1 Akoum".encode(encoding)
+    assert new[-2] == "1 Naya".encode(encoding)
+    # the last line ("1 Bant" again) is gone; every other line is byte for byte what it was
+    assert old[:2] + old[3:-3] == new[:2] + new[3:-2]
+    assert len(new) == len(old) - 1
+    assert new[-1] == b""  # still ends with its line break
+
+
+def test_cp1252_file_with_a_utf8_line_keeps_both() -> None:
+    before = (
+        "// Name: Æther".encode("cp1252")
+        + b"\n"
+        + "// Gerät".encode()
+        + b"\nPlanar Deck\n1 Akuom\n1 Bant\n1 Bant\n"
+    )
+    after = fixed(before)
+    assert after == before.replace(b"Akuom", b"Akoum").replace(b"1 Bant\n1 Bant\n", b"1 Bant\n")
+
+
+# -- every format ------------------------------------------------------------------------
+
+
+def test_forge_fix() -> None:
+    before = (
+        b"[metadata]\r\nName=Forge\r\n[Main]\r\n4 Island|M11\r\n[Planes]\r\n"
+        b"1 Akuom|HOP|1\r\n2 Tazeem|HOP|2\r\n1 Bant\r\n1 Bant|PCA\r\n[Schemes]\r\n"
+    )
+    after = fixed(before, ".dck")
+    assert after == (
+        b"[metadata]\r\nName=Forge\r\n[Main]\r\n4 Island|M11\r\n[Planes]\r\n"
+        b"1 Akoum|HOP|1\r\n1 Tazeem|HOP|2\r\n1 Bant\r\n[Schemes]\r\n"
+    )
+
+
+def test_cockatrice_fix_keeps_attributes_and_layout() -> None:
+    before = (
+        b'<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n'
+        b"  <deckname>A &amp; B</deckname>\n"
+        b'  <zone name="main">\n    <card number="4" name="Island"/>\n  </zone>\n'
+        b'  <zone name="side">\n'
+        b"    <card name='Eloren Wild'   number='1' price=\"0\"/>\n"
+        b'    <card number="2" name="Bant"/>\n'
+        b'    <card number="1" name="Naya"/><card number="1" name="Naya"/>\n'
+        b"  </zone>\n</cockatrice_deck>\n"
+    )
+    after = fixed(before, ".cod").decode()
+    assert "<card name='Eloren Wilds'   number='1' price=\"0\"/>" in after
+    assert '<card number="1" name="Bant"/>' in after
+    assert after.count('name="Naya"') == 1
+    assert '<card number="4" name="Island"/>' in after
+    assert "A &amp; B" in after
+
+
+def test_mtgo_fix_removes_a_whole_row() -> None:
+    before = (
+        b'<?xml version="1.0" encoding="utf-8"?>\r\n<Deck>\r\n'
+        b'  <Cards CatID="1" Quantity="4" Sideboard="false" Name="Island" />\r\n'
+        b'  <Cards CatID="0" Quantity="1" Sideboard="true" Name="Eloren Wild" />\r\n'
+        b'  <Cards CatID="0" Quantity="1" Sideboard="true" Name="Bant" />\r\n'
+        b'  <Cards CatID="0" Quantity="3" Sideboard="true" Name="Bant" />\r\n'
+        b"</Deck>\r\n"
+    )
+    after = fixed(before, ".dek").decode()
+    assert after == (
+        '<?xml version="1.0" encoding="utf-8"?>\r\n<Deck>\r\n'
+        '  <Cards CatID="1" Quantity="4" Sideboard="false" Name="Island" />\r\n'
+        '  <Cards CatID="0" Quantity="1" Sideboard="true" Name="Eloren Wilds" />\r\n'
+        '  <Cards CatID="0" Quantity="1" Sideboard="true" Name="Bant" />\r\n'
+        "</Deck>\r\n"
+    )
+
+
+def test_planarcli_json_fix_keeps_formatting() -> None:
+    before = (FORMATS_DIR / "planarcli-deck.json").read_text(encoding="utf-8")
+    broken = before.replace('{"name": "Stensia"}', '{"name": "Stensa", "x-note": "é"}')
+    broken = broken.replace(
+        '{"name": "Prahv"},', '{"name": "Prahv"},\n    {"name": "Tazeem", "quantity": 2},'
+    )
+    after = fixed(broken.encode(), ".json").decode()
+    assert after == before.replace('{"name": "Stensia"}', '{"name": "Stensia", "x-note": "é"}')
+
+
+def test_mtgjson_fix_in_the_planes_list() -> None:
+    before = (FORMATS_DIR / "mtgjson-planes.json").read_text(encoding="utf-8")
+    document = json.loads(before)
+    first = document["data"]["planes"][0]["name"]
+    broken = before.replace(f'"name":"{first}"', f'"name":"{first[:-1]}"', 1)
+    assert broken != before
+    after = fixed(broken.encode(), ".json").decode()
+    assert after == before
+
+
+def test_mtgjson_duplicate_object_is_removed_with_its_comma() -> None:
+    document = json.loads((FORMATS_DIR / "mtgjson-planes.json").read_text(encoding="utf-8"))
+    planes = document["data"]["planes"]
+    planes.append(dict(planes[1]))
+    before = json.dumps(document, ensure_ascii=False, indent=1)
+    planes.pop()
+    assert json.loads(fixed(before.encode(), ".json")) == document
+
+
+# -- the command ---------------------------------------------------------------------------
+
+
+def test_cli_fix_reports_the_fixed_file(run_cli: Callable[..., object], tmp_path: Path) -> None:
+    deck = tmp_path / "deck.txt"
+    deck.write_text(deck_text(["Planar Deck", "1 Akuom", *[f"1 {n}" for n in PLANES]]), "utf-8")
+    result = run_cli("validate", "--fix", str(deck))
+    assert result.exit_code == 0, result  # type: ignore[attr-defined]
+    assert f"{deck}:2: fixed: 'Akuom' -> 'Akoum'" in result.stdout  # type: ignore[attr-defined]
+    assert "1 Akoum\n" in deck.read_text(encoding="utf-8")
+    again = run_cli("validate", "--fix", "--format", "json", str(deck))
+    report = json.loads(again.stdout)  # type: ignore[attr-defined]
+    assert report["files"][0]["fixes"] == [] and report["files"][0]["valid"] is True
+
+
+def test_cli_diff_writes_nothing(run_cli: Callable[..., object], tmp_path: Path) -> None:
+    deck = tmp_path / "deck.txt"
+    text = deck_text(["Planar Deck", "1 Akuom", *[f"1 {n}" for n in PLANES]])
+    deck.write_text(text, "utf-8")
+    result = run_cli("validate", "--fix", "--diff", str(deck))
+    assert result.exit_code == 0, result  # type: ignore[attr-defined]  # as the fixed file
+    assert "-1 Akuom\n+1 Akoum\n" in result.stdout  # type: ignore[attr-defined]
+    assert result.stdout.startswith(f"--- {deck}\n+++ {deck}\n")  # type: ignore[attr-defined]
+    assert deck.read_text(encoding="utf-8") == text
+    as_json = run_cli("validate", "--diff", "--format", "json", str(deck))
+    report = json.loads(as_json.stdout)  # type: ignore[attr-defined]
+    assert report["files"][0]["diff"].startswith("--- ")
+    assert report["files"][0]["valid"] is True
+    assert deck.read_text(encoding="utf-8") == text
+    plain = run_cli("validate", str(deck))
+    assert plain.exit_code == 1  # type: ignore[attr-defined]
+
+
+def test_cli_fix_refuses_stdin(run_cli: Callable[..., object]) -> None:
+    result = run_cli("validate", "--fix", "-", input="Planar Deck\n1 Bant\n")
+    assert result.exit_code == 2  # type: ignore[attr-defined]
+    assert "standard input cannot be fixed" in result.stderr  # type: ignore[attr-defined]
+
+
+def test_cli_fix_of_an_unreadable_file_is_exit_2(
+    run_cli: Callable[..., object], tmp_path: Path
+) -> None:
+    broken = tmp_path / "broken.cod"
+    broken.write_text("<cockatrice_deck><zone>", encoding="utf-8")
+    result = run_cli("validate", "--fix", str(broken))
+    assert result.exit_code == 2  # type: ignore[attr-defined]
+    assert broken.read_text(encoding="utf-8") == "<cockatrice_deck><zone>"
+
+
+def test_fix_keeps_the_file_mode_and_follows_links(tmp_path: Path) -> None:
+    target = tmp_path / "real.txt"
+    target.write_text("Planar Deck\n1 Bant\n1 Bant\n", encoding="utf-8")
+    target.chmod(0o640)
+    link = tmp_path / "link.txt"
+    link.symlink_to(target)
+    fix_module.fix_file(str(link), load_catalog(), DeckOptions())
+    assert link.is_symlink()
+    assert target.read_text(encoding="utf-8") == "Planar Deck\n1 Bant\n"
+    assert (target.stat().st_mode & 0o777) == 0o640
+
+
+# -- safety: crashes and concurrent changes ----------------------------------------------
+
+
+def test_a_crash_while_writing_leaves_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deck = tmp_path / "deck.txt"
+    original = b"Planar Deck\r\n1 Akuom\r\n1 Bant\r\n"
+    deck.write_bytes(original)
+    real_fdopen = os.fdopen
+
+    class Crash(Exception):
+        pass
+
+    def crashing_fdopen(fd: int, mode: str = "r", *args: object, **kwargs: object) -> object:
+        handle = real_fdopen(fd, mode, *args, **kwargs)  # type: ignore[call-overload]
+        real_write = handle.write
+
+        def write(data: bytes) -> int:
+            real_write(data[: len(data) // 2])
+            raise Crash("power cut")
+
+        handle.write = write
+        return handle
+
+    monkeypatch.setattr(rewrite.os, "fdopen", crashing_fdopen)
+    with pytest.raises(Crash):
+        fix_module.fix_file(str(deck), load_catalog(), DeckOptions())
+    assert deck.read_bytes() == original
+    assert [p.name for p in tmp_path.iterdir()] == ["deck.txt"]  # no temp file left
+
+
+def test_a_failed_rename_leaves_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run_cli: Callable[..., object]
+) -> None:
+    deck = tmp_path / "deck.txt"
+    original = b"Planar Deck\n1 Akuom\n"
+    deck.write_bytes(original)
+
+    def no_replace(source: str, target: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(rewrite.os, "replace", no_replace)
+    result = run_cli("validate", "--fix", str(deck))
+    assert result.exit_code == 2  # type: ignore[attr-defined]
+    assert "cannot be rewritten (No space left on device)" in result.stderr  # type: ignore[attr-defined]
+    assert deck.read_bytes() == original
+    assert [p.name for p in tmp_path.iterdir()] == ["deck.txt"]
+
+
+def test_a_file_changed_while_being_fixed_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run_cli: Callable[..., object]
+) -> None:
+    deck = tmp_path / "deck.txt"
+    deck.write_bytes(b"Planar Deck\n1 Akuom\n")
+    real = fix_module.fix_bytes
+
+    def meanwhile(*args: object, **kwargs: object) -> object:
+        answer = real(*args, **kwargs)  # type: ignore[arg-type]
+        # another program saves its own version while planarcli works (same size too)
+        deck.write_bytes(b"Planar Deck\n1 Naya!\n")
+        return answer
+
+    monkeypatch.setattr(fix_module, "fix_bytes", meanwhile)
+    result = run_cli("validate", "--fix", "--format", "json", str(deck))
+    assert result.exit_code == 2  # type: ignore[attr-defined]
+    assert "changed on disk while it was being fixed" in result.stderr  # type: ignore[attr-defined]
+    report = json.loads(result.stdout)  # type: ignore[attr-defined]
+    assert report["files"][0]["findings"][0]["code"] == "file-changed"
+    assert deck.read_bytes() == b"Planar Deck\n1 Naya!\n"  # their version, untouched
+    assert [p.name for p in tmp_path.iterdir()] == ["deck.txt"]
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("2 Akuom", "1 Akoum"),
+        ("2x Akuom", "1x Akoum"),
+        ("x2 Akuom", "x1 Akoum"),
+        ("Akuom x2", "Akoum x1"),
+        ("2 Akuom (PCA) 2", "1 Akoum (PCA) 2"),
+        ("2x Akuom (pca) 12 *F*", "1x Akoum (pca) 12 *F*"),
+        ("2 Akuom [OHOP:2] [foil]", "1 Akoum [OHOP:2] [foil]"),
+        ("2 [HOP] Akuom", "1 [HOP] Akoum"),
+        ("2   Akuom   # my favourite Akuom", "1   Akoum   # my favourite Akuom"),
+    ],
+)
+def test_every_line_form_is_fixed_in_place(line: str, expected: str) -> None:
+    others = [f"1 {name}" for name in PLANES]
+    before = deck_text(["Planar Deck", line, *others], "\r\n")
+    after = fixed(before.encode("utf-8")).decode("utf-8")
+    assert after == deck_text(["Planar Deck", expected, *others], "\r\n")
+
+
+def test_cli_diff_needs_a_text_or_json_report(
+    run_cli: Callable[..., object], tmp_path: Path
+) -> None:
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Planar Deck\n1 Akuom\n", encoding="utf-8")
+    result = run_cli("validate", "--diff", "--format", "sarif", str(deck))
+    assert result.exit_code == 2  # type: ignore[attr-defined]
+    github = run_cli("validate", "--fix", "--format", "github", str(deck))
+    assert github.exit_code == 1  # type: ignore[attr-defined]
+    assert "fixed: 'Akuom' -> 'Akoum'" in github.stderr  # type: ignore[attr-defined]
+    assert deck.read_text(encoding="utf-8") == "Planar Deck\n1 Akoum\n"
+
+
+def test_a_read_only_file_is_not_replaced(run_cli: Callable[..., object], tmp_path: Path) -> None:
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Planar Deck\n1 Akuom\n", encoding="utf-8")
+    deck.chmod(0o444)
+    result = run_cli("validate", "--fix", str(deck))
+    assert result.exit_code == 2  # type: ignore[attr-defined]
+    assert "read-only" in result.stderr  # type: ignore[attr-defined]
+    assert deck.read_text(encoding="utf-8") == "Planar Deck\n1 Akuom\n"
+
+
+def test_cli_fix_json_report_matches_the_schema(
+    run_cli: Callable[..., object], tmp_path: Path
+) -> None:
+    from planarcli.schemacheck import schema_errors
+
+    deck = tmp_path / "deck.txt"
+    deck.write_text(deck_text(["Planar Deck", "2 Akuom", "1 Bant", "1 Bant"]), "utf-8")
+    for flag in ("--diff", "--fix"):
+        result = run_cli("validate", flag, "--format", "json", str(deck))
+        report = json.loads(result.stdout)  # type: ignore[attr-defined]
+        assert schema_errors(report, "validate-report.schema.json") == []
+        actions = [fix["action"] for fix in report["files"][0]["fixes"]]
+        assert actions == ["rename", "quantity", "remove"]
