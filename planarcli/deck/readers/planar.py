@@ -9,6 +9,8 @@ deck.
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 from planarcli.cards.catalog import Catalog
 from planarcli.cards.names import fold_name
 from planarcli.deck.readers.model import DeckEntry, Decklist
@@ -66,15 +68,15 @@ def near_miss(name: str, catalog: Catalog) -> str | None:
     key = fold_name(name)
     if not key:
         return None
-    cache = _NEAR_MISSES.setdefault(id(catalog), {})
+    cache = _NEAR_MISSES.setdefault(catalog, {})
     if key not in cache:
         card = catalog.closest(key, NEAR_MISS_RATIO)
         cache[key] = None if card is None else card.name
     return cache[key]
 
 
-#: near_miss answers by catalog and folded name. A catalog lives for the whole process.
-_NEAR_MISSES: dict[int, dict[str, str | None]] = {}
+#: near_miss answers by catalog and folded name, forgotten with the catalog.
+_NEAR_MISSES: WeakKeyDictionary[Catalog, dict[str, str | None]] = WeakKeyDictionary()
 
 
 def _planar_last_block(entries: tuple[DeckEntry, ...], catalog: Catalog) -> tuple[DeckEntry, ...]:
