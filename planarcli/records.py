@@ -43,15 +43,17 @@ def field(*, default_factory: Callable[[], T]) -> T:
 
 def _init(self: Any, *args: Any, **kwargs: Any) -> None:
     names: tuple[str, ...] = self._fields
-    if len(args) > len(names):
-        raise TypeError(f"{type(self).__name__} takes {len(names)} fields, got {len(args)}")
+    given = len(args)
+    if given > len(names):
+        raise TypeError(f"{type(self).__name__} takes {len(names)} fields, got {given}")
+    set_field = object.__setattr__
+    for name, value in zip(names, args):
+        set_field(self, name, value)
+    if given == len(names) and not kwargs:  # the common case: every field, in order
+        return
     defaults: dict[str, Any] = self._defaults
-    for index, name in enumerate(names):
-        if index < len(args):
-            if name in kwargs:
-                raise TypeError(f"{type(self).__name__} got {name!r} twice")
-            value = args[index]
-        elif name in kwargs:
+    for name in names[given:]:
+        if name in kwargs:
             value = kwargs.pop(name)
         else:
             value = defaults.get(name, _MISSING)
@@ -59,10 +61,12 @@ def _init(self: Any, *args: Any, **kwargs: Any) -> None:
                 raise TypeError(f"{type(self).__name__} is missing {name!r}")
             if isinstance(value, Factory):
                 value = value.make()
-        object.__setattr__(self, name, value)
-    unknown = set(kwargs) - set(names[len(args) :])
-    if unknown:
-        raise TypeError(f"{type(self).__name__} has no field {sorted(unknown)[0]!r}")
+        set_field(self, name, value)
+    if kwargs:
+        twice = [name for name in names[:given] if name in kwargs]
+        if twice:
+            raise TypeError(f"{type(self).__name__} got {twice[0]!r} twice")
+        raise TypeError(f"{type(self).__name__} has no field {sorted(kwargs)[0]!r}")
 
 
 def _values(self: Any) -> tuple[Any, ...]:

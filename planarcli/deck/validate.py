@@ -16,7 +16,6 @@ from planarcli.deck.findings import FileResult, Finding
 from planarcli.deck.readers import DECKLIST_SUFFIXES, MAX_CARD_LINES, Decklist, read_decklist
 from planarcli.deck.readers.planar import find_planar_deck, near_miss
 from planarcli.errors import NotADecklistError, PlanarError
-from planarcli.lazyre import lazy
 
 #: What a file without a planar deck gets (``--no-planar-deck``): an error (exit 1), a
 #: warning (exit 0), or nothing (it is skipped, and ``-v`` lists it).
@@ -72,12 +71,6 @@ def _no_planar_deck(
     )
 
 
-#: A text line that carries a quantity: ``1 Name``, ``2x Name``, ``x1 Name``, ``Name x1``,
-#: ``Name 1``, ``Name<TAB>1``, ``Name, 1``, ``SB: 1 Name``.
-_COUNTED_LINE = lazy(
-    r"(?im)^[ \t]*(?:sb:[ \t]*)?(?:\d{1,4}[ \t]*x?|x[ \t]*\d{1,4})[ \t]+\S"
-    r"|\S(?:[ \t]+x?[ \t]*|[ \t]*[\t,][ \t]*)\d{1,4}[ \t]*$"
-)
 #: How many names of a text file without other signs of a deck are tried as misspellings
 #: (a fuzzy search each: the cost of a folder of notes must stay small).
 _NEAR_MISS_TRIES = 3
@@ -110,7 +103,7 @@ def not_a_decklist_reason(decklist: Decklist, catalog: Catalog) -> str | None:
     name_like = [e.name for e in entries if _could_be_a_card_name(e.name)]
     if any(catalog.lookup(name) for name in name_like):
         return None
-    if _has_counted_line(decklist.path):
+    if decklist.counted_lines:
         return None
     if any(near_miss(name, catalog) for name in name_like[:_NEAR_MISS_TRIES]):
         return None
@@ -118,18 +111,6 @@ def not_a_decklist_reason(decklist: Decklist, catalog: Catalog) -> str | None:
         "no line reads as a card line (no quantities, no section headings, no plane or "
         "phenomenon names): not a decklist"
     )
-
-
-def _has_counted_line(path: str) -> bool:
-    """Whether a text file has a line with a quantity (re-read: only files that show no
-    other sign of a deck get here)."""
-    from planarcli.deck.readers.source import decode_text, read_input
-
-    try:
-        raw = read_input(path)
-        return bool(_COUNTED_LINE.search(decode_text(raw.data, raw.display)))
-    except PlanarError:
-        return True  # changed under our feet: let it be judged, not skipped
 
 
 def validate_file(

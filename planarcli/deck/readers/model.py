@@ -49,3 +49,4 @@ class Decklist:
     name: str | None = None  # the deck's name when the file gives one
     planar_sections: tuple[str, ...] = ()  # planar section headings seen, even empty ones
     communal_players: int | None = None  # the file says: a communal deck for this many players
+    counted_lines: int = 0  # text: card lines written with a quantity (1 Name, Name x1, ...)

@@ -155,8 +155,15 @@ def section_role(name: str) -> str | None:
     return None
 
 
+#: The longest line a heading can be: the longest section name, with room for decoration
+#: ("// ", "[...]", a count "(10)", a colon).
+_LONGEST_HEADING = max(map(len, PLANAR_SECTIONS | CANDIDATE_SECTIONS | OTHER_SECTIONS)) + 24
+
+
 def _heading(line: str) -> str | None:
     """The section name if this (comment-stripped) line is a section heading."""
+    if len(line) > _LONGEST_HEADING and len(" ".join(line.split())) > _LONGEST_HEADING:
+        return None  # no section name is that long: spare the pattern a sentence of prose
     match = _HEADING.match(line)
     if not match:
         return None
@@ -213,7 +220,7 @@ def split_card_line(text: str) -> CardLine | None:
             quantity = int(digits) if len(digits) <= 5 else MAX_QUANTITY + 1
             text, form = text[: tab.start()], "tab"
         else:
-            suffix = _SUFFIX_QUANTITY.search(text)  # "Naya x1"
+            suffix = _SUFFIX_QUANTITY.search(text) if text[-1:].isdigit() else None  # "Naya x1"
             if suffix:
                 quantity, text, form = int(suffix.group(1)), text[: suffix.start()], "suffix"
     leading_set = _LEADING_SET.match(text)  # Magic Workstation: "1 [HOP] Bant"
@@ -223,7 +230,7 @@ def split_card_line(text: str) -> CardLine | None:
     changed = bool(_TAG_CHARS.intersection(text))  # plain "1 Name" lines skip the patterns
     while changed:
         changed = False
-        bracket = _BRACKET.search(text)
+        bracket = _BRACKET.search(text) if text.rstrip().endswith("]") else None
         if bracket and bracket.start() > 0:
             found = _category(bracket.group(1))
             if found and category is None:
@@ -430,7 +437,13 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         )
     issues.sort(key=lambda issue: issue.line or 0)
     return Decklist(
-        raw.display, "text", tuple(entries), tuple(issues), deck_name, tuple(planar_sections)
+        raw.display,
+        "text",
+        tuple(entries),
+        tuple(issues),
+        deck_name,
+        tuple(planar_sections),
+        counted_lines=counted,
     )
 
 
