@@ -549,7 +549,8 @@ def show(edition: Edition, rule_id: str) -> list[Rule]:
         )
     if query.lower() == edition.id.lower() and edition.info.kind != ENGLISH_CR:
         return list(edition.rules)  # a whole document: "rules show danish-guide"
-    folded = fold_accents(query)
+    # the official files mark italics with underscores ("Planar _Magic_"): ignore them
+    folded = fold_accents(query.replace("_", ""))
     terms = {fold_accents(entry.term.replace("_", "")): entry for entry in edition.glossary}
     for candidate in (folded, folded.rstrip("s"), folded + "s"):
         entry = terms.get(candidate)
