@@ -552,18 +552,18 @@ def build_eternities_map(seeds: Path) -> dict[str, Any]:
 
 def build_corpus(seeds: Path, cr_dir: Path = DEFAULT_CR) -> dict[str, Any]:
     """Every output file name -> its JSON content (the manifest included)."""
-    official = build_official(cr_dir)
-    seed_2024 = build_2024(seeds)
-    cross_check(seeds, official, seed_2024)
-    current = max(official)  # the newest official edition is the current one
-    english = sorted([*official.values(), seed_2024], key=lambda item: item["effective"])
-    editions = [
-        *english,
+    seed_2024 = build_2024(seeds)  # the seeds first: a missing seed stops the build at once
+    documents = [
         build_french(seeds),
         build_eternities_map(seeds),
         build_danish(seeds),
         build_tactical(seeds),
     ]
+    official = build_official(cr_dir)
+    cross_check(seeds, official, seed_2024)
+    current = max(official)  # the newest official edition is the current one
+    english = sorted([*official.values(), seed_2024], key=lambda item: item["effective"])
+    editions = [*english, *documents]
     files: dict[str, Any] = {}
     entries = []
     for item in editions:

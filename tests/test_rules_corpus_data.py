@@ -291,8 +291,17 @@ def test_official_files_are_all_bundled() -> None:
 
 @requires_shared_data
 @pytest.mark.shared
-def test_build_script_check_mode(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_build_script_check_mode(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     build = _build_script()
+    real_build = build.build_corpus
+    built = real_build(SEEDS, CR_DIR)  # built once: this test is about comparing and writing
+
+    def build_once(seeds: Path, cr_dir: Path) -> Any:
+        return built if (seeds, cr_dir) == (SEEDS, CR_DIR) else real_build(seeds, cr_dir)
+
+    monkeypatch.setattr(build, "build_corpus", build_once)
     where = ["--seeds", str(SEEDS), "--cr", str(CR_DIR), "--out", str(tmp_path)]
     assert build.main([*where, "--check"]) == 1
     assert build.main(where) == 0
