@@ -53,6 +53,16 @@ class Server:
         return self.base + path
 
 
+class _QuietServer(ThreadingHTTPServer):
+    """A client that hangs up mid-answer (a capped download) is part of the tests: its
+    BrokenPipeError must not be printed from the server thread into a later test's output."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        pass
+
+
 @pytest.fixture
 def server() -> Iterator[Server]:
     state = Server(base="")
@@ -99,8 +109,7 @@ def server() -> Iterator[Server]:
             else:
                 self.send_body(404, b"not found", "text/plain")
 
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    httpd.daemon_threads = True
+    httpd = _QuietServer(("127.0.0.1", 0), Handler)
     # A short poll interval: shutdown() waits for it at every test's teardown.
     thread = threading.Thread(
         target=httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
