@@ -621,7 +621,7 @@ def _print_history(result: Any) -> None:
         f"{len(result.editions_searched)} editions searched"
     )
     changes = [None, *result.changes()]
-    for version, before, pieces in zip(versions, [None, *versions], changes, strict=True):
+    for version, before, pieces in zip(versions, [None, *versions[:-1]], changes, strict=True):
         span = f"from {version.since} " + (
             f"until {version.until}" if version.until else "(in force)"
         )
@@ -631,6 +631,7 @@ def _print_history(result: Any) -> None:
         _echo(_style(version.id, bold=True) + f"  {span}")
         _echo(_wrap(", ".join(version.editions), 4, first_prefix="    editions: "))
         if before is not None and before.id != version.id:
-            _echo(f"    renumbered: {before.id} → {version.id}")
+            change = "renamed" if result.kind == "glossary" else "renumbered"
+            _echo(f"    {change}: {before.id} → {version.id}")
         body = version.text if pieces is None else _render(pieces, None)
         _echo(_wrap(body, 4, first_prefix="    "))

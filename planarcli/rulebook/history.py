@@ -176,7 +176,8 @@ def _versions(editions: Sequence[Edition], trail: _Trail) -> list[Version]:
     for item in found:
         if groups:
             last = groups[-1][-1]
-            if last[1] == item[1] and normalise(last[2]) == normalise(item[2]):
+            same_name = term_key(last[1]) == term_key(item[1])  # "Planar _Magic_"
+            if same_name and normalise(last[2]) == normalise(item[2]):
                 groups[-1].append(item)
                 continue
         groups.append([item])

@@ -1,0 +1,435 @@
+"""``rules history`` and ``rules diff`` over the official editions in ../shared/data/cr.
+
+The 14 official files are imported once per test session (through the same importer as
+``rules import``) into a data dir that the tests of this module point PLANARCLI_DATA_DIR at.
+Expectations come from ../shared/docs/rules-history.md (the renumbering summary).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import SHARED_DATA, requires_shared_data
+
+from planarcli.rulebook import corpus, history, importer
+from planarcli.rulebook import diff as rulesdiff
+from planarcli.rulebook.corpus import Edition, EditionInfo, GlossaryEntry, Rule
+from planarcli.rulebook.textdiff import normalise
+
+CR_FILES = sorted((SHARED_DATA / "cr").glob("MagicCompRules-*.txt"))
+OFFICIAL = [path.stem.removeprefix("MagicCompRules-") for path in CR_FILES]
+
+
+@pytest.fixture(scope="session")
+def official_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A data dir holding every official edition, imported once for the whole session."""
+    folder = tmp_path_factory.mktemp("official-editions")
+    for path in CR_FILES:
+        importer.import_rules(str(path), offline=True, data_dir=folder)
+    return folder
+
+
+@pytest.fixture
+def official(official_data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("PLANARCLI_DATA_DIR", str(official_data_dir))
+    yield
+
+
+def cli_json(run_cli: Callable[..., Any], *args: str, code: int = 0) -> Any:
+    result = run_cli(*args, "--format", "json")
+    assert result.exit_code == code, result
+    return json.loads(result.stdout)
+
+
+# --------------------------------------------------------------------------- diff: every pair
+
+#: (old, new) → renumberings that must be reported as such (rules-history.md)
+RENUMBERED: dict[tuple[str, str], dict[str, str]] = {
+    ("2009-09-04", "2009-10-01"): {
+        "901.12": "901.11",
+        "901.12a": "901.11a",
+        "901.12d": "901.11d",
+        "901.13": "901.12",
+        "901.14": "901.13",
+        "901.14a": "901.13a",
+        "901.15": "901.14",
+        "901.15a": "901.14a",
+        "901.15c": "901.14c",
+    },
+    ("2009-10-01", "2010-02-01"): {"701.19": "701.20", "701.19a": "701.20a"},
+    ("2010-02-01", "2011-07-15"): {"107.10": "107.11", "107.11": "107.12", "114.2f": "115.2f"},
+    ("2011-07-15", "2012-06-01"): {
+        "701.20d": "701.21d",
+        "901.8": "901.9",
+        "901.8a": "901.9a",
+        "901.8b": "901.9b",
+        "901.8c": "901.9c",
+        "901.9": "901.10",
+        "901.10": "901.11",
+        "901.10b": "901.11b",  # not the identical 701.21d
+        "901.11": "901.12",
+        "901.12": "901.13",
+        "901.13": "901.14",
+        "901.14": "901.15",
+        "901.14a": "901.15a",
+    },
+    ("2012-06-01", "2013-05-01"): {},
+    ("2013-05-01", "2013-07-13"): {},
+    ("2013-07-13", "2016-08-26"): {},
+    ("2016-08-26", "2021-07-23"): {
+        "309": "310",
+        "309.1": "310.1",
+        "309.7": "310.7",
+        "310": "311",
+        "310.1": "311.1",
+        "310.7": "311.7",
+        "701.21": "701.24",
+        "115.2f": "116.2i",
+        "704.5x": "704.6f",
+    },
+    ("2021-07-23", "2022-10-07"): {"103.6": "103.7", "706.6": "706.7"},
+    ("2022-10-07", "2023-04-14"): {
+        "310": "311",
+        "310.1": "311.1",
+        "310.2": "311.2",
+        "310.6": "311.6",
+        "310.7": "311.7",
+        "311": "312",
+        "311.1": "312.1",
+        "311.7": "312.7",
+    },
+    ("2023-04-14", "2024-11-08"): {},
+    ("2024-11-08", "2025-06-06"): {"701.24": "701.31", "701.24d": "701.31d"},
+    ("2025-06-06", "2026-01-16"): {},
+}
+#: rules added or removed inside a section both editions hold
+ADDED = {
+    ("2011-07-15", "2012-06-01"): {"901.8", "901.11c"},
+    ("2012-06-01", "2013-05-01"): {"901.10b"},
+    ("2016-08-26", "2021-07-23"): {"901.9d"},
+}
+REMOVED = {("2009-09-04", "2009-10-01"): {"901.11"}}
+
+
+def test_the_table_covers_every_consecutive_pair() -> None:
+    if not CR_FILES:
+        pytest.skip("../shared/data/cr is absent")
+    assert list(RENUMBERED) == list(itertools.pairwise(OFFICIAL))
+
+
+@requires_shared_data
+@pytest.mark.usefixtures("official")
+@pytest.mark.parametrize(("old", "new"), list(RENUMBERED), ids=[f"{a}→{b}" for a, b in RENUMBERED])
+def test_consecutive_editions(run_cli: Callable[..., Any], old: str, new: str) -> None:
+    data = cli_json(run_cli, "rules", "diff", old, new)
+    moved = {c["old_id"]: c["new_id"] for c in data["renumbered"]}
+    for old_id, new_id in RENUMBERED[old, new].items():
+        assert moved.get(old_id) == new_id, (old_id, moved.get(old_id))
+    if not RENUMBERED[old, new]:
+        assert data["renumbered"] == []
+    assert {r["id"] for r in data["added"]} == ADDED.get((old, new), set())
+    assert {r["id"] for r in data["removed"]} == REMOVED.get((old, new), set())
+    # a renumbering never comes out as "added" plus "removed" of the same words
+    removed_texts = {normalise(r["text"]) for r in data["removed"]}
+    assert not [r["id"] for r in data["added"] if normalise(r["text"]) in removed_texts]
+    # the official files hold the same glossary selection: nothing is left uncompared
+    assert data["glossary"]["not_compared"][old] == []
+    # a rule is in at most one list, each side
+    old_ids = [c["old_id"] for c in data["renumbered"] + data["reworded"]]
+    old_ids += [r["id"] for r in data["removed"]] + data["not_compared"][old]
+    assert len(old_ids) == len(set(old_ids))
+    new_ids = [c["new_id"] for c in data["renumbered"] + data["reworded"]]
+    new_ids += [r["id"] for r in data["added"]] + data["not_compared"][new]
+    assert len(new_ids) == len(set(new_ids))
+    # every rule of the new edition is accounted for exactly once
+    assert data["summary"]["unchanged"] + len(new_ids) == len(corpus.load_edition(new).rules)
+
+
+@requires_shared_data
+@pytest.mark.usefixtures("official")
+def test_planes_and_phenomena_keep_their_own_rules_2021_to_2025(
+    run_cli: Callable[..., Any],
+) -> None:
+    """The false output of issue 9: 310.x paired with 312.x, "[-Phenomenon-]{+Plane+}"."""
+    data = cli_json(run_cli, "rules", "diff", "2021-07-23", "2025-06-06")
+    moved = {c["old_id"]: c["new_id"] for c in data["renumbered"]}
+    for number in range(1, 8):
+        assert moved[f"310.{number}"] == f"311.{number}"
+        assert moved[f"311.{number}"] == f"312.{number}"
+    assert {"old": "310", "new": "311", "title": "Planes"} in data["sections_moved"]
+    assert {"old": "311", "new": "312", "title": "Phenomena"} in data["sections_moved"]
+    everything = json.dumps(data)
+    assert "[-Phenomenon-]{+Plane+}" not in everything
+    assert "[-Plane-]{+Phenomenon+}" not in everything
+    assert data["added"] == [] and data["removed"] == []
+    result = run_cli("rules", "diff", "2021-07-23", "2025-06-06")
+    assert "section 310 → 311 (Planes), with its rules" in result.stdout
+
+
+@requires_shared_data
+@pytest.mark.usefixtures("official")
+def test_sections_and_glossary_one_side_lacks_are_not_compared(
+    run_cli: Callable[..., Any],
+) -> None:
+    # the bundled 2024-09-20 holds rule 901 and three glossary entries; the official
+    # 2024-11-08 file gives the Planes and Phenomena sections and the whole glossary
+    data = cli_json(run_cli, "rules", "diff", "2024-09-20", "2024-11-08")
+    assert data["added"] == [] and data["removed"] == []
+    assert {"311", "311.7", "312.7"} <= set(data["not_compared"]["2024-11-08"])
+    assert "Planeswalk" in data["glossary"]["not_compared"]["2024-11-08"]
+    assert "added" not in data["glossary"]
+    text = " ".join(run_cli("rules", "diff", "2024-09-20", "2024-11-08").stdout.split())
+    assert "only in 2024-11-08, not compared:" in text
+    assert "311 Planes (8 rules)" in text
+    assert "glossary only in 2024-11-08, not compared:" in text
+    assert "Added" not in text and "Removed" not in text
+
+
+@requires_shared_data
+@pytest.mark.usefixtures("official")
+def test_a_renamed_glossary_entry(run_cli: Callable[..., Any]) -> None:
+    data = cli_json(run_cli, "rules", "diff", "2010-02-01", "2011-07-15")
+    renamed = data["glossary"]["renamed"]
+    assert [(c["old_id"], c["new_id"]) for c in renamed] == [("Planar Magic", "Planechase")]
+    assert data["glossary"]["not_compared"] == {"2010-02-01": [], "2011-07-15": []}
+
+
+@requires_shared_data
+@pytest.mark.usefixtures("official")
+def test_dropped_sentences_read_as_dropped(run_cli: Callable[..., Any]) -> None:
+    """2022-10-07: 901.4 loses its shuffle sentences; the rest is untouched."""
+    data = cli_json(run_cli, "rules", "diff", "2021-07-23", "2022-10-07")
+    change = next(c for c in data["reworded"] if c["new_id"] == "901.4")
+    assert [p["op"] for p in change["pieces"]] == ["delete", "equal"]
+    assert change["pieces"][0]["text"].startswith("At the start of the game")
+    assert change["pieces"][1]["text"].startswith("All plane and phenomenon cards")
+
+
+# --------------------------------------------------------------------------- history
+
+
+def history_json(run_cli: Callable[..., Any], *args: str) -> dict[str, Any]:
+    data: dict[str, Any] = cli_json(run_cli, "rules", "history", *args)
+    assert set(data) == {"rule", "edition", "versions"}
+    versions = data["versions"]
+    assert versions, data
+    for version in versions:
+        assert set(version) == {"id", "since", "until", "editions", "text"}
+        assert version["since"] == version["editions"][0]
+        assert version["editions"] == sorted(version["editions"])
+    for before, after in itertools.pairwise(versions):
+        assert before["until"] == after["since"]
+        assert before["editions"][-1] < after["since"]
+        assert before["id"] != after["id"] or normalise(before["text"]) != normalise(after["text"])
+    return data
+
+
+def spans(data: dict[str, Any]) -> list[tuple[str, str, str | None]]:
+    return [(v["id"], v["since"], v["until"]) for v in data["versions"]]
+
+
+@requires_shared_data
+@pytest.mark.usefixtures("official")
+def test_history_of_901_15a_follows_901_14a(run_cli: Callable[..., Any]) -> None:
+    data = history_json(run_cli, "901.15a")
+    assert data["rule"] == "901.15a" and data["edition"] == "2026-01-16"
+    assert spans(data) == [
+        ("901.15a", "2009-09-04", "2009-10-01"),
+        ("901.14a", "2009-10-01", "2011-07-15"),
+        ("901.14a", "2011-07-15", "2012-06-01"),  # "Planar Magic" → "Planechase"
+        ("901.15a", "2012-06-01", None),
+    ]
+    assert "twice the number of players" in data["versions"][-1]["text"]
+    assert "twice" not in data["versions"][-2]["text"]
+    every = [e for v in data["versions"] for e in v["editions"]]
+    assert set(OFFICIAL) <= set(every)
+    assert "2010-07-16-fr" not in every  # a translation is not a wording of the rules
+
+
+@requires_shared_data
+@pytest.mark.usefixtures("official")
+def test_history_text_shows_spans_editions_and_word_diffs(run_cli: Callable[..., Any]) -> None:
+    result = run_cli("rules", "history", "901.15a")
+    assert result.exit_code == 0, result
+    out = result.stdout
+    assert "901.14a  from 2009-10-01 until 2011-07-15" in out
+    assert "901.15a  from 2012-06-01 (in force)" in out
+    assert "renumbered: 901.14a → 901.15a" in out
+    assert "[-Planar Magic-]{+Planechase+}" in out
+    assert "{+The planar deck can't contain more phenomenon cards" in " ".join(out.split())
+    assert "editions: 2009-10-01, 2010-02-01" in out
+
+
+@requires_shared_data
+@pytest.mark.usefixtures("official")
+def test_history_of_901_3(run_cli: Callable[..., Any]) -> None:
+    data = history_json(run_cli, "901.3")
+    assert {v["id"] for v in data["versions"]} == {"901.3"}
+    sinces = [v["since"] for v in data["versions"]]
+    assert sinces[0] == "2009-09-04"
+    assert {"2012-06-01", "2022-10-07", "2023-04-14"} <= set(sinces)
+    by_since = {v["since"]: v["text"] for v in data["versions"]}
+    assert "ten plane cards" in by_since["2009-09-04"]
+    assert "phenomenon" in by_since["2012-06-01"]
+    assert "supplementary planar deck" in by_since["2022-10-07"]
+    assert data["versions"][-1]["until"] is None
+
+
+@requires_shared_data
+@pytest.mark.usefixtures("official")
+def test_history_follows_cross_referenced_rules(run_cli: Callable[..., Any]) -> None:
+    """901.9b says "chaos ensues (see rule 311.7)"; 311.7 was 309.7, then 310.7."""
+    rule = history_json(run_cli, "901.9b")
+    assert rule["versions"][0]["id"] == "901.8b"
+    assert rule["versions"][0]["since"] == "2009-09-04"
+    assert "see rule 311.7" in rule["versions"][-1]["text"]
+    target = history_json(run_cli, "311.7")
+    assert [(v["id"], v["since"]) for v in target["versions"] if v["id"] != "309.7"] == [
+        ("310.7", "2021-07-23"),
+        ("311.7", "2023-04-14"),
+    ]
+    assert target["versions"][0] == {**target["versions"][0], "id": "309.7"}
+    assert target["versions"][0]["since"] == "2009-09-04"
+    assert "chaos ensues" in target["versions"][-1]["text"]
+    # 312.7 cites the planeswalk rule, renumbered 701.24 → 701.31 on 2025-06-06
+    phenomenon = history_json(run_cli, "312.7")
+    assert phenomenon["versions"][-1]["since"] == "2025-06-06"
+    assert "701.31" in phenomenon["versions"][-1]["text"]
+    assert "701.24" in phenomenon["versions"][-2]["text"]
+
+
+@requires_shared_data
+@pytest.mark.usefixtures("official")
+def test_history_of_the_glossary_planeswalk(run_cli: Callable[..., Any]) -> None:
+    data = history_json(run_cli, "Planeswalk")
+    assert data["rule"] == "Planeswalk"
+    cited = [v["text"].rsplit("See rule ", 1)[1][:6] for v in data["versions"]]
+    assert cited == ["701.19", "701.20", "701.20", "701.21", "701.24", "701.31"]
+    assert data["versions"][-1]["since"] == "2025-06-06"
+    result = run_cli("rules", "history", "planeswalk")
+    assert "[-701.24-]{+701.31+}" in result.stdout
+
+
+@requires_shared_data
+@pytest.mark.usefixtures("official")
+def test_history_follows_a_renamed_glossary_entry(run_cli: Callable[..., Any]) -> None:
+    data = history_json(run_cli, "planechase")
+    assert data["versions"][0]["id"] == "Planar _Magic_"
+    assert data["versions"][1]["id"] == "Planechase"
+    assert data["versions"][1]["since"] == "2011-07-15"
+
+
+@requires_shared_data
+@pytest.mark.usefixtures("official")
+def test_history_of_removed_and_new_rules(run_cli: Callable[..., Any]) -> None:
+    removed = history_json(run_cli, "901.11", "--edition", "2009-09-04")
+    assert spans(removed) == [("901.11", "2009-09-04", "2009-10-01")]
+    assert "(removed)" in run_cli("rules", "history", "901.11", "--edition", "2009-09-04").stdout
+    new = history_json(run_cli, "901.9d")
+    assert spans(new)[0][:2] == ("901.9d", "2021-07-23")
+    phenomena = history_json(run_cli, "312.1")
+    assert [v["id"] for v in phenomena["versions"]] == ["310.1", "311.1", "312.1"]
+    assert phenomena["versions"][0]["since"] == "2012-06-01"
+
+
+@requires_shared_data
+@pytest.mark.usefixtures("official")
+def test_an_old_number_points_to_todays(run_cli: Callable[..., Any]) -> None:
+    result = run_cli("rules", "history", "309.7", "--format", "json")
+    assert result.exit_code == 1, result
+    assert json.loads(result.stdout) == {"query": "309.7", "found": False, "suggestions": ["311.7"]}
+    assert "309.7 of 2016-08-26 is 311.7 in 2026-01-16" in result.stderr
+
+
+# --------------------------------------------------------------------------- without ../shared
+
+
+def test_unknown_rule_id(run_cli: Callable[..., Any]) -> None:
+    result = run_cli("rules", "history", "901.99", "--format", "json")
+    assert result.exit_code == 1, result
+    data = json.loads(result.stdout)
+    assert data["query"] == "901.99" and data["found"] is False
+    assert data["suggestions"] and all(s.startswith("901.") for s in data["suggestions"])
+    assert "no rule 901.99" in result.stderr
+    text = run_cli("rules", "history", "901.99")
+    assert text.exit_code == 1 and text.stdout == ""
+    assert "nearest: " in text.stderr
+
+
+def test_unknown_term(run_cli: Callable[..., Any]) -> None:
+    result = run_cli("rules", "history", "chaos simbol", "--format", "json")
+    assert result.exit_code == 1, result
+    data = json.loads(result.stdout)
+    assert data["query"] == "chaos simbol" and data["found"] is False
+    assert data["suggestions"][0] == "Chaos Symbol"
+
+
+def test_history_needs_an_english_rules_edition(run_cli: Callable[..., Any]) -> None:
+    for edition in ("2010-07-16-fr", "danish-guide"):
+        result = run_cli("rules", "history", "901.3", "--edition", edition)
+        assert result.exit_code == 2, result
+        assert "English Comprehensive Rules edition" in result.stderr
+
+
+def test_bundled_history_of_901_14a(run_cli: Callable[..., Any]) -> None:
+    data = history_json(run_cli, "901.14a", "--edition", "2009-10-01")
+    assert data["rule"] == "901.14a" and data["edition"] == "2009-10-01"
+    assert data["versions"][0]["id"] == "901.14a"
+    assert data["versions"][-1]["id"] == "901.15a"
+    assert data["versions"][-1]["until"] is None
+
+
+def _edition(edition_id: str, rules: list[tuple[str, str]], glossary: int = 0) -> Edition:
+    info = EditionInfo(
+        id=edition_id,
+        title="Planechase",
+        lang="en",
+        kind="comprehensive-rules",
+        effective=edition_id,
+        source="imported",
+        location=f"{edition_id}.json",
+    )
+    entries = tuple(GlossaryEntry("Plane", "A card type.") for _ in range(glossary))
+    return Edition(info, tuple(Rule(i, t, "en") for i, t in rules), entries)
+
+
+PLANES = [
+    ("901", "Planechase"),
+    ("901.1", "Rules for the planechase variant."),
+    ("309", "Planes"),
+    ("309.7", "Each plane card has a chaos ability."),
+]
+
+
+def test_an_edition_without_the_section_is_skipped_not_an_end() -> None:
+    editions = [
+        _edition("2020-01-01", PLANES),
+        _edition("2021-01-01", PLANES[:2]),  # quotes only 901: says nothing about 309
+        _edition("2022-01-01", [*PLANES[:2], ("310", "Planes"), ("310.7", PLANES[3][1])]),
+    ]
+    result = history.rule_history(editions, "310.7", "2022-01-01")
+    assert [(v.id, v.since, v.until, v.editions) for v in result.versions] == [
+        ("309.7", "2020-01-01", "2022-01-01", ("2020-01-01",)),
+        ("310.7", "2022-01-01", None, ("2022-01-01",)),
+    ]
+    # 901.1 is in all three
+    assert history.rule_history(editions, "901.1", "2020-01-01").versions[0].editions == (
+        "2020-01-01",
+        "2021-01-01",
+        "2022-01-01",
+    )
+
+
+def test_a_rule_removed_inside_a_held_section_ends() -> None:
+    editions = [
+        _edition("2020-01-01", [*PLANES, ("901.2", "A rule that goes away later on.")]),
+        _edition("2021-01-01", PLANES),
+    ]
+    result = history.rule_history(editions, "901.2", "2020-01-01")
+    assert [(v.id, v.until) for v in result.versions] == [("901.2", "2021-01-01")]
+    assert rulesdiff.align(editions[0].rules, editions[1].rules).removed[0].id == "901.2"
