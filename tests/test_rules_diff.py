@@ -9,10 +9,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from planarcli.rulebook import corpus
 from planarcli.rulebook import diff as rulesdiff
 from planarcli.rulebook.corpus import Rule
+from planarcli.rulebook.textdiff import NEW_OPS, OLD_OPS
 
 
 def diff_json(run_cli: Callable[..., Any], old: str, new: str) -> dict[str, Any]:
@@ -236,3 +239,59 @@ def test_a_guide_is_not_diffed_against_the_rules(run_cli: Callable[..., Any]) ->
     result = run_cli("rules", "diff", "eternities-map", "current")
     assert result.exit_code == 2, result
     assert "guides and variants are other documents" in result.stderr
+
+
+# --------------------------------------------------------------------------- the word diff
+
+
+def test_a_moved_sentence_reads_as_moved() -> None:
+    old = "Shuffle the deck. Put it face down. Roll the die."
+    new = "Put it face down. Shuffle the deck. Roll the die."
+    pieces = rulesdiff.word_pieces(old, new)
+    assert rulesdiff.render_pieces(pieces) == (
+        "[~Shuffle the deck.~] Put it face down. {~Shuffle the deck.~} Roll the die."
+    )
+    assert [p.op for p in pieces] == ["move-from", "equal", "move-to", "equal"]
+
+
+def test_dropped_sentences_are_one_piece_not_word_salad() -> None:
+    old = (
+        "At the start of the game, each player shuffles their planar deck. Each deck is"
+        " placed face down next to its owner's library. All plane cards remain in the"
+        " command zone."
+    )
+    new = "All plane cards remain in the command zone."
+    assert rulesdiff.render_pieces(rulesdiff.word_pieces(old, new)) == (
+        "[-At the start of the game, each player shuffles their planar deck. Each deck is"
+        " placed face down next to its owner's library.-] All plane cards remain in the"
+        " command zone."
+    )
+
+
+def test_a_changed_sentence_among_others_gets_a_word_diff() -> None:
+    old = "If the die roll is the chaos symbol {CHAOS}, any ability triggers. The active player"
+    old += " gets priority."
+    new = "If the die roll is the chaos symbol, chaos ensues. The active player gets priority."
+    rendered = rulesdiff.render_pieces(rulesdiff.word_pieces(old, new))
+    assert rendered == (
+        "If the die roll is the chaos symbol[- {CHAOS}-], [-any ability triggers-]"
+        "{+chaos ensues+}. The active player gets priority."
+    )
+
+
+def test_symbols_are_one_word() -> None:
+    pieces = rulesdiff.word_pieces("the chaos symbol {C}.", "the chaos symbol {CHAOS}.")
+    assert rulesdiff.render_pieces(pieces) == "the chaos symbol [-{C}-]{+{CHAOS}+}."
+
+
+WORDS = st.sampled_from(["Plane", "plane", "die", "roll", "the", "901.3a", "{PW}", "“chaos”"])
+SENTENCE = st.lists(WORDS, min_size=1, max_size=6).map(lambda w: " ".join(w) + ".")
+TEXT = st.lists(SENTENCE, max_size=5).map(" ".join)
+
+
+@given(old=TEXT, new=TEXT)
+def test_the_pieces_give_back_both_texts(old: str, new: str) -> None:
+    pieces = rulesdiff.word_pieces(old, new)
+    assert "".join(p.text for p in pieces if p.op in NEW_OPS) == rulesdiff.normalise(new)
+    assert "".join(p.text for p in pieces if p.op in OLD_OPS) == rulesdiff.normalise(old)
+    assert all(p.text for p in pieces)

@@ -522,7 +522,8 @@ def _print_diff(result: Any, full: bool) -> None:
                 )
             )
     if result.is_empty:
-        _echo("no differences")
+        partial = result.old_not_compared or result.new_not_compared
+        _echo("no differences in what both editions hold" if partial else "no differences")
         return
 
     def heading(title: str) -> None:

@@ -263,13 +263,9 @@ def _pair_blocks(old: dict[str, _Block], new: dict[str, _Block]) -> list[tuple[s
 
 
 def _pair_in_order(
-    old: Sequence[T],
-    new: Sequence[T],
-    text: Callable[[T], str],
-    same_place: Callable[[T, T], bool],
+    old: Sequence[T], new: Sequence[T], text: Callable[[T], str], same_place: Callable[[T, T], bool]
 ) -> list[tuple[int, int]]:
-    """Order-keeping pairs by text, then same-place leftovers that are loosely alike."""
-
+    """The order-keeping pairs of two lists by the words of their items."""
     old_texts = [text(item) for item in old]
     new_texts = [text(item) for item in new]
 
@@ -277,18 +273,27 @@ def _pair_in_order(
         score = bag_similarity(old_texts[i], new_texts[j], FAMILY_THRESHOLD - SAME_PLACE_BONUS)
         return score + (SAME_PLACE_BONUS if same_place(old[i], new[j]) else 0.0)
 
-    pairs = align_in_order(len(old), len(new), fit, FAMILY_THRESHOLD)
-    used_old = {i for i, _ in pairs}
-    used_new = {j for _, j in pairs}
+    return align_in_order(len(old), len(new), fit, FAMILY_THRESHOLD)
+
+
+def _pair_same_place(
+    old: Sequence[T],
+    new: Sequence[T],
+    free: Callable[[T, T], bool],
+    same_place: Callable[[T, T], bool],
+    texts: Sequence[Callable[[T], str]],
+) -> list[tuple[int, int]]:
+    """Leftovers in the same place that are at least loosely alike by one of ``texts``
+    (the whole family, or the rule's own words: a rule that lost its subrules is still
+    itself)."""
+    pairs: list[tuple[int, int]] = []
+    used_new: set[int] = set()
     for i, a in enumerate(old):
-        if i in used_old:
-            continue
         for j, b in enumerate(new):
-            if j in used_new or not same_place(a, b):
+            if j in used_new or not same_place(a, b) or not free(a, b):
                 continue
-            if bag_similarity(old_texts[i], new_texts[j]) >= STRUCTURE_THRESHOLD:
+            if max(bag_similarity(text(a), text(b)) for text in texts) >= STRUCTURE_THRESHOLD:
                 pairs.append((i, j))
-                used_old.add(i)
                 used_new.add(j)
             break
     return pairs
@@ -338,40 +343,79 @@ class Alignment:
 def align(old_rules: Sequence[Rule], new_rules: Sequence[Rule]) -> Alignment:
     """Pair the rules of two editions: structure first, then text (module docstring)."""
     old_blocks, new_blocks = _blocks(old_rules), _blocks(new_rules)
-    block_pairs = _pair_blocks(old_blocks, new_blocks)
+    block_pairs = [(old_blocks[a], new_blocks[b]) for a, b in _pair_blocks(old_blocks, new_blocks)]
     pairs: list[tuple[Rule, Rule]] = []
+    taken: set[tuple[str, str]] = set()  # ("old"|"new", id) of every paired rule
     held_old: set[str] = set()  # ids of old rules whose place the new edition holds
     held_new: set[str] = set()
     sections: list[tuple[str, str, str]] = []
-    for old_key, new_key in block_pairs:
-        a, b = old_blocks[old_key], new_blocks[new_key]
+
+    def pair(old: Rule, new: Rule) -> None:
+        pairs.append((old, new))
+        taken.update({("old", old.id), ("new", new.id)})
+
+    def is_free(old: Rule | None, new: Rule | None) -> bool:
+        return (old is None or ("old", old.id) not in taken) and (
+            new is None or ("new", new.id) not in taken
+        )
+
+    def hold(old_family: _Family, new_family: _Family) -> None:
+        held_old.update(rule.id for rule in old_family.members)
+        held_new.update(rule.id for rule in new_family.members)
+
+    def pair_children(old_family: _Family, new_family: _Family, *, loosely: bool) -> None:
+        old_free = [rule for rule in old_family.children if is_free(rule, None)]
+        new_free = [rule for rule in new_family.children if is_free(None, rule)]
+        if loosely:
+            found = _pair_same_place(
+                old_free, new_free, is_free, _same_letter, [lambda rule: rule.text]
+            )
+        else:
+            found = _pair_in_order(old_free, new_free, lambda rule: rule.text, _same_letter)
+        for k, m in found:
+            pair(old_free[k], new_free[m])
+
+    family_pairs: list[tuple[_Family, _Family]] = []
+    # 1. the structure: sections, then families in order, then their members in order
+    for a, b in block_pairs:
         if a.heading is not None and b.heading is not None:
-            pairs.append((a.heading, b.heading))
+            pair(a.heading, b.heading)
             sections.append((a.key, b.key, b.heading.text))
-        whole = old_key != LOOSE
-        if whole:
+        if a.key != LOOSE:  # a whole section on both sides: all of it is compared
             held_old.update(rule.id for family in a.families for rule in family.members)
             held_new.update(rule.id for family in b.families for rule in family.members)
-        family_pairs = _pair_in_order(
-            a.families,
-            b.families,
-            lambda family: family.text,
-            _same_key if old_key == LOOSE else _same_number,
-        )
-        for i, j in family_pairs:
-            old_family, new_family = a.families[i], b.families[j]
-            held_old.update(rule.id for rule in old_family.members)
-            held_new.update(rule.id for rule in new_family.members)
-            if old_family.head is not None and new_family.head is not None:
-                pairs.append((old_family.head, new_family.head))
-            for k, m in _pair_in_order(
-                old_family.children,
-                new_family.children,
-                lambda rule: rule.text,
-                lambda x, y: _place(x.id) == _place(y.id),
-            ):
-                pairs.append((old_family.children[k], new_family.children[m]))
+        same = _same_key if a.key == LOOSE else _same_number
+        for i, j in _pair_in_order(a.families, b.families, lambda family: family.text, same):
+            family_pairs.append((a.families[i], b.families[j]))
+    for old_family, new_family in family_pairs:
+        hold(old_family, new_family)
+        if old_family.head is not None and new_family.head is not None:
+            pair(old_family.head, new_family.head)
+        pair_children(old_family, new_family, loosely=False)
+    # 2. the words, for what the structure left open (a rule moved to another section)
     _pair_leftovers(old_rules, new_rules, pairs)
+    taken.update(("old", a.id) for a, _ in pairs)
+    taken.update(("new", b.id) for _, b in pairs)
+    # 3. the structure again, loosely: leftovers in the same place that are somewhat alike
+    for a, b in block_pairs:
+        same = _same_key if a.key == LOOSE else _same_number
+        free_old = [f for f in a.families if all(is_free(r, None) for r in f.members)]
+        free_new = [f for f in b.families if all(is_free(None, r) for r in f.members)]
+        for i, j in _pair_same_place(
+            free_old,
+            free_new,
+            lambda x, y: True,
+            same,
+            [lambda family: family.text, lambda family: _head_text(family)],
+        ):
+            old_family, new_family = free_old[i], free_new[j]
+            hold(old_family, new_family)
+            family_pairs.append((old_family, new_family))
+            if old_family.head is not None and new_family.head is not None:
+                pair(old_family.head, new_family.head)
+            pair_children(old_family, new_family, loosely=False)
+    for old_family, new_family in family_pairs:
+        pair_children(old_family, new_family, loosely=True)
     paired_old = {a.id for a, _ in pairs}
     paired_new = {b.id for _, b in pairs}
     order = {rule.id: index for index, rule in enumerate(new_rules)}
@@ -386,6 +430,14 @@ def align(old_rules: Sequence[Rule], new_rules: Sequence[Rule]) -> Alignment:
         new_not_compared=[rule for rule in free_new if rule.id not in held_new],
         sections=sections,
     )
+
+
+def _head_text(family: _Family) -> str:
+    return family.head.text if family.head is not None else ""
+
+
+def _same_letter(a: Rule, b: Rule) -> bool:
+    return _place(a.id) == _place(b.id)
 
 
 def _pair_leftovers(
