@@ -399,16 +399,16 @@ def align(old_rules: Sequence[Rule], new_rules: Sequence[Rule]) -> Alignment:
     # 3. the structure again, loosely: leftovers in the same place that are somewhat alike
     for a, b in block_pairs:
         same = _same_key if a.key == LOOSE else _same_number
-        free_old = [f for f in a.families if all(is_free(r, None) for r in f.members)]
-        free_new = [f for f in b.families if all(is_free(None, r) for r in f.members)]
+        open_old = [f for f in a.families if all(is_free(r, None) for r in f.members)]
+        open_new = [f for f in b.families if all(is_free(None, r) for r in f.members)]
         for i, j in _pair_same_place(
-            free_old,
-            free_new,
+            open_old,
+            open_new,
             lambda x, y: True,
             same,
             [lambda family: family.text, lambda family: _head_text(family)],
         ):
-            old_family, new_family = free_old[i], free_new[j]
+            old_family, new_family = open_old[i], open_new[j]
             hold(old_family, new_family)
             family_pairs.append((old_family, new_family))
             if old_family.head is not None and new_family.head is not None:
@@ -419,7 +419,7 @@ def align(old_rules: Sequence[Rule], new_rules: Sequence[Rule]) -> Alignment:
     paired_old = {a.id for a, _ in pairs}
     paired_new = {b.id for _, b in pairs}
     order = {rule.id: index for index, rule in enumerate(new_rules)}
-    pairs.sort(key=lambda pair: order[pair[1].id])
+    pairs.sort(key=lambda found: order[found[1].id])
     free_old = [rule for rule in old_rules if rule.id not in paired_old]
     free_new = [rule for rule in new_rules if rule.id not in paired_new]
     return Alignment(
