@@ -3,7 +3,9 @@
 Bundled editions live in ``rules/`` (listed by ``rules/manifest.json``); editions a user
 imported with ``planarcli rules import`` live in ``data_dir()/rules/<id>.json`` and have the
 same format. Both go through the same loader. Search lives in :mod:`planarcli.rulebook.search`,
-edition comparison in :mod:`planarcli.rulebook.diff`. Nothing here imports click.
+edition comparison in :mod:`planarcli.rulebook.diff`, one rule across editions in
+:mod:`planarcli.rulebook.history` (both built on the word diff of
+:mod:`planarcli.rulebook.textdiff`). Nothing here imports click.
 
 Which edition is "current": the newest English Comprehensive Rules edition (bundled or
 imported) whose effective date is not after today. (A newer official file is the better
