@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TypeVar
 
 from planarcli.errors import UsageError
@@ -152,6 +153,7 @@ def family_key(rule_id: str) -> str:
     return f"{match.group(1)}.{match.group(2)}"
 
 
+@lru_cache(maxsize=4096)
 def _place(rule_id: str) -> str:
     """Where a rule sits under its parent: ".9" for 901.9, "b" for 901.9b."""
     match = _ID_RE.match(rule_id)
@@ -269,11 +271,27 @@ def _pair_in_order(
     old_texts = [text(item) for item in old]
     new_texts = [text(item) for item in new]
 
-    def fit(i: int, j: int) -> float:
-        score = bag_similarity(old_texts[i], new_texts[j], FAMILY_THRESHOLD - SAME_PLACE_BONUS)
-        return score + (SAME_PLACE_BONUS if same_place(old[i], new[j]) else 0.0)
+    import difflib
 
-    return align_in_order(len(old), len(new), fit, FAMILY_THRESHOLD)
+    # identical texts in the same order pair first (most of two neighbouring editions);
+    # only the stretches between them need the scored alignment
+    pairs: list[tuple[int, int]] = []
+    i0 = j0 = 0
+    matcher = difflib.SequenceMatcher(None, old_texts, new_texts, autojunk=False)
+    for block in matcher.get_matching_blocks():
+
+        def fit(i: int, j: int, i0: int = i0, j0: int = j0) -> float:
+            a, b = old[i0 + i], new[j0 + j]
+            score = bag_similarity(
+                old_texts[i0 + i], new_texts[j0 + j], FAMILY_THRESHOLD - SAME_PLACE_BONUS
+            )
+            return score + (SAME_PLACE_BONUS if same_place(a, b) else 0.0)
+
+        gap = align_in_order(block.a - i0, block.b - j0, fit, FAMILY_THRESHOLD)
+        pairs += [(i0 + i, j0 + j) for i, j in gap]
+        pairs += [(block.a + k, block.b + k) for k in range(block.size)]
+        i0, j0 = block.a + block.size, block.b + block.size
+    return pairs
 
 
 def _pair_same_place(
