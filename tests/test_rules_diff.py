@@ -161,7 +161,8 @@ def test_word_diff() -> None:
     ("old", "new", "expected"),
     [
         ("his or her planar deck", "their planar deck", "[-his or her-]{+their+} planar deck"),
-        ("a b c", "a b c d", "a b c{+ d+}"),
+        ("a b c", "a b c d", "a b c {+d+}"),
+        ("a b c d", "a b c", "a b c [-d-]"),
         ("", "new words", "{+new words+}"),
     ],
 )
@@ -274,7 +275,7 @@ def test_a_changed_sentence_among_others_gets_a_word_diff() -> None:
     new = "If the die roll is the chaos symbol, chaos ensues. The active player gets priority."
     rendered = rulesdiff.render_pieces(rulesdiff.word_pieces(old, new))
     assert rendered == (
-        "If the die roll is the chaos symbol[- {CHAOS}-], [-any ability triggers-]"
+        "If the die roll is the chaos symbol [-{CHAOS}-], [-any ability triggers-]"
         "{+chaos ensues+}. The active player gets priority."
     )
 

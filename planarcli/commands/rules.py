@@ -457,38 +457,14 @@ def _diff_json(result: Any) -> dict[str, Any]:
     }
 
 
-def _marked(piece: Any) -> str:
-    from planarcli.rulebook.textdiff import MARKS
-
-    start, end = MARKS[piece.op]
-    body = piece.text.strip()
-    text = _style(start + body + end, fg="red" if piece.op in ("delete", "move-from") else "green")
-    lead = " " if piece.text[:1].isspace() else ""
-    trail = " " if piece.text[-1:].isspace() else ""
-    return lead + text + trail
-
-
 def _render(pieces: Any, context: int | None = 6) -> str:
-    """A word diff; with ``context``, long unchanged stretches shortened to their edges."""
-    out = []
-    for index, piece in enumerate(pieces):
-        if piece.op != "equal":
-            if not piece.text.isspace():
-                out.append(_marked(piece))
-            elif piece.op in ("insert", "move-to"):
-                out.append(piece.text)
-            continue
-        words = piece.text.split(" ")
-        first, last = index == 0, index == len(pieces) - 1
-        keep_head = 0 if first else (context or 0)
-        keep_tail = 0 if last else (context or 0)
-        if context is not None and len(words) > keep_head + keep_tail + 2:
-            head = " ".join(words[:keep_head])
-            tail = " ".join(words[len(words) - keep_tail :]) if keep_tail else ""
-            out.append((head + " " if head else "") + "…" + (" " + tail if tail else " "))
-        else:
-            out.append(piece.text)
-    return " ".join("".join(out).split())
+    """A word diff for the terminal; with ``context``, long unchanged stretches shortened."""
+    from planarcli.rulebook.textdiff import render_pieces
+
+    def colour(marked: str, op: str) -> str:
+        return _style(marked, fg="red" if op in ("delete", "move-from") else "green")
+
+    return render_pieces(pieces, context=context, style=colour if use_color() else None)
 
 
 def _print_diff(result: Any, full: bool) -> None:

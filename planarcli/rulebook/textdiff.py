@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -225,17 +225,45 @@ def _merge(pieces: list[DiffPiece]) -> tuple[DiffPiece, ...]:
     return tuple(out)
 
 
-def render_pieces(pieces: tuple[DiffPiece, ...]) -> str:
-    """The new text with ``[-removed-]``, ``{+added+}`` and moved-sentence marks."""
+def render_pieces(
+    pieces: Sequence[DiffPiece],
+    *,
+    context: int | None = None,
+    style: Callable[[str, str], str] | None = None,
+) -> str:
+    """The new text with ``[-removed-]``, ``{+added+}`` and moved-sentence marks.
+
+    With ``context``, an unchanged stretch keeps only that many words at each edge that
+    touches a change (the rest becomes "…"); ``style(marked_text, op)`` may colour a mark.
+    Spaces stay outside the marks.
+    """
     out = []
-    for piece in pieces:
+    last = len(pieces) - 1
+    for index, piece in enumerate(pieces):
         if piece.op == "equal":
-            out.append(piece.text)
+            text = piece.text
+            if context is not None:
+                text = _shorten(text, 0 if index == 0 else context, 0 if index == last else context)
+            out.append(text)
         elif piece.text.isspace():
             out.append(piece.text if piece.op in NEW_OPS else "")
         else:
             start, end = MARKS[piece.op]
-            body = piece.text.rstrip()
-            trail = piece.text[len(body) :]
-            out.append(f"{start}{body}{end}{trail}")
-    return "".join(out).rstrip()
+            body = piece.text.strip()
+            marked = f"{start}{body}{end}"
+            if style is not None:
+                marked = style(marked, piece.op)
+            lead = " " if piece.text[:1].isspace() else ""
+            trail = " " if piece.text[-1:].isspace() else ""
+            out.append(lead + marked + trail)
+    return " ".join("".join(out).split())
+
+
+def _shorten(text: str, head: int, tail: int) -> str:
+    """``text`` with its middle words replaced by "…" when it is longer than head + tail."""
+    words = text.split(" ")
+    if len(words) <= head + tail + 2:
+        return text
+    kept_head = " ".join(words[:head])
+    kept_tail = " ".join(words[len(words) - tail :]) if tail else ""
+    return (kept_head + " " if kept_head else "") + "…" + (" " + kept_tail if kept_tail else " ")
