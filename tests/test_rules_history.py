@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -433,3 +434,20 @@ def test_a_rule_removed_inside_a_held_section_ends() -> None:
     result = history.rule_history(editions, "901.2", "2020-01-01")
     assert [(v.id, v.until) for v in result.versions] == [("901.2", "2021-01-01")]
     assert rulesdiff.align(editions[0].rules, editions[1].rules).removed[0].id == "901.2"
+
+
+def test_an_unreadable_imported_edition_is_skipped_with_a_warning(
+    run_cli: Callable[..., Any],
+) -> None:
+    folder = Path(os.environ["PLANARCLI_DATA_DIR"]) / "rules"
+    folder.mkdir(parents=True)
+    header = (
+        '{"format": "planarcli-rules-edition", "schema_version": 1, "id": "2027-01-01",'
+        ' "title": "Planechase", "lang": "en", "kind": "comprehensive-rules",'
+        ' "effective": "2027-01-01", "translation_of": null, "rules": [truncated'
+    )
+    (folder / "2027-01-01.json").write_text(header, encoding="utf-8")
+    result = run_cli("rules", "history", "901.15a", "--edition", "2026-01-16")
+    assert result.exit_code == 0, result
+    assert "2027-01-01" in result.stderr and "goes on without it" in result.stderr
+    assert result.stdout.count("(in force)") == 1

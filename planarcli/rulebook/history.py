@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from planarcli.errors import NotFoundError
+from planarcli.errors import DataUnavailableError, NotFoundError
 from planarcli.rulebook import corpus
 from planarcli.rulebook.corpus import Edition, EditionInfo, GlossaryEntry
 from planarcli.rulebook.diff import Alignment, align, align_glossary, term_key
@@ -265,5 +265,13 @@ def load_history(query: str, edition: str = "current") -> History:
             hint="use `--edition current` or the date of an edition; see "
             "`planarcli rules editions`",
         )
-    editions = [corpus.load_edition(info) for info in history_editions(infos)]
+    editions = []
+    for info in history_editions(infos):
+        if info.id == start.id:
+            editions.append(corpus.load_edition(info))
+            continue
+        try:
+            editions.append(corpus.load_edition(info))
+        except DataUnavailableError as error:  # one unreadable file: the others still tell
+            corpus.warn(f"{error.message}; rules history goes on without it")
     return rule_history(editions, query, start.id)
