@@ -370,6 +370,15 @@ def test_unknown_term(run_cli: Callable[..., Any]) -> None:
     assert data["suggestions"][0] == "Chaos Symbol"
 
 
+def test_a_word_of_several_terms_suggests_them(run_cli: Callable[..., Any]) -> None:
+    data = cli_json(run_cli, "rules", "history", "chaos", code=1)
+    assert data == {
+        "query": "chaos",
+        "found": False,
+        "suggestions": ["Chaos Ability", "Chaos Symbol"],
+    }
+
+
 def test_history_needs_an_english_rules_edition(run_cli: Callable[..., Any]) -> None:
     for edition in ("2010-07-16-fr", "danish-guide"):
         result = run_cli("rules", "history", "901.3", "--edition", edition)

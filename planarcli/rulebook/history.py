@@ -236,8 +236,10 @@ def _not_found(
         import difflib
 
         terms = {term_key(entry.term): entry.term for entry in start.glossary}
-        close = difflib.get_close_matches(term_key(query), list(terms), n=3, cutoff=0.6)
-        suggestions = [terms[key] for key in close]
+        wanted = term_key(query)
+        close = difflib.get_close_matches(wanted, list(terms), n=3, cutoff=0.6)
+        close += [key for key in terms if wanted in key.split() and key not in close]
+        suggestions = [terms[key] for key in close[:3]]
         hint = "give a rule id such as 901.15a, or a glossary term such as Planeswalk"
         what = f"no rule or glossary entry {query!r} in {start.id}"
     nearest = f"; nearest: {', '.join(suggestions)}" if suggestions else ""
