@@ -123,6 +123,7 @@ def test_the_table_covers_every_consecutive_pair() -> None:
     assert list(RENUMBERED) == list(itertools.pairwise(OFFICIAL))
 
 
+@pytest.mark.shared
 @requires_shared_data
 @pytest.mark.usefixtures("official")
 @pytest.mark.parametrize(("old", "new"), list(RENUMBERED), ids=[f"{a}→{b}" for a, b in RENUMBERED])
@@ -151,6 +152,7 @@ def test_consecutive_editions(run_cli: Callable[..., Any], old: str, new: str) -
     assert data["summary"]["unchanged"] + len(new_ids) == len(corpus.load_edition(new).rules)
 
 
+@pytest.mark.shared
 @requires_shared_data
 @pytest.mark.usefixtures("official")
 def test_planes_and_phenomena_keep_their_own_rules_2021_to_2025(
@@ -172,6 +174,7 @@ def test_planes_and_phenomena_keep_their_own_rules_2021_to_2025(
     assert "section 310 → 311 (Planes), with its rules" in result.stdout
 
 
+@pytest.mark.shared
 @requires_shared_data
 @pytest.mark.usefixtures("official")
 def test_sections_and_glossary_one_side_lacks_are_not_compared(
@@ -191,6 +194,7 @@ def test_sections_and_glossary_one_side_lacks_are_not_compared(
     assert "Added" not in text and "Removed" not in text
 
 
+@pytest.mark.shared
 @requires_shared_data
 @pytest.mark.usefixtures("official")
 def test_a_renamed_glossary_entry(run_cli: Callable[..., Any]) -> None:
@@ -200,6 +204,7 @@ def test_a_renamed_glossary_entry(run_cli: Callable[..., Any]) -> None:
     assert data["glossary"]["not_compared"] == {"2010-02-01": [], "2011-07-15": []}
 
 
+@pytest.mark.shared
 @requires_shared_data
 @pytest.mark.usefixtures("official")
 def test_dropped_sentences_read_as_dropped(run_cli: Callable[..., Any]) -> None:
@@ -234,6 +239,7 @@ def spans(data: dict[str, Any]) -> list[tuple[str, str, str | None]]:
     return [(v["id"], v["since"], v["until"]) for v in data["versions"]]
 
 
+@pytest.mark.shared
 @requires_shared_data
 @pytest.mark.usefixtures("official")
 def test_history_of_901_15a_follows_901_14a(run_cli: Callable[..., Any]) -> None:
@@ -252,6 +258,7 @@ def test_history_of_901_15a_follows_901_14a(run_cli: Callable[..., Any]) -> None
     assert "2010-07-16-fr" not in every  # a translation is not a wording of the rules
 
 
+@pytest.mark.shared
 @requires_shared_data
 @pytest.mark.usefixtures("official")
 def test_history_text_shows_spans_editions_and_word_diffs(run_cli: Callable[..., Any]) -> None:
@@ -266,6 +273,7 @@ def test_history_text_shows_spans_editions_and_word_diffs(run_cli: Callable[...,
     assert "editions: 2009-10-01, 2010-02-01" in out
 
 
+@pytest.mark.shared
 @requires_shared_data
 @pytest.mark.usefixtures("official")
 def test_history_of_901_3(run_cli: Callable[..., Any]) -> None:
@@ -281,6 +289,7 @@ def test_history_of_901_3(run_cli: Callable[..., Any]) -> None:
     assert data["versions"][-1]["until"] is None
 
 
+@pytest.mark.shared
 @requires_shared_data
 @pytest.mark.usefixtures("official")
 def test_history_follows_cross_referenced_rules(run_cli: Callable[..., Any]) -> None:
@@ -304,6 +313,7 @@ def test_history_follows_cross_referenced_rules(run_cli: Callable[..., Any]) -> 
     assert "701.24" in phenomenon["versions"][-2]["text"]
 
 
+@pytest.mark.shared
 @requires_shared_data
 @pytest.mark.usefixtures("official")
 def test_history_of_the_glossary_planeswalk(run_cli: Callable[..., Any]) -> None:
@@ -316,6 +326,7 @@ def test_history_of_the_glossary_planeswalk(run_cli: Callable[..., Any]) -> None
     assert "[-701.24-]{+701.31+}" in result.stdout
 
 
+@pytest.mark.shared
 @requires_shared_data
 @pytest.mark.usefixtures("official")
 def test_history_follows_a_renamed_glossary_entry(run_cli: Callable[..., Any]) -> None:
@@ -325,6 +336,7 @@ def test_history_follows_a_renamed_glossary_entry(run_cli: Callable[..., Any]) -
     assert data["versions"][1]["since"] == "2011-07-15"
 
 
+@pytest.mark.shared
 @requires_shared_data
 @pytest.mark.usefixtures("official")
 def test_history_of_removed_and_new_rules(run_cli: Callable[..., Any]) -> None:
@@ -338,6 +350,7 @@ def test_history_of_removed_and_new_rules(run_cli: Callable[..., Any]) -> None:
     assert phenomena["versions"][0]["since"] == "2012-06-01"
 
 
+@pytest.mark.shared
 @requires_shared_data
 @pytest.mark.usefixtures("official")
 def test_an_old_number_points_to_todays(run_cli: Callable[..., Any]) -> None:
