@@ -378,8 +378,11 @@ def align(old_rules: Sequence[Rule], new_rules: Sequence[Rule]) -> Alignment:
         )
 
     def hold(old_family: _Family, new_family: _Family) -> None:
-        held_old.update(rule.id for rule in old_family.members)
-        held_new.update(rule.id for rule in new_family.members)
+        # a quoted rule is held whole (with its subrules) when its own text is there; a
+        # family of single quoted subrules (116.2i) says nothing of the subrules it lacks
+        if old_family.head is not None and new_family.head is not None:
+            held_old.update(rule.id for rule in old_family.members)
+            held_new.update(rule.id for rule in new_family.members)
 
     def pair_children(old_family: _Family, new_family: _Family, *, loosely: bool) -> None:
         old_free = [rule for rule in old_family.children if is_free(rule, None)]
@@ -625,7 +628,7 @@ def diff_editions(old: Edition, new: Edition) -> EditionDiff:
 
 def describe_rules(rules: Sequence[Rule]) -> list[str]:
     """Rules summed up compactly for a reader: "311 Planes (8 rules)", "701.24 (5 rules)",
-    "116.2i"."""
+    "116.2i"; whole sections first."""
     out: list[str] = []
     groups: dict[str, list[Rule]] = {}
     headings: dict[str, str] = {}
@@ -637,7 +640,8 @@ def describe_rules(rules: Sequence[Rule]) -> list[str]:
         sec = section(rule.id)
         key = sec if sec in headings else family_key(rule.id)
         groups.setdefault(key, []).append(rule)
-    for key, members in groups.items():
+    # whole sections first, then the rules quoted one by one
+    for key, members in sorted(groups.items(), key=lambda item: item[0] not in headings):
         label = f"{key} {headings[key]}" if key in headings else key
         if len(members) == 1 and key not in headings:
             label = members[0].id

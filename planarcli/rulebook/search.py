@@ -58,6 +58,9 @@ GLOSSARY_TERM_BONUS = 2.0
 OTHER_LANGUAGE_PRIOR = 0.4
 #: Other English Comprehensive Rules editions, when the current one is searched alongside.
 OLDER_EDITION_PRIOR = 0.9
+#: Rules outside section 901 that an edition holds because 901 or the glossary cites them
+#: (see the edition's ``closure``): they support the Planechase rules, which come first.
+CITED_RULE_PRIOR = 0.5
 
 
 class SearchResult(NamedTuple):
@@ -331,7 +334,7 @@ def content_words(text: str, lang: str) -> list[str]:
 
 
 class _Doc:
-    __slots__ = ("edition", "length", "positions", "rule", "surface", "terms")
+    __slots__ = ("cited", "edition", "length", "positions", "rule", "surface", "terms")
 
     def __init__(
         self,
@@ -348,6 +351,7 @@ class _Doc:
         self.length = length
         self.positions = positions
         self.surface = surface
+        self.cited = False  # a rule held because 901 or the glossary cites it
 
 
 class SearchIndex:
@@ -403,16 +407,18 @@ class SearchIndex:
                         for word in contents[parent.id]:
                             term = stem(word, lang)
                             terms[term] = terms.get(term, 0.0) + PARENT_WEIGHT
-                self.docs.append(
-                    _Doc(
-                        rule,
-                        edition.info,
-                        terms,
-                        sum(terms.values()),
-                        positions,
-                        frozenset(fold(word) for word in own),
-                    )
+                doc = _Doc(
+                    rule,
+                    edition.info,
+                    terms,
+                    sum(terms.values()),
+                    positions,
+                    frozenset(fold(word) for word in own),
                 )
+                doc.cited = (
+                    not title and edition.closure is not None and not rule.id.startswith("901")
+                )
+                self.docs.append(doc)
         # Document frequencies count a rule once however many editions hold it (2024-09-20
         # and 2026-01-16 share most of 901, 2009-10-01 words much of it alike), and they are
         # kept per language: searching every edition must not make the words of repeated
@@ -598,6 +604,8 @@ class SearchIndex:
                     score *= GLOSSARY_TERM_BONUS
             elif doc.rule.id[-1:].isalpha():
                 score *= SUBRULE_PRIOR
+            if doc.cited:
+                score *= CITED_RULE_PRIOR
             if doc.rule.lang in strange:
                 score *= OTHER_LANGUAGE_PRIOR
             if self.current_in_scope and doc.edition.is_english_cr and not doc.edition.current:
