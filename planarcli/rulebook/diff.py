@@ -270,7 +270,8 @@ def _pair_in_order(
     """The order-keeping pairs of two lists by the words of their items."""
     old_texts = [text(item) for item in old]
     new_texts = [text(item) for item in new]
-
+    if old_texts == new_texts:  # the usual case between neighbouring editions
+        return [(i, i) for i in range(len(old))]
     import difflib
 
     # identical texts in the same order pair first (most of two neighbouring editions);

@@ -52,10 +52,15 @@ def normalise(text: str) -> str:
     return " ".join(_ITALICS_RE.sub(r"\1", text.translate(_QUOTES)).split())
 
 
+#: the pieces of :data:`_PIECE_RE` but spaces, in case-folded text
+_WORD_RE = re.compile(r"\{[a-z0-9/]+\}|\d+(?:\.\d+[a-z]?)?|\w+(?:['’]\w+)*|[^\w\s]")
+
+
 @lru_cache(maxsize=8192)
 def words(text: str) -> tuple[str, ...]:
     """The case-folded words, numbers and punctuation marks of ``text``."""
-    return tuple(p for p in _PIECE_RE.findall(normalise(text).casefold()) if not p.isspace())
+    plain = _ITALICS_RE.sub(r"\1", text.translate(_QUOTES))
+    return tuple(_WORD_RE.findall(plain.casefold()))
 
 
 @lru_cache(maxsize=8192)
