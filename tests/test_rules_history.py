@@ -304,6 +304,10 @@ def test_history_follows_cross_referenced_rules(run_cli: Callable[..., Any]) -> 
     assert target["versions"][0] == {**target["versions"][0], "id": "309.7"}
     assert target["versions"][0]["since"] == "2009-09-04"
     assert "chaos ensues" in target["versions"][-1]["text"]
+    # the bundled 2024-09-20 quotes rule 901 only: it holds 901.9b but says nothing of 311.7
+    assert "2024-09-20" in rule["versions"][-1]["editions"]
+    assert all("2024-09-20" not in v["editions"] for v in target["versions"])
+    assert target["versions"][-1]["until"] is None
     # 312.7 cites the planeswalk rule, renumbered 701.24 → 701.31 on 2025-06-06
     phenomenon = history_json(run_cli, "312.7")
     assert phenomenon["versions"][-1]["since"] == "2025-06-06"
