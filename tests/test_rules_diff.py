@@ -255,6 +255,15 @@ def test_a_moved_sentence_reads_as_moved() -> None:
     assert [p.op for p in pieces] == ["move-from", "equal", "move-to", "equal"]
 
 
+def test_a_moved_sentence_beside_a_changed_one() -> None:
+    old = "Roll the die. Look back in time. Then planeswalk away."
+    new = "Roll the planar die. Then planeswalk away. Look back in time."
+    assert rulesdiff.render_pieces(rulesdiff.word_pieces(old, new)) == (
+        "Roll the {+planar+} die. [~Look back in time.~] Then planeswalk away."
+        " {~Look back in time.~}"
+    )
+
+
 def test_dropped_sentences_are_one_piece_not_word_salad() -> None:
     old = (
         "At the start of the game, each player shuffles their planar deck. Each deck is"

@@ -226,6 +226,17 @@ def test_dropped_sentences_read_as_dropped(run_cli: Callable[..., Any]) -> None:
     assert change["pieces"][1]["text"].startswith("All plane and phenomenon cards")
 
 
+def test_a_reordered_sentence_reads_as_moved(run_cli: Callable[..., Any]) -> None:
+    """2012-06-01: 603.6d moves "The game has to look back in time" after the list, and
+    shortens the sentence before it."""
+    data = cli_json(run_cli, "rules", "diff", "2011-07-15", "2012-06-01")
+    change = next(c for c in data["reworded"] if c["new_id"] == "603.6d")
+    moved = [p for p in change["pieces"] if p["op"] in ("move-from", "move-to")]
+    assert [p["op"] for p in moved] == ["move-from", "move-to"]
+    assert all(p["text"].startswith('The game has to "look back in time"') for p in moved)
+    assert "treated specially [-because the object" in change["diff"]
+
+
 # --------------------------------------------------------------------------- history
 
 

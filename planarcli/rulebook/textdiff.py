@@ -204,8 +204,14 @@ def word_pieces(old: str, new: str) -> tuple[DiffPiece, ...]:
         gap_b = list(range(j, anchor_j))
         plain_a = [k for k in gap_a if k not in moved_a]
         plain_b = [k for k in gap_b if k not in moved_b]
-        if len(plain_a) == 1 and len(plain_b) == 1 and len(gap_a) == len(gap_b) == 1:
-            pieces += _word_level(a[plain_a[0]], b[plain_b[0]])
+        if len(plain_a) == 1 and len(plain_b) == 1:
+            # one sentence became another: compare their words, moved ones around them
+            pa, pb = plain_a[0], plain_b[0]
+            pieces += [DiffPiece("move-from", a[k]) for k in gap_a if k < pa]
+            pieces += [DiffPiece("move-to", b[k]) for k in gap_b if k < pb]
+            pieces += _word_level(a[pa], b[pb])
+            pieces += [DiffPiece("move-from", a[k]) for k in gap_a if k > pa]
+            pieces += [DiffPiece("move-to", b[k]) for k in gap_b if k > pb]
         else:
             for k in gap_a:
                 pieces.append(DiffPiece("move-from" if k in moved_a else "delete", a[k]))
