@@ -42,6 +42,7 @@ from planarcli.rulebook.textdiff import (
     render_pieces,
     similarity,
     word_pieces,
+    words,
 )
 
 __all__ = [
@@ -477,11 +478,11 @@ def _pair_leftovers(
     candidates: list[tuple[float, int, int]] = []
     for i, old in enumerate(left):
         matcher = difflib.SequenceMatcher(None, autojunk=False)
-        matcher.set_seq2(list(_words_of(old.text)))
+        matcher.set_seq2(list(words(old.text)))
         for j, new in enumerate(right):
             if bag_similarity(old.text, new.text, PAIR_THRESHOLD) < PAIR_THRESHOLD:
                 continue  # the bag score bounds the ordered one from above
-            matcher.set_seq1(list(_words_of(new.text)))
+            matcher.set_seq1(list(words(new.text)))
             score = matcher.ratio()
             if score >= PAIR_THRESHOLD:
                 candidates.append((score + (0.01 if old.id == new.id else 0.0), i, j))
@@ -494,12 +495,6 @@ def _pair_leftovers(
         used_old.add(i)
         used_new.add(j)
         pairs.append((left[i], right[j]))
-
-
-def _words_of(text: str) -> tuple[str, ...]:
-    from planarcli.rulebook.textdiff import words
-
-    return words(text)
 
 
 # --------------------------------------------------------------------------- glossary
