@@ -340,3 +340,20 @@ def test_seed_edition_matches_the_official_files_around_it() -> None:
     parsed_glossary = {entry["term"]: entry["text"] for entry in parsed["glossary"]}
     for entry in bundled["glossary"]:
         assert parsed_glossary[entry["term"]] == entry["text"]
+
+
+def test_passage_ids_users_cite_are_stable() -> None:
+    """Users and scripts cite passages by id: rebuilding must never renumber them."""
+    for document, count in (
+        ("danish-guide", 22),
+        ("eternities-map", 1),
+        ("tactical-multiplayer", 21),
+    ):
+        assert list(texts(edition(document))) == [f"{document}.{n}" for n in range(1, count + 1)]
+    assert texts(edition("danish-guide"))["danish-guide.19"] == (
+        "Din planar deck skal have mindst ti kort i det."
+    )
+    assert texts(edition("eternities-map"))["eternities-map.1"].startswith(
+        "In response to the observation that playing with a single planar deck"
+    )
+    assert list(texts(edition("2010-07-16-fr")))[:3] == ["901", "901.1", "901.2"]

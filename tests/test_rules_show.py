@@ -313,3 +313,30 @@ def test_glossary_terms_complete_escaped_for_bash(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setenv("_PLANARCLI_COMPLETE", "zsh_complete")
     values = [item.value for item in complete_rule_id(context, argument, "chaos")]
     assert "Chaos Ability" in values
+
+
+OFFICIAL_EDITIONS = [
+    info.id for info in corpus.list_editions() if info.is_english_cr and info.id != "2024-09-20"
+]
+
+
+@pytest.mark.parametrize("edition", OFFICIAL_EDITIONS)
+def test_no_dead_end_from_901_or_the_glossary_in_any_official_edition(
+    run_cli: Callable[..., Any], edition: str
+) -> None:
+    assert len(OFFICIAL_EDITIONS) == 14
+    loaded = corpus.load_edition(edition)
+    section = corpus.show(loaded, "901")
+    assert not [ref.target for ref in corpus.references(loaded, section) if not ref.found]
+    for entry in loaded.glossary:
+        shown = corpus.show(loaded, entry.term)
+        assert [rule.id for rule in shown] == [entry.term]
+        assert all(ref.found for ref in corpus.references(loaded, shown)), entry.term
+    # one step further: what 901 cites cites nothing missing but whole sections
+    cited = [
+        rule
+        for target in loaded.closure["cited"][0]  # type: ignore[index]
+        for rule in corpus.show(loaded, target)
+    ]
+    missing = [ref.target for ref in corpus.references(loaded, cited) if not ref.found]
+    assert all("." not in target for target in missing), missing
