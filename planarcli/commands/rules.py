@@ -18,6 +18,8 @@ from planarcli.errors import NotFoundError, PlanarError
 from planarcli.rulebook import corpus
 
 LANGUAGES = ("en", "fr", "da")
+#: How many groups of rules a text diff names as "not compared" before it sums up the rest.
+NOT_COMPARED_SHOWN = 8
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -404,9 +406,11 @@ def editions_command(output_format: str) -> None:
 def diff_command(old: str, new: str, full: bool, output_format: str) -> None:
     """What changed from edition A to edition B, renumbering-aware.
 
-    Rules are paired by their text, so a rule that moved (2009-10-01's 901.14a is today's
-    901.15a) is reported as renumbered, not as removed and added. Changed words are shown as
-    [-removed-]{+added+}.
+    Rules are paired by structure first (a section or rule renumbered as a whole keeps its
+    subrules: 2009-10-01's 901.14a is today's 901.15a, 2021's Planes section 310 is 311),
+    then by text. Rules in a section only one edition holds are "not compared". Changed
+    words are shown as [-removed-]{+added+}; a sentence that moved as [~old place~] and
+    {~new place~}.
 
     \b
     planarcli rules diff 2009-10-01 current
@@ -424,6 +428,10 @@ def diff_command(old: str, new: str, full: bool, output_format: str) -> None:
     _print_diff(result, full)
 
 
+def _pieces_json(pieces: Any) -> list[dict[str, str]]:
+    return [{"op": p.op, "text": p.text} for p in pieces]
+
+
 def _change_json(change: Any) -> dict[str, Any]:
     return {
         "old_id": change.old_id,
@@ -433,7 +441,7 @@ def _change_json(change: Any) -> dict[str, Any]:
         "old_text": change.old_text,
         "new_text": change.new_text,
         "diff": change.word_diff(),
-        "pieces": [{"op": p.op, "text": p.text} for p in change.pieces],
+        "pieces": _pieces_json(change.pieces),
     }
 
 
@@ -447,70 +455,80 @@ def _diff_json(result: Any) -> dict[str, Any]:
             "removed": len(result.removed),
             "reworded": len(result.reworded),
             "renumbered": len(result.renumbered),
+            "not_compared": len(result.old_not_compared) + len(result.new_not_compared),
         },
+        "sections_moved": [
+            {"old": m.old, "new": m.new, "title": m.title} for m in result.sections_moved
+        ],
         "not_compared": {
-            result.old: list(result.old_only_sections),
-            result.new: list(result.new_only_sections),
+            result.old: [r.id for r in result.old_not_compared],
+            result.new: [r.id for r in result.new_not_compared],
         },
         "added": [{"id": r.id, "text": r.text} for r in result.added],
         "removed": [{"id": r.id, "text": r.text} for r in result.removed],
         "reworded": [_change_json(c) for c in result.reworded],
         "renumbered": [_change_json(c) for c in result.renumbered],
         "glossary": {
-            "added": list(result.glossary_added),
-            "removed": list(result.glossary_removed),
             "reworded": [_change_json(c) for c in result.glossary_reworded],
+            "renamed": [_change_json(c) for c in result.glossary_renamed],
+            "not_compared": {
+                result.old: list(result.glossary_old_only),
+                result.new: list(result.glossary_new_only),
+            },
         },
     }
 
 
-def _compact(change: Any, context: int = 6) -> str:
-    """The word diff with long unchanged stretches shortened to their edges."""
-    out = []
-    pieces = change.pieces
-    for index, piece in enumerate(pieces):
-        if piece.op != "equal":
-            text = piece.text
-            if not text.isspace():
-                mark = ("[-", "-]") if piece.op == "delete" else ("{+", "+}")
-                text = mark[0] + text + mark[1]
-                if use_color():
-                    text = click.style(text, fg="red" if piece.op == "delete" else "green")
-            out.append(text if piece.op == "insert" or not text.isspace() else "")
-            continue
-        words = piece.text.split(" ")
-        first, last = index == 0, index == len(pieces) - 1
-        keep_head = 0 if first else context
-        keep_tail = 0 if last else context
-        if len(words) > keep_head + keep_tail + 2:
-            head = " ".join(words[:keep_head])
-            tail = " ".join(words[len(words) - keep_tail :]) if keep_tail else ""
-            out.append((head + " " if head else "") + "…" + (" " + tail if tail else " "))
-        else:
-            out.append(piece.text)
-    return "".join(out).strip()
+def _render(pieces: Any, context: int | None = 6) -> str:
+    """A word diff for the terminal; with ``context``, long unchanged stretches shortened."""
+    from planarcli.rulebook.textdiff import render_pieces
+
+    def colour(marked: str, op: str) -> str:
+        return _style(marked, fg="red" if op in ("delete", "move-from") else "green")
+
+    return render_pieces(pieces, context=context, style=colour if use_color() else None)
 
 
 def _print_diff(result: Any, full: bool) -> None:
+    from planarcli.rulebook.diff import describe_rules
+
     _echo(
         f"{result.old} → {result.new}: {len(result.reworded)} reworded, "
         f"{len(result.renumbered)} renumbered, {len(result.added)} added, "
         f"{len(result.removed)} removed, {result.unchanged} unchanged"
     )
-    for edition, sections in (
-        (result.old, result.old_only_sections),
-        (result.new, result.new_only_sections),
+    for move in result.sections_moved:
+        _echo(f"section {move.old} → {move.new} ({move.title}), with its rules")
+    for edition, rules_only, terms_only in (
+        (result.old, result.old_not_compared, result.glossary_old_only),
+        (result.new, result.new_not_compared, result.glossary_new_only),
     ):
-        if sections:
+        if rules_only:
+            labels = describe_rules(rules_only)
+            if len(labels) > NOT_COMPARED_SHOWN:
+                rest = len(labels) - NOT_COMPARED_SHOWN + 1
+                labels = [*labels[: NOT_COMPARED_SHOWN - 1], f"and {rest} more (--format json)"]
             _echo(
-                f"not compared (only in {edition}): section{'s' if len(sections) > 1 else ''} "
-                + ", ".join(sections)
+                _wrap(
+                    "; ".join(labels),
+                    4,
+                    first_prefix=f"only in {edition}, not compared: ",
+                )
+            )
+        if terms_only:
+            _echo(
+                _wrap(
+                    ", ".join(terms_only),
+                    4,
+                    first_prefix=f"glossary only in {edition}, not compared: ",
+                )
             )
     if result.is_empty:
-        _echo("no differences")
+        partial = result.old_not_compared or result.new_not_compared
+        _echo("no differences in what both editions hold" if partial else "no differences")
         return
 
-    def section(title: str) -> None:
+    def heading(title: str) -> None:
         _echo()
         _echo(_style(title, bold=True))
 
@@ -518,33 +536,105 @@ def _print_diff(result: Any, full: bool) -> None:
         if not change.text_changed:
             _echo(f"  {label}  (same text)")
             return
-        body = change.word_diff() if full else _compact(change)
+        body = _render(change.pieces, None if full else 6)
         _echo(f"  {label}")
         _echo(_wrap(body, 6, first_prefix="      "))
 
     if result.renumbered:
-        section("Renumbered")
+        heading("Renumbered")
         for change in result.renumbered:
             show_change(f"{change.old_id} → {change.new_id}", change)
     if result.reworded:
-        section("Reworded")
+        heading("Reworded")
         for change in result.reworded:
             show_change(change.new_id, change)
-    if result.added:
-        section("Added")
-        for rule in result.added:
-            _echo(f"  {rule.id}")
-            _echo(_wrap(_short(rule.text, 160), 4, first_prefix="    "))
-    if result.removed:
-        section("Removed")
-        for rule in result.removed:
-            _echo(f"  {rule.id}")
-            _echo(_wrap(_short(rule.text, 160), 4, first_prefix="    "))
-    if result.glossary_added or result.glossary_removed or result.glossary_reworded:
-        section("Glossary")
-        for term in result.glossary_added:
-            _echo(f"  + {term}")
-        for term in result.glossary_removed:
-            _echo(f"  - {term}")
+    for title, rules in (("Added", result.added), ("Removed", result.removed)):
+        if rules:
+            heading(title)
+            for rule in rules:
+                _echo(f"  {rule.id}")
+                _echo(_wrap(_short(rule.text, 160), 4, first_prefix="    "))
+    if result.glossary_reworded or result.glossary_renamed:
+        heading("Glossary")
+        for change in result.glossary_renamed:
+            show_change(f"{change.old_id} → {change.new_id}", change)
         for change in result.glossary_reworded:
-            show_change(f"~ {change.new_id}", change)
+            show_change(change.new_id, change)
+
+
+# --------------------------------------------------------------------------- history
+
+
+@rules.command("history")
+@click.argument("rule_id", metavar="ID", shell_complete=complete_rule_id)
+@edition_option(default="current")
+@format_option()
+def history_command(rule_id: str, edition: str, output_format: str) -> None:
+    """Every wording of rule ID across the editions, renumbering followed.
+
+    ID (a rule id or a glossary term) is read in the numbering of --edition; the rule is
+    then followed through every English Comprehensive Rules edition available, bundled and
+    imported (a translation is not a wording of the rules and is left out). Each version
+    shows the editions that print it and, after the first, a word diff from the one before.
+
+    \b
+    planarcli rules history 901.15a      901.14a from 2009-10-01 until 2012-06-01
+    planarcli rules history 311.7        309.7 and 310.7 before
+    planarcli rules history planeswalk   a glossary entry
+    planarcli rules history 901.11 --edition 2009-09-04
+
+    Exits with 1 when the edition has no such rule or term.
+    """
+    from planarcli.rulebook import history as rulehistory
+
+    try:
+        result = rulehistory.load_history(rule_id, edition)
+    except rulehistory.NotInEdition as error:
+        if output_format == "json":
+            echo_json({"query": rule_id, "found": False, "suggestions": error.suggestions})
+        raise
+    if output_format == "json":
+        echo_json(
+            {
+                "rule": result.rule,
+                "edition": result.edition,
+                "versions": [
+                    {
+                        "id": v.id,
+                        "since": v.since,
+                        "until": v.until,
+                        "editions": list(v.editions),
+                        "text": v.text,
+                    }
+                    for v in result.versions
+                ],
+            }
+        )
+        return
+    _print_history(result)
+
+
+def _print_history(result: Any) -> None:
+    versions = result.versions
+    count = len(versions)
+    kind = "glossary entry " if result.kind == "glossary" else ""
+    _echo(
+        f"{kind}{result.rule} in the numbering of {result.edition}: "
+        f"{count} wording{'s' if count != 1 else ''} in "
+        f"{len(result.editions_searched)} editions searched"
+    )
+    changes = [None, *result.changes()]
+    for version, before, pieces in zip(versions, [None, *versions[:-1]], changes, strict=True):
+        span = f"from {version.since} " + (
+            f"until {version.until}" if version.until else "(in force)"
+        )
+        if version is versions[-1] and version.until:
+            span += " (removed)"
+        _echo()
+        _echo(_style(version.id, bold=True) + f"  {span}")
+        _echo(_wrap(", ".join(version.editions), 4, first_prefix="    editions: "))
+        if before is not None and before.id != version.id:
+            change = "renamed" if result.kind == "glossary" else "renumbered"
+            _echo(f"    {change}: {before.id} → {version.id}")
+        body = version.text if pieces is None else _render(pieces, None)
+        _echo(_wrap(body, 4, first_prefix="    "))

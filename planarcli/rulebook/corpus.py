@@ -3,8 +3,10 @@
 Bundled editions live in ``rules/`` (listed by ``rules/manifest.json``); editions a user
 imported with ``planarcli rules import`` live in ``data_dir()/rules/<id>.json`` and have the
 same format. Both go through the same loader. Search lives in :mod:`planarcli.rulebook.search`,
-edition comparison in :mod:`planarcli.rulebook.diff`; both import this module, never the other
-way round. Nothing here imports click.
+edition comparison in :mod:`planarcli.rulebook.diff`, one rule across editions in
+:mod:`planarcli.rulebook.history` (both built on the word diff of
+:mod:`planarcli.rulebook.textdiff`); they import this module, never the other way round.
+Nothing here imports click.
 
 An edition read from an official file holds section 901, the Planechase glossary and the rules
 they cite, two references deep; its ``closure`` says which (see

@@ -1,0 +1,279 @@
+"""One rule through every edition: each distinct wording, renumbering followed.
+
+``rules history ID`` reads ID in the numbering of one edition (the current one by default)
+and follows it to older and newer editions with the same pairing ``rules diff`` uses
+(:func:`planarcli.rulebook.diff.align`: structure first, then text), one neighbouring edition
+at a time. An edition that does not hold the rule's place (a bundled edition quoting only
+section 901, asked about 311.7) says nothing about it and is skipped; an edition that holds
+the place but not the rule ends the trail: the rule was added after it, or removed in it.
+
+Only English Comprehensive Rules editions take part. A translation (the bundled French text
+of 2010-07-16) is not a wording of the rules but a rendering of one: it differs in every word
+and would read as a new version each time; guides and variants are other documents.
+
+Glossary entries have histories too ("Planeswalk"): followed by term, and through a rename
+("Planar Magic" → "Planechase") by their text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from planarcli.errors import DataUnavailableError, NotFoundError
+from planarcli.rulebook import corpus
+from planarcli.rulebook.corpus import Edition, EditionInfo, GlossaryEntry
+from planarcli.rulebook.diff import Alignment, align, align_glossary, term_key
+from planarcli.rulebook.textdiff import DiffPiece, normalise, word_pieces
+
+
+@dataclass(frozen=True)
+class Version:
+    """One wording of a rule: its id, the editions that print it, and its text."""
+
+    id: str
+    since: str
+    until: str | None
+    editions: tuple[str, ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class History:
+    rule: str  # the id (or glossary term) asked about, as the edition spells it
+    edition: str  # the edition whose numbering ``rule`` is read in
+    kind: str  # "rule" | "glossary"
+    versions: tuple[Version, ...]
+    editions_searched: tuple[str, ...]
+
+    def changes(self) -> list[tuple[DiffPiece, ...]]:
+        """The word diff from each version to the next (one fewer than the versions)."""
+        return [
+            word_pieces(before.text, after.text)
+            for before, after in zip(self.versions, self.versions[1:], strict=False)
+        ]
+
+
+def history_editions(infos: Sequence[EditionInfo]) -> list[EditionInfo]:
+    """The editions a history runs through: English Comprehensive Rules, oldest first."""
+    chosen = [info for info in infos if info.is_english_cr]
+    return sorted(chosen, key=lambda info: (info.effective or "", info.id))
+
+
+class NotInEdition(NotFoundError):
+    """The rule asked about is not in the edition; ``suggestions`` are the nearest ids."""
+
+    def __init__(self, message: str, *, suggestions: list[str], hint: str | None) -> None:
+        super().__init__(message, hint=hint)
+        self.suggestions = suggestions
+
+
+def rule_history(editions: Sequence[Edition], query: str, edition_id: str) -> History:
+    """The history of rule (or glossary term) ``query`` read in edition ``edition_id``.
+
+    ``editions`` are the English Comprehensive Rules editions, oldest first (see
+    :func:`history_editions`). Raises :class:`NotInEdition` (exit 1) when ``edition_id``
+    has no such rule or term.
+    """
+    index = next(i for i, edition in enumerate(editions) if edition.id == edition_id)
+    start = editions[index]
+    rule_id = corpus.normalise_rule_id(query)
+    if rule_id is not None and start.rule(rule_id) is not None:
+        trail = _trail(editions, index, rule_id, _rule_step(editions))
+        kind, name = "rule", rule_id
+    else:
+        entry = _glossary_entry(start, query)
+        if entry is None:
+            raise _not_found(editions, start, query, rule_id)
+        trail = _trail(editions, index, entry.term, _glossary_step(editions))
+        kind, name = "glossary", entry.term
+    return History(
+        rule=name,
+        edition=start.id,
+        kind=kind,
+        versions=tuple(_versions(editions, trail)),
+        editions_searched=tuple(edition.id for edition in editions),
+    )
+
+
+# --------------------------------------------------------------------------- the trail
+
+#: (edition index, id or term, text) of the rule in each edition that holds it, and the
+#: index of the edition that removed it (None when none did)
+_Trail = tuple[list[tuple[int, str, str]], int | None]
+#: step(from index, to index, id, forward) → ("paired", id, text) | ("ended"|"skip", "", "")
+_Step = Callable[[int, int, str, bool], tuple[str, str, str]]
+
+
+def _trail(editions: Sequence[Edition], index: int, name: str, step: _Step) -> _Trail:
+    found: dict[int, tuple[str, str]] = {index: (name, _text_of(editions[index], name))}
+    removed_at: int | None = None
+    for forward, indices in (
+        (True, range(index + 1, len(editions))),
+        (False, range(index - 1, -1, -1)),
+    ):
+        here, current = index, name
+        for other in indices:
+            status, partner, text = step(here, other, current, forward)
+            if status == "paired":
+                found[other] = (partner, text)
+                here, current = other, partner
+            elif status == "ended":
+                if forward:
+                    removed_at = other
+                break
+    return [(i, *found[i]) for i in sorted(found)], removed_at
+
+
+def _text_of(edition: Edition, name: str) -> str:
+    rule = edition.rule(name)
+    if rule is not None:
+        return rule.text
+    entry = next(e for e in edition.glossary if e.term == name)
+    return entry.text
+
+
+def _rule_step(editions: Sequence[Edition]) -> _Step:
+    @cache
+    def alignment(older: int, newer: int) -> Alignment:
+        return align(editions[older].rules, editions[newer].rules)
+
+    def step(here: int, other: int, rule_id: str, forward: bool) -> tuple[str, str, str]:
+        if forward:
+            status, partner = alignment(here, other).follow(rule_id)
+        else:
+            status, partner = alignment(other, here).trace_back(rule_id)
+        if partner is not None:
+            return "paired", partner.id, partner.text
+        return ("skip" if status == "not compared" else "ended"), "", ""
+
+    return step
+
+
+def _glossary_step(editions: Sequence[Edition]) -> _Step:
+    @cache
+    def alignment(
+        older: int, newer: int
+    ) -> tuple[dict[str, GlossaryEntry], dict[str, GlossaryEntry]]:
+        pairs = align_glossary(editions[older].glossary, editions[newer].glossary).pairs
+        return {a.term: b for a, b in pairs}, {b.term: a for a, b in pairs}
+
+    def step(here: int, other: int, term: str, forward: bool) -> tuple[str, str, str]:
+        forward_map, backward_map = alignment(here, other) if forward else alignment(other, here)
+        partner = (forward_map if forward else backward_map).get(term)
+        if partner is not None:
+            return "paired", partner.term, partner.text
+        # an entry the other edition lacks is one its source did not quote: skip it
+        return "skip", "", ""
+
+    return step
+
+
+def _versions(editions: Sequence[Edition], trail: _Trail) -> list[Version]:
+    found, removed_at = trail
+    groups: list[list[tuple[int, str, str]]] = []
+    for item in found:
+        if groups:
+            last = groups[-1][-1]
+            same_name = term_key(last[1]) == term_key(item[1])  # "Planar _Magic_"
+            if same_name and normalise(last[2]) == normalise(item[2]):
+                groups[-1].append(item)
+                continue
+        groups.append([item])
+    versions = []
+    for number, group in enumerate(groups):
+        if number + 1 < len(groups):
+            until: str | None = editions[groups[number + 1][0][0]].id
+        else:
+            until = editions[removed_at].id if removed_at is not None else None
+        first_index, first_id, first_text = group[0]
+        versions.append(
+            Version(
+                id=first_id,
+                since=editions[first_index].id,
+                until=until,
+                editions=tuple(editions[i].id for i, _, _ in group),
+                text=first_text,
+            )
+        )
+    return versions
+
+
+# --------------------------------------------------------------------------- lookups
+
+
+def _glossary_entry(edition: Edition, query: str) -> GlossaryEntry | None:
+    wanted = term_key(corpus.fold_accents(query))
+    for entry in edition.glossary:
+        if term_key(corpus.fold_accents(entry.term)) in (wanted, wanted.rstrip("s")):
+            return entry
+    return None
+
+
+def _not_found(
+    editions: Sequence[Edition], start: Edition, query: str, rule_id: str | None
+) -> NotInEdition:
+    if rule_id is not None:
+        suggestions = corpus.nearest_ids(start, rule_id)
+        holders = [i for i, edition in enumerate(editions) if edition.rule(rule_id) is not None]
+        hint = None
+        if holders:
+            # the same rule in the edition asked about, when it is there under another number
+            last = holders[-1]
+            found, _ = _trail(editions, last, rule_id, _rule_step(editions))
+            here = next((name for i, name, _ in found if editions[i] is start), None)
+            if here is not None:
+                suggestions = [here, *(s for s in suggestions if s != here)][:3]
+                hint = f"{rule_id} of {editions[last].id} is {here} in {start.id}"
+            else:
+                hint = (
+                    f"{rule_id} is a rule of {_span([editions[i].id for i in holders])}: read "
+                    f"it in that numbering with `--edition {editions[last].id}`"
+                )
+        what = f"no rule {rule_id} in {start.id}"
+    else:
+        import difflib
+
+        terms = {term_key(entry.term): entry.term for entry in start.glossary}
+        wanted = term_key(query)
+        close = difflib.get_close_matches(wanted, list(terms), n=3, cutoff=0.6)
+        close += [key for key in terms if wanted in key.split() and key not in close]
+        suggestions = [terms[key] for key in close[:3]]
+        hint = "give a rule id such as 901.15a, or a glossary term such as Planeswalk"
+        what = f"no rule or glossary entry {query!r} in {start.id}"
+    nearest = f"; nearest: {', '.join(suggestions)}" if suggestions else ""
+    return NotInEdition(what + nearest, suggestions=suggestions, hint=hint)
+
+
+def _span(edition_ids: list[str]) -> str:
+    if len(edition_ids) == 1:
+        return f"the {edition_ids[0]} edition"
+    return f"the editions {edition_ids[0]} … {edition_ids[-1]}"
+
+
+def load_history(query: str, edition: str = "current") -> History:
+    """The history of ``query`` (a rule id or glossary term) in the numbering of ``edition``
+    (``current`` or an edition id), over every English Comprehensive Rules edition available,
+    bundled and imported."""
+    from planarcli.errors import UsageError
+
+    infos = corpus.list_editions()
+    start = corpus.resolve_edition(edition, infos)
+    if not start.is_english_cr:
+        raise UsageError(
+            f"{start.id} is a {start.kind} ({start.lang}); rules history reads rule ids in the "
+            "numbering of an English Comprehensive Rules edition",
+            hint="use `--edition current` or the date of an edition; see "
+            "`planarcli rules editions`",
+        )
+    editions = []
+    for info in history_editions(infos):
+        if info.id == start.id:
+            editions.append(corpus.load_edition(info))
+            continue
+        try:
+            editions.append(corpus.load_edition(info))
+        except DataUnavailableError as error:  # one unreadable file: the others still tell
+            corpus.warn(f"{error.message}; rules history goes on without it")
+    return rule_history(editions, query, start.id)
