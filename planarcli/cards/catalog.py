@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from datetime import datetime
     from pathlib import Path
 
+    from planarcli.cards.magicnames import MagicNames
+
 CACHE_FILE_NAME = "cards.json"
 SNAPSHOT_FILE_NAME = "cards.json"
 
@@ -43,6 +45,8 @@ class Card:
     first_released: str | None = None
     oracle_text: str | None = None
     scryfall_uri: str | None = None
+    #: Names printed on non-English printings: (language code, name) pairs.
+    printed_names: tuple[tuple[str, str], ...] = ()
 
     @property
     def is_phenomenon(self) -> bool:
@@ -60,6 +64,7 @@ class Card:
             first_released=data.get("first_released"),
             oracle_text=data.get("oracle_text"),
             scryfall_uri=data.get("scryfall_uri"),
+            printed_names=_printed_pairs(data.get("printed_names")),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -73,7 +78,22 @@ class Card:
             "oracle_id": self.oracle_id,
             "oracle_text": self.oracle_text,
             "scryfall_uri": self.scryfall_uri,
+            **({"printed_names": _printed_json(self.printed_names)} if self.printed_names else {}),
         }
+
+
+def _printed_pairs(value: Any) -> tuple[tuple[str, str], ...]:
+    """``{"de": ["Name", ...], ...}`` (the catalog's ``printed_names``) as (lang, name) pairs."""
+    if not isinstance(value, dict):
+        return ()
+    return tuple((lang, name) for lang, names in value.items() for name in names)
+
+
+def _printed_json(pairs: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
+    grouped: dict[str, list[str]] = {}
+    for lang, name in pairs:
+        grouped.setdefault(lang, []).append(name)
+    return grouped
 
 
 #: A ``created`` timestamp this far ahead of the clock is "in the future" (less is clock skew).
@@ -145,11 +165,35 @@ class CatalogSource:
 
 @record
 class Resolution:
-    """How a written name resolved: to a card exactly, by folding, or not at all."""
+    """How a written name resolved: to a card exactly, by folding, by one of its printed
+    non-English names, or not at all."""
 
     written: str
     card: Card | None
-    how: str  # "exact" | "folded" | "unknown"
+    how: str  # "exact" | "folded" | "printed" | "unknown"
+    lang: str | None = None  # for "printed": the language the name is printed in
+
+
+@record
+class UnknownName:
+    """What a name that is no card of the catalog is, as far as planarcli can tell."""
+
+    written: str
+    #: The non-planar Magic card the name is (``is_other_card``) or looks like, if any.
+    other_card: str | None
+    is_other_card: bool
+    #: The one planar card that clearly fits (never set together with ``other_card``).
+    guess: Card | None
+    #: Planar cards the name resembles, best first (did-you-mean candidates).
+    suggestions: tuple[str, ...]
+
+
+class CardNotFoundError(NotFoundError):
+    """No card answers to a name; ``suggestions`` are the planar cards it resembles."""
+
+    def __init__(self, message: str, *, hint: str | None, suggestions: Sequence[str]) -> None:
+        super().__init__(message, hint=hint)
+        self.suggestions = list(suggestions)
 
 
 @record
@@ -172,6 +216,9 @@ class Catalog:
         self.source = source
         self._made: dict[str, Card] = {card.name: card for card in cards}
         self._folded: dict[str, Card] | None = None
+        self._printed: dict[str, tuple[str, str]] | None = None
+        self._printed_folded: dict[str, tuple[str, str] | None] | None = None
+        self._other_names: list[str] | None = None
 
     @classmethod
     def from_records(cls, records: list[dict[str, Any]], source: CatalogSource) -> Catalog:
@@ -216,14 +263,78 @@ class Catalog:
         return self._made.get(name)
 
     def resolve(self, name: str) -> Resolution:
-        """Exact name first, then the folded name; never a guess."""
+        """Exact name first, then a printed non-English name as written, then the folded
+        name, then the folded printed name; never a guess. A synced cache without printed
+        names (written by an older planarcli) borrows the bundled snapshot's."""
         card = self.exact(name)
         if card is not None:
             return Resolution(name, card, "exact")
-        card = self._by_key.get(fold_name(name))
+        printed = self._printed_names_as_written.get(name)
+        if printed is not None:
+            return self._printed_resolution(name, printed)
+        key = fold_name(name)
+        card = self._by_key.get(key)
         if card is not None:
             return Resolution(name, card, "folded")
+        printed = self._printed_names_folded.get(key)
+        if printed is not None:
+            return self._printed_resolution(name, printed)
+        if self.source.kind != "snapshot" and key:
+            borrowed = load_snapshot().resolve(name)
+            if borrowed.how == "printed" and borrowed.card is not None:
+                card = self.exact(borrowed.card.name) or self._by_key.get(
+                    fold_name(borrowed.card.name)
+                )
+                if card is not None:
+                    return Resolution(name, card, "printed", borrowed.lang)
         return Resolution(name, None, "unknown")
+
+    # -- printed (non-English) names -------------------------------------------------------
+    def _printed_entries(self) -> Iterable[tuple[str, str, str]]:
+        """(card name, language, printed name) for every printed name of every card."""
+        if self._cards is None:
+            for card_name, data in self._records.items():
+                for lang, written in _printed_pairs(data.get("printed_names")):
+                    yield card_name, lang, written
+        else:
+            for card in self._cards:
+                for lang, printed in card.printed_names:
+                    yield card.name, lang, printed
+
+    @property
+    def _printed_names_as_written(self) -> dict[str, tuple[str, str]]:
+        """Printed name exactly as printed → (card name, language); no folding needed."""
+        if self._printed is None:
+            printed: dict[str, tuple[str, str]] = {}
+            for card_name, lang, written in self._printed_entries():
+                printed.setdefault(written, (card_name, lang))
+            self._printed = printed
+        return self._printed
+
+    @property
+    def _printed_names_folded(self) -> dict[str, tuple[str, str] | None]:
+        """Folded printed name → (card name, language); None for a key that two different
+        cards are printed with (it names neither)."""
+        if self._printed_folded is None:
+            folded: dict[str, tuple[str, str] | None] = {}
+            for card_name, lang, written in self._printed_entries():
+                key = fold_name(written)
+                if not key:
+                    continue
+                seen = folded.get(key, (card_name, lang))
+                folded[key] = (card_name, lang) if seen and seen[0] == card_name else None
+            self._printed_folded = folded
+        return self._printed_folded
+
+    def _printed_resolution(self, written: str, printed: tuple[str, str]) -> Resolution:
+        card_name, lang = printed
+        return Resolution(written, self.exact(card_name), "printed", lang)
+
+    def _named_exactly(self, name: str) -> Card | None:
+        """The card ``name`` folds to, or is a printed name of: the only answers that
+        score 100 as a match."""
+        resolution = self.resolve(name)
+        return resolution.card
 
     def lookup(self, name: str) -> Card | None:
         """The card this name denotes (exactly or folded), or None."""
@@ -232,7 +343,8 @@ class Catalog:
     def match(self, name: str, *, limit: int = 10, cutoff: float = 0.0) -> list[Match]:
         """Ranked fuzzy candidates for ``name`` (best first, 0-100 scores).
 
-        A name that folds to a catalog name scores 100. Scores otherwise come from
+        A name that folds to a catalog name, or to one of a card's printed names, scores
+        100, and nothing else does (at most BELOW_EXACT). Scores otherwise come from
         rapidfuzz's WRatio on folded names, or its plain ratio for names of up to
         SHORT_NAME letters: a short name is a whole name, and WRatio's partial matching would
         find "nix" inside "Ghirapur Grand Prix".
@@ -245,8 +357,10 @@ class Catalog:
         keys = list(self._by_key)
         scorer = fuzz.ratio if len(key) <= SHORT_NAME else fuzz.WRatio
         found = process.extract(key, keys, scorer=scorer, limit=limit, score_cutoff=cutoff)
-        matches = [Match(self._by_key[k], round(float(score), 1)) for k, score, _ in found]
-        exact = self._by_key.get(key)
+        matches = [
+            Match(self._by_key[k], min(round(float(score), 1), BELOW_EXACT)) for k, score, _ in found
+        ]
+        exact = self._named_exactly(name)
         if exact is not None:
             matches = [Match(exact, 100.0)] + [m for m in matches if m.card is not exact]
         # Stable, readable ranking: score, then name.
@@ -267,7 +381,9 @@ class Catalog:
         WRatio on the whole folded name and a word score (each written word against its
         closest word in the card's name, averaged), so "acadmy tolaria" finds Academy at
         Tolaria West. Generous by design: ``cards show`` guesses only from a clear winner,
-        and ``validate``'s did-you-mean uses the stricter ``suggest``. Cards scoring below
+        and ``validate``'s did-you-mean uses the stricter ``suggest``. Only the card the
+        name folds to, or is a printed name of, scores 100; every other score is at most
+        BELOW_EXACT ("Tolaria West" is not "Academy at Tolaria West"). Cards scoring below
         ``min_score`` are left out (``cards match`` uses MATCH_MIN_SCORE)."""
         from rapidfuzz import fuzz
 
@@ -275,40 +391,120 @@ class Catalog:
         words = key.split()
         if not words:
             return []
+        exact = self._named_exactly(name)
         scored = []
         for folded, card in self._by_key.items():
             card_words = folded.split() or [folded]
             by_word = sum(max(fuzz.ratio(w, c) for c in card_words) for w in words) / len(words)
-            score = round(max(float(fuzz.WRatio(key, folded)), by_word), 1)
+            score = min(round(max(float(fuzz.WRatio(key, folded)), by_word), 1), BELOW_EXACT)
+            if card is exact:
+                score = 100.0
             if score >= min_score:
                 scored.append((score, card))
         scored.sort(key=lambda item: (-item[0], item[1].name.casefold()))
         return scored
 
     def find(self, name: str) -> tuple[Card, str]:
-        """The card ``name`` denotes and how it was found: "exact", "folded", or "fuzzy" for
-        a clear guess: at least GUESS_MIN_SCORE, ahead of the runner-up, and written out far
-        enough to be a basis for a guess (at least GUESS_MIN_CHARS folded characters, and at
-        least GUESS_MIN_SHARE of the guessed name's folded length: "a" or "plane" guess
-        nothing). Raises NotFoundError, with suggestions, when there is no clear answer."""
+        """The card ``name`` denotes and how it was found: "exact", "folded", "printed", or
+        "fuzzy" for a clear guess (see ``explain_unknown``). Raises CardNotFoundError, with
+        the planar cards the name resembles as suggestions, when there is no clear answer."""
         resolution = self.resolve(name)
         if resolution.card is not None:
             return resolution.card, resolution.how
-        ranked = self.guess_scores(name)
-        if (
-            ranked
-            and ranked[0][0] >= GUESS_MIN_SCORE
-            and (len(ranked) == 1 or ranked[0][0] > ranked[1][0])
-            and _enough_to_guess(fold_name(name), fold_name(ranked[0][1].name))
-        ):
-            return ranked[0][1], "fuzzy"
-        suggestions = self.suggest(name)
-        hint = (
+        unknown = self.explain_unknown(name)
+        if unknown.guess is not None:
+            return unknown.guess, "fuzzy"
+        suggestions = unknown.suggestions
+        did_you_mean = (
             "did you mean: " + ", ".join(repr(s) for s in suggestions) + "?"
             if suggestions
-            else f"try `planarcli cards match {name!r}` or `planarcli cards search`"
+            else None
         )
-        raise NotFoundError(f"no plane or phenomenon named {name!r}", hint=hint)
+        if unknown.other_card is not None and unknown.is_other_card:
+            raise CardNotFoundError(
+                f"{name!r} is a Magic card but not a plane or phenomenon",
+                hint=(
+                    f"planar cards with a similar name: {', '.join(map(repr, suggestions))}"
+                    if suggestions
+                    else None
+                ),
+                suggestions=suggestions,
+            )
+        message = f"no plane or phenomenon named {name!r}"
+        if unknown.other_card is not None:
+            message += (
+                f"; it looks like the Magic card {unknown.other_card!r}, "
+                "which is not a plane or phenomenon"
+            )
+        hint = did_you_mean or f"try `planarcli cards match {name!r}` or `planarcli cards search`"
+        if unknown.other_card is not None and suggestions:
+            hint = f"planar cards with a similar name: {', '.join(map(repr, suggestions))}"
+        raise CardNotFoundError(message, hint=hint, suggestions=suggestions)
+
+    def explain_unknown(self, name: str) -> UnknownName:
+        """What ``name``, which is no card of this catalog, is: another Magic card (it folds
+        to a name of the bundled list of every Magic card, planar or not), a misspelling
+        of one planar card (``guess``), a name that looks more like another Magic card than
+        like any planar one, or nothing known.
+
+        A guess needs a clear winner among the planar cards: a score of at least
+        GUESS_MIN_SCORE (see ``guess_scores``), ahead of the runner-up, from a written name
+        long enough to be a basis for a guess (at least GUESS_MIN_CHARS folded characters
+        and GUESS_MIN_SHARE of the guessed name's length: "a" or "plane" guess nothing);
+        and the written name must be closer, letter for letter, to that card's name than
+        to any non-planar Magic card's ("Llanowar Elfs" is Llanowar Elves misspelt, not
+        Llanowar). The list of every name is read here, and only here."""
+        key = fold_name(name)
+        suggestions = tuple(self.suggest(name)) if key else ()
+        if not key:
+            return UnknownName(name, None, False, None, suggestions)
+        magic = _magic_names()
+        if magic is not None and key in magic:
+            return UnknownName(name, magic.name_for(key), True, None, suggestions)
+        ranked = self.guess_scores(name)
+        best = ranked[0][1] if ranked else None
+        clear = (
+            best is not None
+            and ranked[0][0] >= GUESS_MIN_SCORE
+            and (len(ranked) == 1 or ranked[0][0] > ranked[1][0])
+            and _enough_to_guess(key, fold_name(best.name))
+        )
+        other = self._closest_other_card(key) if magic is not None else None
+        if other is not None:
+            other_key, other_ratio = other
+            from rapidfuzz import fuzz
+
+            planar_ratio = (
+                max(float(fuzz.ratio(key, fold_name(c.name))) for c in self._suggested(suggestions))
+                if suggestions
+                else 0.0
+            )
+            if best is not None:
+                planar_ratio = max(planar_ratio, float(fuzz.ratio(key, fold_name(best.name))))
+            if other_ratio >= LOOKS_LIKE_MIN_RATIO and other_ratio >= planar_ratio:
+                assert magic is not None
+                return UnknownName(name, magic.name_for(other_key), False, None, suggestions)
+        if clear and best is not None:
+            return UnknownName(name, None, False, best, suggestions)
+        return UnknownName(name, None, False, None, suggestions)
+
+    def _suggested(self, names: Iterable[str]) -> list[Card]:
+        return [card for card in map(self.exact, names) if card is not None]
+
+    def _closest_other_card(self, key: str) -> tuple[str, float] | None:
+        """The folded name of the non-planar Magic card closest to ``key`` (rapidfuzz's
+        plain ratio on whole names) and its score, or None."""
+        magic = _magic_names()
+        if magic is None:
+            return None
+        if self._other_names is None:
+            planar = set(self._by_key)
+            planar.update(k for k in self._printed_names_folded)
+            self._other_names = [k for k in magic.keys if k not in planar]
+        from rapidfuzz import fuzz, process
+
+        found = process.extractOne(key, self._other_names, scorer=fuzz.ratio)
+        return (found[0], float(found[1])) if found else None
 
     def search(self, text: str, cards: Sequence[Card] | None = None) -> list[Card]:
         """Cards (of ``cards``, default all) whose name, type line or oracle text contains
@@ -375,6 +571,22 @@ GUESS_MIN_CHARS = 4
 GUESS_MIN_SHARE = 0.4
 #: ``cards match`` lists no candidate scoring below this (junk finds "no candidates").
 MATCH_MIN_SCORE = 50.0
+#: The highest score of a name that is not the card's own (100 is for the card's names).
+BELOW_EXACT = 99.0
+#: A name this close (rapidfuzz ratio on folded names) to a non-planar Magic card's name,
+#: and at least as close as to any planar card's, is taken to mean that card: no guess.
+LOOKS_LIKE_MIN_RATIO = 80.0
+
+
+def _magic_names() -> MagicNames | None:
+    """The bundled list of every Magic card name, or None when it cannot be read (a damaged
+    install: names are then judged against the catalog alone)."""
+    from planarcli.cards.magicnames import load_magic_names
+
+    try:
+        return load_magic_names()
+    except (OSError, ValueError):
+        return None
 
 
 def _enough_to_guess(key: str, guessed: str) -> bool:

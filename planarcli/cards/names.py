@@ -4,6 +4,12 @@ Two spellings name the same card when they fold to the same key: case, Æ/æ (= 
 accents, every kind of dash, straight and curly apostrophes, other punctuation and spacing
 are ignored, and so are Scryfall's disambiguation suffixes "(Plane)" and "(Playtest)",
 which are not printed on the cards. Anything else is a different name.
+
+Names in other scripts fold too: Unicode compatibility forms are unified first (NFKC:
+full-width "Ａ" and half-width "ｱ" become "A" and "ア"), accents are dropped from Latin,
+Greek and Cyrillic letters only (the voicing marks of Japanese kana are part of the letter:
+"バント" stays "バント"), and every letter of every script is kept, so "トレイリア西部の
+アカデミー" and "乙太混沦" have keys of their own.
 """
 
 from __future__ import annotations
@@ -16,17 +22,46 @@ from planarcli.lazyre import lazy
 _SUFFIX = lazy(r"\s*\((?:plane|playtest)\)\s*$", re.IGNORECASE)
 # Apostrophes and look-alikes vanish ("Raven's Run" = "Ravens Run").
 _APOSTROPHES = dict.fromkeys(map(ord, "'\u2018\u2019\u02bc\u0060\u00b4\u2032"), None)
-_LIGATURES = {ord("Æ"): "AE", ord("æ"): "ae", ord("Œ"): "OE", ord("œ"): "oe", ord("ß"): "ss"}
-# Everything that is not a letter or a digit separates words.
-_NON_WORD = lazy(r"[^0-9a-z]+")
+_ASCII_APOSTROPHES = dict.fromkeys(map(ord, "'`"), None)
+# Letters that carry no separable accent: written as their plain Latin letters.
+_LETTERS = {
+    ord("Æ"): "AE",
+    ord("æ"): "ae",
+    ord("Œ"): "OE",
+    ord("œ"): "oe",
+    ord("ß"): "ss",
+    ord("Ø"): "O",
+    ord("ø"): "o",
+    ord("Ł"): "L",
+    ord("ł"): "l",
+    ord("Đ"): "D",
+    ord("đ"): "d",
+    ord("Ð"): "D",
+    ord("ð"): "d",
+    ord("Þ"): "Th",
+    ord("þ"): "th",
+    ord("ı"): "i",
+}
+# Everything that is not a letter or a digit (of any script) separates words.
+_NON_WORD = lazy(r"[\W_]+")
+
+
+def _is_accent(char: str) -> bool:
+    """The combining marks that accents of Latin, Greek and Cyrillic letters decompose into
+    (U+0300-U+036F); the kana voicing marks (U+3099, U+309A) are not among them."""
+    return "\u0300" <= char <= "\u036f"
 
 
 def fold_name(name: str) -> str:
-    """The comparison key of a card name: lower-case ASCII words joined by single spaces."""
-    import unicodedata  # loaded on first use: exact names never need folding
+    """The comparison key of a card name: lower-case words joined by single spaces."""
+    text = name.strip()
+    if text.endswith(")"):
+        text = _SUFFIX.sub("", text)
+    if text.isascii():  # nearly every name: no Unicode tables needed
+        return _NON_WORD.sub(" ", text.translate(_ASCII_APOSTROPHES).lower()).strip()
+    import unicodedata  # loaded on first use: ASCII names never need it
 
-    text = _SUFFIX.sub("", name.strip())
-    text = text.translate(_LIGATURES).translate(_APOSTROPHES)
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = unicodedata.normalize("NFKC", text).translate(_LETTERS).translate(_APOSTROPHES)
+    text = unicodedata.normalize("NFD", text)
+    text = unicodedata.normalize("NFC", "".join(ch for ch in text if not _is_accent(ch)))
     return _NON_WORD.sub(" ", text.casefold()).strip()
