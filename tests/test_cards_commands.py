@@ -244,12 +244,15 @@ def test_match_text_table() -> None:
 
 @pytest.mark.parametrize("written", ["zzzzqqq", "xqxqxq jjj"])
 def test_match_of_junk_finds_no_candidates(written: str) -> None:
+    """Nothing worth showing is a lookup that found nothing: exit 1, JSON still printed,
+    the error said once on stderr."""
     result = run("cards", "match", written, "--format", "json")
-    assert result.exit_code == 0, explain(result)
+    assert result.exit_code == 1, explain(result)
     assert json.loads(result.stdout) == {"query": written, "matches": []}
+    assert result.stderr == f"planarcli: error: no candidates for {written!r}\n"
     text = run("cards", "match", written)
-    assert text.exit_code == 0 and text.stdout == ""
-    assert f"no candidates for {written!r}" in text.stderr
+    assert text.exit_code == 1 and text.stdout == ""
+    assert text.stderr == f"planarcli: error: no candidates for {written!r}\n"
 
 
 def test_match_leaves_out_weak_candidates() -> None:

@@ -488,6 +488,15 @@ class Catalog:
             return UnknownName(name, None, False, best, suggestions)
         return UnknownName(name, None, False, None, suggestions)
 
+    def other_magic_card(self, name: str) -> str | None:
+        """The printed name of the non-planar Magic card ``name`` is ("tolaria west" →
+        "Tolaria West"), or None: for a card of the catalog too."""
+        if self.resolve(name).card is not None:
+            return None
+        key = fold_name(name)
+        magic = _magic_names() if key else None
+        return magic.name_for(key) if magic is not None and key in magic else None
+
     def _suggested(self, names: Iterable[str]) -> list[Card]:
         return [card for card in map(self.exact, names) if card is not None]
 

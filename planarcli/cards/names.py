@@ -65,3 +65,32 @@ def fold_name(name: str) -> str:
     text = unicodedata.normalize("NFD", text)
     text = unicodedata.normalize("NFC", "".join(ch for ch in text if not _is_accent(ch)))
     return _NON_WORD.sub(" ", text.casefold()).strip()
+
+
+#: Scryfall's language codes (``lang`` of a card object) and the languages they stand for.
+LANGUAGES = {
+    "en": "English",
+    "de": "German",
+    "es": "Spanish",
+    "fr": "French",
+    "it": "Italian",
+    "ja": "Japanese",
+    "ko": "Korean",
+    "pt": "Portuguese",
+    "ru": "Russian",
+    "zhs": "Simplified Chinese",
+    "zht": "Traditional Chinese",
+    "he": "Hebrew",
+    "la": "Latin",
+    "grc": "Ancient Greek",
+    "ar": "Arabic",
+    "sa": "Sanskrit",
+    "ph": "Phyrexian",
+}
+
+
+def language_name(code: str | None) -> str:
+    """"German" for "de"; an unknown code is named as itself."""
+    if not code:
+        return "non-English"
+    return LANGUAGES.get(code, code)

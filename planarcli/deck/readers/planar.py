@@ -56,14 +56,17 @@ NEAR_MISS_RATIO = 85.0
 
 def near_miss(name: str, catalog: Catalog) -> str | None:
     """The planar card ``name`` is most likely a misspelling of, or None. Stricter than a
-    did-you-mean: "Llanowar Elves" is not a near miss of the plane Llanowar."""
+    did-you-mean: "Llanowar Elves" is not a near miss of the plane Llanowar, and a real
+    non-planar card never is ("Tolaria" is a land, not Otaria misspelt)."""
     matches = catalog.match(name, limit=1, cutoff=NEAR_MISS_RATIO)
     if not matches:
         return None
     from rapidfuzz import fuzz
 
     best = matches[0].card.name
-    return best if fuzz.ratio(fold_name(name), fold_name(best)) >= NEAR_MISS_RATIO else None
+    if fuzz.ratio(fold_name(name), fold_name(best)) < NEAR_MISS_RATIO:
+        return None
+    return None if catalog.other_magic_card(name) is not None else best
 
 
 def _planar_last_block(entries: tuple[DeckEntry, ...], catalog: Catalog) -> tuple[DeckEntry, ...]:
