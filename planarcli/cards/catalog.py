@@ -219,6 +219,8 @@ class Catalog:
         self._printed: dict[str, tuple[str, str]] | None = None
         self._printed_folded: dict[str, tuple[str, str] | None] | None = None
         self._other_names: list[str] | None = None
+        self._guess_names: list[tuple[str, Card]] | None = None
+        self._vocabulary: tuple[list[str], list[tuple[int, ...]]] | None = None
 
     @classmethod
     def from_records(cls, records: list[dict[str, Any]], source: CatalogSource) -> Catalog:
@@ -380,29 +382,71 @@ class Catalog:
         """Every card scored as a guess for ``name``, best first: the better of rapidfuzz's
         WRatio on the whole folded name and a word score (each written word against its
         closest word in the card's name, averaged), so "acadmy tolaria" finds Academy at
-        Tolaria West. Generous by design: ``cards show`` guesses only from a clear winner,
+        Tolaria West; each card scores its best over its English and printed names.
+        Generous by design: ``cards show`` guesses only from a clear winner,
         and ``validate``'s did-you-mean uses the stricter ``suggest``. Only the card the
         name folds to, or is a printed name of, scores 100; every other score is at most
         BELOW_EXACT ("Tolaria West" is not "Academy at Tolaria West"). Cards scoring below
         ``min_score`` are left out (``cards match`` uses MATCH_MIN_SCORE)."""
-        from rapidfuzz import fuzz
+        from rapidfuzz import fuzz, process
 
         key = fold_name(name)
         words = key.split()
         if not words:
             return []
         exact = self._named_exactly(name)
-        scored = []
-        for folded, card in self._by_key.items():
-            card_words = folded.split() or [folded]
-            by_word = sum(max(fuzz.ratio(w, c) for c in card_words) for w in words) / len(words)
-            score = min(round(max(float(fuzz.WRatio(key, folded)), by_word), 1), BELOW_EXACT)
+        pairs = self._names_to_guess_from()
+        # Every score comes from rapidfuzz's C loops: the whole name against every name,
+        # each written word against every word the names use.
+        whole = [0.0] * len(pairs)
+        for _, score, index in process.extract(
+            key, [folded for folded, _ in pairs], scorer=fuzz.WRatio, limit=None
+        ):
+            whole[index] = float(score)
+        vocabulary, word_indexes = self._guess_vocabulary(pairs)
+        per_word = []
+        for word in words:
+            scores = [0.0] * len(vocabulary)
+            for _, score, at in process.extract(word, vocabulary, scorer=fuzz.ratio, limit=None):
+                scores[at] = float(score)
+            per_word.append(scores.__getitem__)
+        best: dict[str, tuple[float, Card]] = {}
+        for index, (_, card) in enumerate(pairs):
+            indexes = word_indexes[index]
+            by_word = sum(max(map(get, indexes)) for get in per_word) / len(words)
+            score = min(round(max(whole[index], by_word), 1), BELOW_EXACT)
             if card is exact:
                 score = 100.0
-            if score >= min_score:
-                scored.append((score, card))
+            if score >= min_score and score > best.get(card.name, (-1.0,))[0]:
+                best[card.name] = (score, card)
+        scored = list(best.values())
         scored.sort(key=lambda item: (-item[0], item[1].name.casefold()))
         return scored
+
+    def _names_to_guess_from(self) -> list[tuple[str, Card]]:
+        """(folded name, card) for every name a card goes by: its English name and its
+        printed non-English names, so a misspelt French name is guessed from the French."""
+        if self._guess_names is None:
+            pairs = list(self._by_key.items())
+            for key, printed in self._printed_names_folded.items():
+                if printed is not None and key not in self._by_key:
+                    card = self.exact(printed[0])
+                    if card is not None:
+                        pairs.append((key, card))
+            self._guess_names = pairs
+        return self._guess_names
+
+    def _guess_vocabulary(
+        self, pairs: list[tuple[str, Card]]
+    ) -> tuple[list[str], list[tuple[int, ...]]]:
+        """Every word of the names in ``pairs``, each once, and for each name the positions
+        of its words in that list."""
+        if self._vocabulary is None:
+            split = [folded.split() or [folded] for folded, _ in pairs]
+            vocabulary = sorted({word for words in split for word in words})
+            where = {word: at for at, word in enumerate(vocabulary)}
+            self._vocabulary = (vocabulary, [tuple(where[w] for w in words) for words in split])
+        return self._vocabulary
 
     def find(self, name: str) -> tuple[Card, str]:
         """The card ``name`` denotes and how it was found: "exact", "folded", "printed", or
@@ -463,10 +507,14 @@ class Catalog:
             return UnknownName(name, magic.name_for(key), True, None, suggestions)
         ranked = self.guess_scores(name)
         best = ranked[0][1] if ranked else None
+        top = ranked[0][0] if ranked else 0.0
+        runner_up = ranked[1][0] if len(ranked) > 1 else 0.0
         clear = (
             best is not None
-            and ranked[0][0] >= GUESS_MIN_SCORE
-            and (len(ranked) == 1 or ranked[0][0] > ranked[1][0])
+            and (
+                (top >= GUESS_MIN_SCORE and top > runner_up)
+                or (top >= GUESS_LEAD_MIN_SCORE and top - runner_up >= GUESS_LEAD)
+            )
             and _enough_to_guess(key, fold_name(best.name))
         )
         other = self._closest_other_card(key) if magic is not None else None
@@ -574,6 +622,9 @@ SHORT_NAME = 5
 SUGGEST_SPREAD = 10.0
 #: ``find`` guesses a card only from a score at least this high (see ``guess_scores``) ...
 GUESS_MIN_SCORE = 90.0
+#: ... or at least this high and this far ahead of the runner-up ...
+GUESS_LEAD_MIN_SCORE = 75.0
+GUESS_LEAD = 10.0
 #: ... from a written name of at least this many folded characters ...
 GUESS_MIN_CHARS = 4
 #: ... that is at least this share of the guessed name's folded length.
