@@ -135,8 +135,7 @@ def header(part: str) -> dict[str, object]:
         "part": part,
         "seed": SEED,
         "built_by": "scripts/build_name_table.py",
-        "from": "../shared/data: planar-cards.tsv, planar-foreign-names.tsv, "
-        "magic-card-names.txt",
+        "from": "../shared/data: planar-cards.tsv, planar-foreign-names.tsv, magic-card-names.txt",
     }
 
 

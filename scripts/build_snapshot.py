@@ -22,6 +22,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from planarcli.cards.names import add_name_keys
+
 OUT = Path(__file__).resolve().parent.parent / "planarcli" / "data" / "cards.json"
 
 # Printed type lines that differ from "Plane — <subtype>" / "Phenomenon".
@@ -132,6 +136,7 @@ def main() -> None:
     facts = Path(sys.argv[1])
     catalog = build(facts)
     add_printed_names(catalog, facts.with_name(FOREIGN_NAMES_TSV))
+    add_name_keys(catalog)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(dump_catalog(catalog), encoding="utf-8")
     print(f"wrote {len(catalog['cards'])} cards to {OUT}")  # type: ignore[arg-type]

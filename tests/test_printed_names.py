@@ -87,7 +87,7 @@ def test_every_printed_name_reads_as_its_card() -> None:
     snapshot = load_snapshot()
     checked = 0
     for card in snapshot.cards:
-        for lang, printed in card.printed_names:
+        for _, printed in card.printed_names:
             resolution = snapshot.resolve(printed)
             assert resolution.card is card, (printed, card.name)
             assert resolution.how in {"exact", "folded", "printed"}
@@ -150,9 +150,8 @@ def test_validate_reads_a_foreign_deck_and_says_so_with_verbose(tmp_path: Path) 
 
 def test_an_english_card_beside_its_french_printing_is_a_duplicate(tmp_path: Path) -> None:
     deck = tmp_path / "deck.txt"
-    names = [ACADEMY, "Académie de l'Ouest de Tolaria"] + [
-        c.name for c in load_snapshot().cards if c.kind == "plane" and c.name != ACADEMY
-    ][:9]
+    others = [c.name for c in load_snapshot().cards if c.kind == "plane" and c.name != ACADEMY]
+    names = [ACADEMY, "Académie de l'Ouest de Tolaria", *others[:9]]
     deck.write_text("Planar Deck\n" + "".join(f"1 {n}\n" for n in names), encoding="utf-8")
     result = run("validate", str(deck), "--format", "json")
     assert result.exit_code == 1
@@ -339,3 +338,24 @@ def test_a_cache_without_printed_names_borrows_the_bundled_ones() -> None:
     assert shown.exit_code == 0, shown.output
     answer = json.loads(shown.stdout)
     assert (answer["name"], answer["source"], answer["matched"]) == (ACADEMY, "cache", "printed")
+
+
+def test_the_snapshot_keys_are_the_folded_names() -> None:
+    """Lookups trust the precomputed keys: they must be what fold_name makes today (rebuild
+    the snapshot and bump FOLD_VERSION when folding changes)."""
+    from planarcli.cards.names import FOLD_VERSION, card_names
+
+    document = json.loads(catalog.snapshot_path().read_text(encoding="utf-8"))
+    assert document["source"]["fold_version"] == FOLD_VERSION
+    for card in document["cards"]:
+        assert card["keys"] == [fold_name(name) for name in card_names(card)], card["name"]
+
+
+def test_keys_of_another_fold_version_are_folded_anew() -> None:
+    document = json.loads(catalog.snapshot_path().read_text(encoding="utf-8"))
+    document["source"]["fold_version"] = -1
+    for card in document["cards"]:
+        card["keys"] = ["stale " + key for key in card["keys"]]
+    parsed = catalog.parse_catalog(document, kind="snapshot", path="x.json")
+    assert parsed.resolve("academy at tolaria west").how == "folded"
+    assert parsed.resolve("ACADEMIE DE L'OUEST DE TOLARIA").how == "printed"

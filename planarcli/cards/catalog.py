@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from planarcli import resources
-from planarcli.cards.names import fold_name
+from planarcli.cards.names import FOLD_VERSION, fold_name
 from planarcli.errors import DataUnavailableError, NotFoundError
 from planarcli.records import record, replace
 
@@ -216,6 +216,7 @@ class Catalog:
         self.source = source
         self._made: dict[str, Card] = {card.name: card for card in cards}
         self._folded: dict[str, Card] | None = None
+        self._key_name_map: dict[str, str] | None = None
         self._printed: dict[str, tuple[str, str]] | None = None
         self._printed_folded: dict[str, tuple[str, str] | None] | None = None
         self._other_names: list[str] | None = None
@@ -245,14 +246,53 @@ class Catalog:
 
     @property
     def _by_key(self) -> dict[str, Card]:
-        """Cards by folded name, built on first use: a deck spelled exactly as the catalog
-        never pays for folding 200 names."""
+        """Cards by folded name (for fuzzy matching: makes every Card)."""
         if self._folded is None:
-            folded: dict[str, Card] = {}
-            for card in self.cards:
-                folded.setdefault(fold_name(card.name), card)
-            self._folded = folded
+            self._folded = {key: self._card_named(name) for key, name in self._key_names.items()}
         return self._folded
+
+    @property
+    def _key_names(self) -> dict[str, str]:
+        """Card names by folded name (see ``_index_names``)."""
+        if self._key_name_map is None:
+            self._index_names()
+            assert self._key_name_map is not None
+        return self._key_name_map
+
+    def _index_names(self) -> None:
+        """Index every name once, on the first lookup that needs more than an exact name:
+        folded English name → card name, printed name as written and folded → (card name,
+        language). Folded forms come from the records' precomputed ``keys``; only records
+        without them are folded here, so a lookup never folds the whole catalog."""
+        names: dict[str, str] = {}
+        written: dict[str, tuple[str, str]] = {}
+        folded: dict[str, tuple[str, str] | None] = {}
+        for card_name, data in self._name_sources():
+            printed = _printed_pairs(data.get("printed_names"))
+            keys = _record_keys(data) or [
+                fold_name(n) for n in [card_name, *(p for _, p in printed)]
+            ]
+            names.setdefault(keys[0], card_name)
+            for (lang, spelled), key in zip(printed, keys[1:], strict=True):
+                written.setdefault(spelled, (card_name, lang))
+                if key:
+                    seen = folded.get(key, (card_name, lang))
+                    folded[key] = (card_name, lang) if seen and seen[0] == card_name else None
+        self._key_name_map, self._printed, self._printed_folded = names, written, folded
+
+    def _name_sources(self) -> Iterable[tuple[str, dict[str, Any]]]:
+        """(card name, record) for every card; cards made directly (not read from a file)
+        give records of their names only."""
+        if self._cards is None:
+            yield from self._records.items()
+        else:
+            for card in self._cards:
+                yield card.name, {"printed_names": _printed_json(card.printed_names)}
+
+    def _card_named(self, name: str) -> Card:
+        card = self.exact(name)
+        assert card is not None, name
+        return card
 
     def __len__(self) -> int:
         return len(self._records) if self._cards is None else len(self._cards)
@@ -275,42 +315,30 @@ class Catalog:
         if printed is not None:
             return self._printed_resolution(name, printed)
         key = fold_name(name)
-        card = self._by_key.get(key)
-        if card is not None:
-            return Resolution(name, card, "folded")
+        found = self._key_names.get(key)
+        if found is not None:
+            return Resolution(name, self._card_named(found), "folded")
         printed = self._printed_names_folded.get(key)
         if printed is not None:
             return self._printed_resolution(name, printed)
         if self.source.kind != "snapshot" and key:
             borrowed = load_snapshot().resolve(name)
             if borrowed.how == "printed" and borrowed.card is not None:
-                card = self.exact(borrowed.card.name) or self._by_key.get(
-                    fold_name(borrowed.card.name)
+                found = self._key_names.get(fold_name(borrowed.card.name))
+                card = self.exact(borrowed.card.name) or (
+                    self._card_named(found) if found is not None else None
                 )
                 if card is not None:
                     return Resolution(name, card, "printed", borrowed.lang)
         return Resolution(name, None, "unknown")
 
     # -- printed (non-English) names -------------------------------------------------------
-    def _printed_entries(self) -> Iterable[tuple[str, str, str]]:
-        """(card name, language, printed name) for every printed name of every card."""
-        if self._cards is None:
-            for card_name, data in self._records.items():
-                for lang, written in _printed_pairs(data.get("printed_names")):
-                    yield card_name, lang, written
-        else:
-            for card in self._cards:
-                for lang, printed in card.printed_names:
-                    yield card.name, lang, printed
-
     @property
     def _printed_names_as_written(self) -> dict[str, tuple[str, str]]:
-        """Printed name exactly as printed → (card name, language); no folding needed."""
+        """Printed name exactly as printed → (card name, language)."""
         if self._printed is None:
-            printed: dict[str, tuple[str, str]] = {}
-            for card_name, lang, written in self._printed_entries():
-                printed.setdefault(written, (card_name, lang))
-            self._printed = printed
+            self._index_names()
+            assert self._printed is not None
         return self._printed
 
     @property
@@ -318,14 +346,8 @@ class Catalog:
         """Folded printed name → (card name, language); None for a key that two different
         cards are printed with (it names neither)."""
         if self._printed_folded is None:
-            folded: dict[str, tuple[str, str] | None] = {}
-            for card_name, lang, written in self._printed_entries():
-                key = fold_name(written)
-                if not key:
-                    continue
-                seen = folded.get(key, (card_name, lang))
-                folded[key] = (card_name, lang) if seen and seen[0] == card_name else None
-            self._printed_folded = folded
+            self._index_names()
+            assert self._printed_folded is not None
         return self._printed_folded
 
     def _printed_resolution(self, written: str, printed: tuple[str, str]) -> Resolution:
@@ -360,7 +382,8 @@ class Catalog:
         scorer = fuzz.ratio if len(key) <= SHORT_NAME else fuzz.WRatio
         found = process.extract(key, keys, scorer=scorer, limit=limit, score_cutoff=cutoff)
         matches = [
-            Match(self._by_key[k], min(round(float(score), 1), BELOW_EXACT)) for k, score, _ in found
+            Match(self._by_key[k], min(round(float(score), 1), BELOW_EXACT))
+            for k, score, _ in found
         ]
         exact = self._named_exactly(name)
         if exact is not None:
@@ -429,7 +452,7 @@ class Catalog:
         if self._guess_names is None:
             pairs = list(self._by_key.items())
             for key, printed in self._printed_names_folded.items():
-                if printed is not None and key not in self._by_key:
+                if printed is not None and key not in self._key_names:
                     card = self.exact(printed[0])
                     if card is not None:
                         pairs.append((key, card))
@@ -555,8 +578,8 @@ class Catalog:
         if magic is None:
             return None
         if self._other_names is None:
-            planar = set(self._by_key)
-            planar.update(k for k in self._printed_names_folded)
+            planar = set(self._key_names)
+            planar.update(self._printed_names_folded)
             self._other_names = [k for k in magic.keys if k not in planar]
         from rapidfuzz import fuzz, process
 
@@ -655,9 +678,24 @@ def _enough_to_guess(key: str, guessed: str) -> bool:
     return len(key) >= GUESS_MIN_CHARS and len(key) >= GUESS_MIN_SHARE * len(guessed)
 
 
+def _record_keys(data: dict[str, Any]) -> list[str] | None:
+    """A card record's precomputed folded names (``planarcli.cards.names.add_name_keys``),
+    or None when it has none that fit its names."""
+    keys = data.get("keys")
+    if not isinstance(keys, list) or not keys:
+        return None
+    printed = data.get("printed_names")
+    count = 1 + (sum(len(n) for n in printed.values()) if isinstance(printed, dict) else 0)
+    return keys if len(keys) == count else None
+
+
 def parse_catalog(document: Any, *, kind: str, path: str | os.PathLike[str]) -> Catalog:
-    """Build a Catalog from a parsed catalog document (already schema-checked)."""
+    """Build a Catalog from a parsed catalog document (already schema-checked). Precomputed
+    name ``keys`` folded by another version of ``fold_name`` are dropped (folded anew)."""
     header = document["source"]
+    if header.get("fold_version") != FOLD_VERSION:
+        for record in document["cards"]:
+            record.pop("keys", None)
     source = CatalogSource(
         kind, os.fspath(path), header.get("created"), data_as_of=header.get("data_as_of")
     )

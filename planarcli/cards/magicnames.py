@@ -22,9 +22,12 @@ FORMAT_LINE = "# planarcli magic-names 1"
 
 #: Words a card name writes in lower case unless they begin it ("Academy at Tolaria West").
 SMALL_WORDS = frozenset(
-    "a an and as at but by for from in into is of off on or out over the through to under "
-    "up upon with".split()
-)
+    {
+        "a", "an", "and", "as", "at", "but", "by", "for", "from", "in", "into", "is", "of",
+        "off", "on", "or", "out", "over", "the", "through", "to", "under", "up", "upon",
+        "with",
+    }
+)  # fmt: skip
 
 
 def display_form(key: str) -> str:

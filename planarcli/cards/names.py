@@ -15,8 +15,14 @@ Greek and Cyrillic letters only (the voicing marks of Japanese kana are part of 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from planarcli.lazyre import lazy
+
+#: Changes whenever ``fold_name`` folds any name differently: catalog files record the
+#: version their precomputed ``keys`` were folded with, and keys of another version are
+#: ignored (folded again at run time).
+FOLD_VERSION = 2
 
 # Scryfall adds these to tell a plane from a card of the same printed name.
 _SUFFIX = lazy(r"\s*\((?:plane|playtest)\)\s*$", re.IGNORECASE)
@@ -46,10 +52,9 @@ _LETTERS = {
 _NON_WORD = lazy(r"[\W_]+")
 
 
-def _is_accent(char: str) -> bool:
-    """The combining marks that accents of Latin, Greek and Cyrillic letters decompose into
-    (U+0300-U+036F); the kana voicing marks (U+3099, U+309A) are not among them."""
-    return "\u0300" <= char <= "\u036f"
+# The combining marks that accents of Latin, Greek and Cyrillic letters decompose into
+# (U+0300-U+036F); the kana voicing marks (U+3099, U+309A) are not among them.
+_ACCENTS = lazy("[\u0300-\u036f]+")
 
 
 def fold_name(name: str) -> str:
@@ -61,9 +66,10 @@ def fold_name(name: str) -> str:
         return _NON_WORD.sub(" ", text.translate(_ASCII_APOSTROPHES).lower()).strip()
     import unicodedata  # loaded on first use: ASCII names never need it
 
-    text = unicodedata.normalize("NFKC", text).translate(_LETTERS).translate(_APOSTROPHES)
-    text = unicodedata.normalize("NFD", text)
-    text = unicodedata.normalize("NFC", "".join(ch for ch in text if not _is_accent(ch)))
+    # NFKD splits compatibility forms and accents off their letters; dropping the accents
+    # and composing again (NFC) gives the NFKC form of the unaccented name.
+    text = _ACCENTS.sub("", unicodedata.normalize("NFKD", text.translate(_LETTERS)))
+    text = unicodedata.normalize("NFC", text).translate(_APOSTROPHES)
     return _NON_WORD.sub(" ", text.casefold()).strip()
 
 
@@ -90,7 +96,26 @@ LANGUAGES = {
 
 
 def language_name(code: str | None) -> str:
-    """"German" for "de"; an unknown code is named as itself."""
+    """ "German" for "de"; an unknown code is named as itself."""
     if not code:
         return "non-English"
     return LANGUAGES.get(code, code)
+
+
+def card_names(card: dict[str, Any]) -> list[str]:
+    """Every name of a catalog card record: its English name, then its printed names in
+    the order of its ``printed_names`` (language by language)."""
+    printed = card.get("printed_names")
+    names = [card["name"]]
+    if isinstance(printed, dict):
+        names.extend(name for spelled in printed.values() for name in spelled)
+    return names
+
+
+def add_name_keys(document: dict[str, Any]) -> None:
+    """Give each card of a catalog document its ``keys``: the folded form of each of
+    ``card_names(card)``, in that order, so that looking a name up never folds the whole
+    catalog; and record the FOLD_VERSION they were folded with."""
+    for card in document["cards"]:
+        card["keys"] = [fold_name(name) for name in card_names(card)]
+    document["source"]["fold_version"] = FOLD_VERSION

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from planarcli.cards import catalog as catalog_module
+from planarcli.cards.names import add_name_keys
 from planarcli.errors import DataUnavailableError
 
 _DASHES = re.compile(r"\s+[\u2014\u2013-]\s+|\s*\u2014\s*")
@@ -412,6 +413,7 @@ def sync_cards(
             )
     if snapshot is not None:
         merge_printed_names(document, snapshot.cards)
+    add_name_keys(document)
     previous = _previous_oracle_ids(target)
     write_catalog(document, target)
     catalog_module.reset_loaded_catalog()

@@ -13,7 +13,6 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
-from click.shell_completion import CompletionItem
 
 from planarcli.cards.names import fold_name
 from planarcli.commands.common import (
@@ -26,6 +25,8 @@ from planarcli.commands.common import (
 from planarcli.errors import NotFoundError, PlanarError, UsageError
 
 if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
+
     from planarcli.cards.catalog import Card, Catalog
 
 F = TypeVar("F", bound=Callable[..., Any])
