@@ -68,9 +68,11 @@ def fold_name(name: str) -> str:
 
     # NFKD splits compatibility forms and accents off their letters; dropping the accents
     # and composing again (NFC) gives the NFKC form of the unaccented name.
-    text = _ACCENTS.sub("", unicodedata.normalize("NFKD", text.translate(_LETTERS)))
-    text = unicodedata.normalize("NFC", text).translate(_APOSTROPHES)
-    return _NON_WORD.sub(" ", text.casefold()).strip()
+    text = _ACCENTS.sub("", unicodedata.normalize("NFKD", text)).translate(_LETTERS)
+    text = unicodedata.normalize("NFC", text).translate(_APOSTROPHES).casefold()
+    if not text.isascii():  # casefolding can undo NFKC (rarely): normalise once more
+        text = unicodedata.normalize("NFKC", text)
+    return _NON_WORD.sub(" ", text).strip()
 
 
 #: Scryfall's language codes (``lang`` of a card object) and the languages they stand for.

@@ -422,7 +422,10 @@ def show(ctx: click.Context, name: str, online: bool, api_url: str, output_forma
         if how == "fuzzy":
             _note(f"guessed {card.name!r} for {name!r}")
         elif how == "printed":
-            _note(f"{name!r} is a printed name of {card.name!r}")
+            from planarcli.cards.names import language_name
+
+            lang = language_name(catalog.resolve(name).lang)
+            _note(f"{name!r} is the {lang} printed name of {card.name!r}")
     if card.oracle_text is None:
         _note(
             f"oracle text not in the bundled snapshot; {SYNC_HINT}"
