@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings
-from hypothesis import strategies as st
 from conftest import REPO, SHARED_DATA, requires_shared_data
 from httpserver import LocalServer, RecordedRequest, Reply, serve
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from planarcli.cards import catalog
 from planarcli.cards.catalog import load_snapshot
