@@ -234,7 +234,7 @@ def build_catalog(
         elif entry.scryfall_uri is None:
             entry.scryfall_uri = uri
 
-    cards = []
+    cards: list[dict[str, Any]] = []
     for entry in gathered.values():
         if not entry.set_dates:
             summary.skipped.append(f"{entry.name} (no usable set code)")
