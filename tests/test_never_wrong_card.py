@@ -180,3 +180,19 @@ def test_the_name_table_dev_half_is_answered_right() -> None:
                 assert got == entry["card"], entry
     assert wrong == []
     assert right >= 0.85 * total, (right, total)
+
+
+def test_a_plane_missing_from_a_partial_cache_is_not_called_non_planar() -> None:
+    """A synced cache that lacks a card (a mirror's partial answer) is no proof that the card
+    is not a plane: Tazeem is never "a Magic card but not a plane or phenomenon"."""
+    from planarcli.cards import catalog
+
+    document = json.loads(catalog.snapshot_path().read_text(encoding="utf-8"))
+    document["source"] = {"kind": "scryfall", "created": "2026-11-01T00:00:00+00:00"}
+    document["cards"] = [card for card in document["cards"] if card["name"] != "Tazeem"]
+    path = catalog.cache_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(document), encoding="utf-8")
+    for args in (["cards", "show", "Tazeem"], ["cards", "match", "Tazeem"]):
+        result = run("--offline", *args)
+        assert "but not a plane or phenomenon" not in result.stderr, result.output

@@ -220,6 +220,7 @@ class Catalog:
         self._printed: dict[str, tuple[str, str]] | None = None
         self._printed_folded: dict[str, tuple[str, str] | None] | None = None
         self._other_names: list[str] | None = None
+        self._planar_key_set: set[str] | None = None
         self._guess_names: list[tuple[str, Card]] | None = None
         self._vocabulary: tuple[list[str], list[tuple[int, ...]]] | None = None
 
@@ -526,7 +527,7 @@ class Catalog:
         if not key:
             return UnknownName(name, None, False, None, suggestions)
         magic = _magic_names()
-        if magic is not None and key in magic:
+        if magic is not None and key in magic and key not in self._planar_keys():
             return UnknownName(name, magic.name_for(key), True, None, suggestions)
         ranked = self.guess_scores(name)
         best = ranked[0][1] if ranked else None
@@ -566,7 +567,23 @@ class Catalog:
             return None
         key = fold_name(name)
         magic = _magic_names() if key else None
-        return magic.name_for(key) if magic is not None and key in magic else None
+        if magic is None or key not in magic or key in self._planar_keys():
+            return None
+        return magic.name_for(key)
+
+    def _planar_keys(self) -> set[str]:
+        """Every folded name of a planar card: this catalog's, and the bundled snapshot's
+        when this catalog is another (a synced cache that lacks a card is no proof that the
+        card is not planar)."""
+        if self._planar_key_set is None:
+            keys = set(self._key_names)
+            keys.update(self._printed_names_folded)
+            if self.source.kind != "snapshot":
+                snapshot = load_snapshot()
+                keys.update(snapshot._key_names)
+                keys.update(snapshot._printed_names_folded)
+            self._planar_key_set = keys
+        return self._planar_key_set
 
     def _suggested(self, names: Iterable[str]) -> list[Card]:
         return [card for card in map(self.exact, names) if card is not None]
@@ -578,8 +595,7 @@ class Catalog:
         if magic is None:
             return None
         if self._other_names is None:
-            planar = set(self._key_names)
-            planar.update(self._printed_names_folded)
+            planar = self._planar_keys()
             self._other_names = [k for k in magic.keys if k not in planar]
         from rapidfuzz import fuzz, process
 
