@@ -221,6 +221,7 @@ class Catalog:
         self._printed_folded: dict[str, tuple[str, str] | None] | None = None
         self._other_names: list[str] | None = None
         self._planar_key_set: set[str] | None = None
+        self._keys_checked = False
         self._guess_names: list[tuple[str, Card]] | None = None
         self._vocabulary: tuple[list[str], list[tuple[int, ...]]] | None = None
 
@@ -254,37 +255,48 @@ class Catalog:
 
     @property
     def _key_names(self) -> dict[str, str]:
-        """Card names by folded name (see ``_index_names``)."""
+        """Card names by folded English name, built on the first lookup that needs more than
+        an exact name, from the records' precomputed ``keys`` (only records without them
+        are folded here): a lookup never folds the whole catalog."""
         if self._key_name_map is None:
-            self._index_names()
-            assert self._key_name_map is not None
+            names: dict[str, str] = {}
+            for card_name, data in self._name_sources():
+                keys = data.get("keys")
+                names.setdefault(keys[0] if keys else fold_name(card_name), card_name)
+            self._key_name_map = names
         return self._key_name_map
 
-    def _index_names(self) -> None:
-        """Index every name once, on the first lookup that needs more than an exact name:
-        folded English name → card name, printed name as written and folded → (card name,
-        language). Folded forms come from the records' precomputed ``keys``; only records
-        without them are folded here, so a lookup never folds the whole catalog."""
-        names: dict[str, str] = {}
+    def _index_printed_names(self) -> None:
+        """Index the printed names, on the first lookup that needs them: as written and
+        folded → (card name, language); a folded name two cards share names neither."""
         written: dict[str, tuple[str, str]] = {}
         folded: dict[str, tuple[str, str] | None] = {}
         for card_name, data in self._name_sources():
-            printed = _printed_pairs(data.get("printed_names"))
-            keys = _record_keys(data) or [
-                fold_name(n) for n in [card_name, *(p for _, p in printed)]
-            ]
-            names.setdefault(keys[0], card_name)
-            for (lang, spelled), key in zip(printed, keys[1:], strict=True):
-                written.setdefault(spelled, (card_name, lang))
-                if key:
-                    seen = folded.get(key, (card_name, lang))
-                    folded[key] = (card_name, lang) if seen and seen[0] == card_name else None
-        self._key_name_map, self._printed, self._printed_folded = names, written, folded
+            printed = data.get("printed_names")
+            if not printed:
+                continue
+            keys = data.get("keys")
+            at = 1
+            for lang, spellings in printed.items():
+                entry = (card_name, lang)
+                for spelled in spellings:
+                    key = keys[at] if keys else fold_name(spelled)
+                    at += 1
+                    written.setdefault(spelled, entry)
+                    if key:
+                        seen = folded.get(key, entry)
+                        folded[key] = entry if seen and seen[0] == card_name else None
+        self._printed, self._printed_folded = written, folded
 
     def _name_sources(self) -> Iterable[tuple[str, dict[str, Any]]]:
         """(card name, record) for every card; cards made directly (not read from a file)
         give records of their names only."""
         if self._cards is None:
+            if not self._keys_checked:
+                for data in self._records.values():
+                    if "keys" in data and _record_keys(data) is None:
+                        del data["keys"]  # keys that do not fit the names: fold instead
+                self._keys_checked = True
             yield from self._records.items()
         else:
             for card in self._cards:
@@ -306,19 +318,19 @@ class Catalog:
         return self._made.get(name)
 
     def resolve(self, name: str) -> Resolution:
-        """Exact name first, then a printed non-English name as written, then the folded
-        name, then the folded printed name; never a guess. A synced cache without printed
+        """Exact name first, then the folded name, then a printed non-English name (as
+        written, then folded); never a guess. A synced cache without printed
         names (written by an older planarcli) borrows the bundled snapshot's."""
         card = self.exact(name)
         if card is not None:
             return Resolution(name, card, "exact")
-        printed = self._printed_names_as_written.get(name)
-        if printed is not None:
-            return self._printed_resolution(name, printed)
         key = fold_name(name)
         found = self._key_names.get(key)
         if found is not None:
             return Resolution(name, self._card_named(found), "folded")
+        printed = self._printed_names_as_written.get(name)
+        if printed is not None:
+            return self._printed_resolution(name, printed)
         printed = self._printed_names_folded.get(key)
         if printed is not None:
             return self._printed_resolution(name, printed)
@@ -338,7 +350,7 @@ class Catalog:
     def _printed_names_as_written(self) -> dict[str, tuple[str, str]]:
         """Printed name exactly as printed → (card name, language)."""
         if self._printed is None:
-            self._index_names()
+            self._index_printed_names()
             assert self._printed is not None
         return self._printed
 
@@ -347,7 +359,7 @@ class Catalog:
         """Folded printed name → (card name, language); None for a key that two different
         cards are printed with (it names neither)."""
         if self._printed_folded is None:
-            self._index_names()
+            self._index_printed_names()
             assert self._printed_folded is not None
         return self._printed_folded
 
