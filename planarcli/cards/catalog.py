@@ -731,21 +731,9 @@ def parse_catalog(document: Any, *, kind: str, path: str | os.PathLike[str]) -> 
 
 
 def read_catalog_file(path: str | os.PathLike[str], *, kind: str) -> Catalog:
-    """Read one catalog file; raises ValueError/OSError on anything unreadable.
-
-    The garbage collector is paused while the JSON is parsed: the parse makes thousands of
-    objects, none of them garbage, and each collection it would trigger walks every object
-    the process holds (click's included), for nothing."""
-    import gc
-
+    """Read one catalog file; raises ValueError/OSError on anything unreadable."""
     with open(path, encoding="utf-8") as handle:
-        paused = gc.isenabled()
-        gc.disable()
-        try:
-            document = json.load(handle)
-        finally:
-            if paused:
-                gc.enable()
+        document = json.load(handle)
     if not isinstance(document, dict) or document.get("format") != "planarcli-catalog":
         raise ValueError("not a planarcli card catalog")
     return parse_catalog(document, kind=kind, path=path)
