@@ -6,8 +6,10 @@
 For every name of the table it asks the bundled snapshot what ``cards show NAME`` asks
 (``Catalog.find``: exact, folded, printed name, then a clear guess that is not another
 Magic card) and counts, per category: answered with the right card, answered with a wrong
-card, not answered. The table is built by ``scripts/build_name_table.py``; ``dev`` is the
-part the rules were designed on, ``heldout`` is only ever scored.
+card, not answered; and how often ``validate`` would make a single suggestion (what
+``validate --fix`` applies) naming a wrong card. The table is built by
+``scripts/build_name_table.py``; ``dev`` is the part the rules were designed on, ``heldout``
+is only ever scored.
 """
 
 from __future__ import annotations
@@ -34,6 +36,19 @@ def answer(catalog: Any, name: str) -> str | None:
     return str(card.name)
 
 
+def fix_answer(catalog: Any, name: str) -> str | None:
+    """The card ``validate --fix`` would write for ``name``: the card it resolves to, else
+    the suggestion of an unknown name when there is exactly one (as validate makes them:
+    none for another Magic card or a name like one)."""
+    card = catalog.resolve(name).card
+    if card is not None:
+        return str(card.name)
+    unknown = catalog.explain_unknown(name)
+    if unknown.other_card is not None or len(unknown.suggestions) != 1:
+        return None
+    return str(unknown.suggestions[0])
+
+
 def score(part: str, *, errors: list[str] | None = None) -> dict[str, dict[str, int]]:
     """Per category: names, right, wrong, unanswered (``right`` counts only where the table
     names a card; for names of other cards every answer is wrong)."""
@@ -43,9 +58,14 @@ def score(part: str, *, errors: list[str] | None = None) -> dict[str, dict[str, 
     document = json.loads((TABLE / f"{part}.json").read_text(encoding="utf-8"))
     results: dict[str, dict[str, int]] = {}
     for category, entries in document["names"].items():
-        counts = {"names": 0, "right": 0, "wrong": 0, "unanswered": 0}
+        counts = {"names": 0, "right": 0, "wrong": 0, "unanswered": 0, "fix_wrong": 0}
         for entry in entries:
             counts["names"] += 1
+            fixed = fix_answer(catalog, entry["name"])
+            if fixed is not None and fixed != entry["card"]:
+                counts["fix_wrong"] += 1
+                if errors is not None:
+                    errors.append(f"{part} {category}: --fix {entry['name']!r} -> {fixed!r}")
             got = answer(catalog, entry["name"])
             if got is None:
                 counts["unanswered"] += 1
@@ -81,7 +101,8 @@ def main() -> None:
             for category, c in results.items():
                 print(
                     f"  {category:<16} {c['names']:>4} names: {c['right']:>4} right, "
-                    f"{c['wrong']:>3} wrong, {c['unanswered']:>4} unanswered"
+                    f"{c['wrong']:>3} wrong, {c['unanswered']:>4} unanswered; "
+                    f"validate's one suggestion wrong: {c['fix_wrong']}"
                 )
     if args.show_errors:
         print("\n".join(errors))

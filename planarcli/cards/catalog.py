@@ -380,8 +380,9 @@ class Catalog:
     def match(self, name: str, *, limit: int = 10, cutoff: float = 0.0) -> list[Match]:
         """Ranked fuzzy candidates for ``name`` (best first, 0-100 scores).
 
-        A name that folds to a catalog name, or to one of a card's printed names, scores
-        100, and nothing else does (at most BELOW_EXACT). Scores otherwise come from
+        Each card is scored on its English and printed names, at its best. A name that
+        folds to a catalog name, or to one of a card's printed names, scores 100, and
+        nothing else does (at most BELOW_EXACT). Scores otherwise come from
         rapidfuzz's WRatio on folded names, or its plain ratio for names of up to
         SHORT_NAME letters: a short name is a whole name, and WRatio's partial matching would
         find "nix" inside "Ghirapur Grand Prix".
@@ -391,13 +392,18 @@ class Catalog:
             return []
         from rapidfuzz import fuzz, process
 
-        keys = list(self._by_key)
+        pairs = self._names_to_guess_from()
         scorer = fuzz.ratio if len(key) <= SHORT_NAME else fuzz.WRatio
-        found = process.extract(key, keys, scorer=scorer, limit=limit, score_cutoff=cutoff)
-        matches = [
-            Match(self._by_key[k], min(round(float(score), 1), BELOW_EXACT))
-            for k, score, _ in found
-        ]
+        found = process.extract(
+            key, [k for k, _ in pairs], scorer=scorer, limit=None, score_cutoff=cutoff
+        )
+        matches: list[Match] = []
+        seen: set[str] = set()
+        for _, score, index in found:  # best first: each card once, at its best name
+            card = pairs[index][1]
+            if card.name not in seen:
+                seen.add(card.name)
+                matches.append(Match(card, min(round(float(score), 1), BELOW_EXACT)))
         exact = self._named_exactly(name)
         if exact is not None:
             matches = [Match(exact, 100.0)] + [m for m in matches if m.card is not exact]
@@ -568,8 +574,8 @@ class Catalog:
             if other_ratio >= LOOKS_LIKE_MIN_RATIO and other_ratio >= planar_ratio:
                 assert magic is not None
                 return UnknownName(name, magic.name_for(other_key), False, None, suggestions)
-        if clear and best is not None:
-            return UnknownName(name, None, False, best, suggestions)
+        if clear and best is not None:  # the one card that clearly fits is the suggestion
+            return UnknownName(name, None, False, best, (best.name,))
         return UnknownName(name, None, False, None, suggestions)
 
     def other_magic_card(self, name: str) -> str | None:
