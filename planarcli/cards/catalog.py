@@ -335,7 +335,7 @@ class Catalog:
         if printed is not None:
             return self._printed_resolution(name, printed)
         if self.source.kind != "snapshot" and key:
-            borrowed = load_snapshot().resolve(name)
+            borrowed = _bundled_snapshot().resolve(name)
             if borrowed.how == "printed" and borrowed.card is not None:
                 found = self._key_names.get(fold_name(borrowed.card.name))
                 card = self.exact(borrowed.card.name) or (
@@ -597,7 +597,7 @@ class Catalog:
             keys = set(self._key_names)
             keys.update(self._printed_names_folded)
             if self.source.kind != "snapshot":
-                snapshot = load_snapshot()
+                snapshot = _bundled_snapshot()
                 keys.update(snapshot._key_names)
                 keys.update(snapshot._printed_names_folded)
             self._planar_key_set = keys
@@ -759,6 +759,17 @@ def load_snapshot() -> Catalog:
             f"the bundled card snapshot {path} is unreadable ({error})",
             hint="reinstall planarcli",
         ) from error
+
+
+_BUNDLED: Catalog | None = None
+
+
+def _bundled_snapshot() -> Catalog:
+    """The bundled snapshot, read once per process (for name lookups a synced cache lacks)."""
+    global _BUNDLED
+    if _BUNDLED is None:
+        _BUNDLED = load_snapshot()
+    return _BUNDLED
 
 
 def cache_path() -> Path:
@@ -929,5 +940,6 @@ def load_catalog(*, use_cache: bool = True, warn: bool = True) -> Catalog:
 
 def reset_loaded_catalog() -> None:
     """Forget the catalog loaded in this process (tests; after a sync)."""
-    global _LOADED
+    global _LOADED, _BUNDLED
     _LOADED = None
+    _BUNDLED = None
