@@ -179,9 +179,8 @@ def _unknown_finding(
     name: str, catalog: Catalog, explained: dict[str, UnknownName]
 ) -> tuple[str, str, tuple[str, ...], str | None]:
     """(code, message start, candidate suggestions, advice) for a name that is no planar
-    card: a
-    real non-planar Magic card gets "not-planar-card" and no suggestion (nothing to
-    correct: it is a different card); a name that looks like one gets no suggestion
+    card: a real non-planar Magic card gets "not-planar-card" and no suggestion (nothing
+    to correct: it is a different card); a name that looks like one gets no suggestion
     either, so that ``--fix`` never turns it into a plane."""
     unknown = _explained(name, catalog, explained)
     if unknown is None:
