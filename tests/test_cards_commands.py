@@ -199,6 +199,9 @@ def test_show_online_404(server: LocalServer) -> None:
     result = run("cards", "show", "pla", "--online", "--api-url", server.url)
     assert result.exit_code == 1, explain(result)
     assert "Too many cards match" in result.stderr
+    as_json = run("cards", "show", "pla", "--online", "--api-url", server.url, "--format", "json")
+    assert as_json.exit_code == 1, explain(as_json)
+    assert json.loads(as_json.stdout) == {"query": "pla", "found": False, "suggestions": []}
 
 
 @pytest.mark.parametrize(

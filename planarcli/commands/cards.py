@@ -406,7 +406,12 @@ def show(ctx: click.Context, name: str, online: bool, api_url: str, output_forma
     that is another Magic card ("Tolaria West", "Sol Ring") is never guessed: exit 1, with
     the planar cards it resembles as suggestions (also when there is no clear guess)."""
     if online:
-        card = _show_online(ctx, name, api_url)
+        try:
+            card = _show_online(ctx, name, api_url)
+        except NotFoundError:
+            if output_format == "json":
+                echo_json({"query": name, "found": False, "suggestions": []})
+            raise
         how, source = "scryfall", "scryfall"
     else:
         from planarcli.cards.catalog import CardNotFoundError, load_catalog
