@@ -200,3 +200,13 @@ def test_a_plane_missing_from_a_partial_cache_is_not_called_non_planar() -> None
     for args in (["cards", "show", "Tazeem"], ["cards", "match", "Tazeem"]):
         result = run("--offline", *args)
         assert "but not a plane or phenomenon" not in result.stderr, result.output
+
+
+@requires_shared_data
+def test_the_name_table_is_what_its_script_builds() -> None:
+    """The table is picked by the script (fixed seed), never edited by hand."""
+    build = _module(REPO / "scripts" / "build_name_table.py")
+    dev, heldout = build.split(build.build(SHARED_DATA))
+    for part, names in (("dev", dev), ("heldout", heldout)):
+        path = REPO / "tests" / "name_table" / f"{part}.json"
+        assert json.loads(path.read_text(encoding="utf-8"))["names"] == names, part
