@@ -7,15 +7,22 @@ below is turned into one line on stderr and its exit code here, in one place.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import os
 import sys
 from typing import Any
 
-import click
+# Start-up makes tens of thousands of objects that live as long as the process (click's
+# classes, the commands, the card data) and next to no garbage; at the default threshold the
+# collector walks them all again and again for nothing, about a tenth of the start-up time.
+# Collect young objects less often (cycles are still collected).
+gc.set_threshold(100_000)
 
-from planarcli import __version__
-from planarcli.errors import EXIT_USAGE, PlanarError
+import click  # noqa: E402
+
+from planarcli import __version__  # noqa: E402
+from planarcli.errors import EXIT_USAGE, PlanarError  # noqa: E402
 
 #: command name -> (module, attribute, one-line help shown by ``planarcli --help``)
 LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {

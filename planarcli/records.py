@@ -47,7 +47,7 @@ def _init(self: Any, *args: Any, **kwargs: Any) -> None:
     if given > len(names):
         raise TypeError(f"{type(self).__name__} takes {len(names)} fields, got {given}")
     set_field = object.__setattr__
-    for name, value in zip(names, args):
+    for name, value in zip(names, args):  # noqa: B905 - fewer args than fields is fine
         set_field(self, name, value)
     if given == len(names) and not kwargs:  # the common case: every field, in order
         return

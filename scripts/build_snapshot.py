@@ -10,6 +10,9 @@ break; no quoting). The script checks that the two tables agree (names, oracle i
 kind and subtype the type line says) and records in the snapshot's header where each part
 came from (file, sha256, the upstream sources of the text).
 
+The printed foreign-language names come from ``planar-foreign-names.tsv`` beside the facts
+table (see ``add_printed_names``), and every card gets its folded ``keys`` last.
+
 ``created`` is the build time; everything else is a function of the tables, and the test
 suite checks that the bundled file is what ``build`` makes of them.
 """
@@ -23,6 +26,10 @@ import sys
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from planarcli.cards.names import add_name_keys
 
 OUT = Path(__file__).resolve().parent.parent / "planarcli" / "data" / "cards.json"
 
@@ -54,7 +61,7 @@ def build(tsv: Path, *, created: str | None = None) -> dict[str, Any]:
     oracle_source = add_oracle_text(cards, tsv.with_name(ORACLE_TSV))
     cards.sort(key=lambda card: str(card["name"]).casefold())
     stamp = created or datetime.now(timezone.utc).replace(microsecond=0).isoformat()
-    return {
+    catalog: dict[str, Any] = {
         "format": "planarcli-catalog",
         "schema_version": 1,
         "source": {
@@ -70,6 +77,56 @@ def build(tsv: Path, *, created: str | None = None) -> dict[str, Any]:
         },
         "cards": cards,
     }
+    add_printed_names(catalog, tsv.with_name(FOREIGN_NAMES_TSV))
+    add_name_keys(catalog)  # last: the keys fold every name the card has
+    return catalog
+
+
+#: MTGJSON's language names → Scryfall's language codes (what ``cards sync`` records).
+LANGUAGE_CODES = {
+    "German": "de",
+    "Spanish": "es",
+    "French": "fr",
+    "Italian": "it",
+    "Japanese": "ja",
+    "Portuguese (Brazil)": "pt",
+    "Chinese Simplified": "zhs",
+}
+FOREIGN_NAMES_TSV = "planar-foreign-names.tsv"
+
+
+def read_printed_names(tsv: Path) -> dict[str, dict[str, list[str]]]:
+    """English card name → language code → the names printed in that language, each once,
+    in the order of the table (rows are per card, language and set; reprints repeat a name).
+
+    The table has no quoting (ORACLE-SOURCES.md): read it with quoting off."""
+    names: dict[str, dict[str, list[str]]] = {}
+    with tsv.open(encoding="utf-8", newline="") as handle:
+        for row in csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE):
+            lang = LANGUAGE_CODES[row["lang"]]
+            printed = row["printed_name"].strip()
+            spelled = names.setdefault(row["name"], {}).setdefault(lang, [])
+            if printed and printed not in spelled:
+                spelled.append(printed)
+    return names
+
+
+def add_printed_names(catalog: dict[str, Any], tsv: Path) -> None:
+    """Give each card of ``catalog`` its printed non-English names (``printed_names``:
+    language code → names) from ``tsv``, and record where they came from."""
+    printed = read_printed_names(tsv)
+    cards = catalog["cards"]
+    unknown = sorted(set(printed) - {card["name"] for card in cards})
+    if unknown:
+        raise SystemExit(f"{tsv}: names not in the facts table: {', '.join(unknown)}")
+    for card in cards:
+        languages = printed.get(card["name"])
+        if languages:
+            card["printed_names"] = {lang: languages[lang] for lang in sorted(languages)}
+    catalog["source"]["printed_names"] = (
+        f"{FOREIGN_NAMES_TSV}: printed names of non-English printings from MTGJSON set files "
+        "(OHOP, OPC2, PHOP: MTGJSON 5.2.0+20220425; MOC: 5.2.2+20251019)"
+    )
 
 
 def table_record(path: Path, rows: int) -> dict[str, Any]:
@@ -147,7 +204,10 @@ def dump_catalog(catalog: dict[str, Any]) -> str:
 
 def main() -> None:
     if len(sys.argv) != 2:
-        sys.exit("usage: build_snapshot.py PLANAR-CARDS.TSV (planar-oracle.tsv beside it)")
+        sys.exit(
+            "usage: build_snapshot.py PLANAR-CARDS.TSV "
+            "(planar-oracle.tsv and planar-foreign-names.tsv beside it)"
+        )
     catalog = build(Path(sys.argv[1]))
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(dump_catalog(catalog), encoding="utf-8")

@@ -41,6 +41,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     names = zipfile.ZipFile(wheels[0]).namelist()
     for required in (
         "planarcli/data/cards.json",
+        "planarcli/data/magic-names.txt.gz",
         "planarcli/data/schemas/catalog.schema.json",
         "planarcli/data/schemas/validate-report.schema.json",
         "planarcli/data/rules/README.md",
@@ -112,3 +113,14 @@ def test_installed_wheel_finds_its_schemas_and_rules(installed: Path, tmp_path: 
     assert result.returncode == 0, result.stderr
     schemas, rules = result.stdout.split()
     assert schemas.startswith(str(installed)) and rules.startswith(str(installed))
+
+
+def test_installed_wheel_knows_every_card_name(installed: Path, tmp_path: Path) -> None:
+    """The list of every Magic card name ships in the wheel: a real non-planar card is named
+    as such, and a printed foreign name is its card."""
+    other = run_installed(installed, "--offline", "cards", "show", "Sol Ring", cwd=tmp_path)
+    assert other.returncode == 1, other.stderr
+    assert "'Sol Ring' is a Magic card but not a plane or phenomenon" in other.stderr
+    printed = run_installed(installed, "cards", "show", "Klippenmarkt", cwd=tmp_path)
+    assert printed.returncode == 0, printed.stderr
+    assert printed.stdout.splitlines()[0] == "Cliffside Market"

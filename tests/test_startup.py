@@ -59,6 +59,53 @@ def test_rapidfuzz_only_when_a_name_needs_fuzzy_matching() -> None:
     assert loaded.isdisjoint({"requests", "jsonschema"})
 
 
+def modules_loaded_by(args: list[str]) -> set[str]:
+    """Every module (full dotted name) ``planarcli ARGS`` imported, offline."""
+    completed = subprocess.run(
+        [sys.executable, "-c", PROBE, json.dumps(["--offline", *args])],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
+    )
+    marker = completed.stderr.rsplit("MODULES=", 1)
+    assert len(marker) == 2, completed.stderr
+    return set(json.loads(marker[1]))
+
+
+NAMES_LIST = "planarcli.cards.magicnames"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Academy at Tolaria West",
+        "academy at tolaria west",
+        "Académie de l'Ouest de Tolaria",
+        "ACADEMIE DE L'OUEST DE TOLARIA",
+        "トレイリア西部のアカデミー",
+    ],
+)
+def test_cards_show_of_a_known_name_loads_no_fuzzy_matcher_and_no_names_list(name: str) -> None:
+    """Exact, folded and printed foreign names are dictionary lookups: neither rapidfuzz nor
+    the list of every Magic card name is loaded."""
+    loaded = modules_loaded_by(["cards", "show", name])
+    assert "planarcli.cards.catalog" in loaded
+    assert NAMES_LIST not in loaded
+    assert {m.split(".")[0] for m in loaded}.isdisjoint(HEAVY), sorted(loaded & set(HEAVY))
+
+
+@pytest.mark.parametrize("name", ["Llanowar Elves", "Tazem"])
+def test_the_names_list_and_rapidfuzz_load_only_for_an_unknown_name(name: str) -> None:
+    loaded = modules_loaded_by(["cards", "show", name])
+    assert NAMES_LIST in loaded and "rapidfuzz" in loaded
+    assert "requests" not in loaded and "jsonschema" not in loaded
+
+
+def test_validating_a_good_deck_loads_no_names_list() -> None:
+    assert NAMES_LIST not in modules_loaded_by(["validate", str(GOOD)])
+
+
 def test_help_imports_no_subcommand_module() -> None:
     completed = subprocess.run(
         [sys.executable, "-c", PROBE, json.dumps(["--help"])],

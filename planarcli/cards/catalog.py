@@ -16,17 +16,19 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from planarcli import resources
-from planarcli.cards.names import fold_name
+from planarcli.cards.names import FOLD_VERSION, fold_name
 from planarcli.errors import DataUnavailableError, NotFoundError
 from planarcli.records import record, replace
 
 if TYPE_CHECKING:
     from datetime import datetime
     from pathlib import Path
+
+    from planarcli.cards.magicnames import MagicNames
 
 CACHE_FILE_NAME = "cards.json"
 SNAPSHOT_FILE_NAME = "cards.json"
@@ -45,6 +47,8 @@ class Card:
     first_released: str | None = None
     oracle_text: str | None = None
     scryfall_uri: str | None = None
+    #: Names printed on non-English printings: (language code, name) pairs.
+    printed_names: tuple[tuple[str, str], ...] = ()
 
     @property
     def is_phenomenon(self) -> bool:
@@ -62,6 +66,7 @@ class Card:
             first_released=data.get("first_released"),
             oracle_text=data.get("oracle_text"),
             scryfall_uri=data.get("scryfall_uri"),
+            printed_names=_printed_pairs(data.get("printed_names")),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -75,7 +80,22 @@ class Card:
             "oracle_id": self.oracle_id,
             "oracle_text": self.oracle_text,
             "scryfall_uri": self.scryfall_uri,
+            **({"printed_names": _printed_json(self.printed_names)} if self.printed_names else {}),
         }
+
+
+def _printed_pairs(value: Any) -> tuple[tuple[str, str], ...]:
+    """``{"de": ["Name", ...], ...}`` (the catalog's ``printed_names``) as (lang, name) pairs."""
+    if not isinstance(value, dict):
+        return ()
+    return tuple((lang, name) for lang, names in value.items() for name in names)
+
+
+def _printed_json(pairs: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
+    grouped: dict[str, list[str]] = {}
+    for lang, name in pairs:
+        grouped.setdefault(lang, []).append(name)
+    return grouped
 
 
 #: A ``created`` timestamp this far ahead of the clock is "in the future" (less is clock skew).
@@ -154,11 +174,35 @@ class CatalogSource:
 
 @record
 class Resolution:
-    """How a written name resolved: to a card exactly, by folding, or not at all."""
+    """How a written name resolved: to a card exactly, by folding, by one of its printed
+    non-English names, or not at all."""
 
     written: str
     card: Card | None
-    how: str  # "exact" | "folded" | "unknown"
+    how: str  # "exact" | "folded" | "printed" | "unknown"
+    lang: str | None = None  # for "printed": the language the name is printed in
+
+
+@record
+class UnknownName:
+    """What a name that is no card of the catalog is, as far as planarcli can tell."""
+
+    written: str
+    #: The non-planar Magic card the name is (``is_other_card``) or looks like, if any.
+    other_card: str | None
+    is_other_card: bool
+    #: The one planar card that clearly fits (never set together with ``other_card``).
+    guess: Card | None
+    #: Planar cards the name resembles, best first (did-you-mean candidates).
+    suggestions: tuple[str, ...]
+
+
+class CardNotFoundError(NotFoundError):
+    """No card answers to a name; ``suggestions`` are the planar cards it resembles."""
+
+    def __init__(self, message: str, *, hint: str | None, suggestions: Sequence[str]) -> None:
+        super().__init__(message, hint=hint)
+        self.suggestions = list(suggestions)
 
 
 @record
@@ -191,6 +235,14 @@ class Catalog:
         self._origins: dict[str, str] = {}
         self._made: dict[str, Card] = {card.name: card for card in cards}
         self._folded: dict[str, Card] | None = None
+        self._key_name_map: dict[str, str] | None = None
+        self._printed: dict[str, tuple[str, str]] | None = None
+        self._printed_folded: dict[str, tuple[str, str] | None] | None = None
+        self._other_names: list[str] | None = None
+        self._planar_key_set: set[str] | None = None
+        self._keys_checked = False
+        self._guess_names: list[tuple[str, Card]] | None = None
+        self._vocabulary: tuple[list[str], list[tuple[int, ...]]] | None = None
 
     @classmethod
     def from_records(cls, records: list[dict[str, Any]], source: CatalogSource) -> Catalog:
@@ -233,14 +285,64 @@ class Catalog:
 
     @property
     def _by_key(self) -> dict[str, Card]:
-        """Cards by folded name, built on first use: a deck spelled exactly as the catalog
-        never pays for folding 200 names."""
+        """Cards by folded name (for fuzzy matching: makes every Card)."""
         if self._folded is None:
-            folded: dict[str, Card] = {}
-            for card in self.cards:
-                folded.setdefault(fold_name(card.name), card)
-            self._folded = folded
+            self._folded = {key: self._card_named(name) for key, name in self._key_names.items()}
         return self._folded
+
+    @property
+    def _key_names(self) -> dict[str, str]:
+        """Card names by folded English name, built on the first lookup that needs more than
+        an exact name, from the records' precomputed ``keys`` (only records without them
+        are folded here): a lookup never folds the whole catalog."""
+        if self._key_name_map is None:
+            names: dict[str, str] = {}
+            for card_name, data in self._name_sources():
+                keys = data.get("keys")
+                names.setdefault(keys[0] if keys else fold_name(card_name), card_name)
+            self._key_name_map = names
+        return self._key_name_map
+
+    def _index_printed_names(self) -> None:
+        """Index the printed names, on the first lookup that needs them: as written and
+        folded → (card name, language); a folded name two cards share names neither."""
+        written: dict[str, tuple[str, str]] = {}
+        folded: dict[str, tuple[str, str] | None] = {}
+        for card_name, data in self._name_sources():
+            printed = data.get("printed_names")
+            if not printed:
+                continue
+            keys = data.get("keys")
+            at = 1
+            for lang, spellings in printed.items():
+                entry = (card_name, lang)
+                for spelled in spellings:
+                    key = keys[at] if keys else fold_name(spelled)
+                    at += 1
+                    written.setdefault(spelled, entry)
+                    if key:
+                        seen = folded.get(key, entry)
+                        folded[key] = entry if seen and seen[0] == card_name else None
+        self._printed, self._printed_folded = written, folded
+
+    def _name_sources(self) -> Iterable[tuple[str, dict[str, Any]]]:
+        """(card name, record) for every card; cards made directly (not read from a file)
+        give records of their names only."""
+        if self._cards is None:
+            if not self._keys_checked:
+                for data in self._records.values():
+                    if "keys" in data and _record_keys(data) is None:
+                        del data["keys"]  # keys that do not fit the names: fold instead
+                self._keys_checked = True
+            yield from self._records.items()
+        else:
+            for card in self._cards:
+                yield card.name, {"printed_names": _printed_json(card.printed_names)}
+
+    def _card_named(self, name: str) -> Card:
+        card = self.exact(name)
+        assert card is not None, name
+        return card
 
     def __len__(self) -> int:
         return len(self._records) if self._cards is None else len(self._cards)
@@ -253,14 +355,60 @@ class Catalog:
         return self._made.get(name)
 
     def resolve(self, name: str) -> Resolution:
-        """Exact name first, then the folded name; never a guess."""
+        """Exact name first, then the folded name, then a printed non-English name (as
+        written, then folded); never a guess. A synced cache without printed
+        names (written by an older planarcli) borrows the bundled snapshot's."""
         card = self.exact(name)
         if card is not None:
             return Resolution(name, card, "exact")
-        card = self._by_key.get(fold_name(name))
-        if card is not None:
-            return Resolution(name, card, "folded")
+        key = fold_name(name)
+        found = self._key_names.get(key)
+        if found is not None:
+            return Resolution(name, self._card_named(found), "folded")
+        printed = self._printed_names_as_written.get(name)
+        if printed is not None:
+            return self._printed_resolution(name, printed)
+        printed = self._printed_names_folded.get(key)
+        if printed is not None:
+            return self._printed_resolution(name, printed)
+        if self.source.kind != "snapshot" and key:
+            borrowed = _bundled_snapshot().resolve(name)
+            if borrowed.how == "printed" and borrowed.card is not None:
+                found = self._key_names.get(fold_name(borrowed.card.name))
+                card = self.exact(borrowed.card.name) or (
+                    self._card_named(found) if found is not None else None
+                )
+                if card is not None:
+                    return Resolution(name, card, "printed", borrowed.lang)
         return Resolution(name, None, "unknown")
+
+    # -- printed (non-English) names -------------------------------------------------------
+    @property
+    def _printed_names_as_written(self) -> dict[str, tuple[str, str]]:
+        """Printed name exactly as printed → (card name, language)."""
+        if self._printed is None:
+            self._index_printed_names()
+            assert self._printed is not None
+        return self._printed
+
+    @property
+    def _printed_names_folded(self) -> dict[str, tuple[str, str] | None]:
+        """Folded printed name → (card name, language); None for a key that two different
+        cards are printed with (it names neither)."""
+        if self._printed_folded is None:
+            self._index_printed_names()
+            assert self._printed_folded is not None
+        return self._printed_folded
+
+    def _printed_resolution(self, written: str, printed: tuple[str, str]) -> Resolution:
+        card_name, lang = printed
+        return Resolution(written, self.exact(card_name), "printed", lang)
+
+    def _named_exactly(self, name: str) -> Card | None:
+        """The card ``name`` folds to, or is a printed name of: the only answers that
+        score 100 as a match."""
+        resolution = self.resolve(name)
+        return resolution.card
 
     def lookup(self, name: str) -> Card | None:
         """The card this name denotes (exactly or folded), or None."""
@@ -269,7 +417,9 @@ class Catalog:
     def match(self, name: str, *, limit: int = 10, cutoff: float = 0.0) -> list[Match]:
         """Ranked fuzzy candidates for ``name`` (best first, 0-100 scores).
 
-        A name that folds to a catalog name scores 100. Scores otherwise come from
+        Each card is scored on its English and printed names, at its best. A name that
+        folds to a catalog name, or to one of a card's printed names, scores 100, and
+        nothing else does (at most BELOW_EXACT). Scores otherwise come from
         rapidfuzz's WRatio on folded names, or its plain ratio for names of up to
         SHORT_NAME letters: a short name is a whole name, and WRatio's partial matching would
         find "nix" inside "Ghirapur Grand Prix".
@@ -279,11 +429,19 @@ class Catalog:
             return []
         from rapidfuzz import fuzz, process
 
-        keys = list(self._by_key)
+        pairs = self._names_to_guess_from()
         scorer = fuzz.ratio if len(key) <= SHORT_NAME else fuzz.WRatio
-        found = process.extract(key, keys, scorer=scorer, limit=limit, score_cutoff=cutoff)
-        matches = [Match(self._by_key[k], round(float(score), 1)) for k, score, _ in found]
-        exact = self._by_key.get(key)
+        found = process.extract(
+            key, [k for k, _ in pairs], scorer=scorer, limit=None, score_cutoff=cutoff
+        )
+        matches: list[Match] = []
+        seen: set[str] = set()
+        for _, score, index in found:  # best first: each card once, at its best name
+            card = pairs[index][1]
+            if card.name not in seen:
+                seen.add(card.name)
+                matches.append(Match(card, min(round(float(score), 1), BELOW_EXACT)))
+        exact = self._named_exactly(name)
         if exact is not None:
             matches = [Match(exact, 100.0)] + [m for m in matches if m.card is not exact]
         # Stable, readable ranking: score, then name.
@@ -295,8 +453,9 @@ class Catalog:
         ratio, if it scores ``cutoff`` (0-100) or more."""
         from rapidfuzz import fuzz, process
 
-        found = process.extractOne(key, list(self._by_key), scorer=fuzz.ratio, score_cutoff=cutoff)
-        return None if found is None else self._by_key[found[0]]
+        keys = self._key_names
+        found = process.extractOne(key, list(keys), scorer=fuzz.ratio, score_cutoff=cutoff)
+        return None if found is None else self._card_named(keys[found[0]])
 
     def suggest(self, name: str, *, limit: int = 3) -> list[str]:
         """Up to ``limit`` did-you-mean names for an unknown name: good candidates only, and
@@ -311,49 +470,201 @@ class Catalog:
         """Every card scored as a guess for ``name``, best first: the better of rapidfuzz's
         WRatio on the whole folded name and a word score (each written word against its
         closest word in the card's name, averaged), so "acadmy tolaria" finds Academy at
-        Tolaria West. Generous by design: ``cards show`` guesses only from a clear winner,
-        and ``validate``'s did-you-mean uses the stricter ``suggest``. Cards scoring below
+        Tolaria West; each card scores its best over its English and printed names.
+        Generous by design: ``cards show`` guesses only from a clear winner,
+        and ``validate``'s did-you-mean uses the stricter ``suggest``. Only the card the
+        name folds to, or is a printed name of, scores 100; every other score is at most
+        BELOW_EXACT ("Tolaria West" is not "Academy at Tolaria West"). Cards scoring below
         ``min_score`` are left out (``cards match`` uses MATCH_MIN_SCORE)."""
-        from rapidfuzz import fuzz
+        from rapidfuzz import fuzz, process
 
         key = fold_name(name)
         words = key.split()
         if not words:
             return []
-        scored = []
-        for folded, card in self._by_key.items():
-            card_words = folded.split() or [folded]
-            by_word = sum(max(fuzz.ratio(w, c) for c in card_words) for w in words) / len(words)
-            score = round(max(float(fuzz.WRatio(key, folded)), by_word), 1)
-            if score >= min_score:
-                scored.append((score, card))
+        exact = self._named_exactly(name)
+        pairs = self._names_to_guess_from()
+        # Every score comes from rapidfuzz's C loops: the whole name against every name,
+        # each written word against every word the names use.
+        whole = [0.0] * len(pairs)
+        for _, score, index in process.extract(
+            key, [folded for folded, _ in pairs], scorer=fuzz.WRatio, limit=None
+        ):
+            whole[index] = float(score)
+        vocabulary, word_indexes = self._guess_vocabulary(pairs)
+        per_word = []
+        for word in words:
+            scores = [0.0] * len(vocabulary)
+            for _, score, at in process.extract(word, vocabulary, scorer=fuzz.ratio, limit=None):
+                scores[at] = float(score)
+            per_word.append(scores.__getitem__)
+        best: dict[str, tuple[float, Card]] = {}
+        for index, (_, card) in enumerate(pairs):
+            indexes = word_indexes[index]
+            by_word = sum(max(map(get, indexes)) for get in per_word) / len(words)
+            score = min(round(max(whole[index], by_word), 1), BELOW_EXACT)
+            if card is exact:
+                score = 100.0
+            if score >= min_score and score > best.get(card.name, (-1.0,))[0]:
+                best[card.name] = (score, card)
+        scored = list(best.values())
         scored.sort(key=lambda item: (-item[0], item[1].name.casefold()))
         return scored
 
+    def _names_to_guess_from(self) -> list[tuple[str, Card]]:
+        """(folded name, card) for every name a card goes by: its English name and its
+        printed non-English names, so a misspelt French name is guessed from the French."""
+        if self._guess_names is None:
+            pairs = list(self._by_key.items())
+            for key, printed in self._printed_names_folded.items():
+                if printed is not None and key not in self._key_names:
+                    card = self.exact(printed[0])
+                    if card is not None:
+                        pairs.append((key, card))
+            self._guess_names = pairs
+        return self._guess_names
+
+    def _guess_vocabulary(
+        self, pairs: list[tuple[str, Card]]
+    ) -> tuple[list[str], list[tuple[int, ...]]]:
+        """Every word of the names in ``pairs``, each once, and for each name the positions
+        of its words in that list."""
+        if self._vocabulary is None:
+            split = [folded.split() or [folded] for folded, _ in pairs]
+            vocabulary = sorted({word for words in split for word in words})
+            where = {word: at for at, word in enumerate(vocabulary)}
+            self._vocabulary = (vocabulary, [tuple(where[w] for w in words) for words in split])
+        return self._vocabulary
+
     def find(self, name: str) -> tuple[Card, str]:
-        """The card ``name`` denotes and how it was found: "exact", "folded", or "fuzzy" for
-        a clear guess: at least GUESS_MIN_SCORE, ahead of the runner-up, and written out far
-        enough to be a basis for a guess (at least GUESS_MIN_CHARS folded characters, and at
-        least GUESS_MIN_SHARE of the guessed name's folded length: "a" or "plane" guess
-        nothing). Raises NotFoundError, with suggestions, when there is no clear answer."""
+        """The card ``name`` denotes and how it was found: "exact", "folded", "printed", or
+        "fuzzy" for a clear guess (see ``explain_unknown``). Raises CardNotFoundError, with
+        the planar cards the name resembles as suggestions, when there is no clear answer."""
         resolution = self.resolve(name)
         if resolution.card is not None:
             return resolution.card, resolution.how
-        ranked = self.guess_scores(name)
-        if (
-            ranked
-            and ranked[0][0] >= GUESS_MIN_SCORE
-            and (len(ranked) == 1 or ranked[0][0] > ranked[1][0])
-            and _enough_to_guess(fold_name(name), fold_name(ranked[0][1].name))
-        ):
-            return ranked[0][1], "fuzzy"
-        suggestions = self.suggest(name)
-        hint = (
+        unknown = self.explain_unknown(name)
+        if unknown.guess is not None:
+            return unknown.guess, "fuzzy"
+        suggestions = unknown.suggestions
+        did_you_mean = (
             "did you mean: " + ", ".join(repr(s) for s in suggestions) + "?"
             if suggestions
-            else f"try `planarcli cards match {name!r}` or `planarcli cards search`"
+            else None
         )
-        raise NotFoundError(f"no plane or phenomenon named {name!r}", hint=hint)
+        if unknown.other_card is not None and unknown.is_other_card:
+            raise CardNotFoundError(
+                f"{name!r} is a Magic card but not a plane or phenomenon",
+                hint=(
+                    f"planar cards with a similar name: {', '.join(map(repr, suggestions))}"
+                    if suggestions
+                    else None
+                ),
+                suggestions=suggestions,
+            )
+        message = f"no plane or phenomenon named {name!r}"
+        if unknown.other_card is not None:
+            message += (
+                f"; it looks like the Magic card {unknown.other_card!r}, "
+                "which is not a plane or phenomenon"
+            )
+        hint = did_you_mean or f"try `planarcli cards match {name!r}` or `planarcli cards search`"
+        if unknown.other_card is not None and suggestions:
+            hint = f"planar cards with a similar name: {', '.join(map(repr, suggestions))}"
+        raise CardNotFoundError(message, hint=hint, suggestions=suggestions)
+
+    def explain_unknown(self, name: str) -> UnknownName:
+        """What ``name``, which is no card of this catalog, is: another Magic card (it folds
+        to a name of the bundled list of every Magic card, planar or not), a misspelling
+        of one planar card (``guess``), a name that looks more like another Magic card than
+        like any planar one, or nothing known.
+
+        A guess needs a clear winner among the planar cards: a score of at least
+        GUESS_MIN_SCORE (see ``guess_scores``), ahead of the runner-up, from a written name
+        long enough to be a basis for a guess (at least GUESS_MIN_CHARS folded characters
+        and GUESS_MIN_SHARE of the guessed name's length: "a" or "plane" guess nothing);
+        and the written name must be closer, letter for letter, to that card's name than
+        to any non-planar Magic card's ("Llanowar Elfs" is Llanowar Elves misspelt, not
+        Llanowar). The list of every name is read here, and only here."""
+        key = fold_name(name)
+        suggestions = tuple(self.suggest(name)) if key else ()
+        if not key:
+            return UnknownName(name, None, False, None, suggestions)
+        magic = _magic_names()
+        if magic is not None and key in magic and key not in self._planar_keys():
+            return UnknownName(name, magic.name_for(key), True, None, suggestions)
+        ranked = self.guess_scores(name)
+        best = ranked[0][1] if ranked else None
+        top = ranked[0][0] if ranked else 0.0
+        runner_up = ranked[1][0] if len(ranked) > 1 else 0.0
+        clear = (
+            best is not None
+            and (
+                (top >= GUESS_MIN_SCORE and top > runner_up)
+                or (top >= GUESS_LEAD_MIN_SCORE and top - runner_up >= GUESS_LEAD)
+            )
+            and _enough_to_guess(key, fold_name(best.name))
+        )
+        other = self._closest_other_card(key) if magic is not None else None
+        if other is not None:
+            other_key, other_ratio = other
+            from rapidfuzz import fuzz
+
+            planar_ratio = (
+                max(float(fuzz.ratio(key, fold_name(c.name))) for c in self._suggested(suggestions))
+                if suggestions
+                else 0.0
+            )
+            if best is not None:
+                planar_ratio = max(planar_ratio, float(fuzz.ratio(key, fold_name(best.name))))
+            if other_ratio >= LOOKS_LIKE_MIN_RATIO and other_ratio >= planar_ratio:
+                assert magic is not None
+                return UnknownName(name, magic.name_for(other_key), False, None, suggestions)
+        if clear and best is not None:  # the one card that clearly fits is the suggestion
+            return UnknownName(name, None, False, best, (best.name,))
+        return UnknownName(name, None, False, None, suggestions)
+
+    def other_magic_card(self, name: str) -> str | None:
+        """The printed name of the non-planar Magic card ``name`` is ("tolaria west" →
+        "Tolaria West"), or None: for a card of the catalog too."""
+        if self.resolve(name).card is not None:
+            return None
+        key = fold_name(name)
+        magic = _magic_names() if key else None
+        if magic is None or key not in magic or key in self._planar_keys():
+            return None
+        return magic.name_for(key)
+
+    def _planar_keys(self) -> set[str]:
+        """Every folded name of a planar card: this catalog's, and the bundled snapshot's
+        when this catalog is another (a synced cache that lacks a card is no proof that the
+        card is not planar)."""
+        if self._planar_key_set is None:
+            keys = set(self._key_names)
+            keys.update(self._printed_names_folded)
+            if self.source.kind != "snapshot":
+                snapshot = _bundled_snapshot()
+                keys.update(snapshot._key_names)
+                keys.update(snapshot._printed_names_folded)
+            self._planar_key_set = keys
+        return self._planar_key_set
+
+    def _suggested(self, names: Iterable[str]) -> list[Card]:
+        return [card for card in map(self.exact, names) if card is not None]
+
+    def _closest_other_card(self, key: str) -> tuple[str, float] | None:
+        """The folded name of the non-planar Magic card closest to ``key`` (rapidfuzz's
+        plain ratio on whole names) and its score, or None."""
+        magic = _magic_names()
+        if magic is None:
+            return None
+        if self._other_names is None:
+            planar = self._planar_keys()
+            self._other_names = [k for k in magic.keys if k not in planar]
+        from rapidfuzz import fuzz, process
+
+        found = process.extractOne(key, self._other_names, scorer=fuzz.ratio)
+        return (found[0], float(found[1])) if found else None
 
     # -- browsing ----------------------------------------------------------------------
     def filter(
@@ -394,12 +705,31 @@ SHORT_NAME = 5
 SUGGEST_SPREAD = 10.0
 #: ``find`` guesses a card only from a score at least this high (see ``guess_scores``) ...
 GUESS_MIN_SCORE = 90.0
+#: ... or at least this high and this far ahead of the runner-up ...
+GUESS_LEAD_MIN_SCORE = 75.0
+GUESS_LEAD = 10.0
 #: ... from a written name of at least this many folded characters ...
 GUESS_MIN_CHARS = 4
 #: ... that is at least this share of the guessed name's folded length.
 GUESS_MIN_SHARE = 0.4
 #: ``cards match`` lists no candidate scoring below this (junk finds "no candidates").
 MATCH_MIN_SCORE = 50.0
+#: The highest score of a name that is not the card's own (100 is for the card's names).
+BELOW_EXACT = 99.0
+#: A name this close (rapidfuzz ratio on folded names) to a non-planar Magic card's name,
+#: and at least as close as to any planar card's, is taken to mean that card: no guess.
+LOOKS_LIKE_MIN_RATIO = 80.0
+
+
+def _magic_names() -> MagicNames | None:
+    """The bundled list of every Magic card name, or None when it cannot be read (a damaged
+    install: names are then judged against the catalog alone)."""
+    from planarcli.cards.magicnames import load_magic_names
+
+    try:
+        return load_magic_names()
+    except (OSError, ValueError):
+        return None
 
 
 def _enough_to_guess(key: str, guessed: str) -> bool:
@@ -408,9 +738,24 @@ def _enough_to_guess(key: str, guessed: str) -> bool:
     return len(key) >= GUESS_MIN_CHARS and len(key) >= GUESS_MIN_SHARE * len(guessed)
 
 
+def _record_keys(data: dict[str, Any]) -> list[str] | None:
+    """A card record's precomputed folded names (``planarcli.cards.names.add_name_keys``),
+    or None when it has none that fit its names."""
+    keys = data.get("keys")
+    if not isinstance(keys, list) or not keys:
+        return None
+    printed = data.get("printed_names")
+    count = 1 + (sum(len(n) for n in printed.values()) if isinstance(printed, dict) else 0)
+    return keys if len(keys) == count else None
+
+
 def parse_catalog(document: Any, *, kind: str, path: str | os.PathLike[str]) -> Catalog:
-    """Build a Catalog from a parsed catalog document (already schema-checked)."""
+    """Build a Catalog from a parsed catalog document (already schema-checked). Precomputed
+    name ``keys`` folded by another version of ``fold_name`` are dropped (folded anew)."""
     header = document["source"]
+    if header.get("fold_version") != FOLD_VERSION:
+        for record in document["cards"]:
+            record.pop("keys", None)
     source = CatalogSource(
         kind, os.fspath(path), header.get("created"), data_as_of=header.get("data_as_of")
     )
@@ -440,6 +785,17 @@ def load_snapshot() -> Catalog:
             f"the bundled card snapshot {path} is unreadable ({error})",
             hint="reinstall planarcli",
         ) from error
+
+
+_BUNDLED: Catalog | None = None
+
+
+def _bundled_snapshot() -> Catalog:
+    """The bundled snapshot, read once per process (for name lookups a synced cache lacks)."""
+    global _BUNDLED
+    if _BUNDLED is None:
+        _BUNDLED = load_snapshot()
+    return _BUNDLED
 
 
 def cache_path() -> Path:
@@ -649,5 +1005,6 @@ def load_catalog(*, use_cache: bool = True, warn: bool = True) -> Catalog:
 
 def reset_loaded_catalog() -> None:
     """Forget the catalog loaded in this process (tests; after a sync)."""
-    global _LOADED
+    global _LOADED, _BUNDLED
     _LOADED = None
+    _BUNDLED = None

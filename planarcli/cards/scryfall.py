@@ -41,11 +41,14 @@ from planarcli.errors import DataUnavailableError, NotFoundError, UsageError
 DEFAULT_API_URL = "https://api.scryfall.com"
 API_URL_ENV = "PLANARCLI_SCRYFALL_URL"
 
-#: The search that finds every plane and phenomenon, one object per printing.
+#: The search that finds every plane and phenomenon, one object per printing, in every
+#: language (``include_multilingual``: the non-English printings carry ``lang`` and
+#: ``printed_name``, which ``cards sync`` keeps as the card's printed names).
 PLANAR_QUERY = "layout:planar"
 SEARCH_PARAMS: dict[str, str] = {
     "q": PLANAR_QUERY,
     "include_extras": "true",
+    "include_multilingual": "true",
     "unique": "prints",
     "order": "name",
 }

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from planarcli.cards import catalog as catalog_module
+from planarcli.cards.names import add_name_keys
 from planarcli.errors import DataUnavailableError
 
 _DASHES = re.compile(r"\s+[\u2014\u2013-]\s+|\s*\u2014\s*")
@@ -124,6 +125,60 @@ class _Gathered:
     newest: str = ""  # release date of the printing whose text we keep
     oracle_text: str | None = None
     scryfall_uri: str | None = None
+    english_text: bool = False  # whether oracle_text came from an English printing
+    printed_names: dict[str, list[str]] = field(default_factory=dict)  # lang → names
+
+
+_LANG = re.compile(r"^[a-z]{2,3}$")
+
+
+def printed_name_of(card: dict[str, Any]) -> tuple[str, str] | None:
+    """(language code, printed name) of a non-English printing, or None: English objects,
+    and objects without a language or a printed name, give none. A card with faces and no
+    top-level printed name joins its faces' printed names with " // ", as Scryfall joins
+    the English ones."""
+    lang = card.get("lang")
+    if not isinstance(lang, str) or not _LANG.match(lang) or lang == "en":
+        return None
+    printed = card.get("printed_name")
+    if not isinstance(printed, str) or not printed.strip():
+        names = [face.get("printed_name") for face in _faces(card)]
+        if not names or not all(isinstance(n, str) and n.strip() for n in names):
+            return None
+        printed = " // ".join(str(n).strip() for n in names)
+    return lang, printed.strip()
+
+
+def _is_english(card: dict[str, Any]) -> bool:
+    return card.get("lang") in (None, "en")
+
+
+def _add_printed_name(names: dict[str, list[str]], lang: str, printed: str) -> None:
+    spelled = names.setdefault(lang, [])
+    if printed not in spelled:
+        spelled.append(printed)
+
+
+def merge_printed_names(document: dict[str, Any], earlier: Iterable[Any]) -> int:
+    """Add to the cards of ``document`` the printed names ``earlier`` cards (Cards of
+    another catalog, e.g. the bundled snapshot) have for the same oracle id, so a sync never
+    loses a printed name planarcli already knew. Returns how many names were added."""
+    known: dict[str, list[tuple[str, str]]] = {}
+    for card in earlier:
+        if card.printed_names:
+            known.setdefault(card.oracle_id, []).extend(card.printed_names)
+    added = 0
+    for card in document["cards"]:
+        pairs = known.get(card["oracle_id"])
+        if not pairs:
+            continue
+        names: dict[str, list[str]] = card.setdefault("printed_names", {})
+        for lang, printed in pairs:
+            before = len(names.get(lang, ()))
+            _add_printed_name(names, lang, printed)
+            added += len(names[lang]) - before
+        card["printed_names"] = {lang: names[lang] for lang in sorted(names)}
+    return added
 
 
 def build_catalog(
@@ -167,17 +222,23 @@ def build_catalog(
             code = code.lower()
             if code not in entry.set_dates or released < entry.set_dates[code]:
                 entry.set_dates[code] = released
-        # Keep the newest printing's Oracle text (older saved objects may predate errata).
+        printed = printed_name_of(card)
+        if printed is not None:
+            _add_printed_name(entry.printed_names, *printed)
+        # Keep the newest English printing's Oracle text (older saved objects may predate
+        # errata; a non-English printing serves only when there is no English one).
         text = _text_field(card, "oracle_text", joiner="\n//\n")
         uri = _plain_uri(card.get("scryfall_uri"))
-        if text is not None and released >= entry.newest:
+        english = _is_english(card)
+        if text is not None and (english, released) >= (entry.english_text, entry.newest):
             entry.newest = released
+            entry.english_text = english
             entry.oracle_text = text
             entry.scryfall_uri = uri or entry.scryfall_uri
         elif entry.scryfall_uri is None:
             entry.scryfall_uri = uri
 
-    cards = []
+    cards: list[dict[str, Any]] = []
     for entry in gathered.values():
         if not entry.set_dates:
             summary.skipped.append(f"{entry.name} (no usable set code)")
@@ -197,6 +258,9 @@ def build_catalog(
                 "scryfall_uri": entry.scryfall_uri,
             }
         )
+        if entry.printed_names:
+            names = entry.printed_names
+            cards[-1]["printed_names"] = {lang: names[lang] for lang in sorted(names)}
     cards.sort(key=lambda card: (str(card["name"]).casefold(), str(card["name"])))
     summary.cards = len(cards)
     summary.planes = sum(1 for card in cards if card["kind"] == "plane")
@@ -380,6 +444,12 @@ def sync_cards(
                 f"(e.g. {', '.join(missing[:3])})"
             )
     previous_ids = {card["oracle_id"] for card in previous} if previous is not None else None
+    # Printed names only grow too: the previous cache's and the bundled snapshot's stay.
+    if previous is not None:
+        merge_printed_names(document, map(catalog_module.Card.from_json, previous))
+    if snapshot is not None:
+        merge_printed_names(document, snapshot.cards)
+    add_name_keys(document)
     write_catalog(document, target)
     catalog_module.reset_loaded_catalog()
     new_cards = (

@@ -523,19 +523,36 @@ def _show_online(ctx: click.Context, name: str, api_url: str) -> Card:
 @format_option()
 @click.pass_context
 def show(ctx: click.Context, name: str, online: bool, api_url: str, output_format: str) -> None:
-    """Show one card: by exact name, then ignoring case and punctuation, then a clear fuzzy
-    guess (exit 1 when there is none)."""
+    """Show one card: by exact name, then ignoring case and punctuation, then by a printed
+    non-English name ("Académie de l'Ouest de Tolaria"), then a clear fuzzy guess. A name
+    that is another Magic card ("Tolaria West", "Sol Ring") is never guessed: exit 1, with
+    the planar cards it resembles as suggestions (also when there is no clear guess)."""
     if online:
-        card = _show_online(ctx, name, api_url)
+        try:
+            card = _show_online(ctx, name, api_url)
+        except NotFoundError:
+            if output_format == "json":
+                echo_json({"query": name, "found": False, "suggestions": []})
+            raise
         how, source = "scryfall", "scryfall"
     else:
-        from planarcli.cards.catalog import load_catalog
+        from planarcli.cards.catalog import CardNotFoundError, load_catalog
 
         catalog = load_catalog()
-        card, how = catalog.find(name)
+        try:
+            card, how = catalog.find(name)
+        except CardNotFoundError as error:
+            if output_format == "json":
+                echo_json({"query": name, "found": False, "suggestions": error.suggestions})
+            raise
         source = catalog.origin(card)
         if how == "fuzzy":
             _note(f"guessed {card.name!r} for {name!r}")
+        elif how == "printed":
+            from planarcli.cards.names import language_name
+
+            lang = language_name(catalog.resolve(name).lang)
+            _note(f"{name!r} is the {lang} printed name of {card.name!r}")
     if card.oracle_text is None:
         _note(f"no oracle text for {card.name!r} in the {_SOURCE_LABELS.get(source, source)}")
     if output_format == "json":
@@ -616,14 +633,18 @@ def card_text(card: Card, width: int = TEXT_WIDTH) -> list[str]:
 @format_option()
 def match(name: str, limit: int, output_format: str) -> None:
     """Ranked fuzzy candidates for a card name (scores 0-100, best first), scored the way
-    `cards show` scores its guesses. Candidates scoring under 50 are left out: a name like
-    nothing in the catalog gets "no candidates" (exit 0, an empty list in JSON). A NAME
-    with no letter or digit is a usage error (exit 2), as for `cards search`."""
+    `cards show` scores its guesses. Only a spelling of the card's name (case, accents and
+    punctuation aside) or one of its printed non-English names scores 100. Candidates
+    scoring under 50 are left out: a name like nothing in the catalog gets "no candidates"
+    (exit 1; JSON still prints, with an empty list). A NAME with no letter or digit is a
+    usage error (exit 2), as for `cards search`."""
     from planarcli.cards.catalog import MATCH_MIN_SCORE, load_catalog
 
     if not fold_name(name):
         raise UsageError(f"nothing to match in {name!r}: give a card name or part of one")
-    matches = load_catalog().guess_scores(name, min_score=MATCH_MIN_SCORE)[:limit]
+    catalog = load_catalog()
+    matches = catalog.guess_scores(name, min_score=MATCH_MIN_SCORE)[:limit]
+    other = catalog.other_magic_card(name) if not matches or matches[0][0] < 100 else None
     if output_format == "json":
         echo_json(
             {
@@ -632,12 +653,16 @@ def match(name: str, limit: int, output_format: str) -> None:
                     {"name": card.name, "score": score, "kind": card.kind}
                     for score, card in matches
                 ],
+                **({"other_card": other} if other is not None else {}),
             }
         )
+        if not matches:
+            raise NotFoundError(f"no candidates for {name!r}")
         return
+    if other is not None:
+        _note(f"{other!r} is a Magic card but not a plane or phenomenon; planar cards like it:")
     if not matches:
-        _note(f"no candidates for {name!r}")
-        return
+        raise NotFoundError(f"no candidates for {name!r}")
     width = max(len("kind"), *(len(card.kind) for _, card in matches))
     click.echo(f"{'score':>5}  {'kind':<{width}}  name")
     for score, card in matches:

@@ -21,8 +21,8 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from planarcli.cards.catalog import Card, Catalog
-from planarcli.cards.names import fold_name
+from planarcli.cards.catalog import Card, Catalog, UnknownName
+from planarcli.cards.names import fold_name, language_name
 from planarcli.deck.findings import Finding
 from planarcli.deck.readers.model import DeckEntry
 from planarcli.errors import UsageError
@@ -159,15 +159,53 @@ class DeckCounts:
 MAX_SUGGESTED_NAMES = 100
 
 
-def _suggestions(
-    name: str, catalog: Catalog, suggested: dict[str, tuple[str, ...]]
-) -> tuple[str, ...]:
+def _explained(
+    name: str, catalog: Catalog, explained: dict[str, UnknownName]
+) -> UnknownName | None:
+    """What the unknown ``name`` is (``Catalog.explain_unknown``), remembered per folded
+    name; None past MAX_SUGGESTED_NAMES distinct names."""
     key = fold_name(name)
-    if key not in suggested:
-        if len(suggested) >= MAX_SUGGESTED_NAMES:
-            return ()
-        suggested[key] = tuple(catalog.suggest(name))
-    return suggested[key]
+    if key not in explained:
+        if len(explained) >= MAX_SUGGESTED_NAMES:
+            return None
+        explained[key] = catalog.explain_unknown(name)
+    return explained[key]
+
+
+#: The advice for a real non-planar card in a planar deck, and for a name like one.
+_REMOVE_OTHER_CARD = "a planar deck holds only planes and phenomena: remove it"
+_REMOVE_LOOKALIKE = "remove it, or check the spelling"
+
+
+def _unknown_finding(
+    name: str, catalog: Catalog, explained: dict[str, UnknownName]
+) -> tuple[str, str, tuple[str, ...], str | None]:
+    """(code, message start, candidate suggestions, advice) for a name that is no planar
+    card: a real non-planar Magic card gets "not-planar-card" and no suggestion (nothing
+    to correct: it is a different card); a name that looks like one gets no suggestion
+    either, so that ``--fix`` never turns it into a plane."""
+    unknown = _explained(name, catalog, explained)
+    if unknown is None:
+        other = catalog.other_magic_card(name)
+        if other is not None:
+            return "not-planar-card", _not_planar(name), (), _REMOVE_OTHER_CARD
+        return "unknown-card", f"{name!r} is not a plane or phenomenon card", (), None
+    if unknown.other_card is not None and unknown.is_other_card:
+        return "not-planar-card", _not_planar(name), (), _REMOVE_OTHER_CARD
+    if unknown.other_card is not None:
+        return (
+            "unknown-card",
+            f"{name!r} is not a plane or phenomenon card; it looks like the Magic card "
+            f"{unknown.other_card!r}, which is not one either",
+            (),
+            _REMOVE_LOOKALIKE,
+        )
+    opening = f"{name!r} is not a plane or phenomenon card"
+    return "unknown-card", opening, unknown.suggestions, None
+
+
+def _not_planar(name: str) -> str:
+    return f"{name!r} is a Magic card but not a plane or phenomenon"
 
 
 def _is_phenomenon(name: str, catalog: Catalog) -> bool:
@@ -248,14 +286,14 @@ def check_planar_deck(
     seen: dict[str, DeckEntry] = {}
     distinct_planes: set[str] = set()
     distinct_phenomena: set[str] = set()
-    suggested: dict[str, tuple[str, ...]] = {}
+    explained: dict[str, UnknownName] = {}
     resolved = [catalog.resolve(entry.name) for entry in entries]
     listed = {r.card.name for r in resolved if r.card is not None}
     for entry, resolution in zip(entries, resolved, strict=True):
         cards += entry.quantity
         card: Card | None = resolution.card
         if card is None:
-            candidates = _suggestions(entry.name, catalog, suggested)
+            code, opening, candidates, advice = _unknown_finding(entry.name, catalog, explained)
             # A suggestion must be a card the deck could take: not one it already lists,
             # not a phenomenon under rules that allow none.
             suggestions = tuple(
@@ -268,17 +306,28 @@ def check_planar_deck(
                 hint = f"did you mean {' or '.join(repr(s) for s in suggestions)}?"
             elif candidates and candidates[0] in listed:
                 hint = f"it looks like {candidates[0]!r}, which the deck lists already: remove it"
+            elif advice is not None:
+                hint = advice
             else:
                 hint = "check the spelling, or run `planarcli cards sync` if it is a new card"
             finding(
                 rules.individual_rule,
-                "unknown-card",
-                f"{entry.name!r} is not a plane or phenomenon card; {hint}",
+                code,
+                f"{opening}; {hint}",
                 entry,
                 suggestions=suggestions,
             )
         else:
-            if resolution.how == "folded" and entry.name != card.name:
+            if resolution.how == "printed":
+                finding(
+                    None,
+                    "printed-name",
+                    f"{entry.name!r} is the {language_name(resolution.lang)} name of "
+                    f"{card.name!r}, read as that card",
+                    entry,
+                    severity="info",
+                )
+            elif resolution.how == "folded" and entry.name != card.name:
                 finding(
                     None,
                     "name-variant",
@@ -313,7 +362,9 @@ def check_planar_deck(
         key = card.name if card else "\0" + fold_name(entry.name)
         first = seen.get(key)
         if first is not None or entry.quantity > 1:
-            name = card.name if card else entry.name
+            name = repr(card.name if card else entry.name)
+            if card is not None and resolution.how == "printed":
+                name = f"{entry.name!r} ({card.name!r} printed in {language_name(resolution.lang)})"
             if first is not None:
                 where = f"line {first.line}" if first.line else "earlier in the deck"
                 extra = f"already listed on {where}"
@@ -323,7 +374,7 @@ def check_planar_deck(
             finding(
                 rule,
                 "duplicate-card",
-                f"{name!r} is {extra}; each card in a planar deck must have a different "
+                f"{name} is {extra}; each card in a planar deck must have a different "
                 "English name: keep one copy",
                 entry,
             )

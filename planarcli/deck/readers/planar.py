@@ -59,18 +59,22 @@ NEAR_MISS_RATIO = 85.0
 
 def near_miss(name: str, catalog: Catalog) -> str | None:
     """The planar card ``name`` is most likely a misspelling of, or None: the card whose
-    folded name is closest by rapidfuzz's plain ratio, at NEAR_MISS_RATIO or better.
-    Stricter than a did-you-mean: "Llanowar Elves" is not a near miss of the plane Llanowar.
+    folded name is closest by rapidfuzz's plain ratio, at NEAR_MISS_RATIO or better. Stricter
+    than a did-you-mean: "Llanowar Elves" is not a near miss of the plane Llanowar, and a
+    real non-planar card never is ("Tolaria" is a land, not Otaria misspelt).
 
     Every line of a file that is not a decklist (a Commander list, prose notes) may come
     here, so this is one bounded ratio scan (rapidfuzz skips names whose length already
-    rules them out), cached per name for the run."""
+    rules them out), cached per name for the run; the list of all Magic card names is
+    asked only when a planar card is that close."""
     key = fold_name(name)
     if not key:
         return None
     cache = _NEAR_MISSES.setdefault(catalog, {})
     if key not in cache:
         card = catalog.closest(key, NEAR_MISS_RATIO)
+        if card is not None and catalog.other_magic_card(name) is not None:
+            card = None
         cache[key] = None if card is None else card.name
     return cache[key]
 

@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Start-up benchmark for ``planarcli cards show NAME`` offline (target: at most 1.25 times
+``python -c "import click"``), for an exact name, a folded spelling and printed foreign names.
+
+    python benchmarks/bench_cards_show.py [--runs 21] [--json]
+
+Runs are interleaved (one of each command in turn), so that load on a shared machine hits
+them alike; the figures are medians of the CPU time (user + system) of each process, which
+other work on the machine does not inflate the way it inflates wall time. Wall-time medians
+are printed beside them. planarcli is byte-compiled first (click's bytecode is compiled at
+install time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import compileall
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+#: What ``cards show`` is asked, by label: each must be answered (exit 0).
+NAMES = {
+    "exact": "Academy at Tolaria West",
+    "folded": "academy at tolaria west",
+    "french": "Académie de l'Ouest de Tolaria",
+    "french-folded": "ACADEMIE DE L'OUEST DE TOLARIA",
+    "japanese": "トレイリア西部のアカデミー",
+}
+TARGET = 1.25
+
+
+def planarcli_command() -> list[str]:
+    script = shutil.which("planarcli", path=os.path.dirname(sys.executable))
+    return [script] if script else [sys.executable, "-m", "planarcli"]
+
+
+def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of one run. The CPU time is the child's own resource
+    usage (``os.wait4``: microseconds, where ``os.times`` counts 10 ms clock ticks)."""
+    start = time.perf_counter()
+    child = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode != 0:
+        raise SystemExit(f"{argv} failed with exit {child.returncode}")
+    return wall, usage.ru_utime + usage.ru_stime
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=21)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+
+    import planarcli
+
+    compileall.compile_dir(str(Path(planarcli.__file__).parent), quiet=1)
+    env = dict(os.environ, PLANARCLI_OFFLINE="1")
+    commands = {"import click": [sys.executable, "-c", "import click"]}
+    for label, name in NAMES.items():
+        commands[label] = [*planarcli_command(), "cards", "show", name]
+    with tempfile.TemporaryDirectory() as tmp:
+        env["PLANARCLI_CACHE_DIR"] = os.path.join(tmp, "cache")  # the bundled snapshot
+        env["PLANARCLI_DATA_DIR"] = os.path.join(tmp, "data")
+        for argv in commands.values():  # warm the file cache
+            timed(argv, env)
+        walls: dict[str, list[float]] = {label: [] for label in commands}
+        cpus: dict[str, list[float]] = {label: [] for label in commands}
+        for _ in range(args.runs):
+            for label, argv in commands.items():
+                wall, cpu = timed(argv, env)
+                walls[label].append(wall)
+                cpus[label].append(cpu)
+
+    base_cpu = statistics.median(cpus["import click"])
+    base_wall = statistics.median(walls["import click"])
+    figures: dict[str, object] = {"runs": args.runs, "python": sys.version.split()[0]}
+    for label in commands:
+        cpu = statistics.median(cpus[label])
+        wall = statistics.median(walls[label])
+        figures[label] = {
+            "cpu_ms": round(cpu * 1000, 1),
+            "wall_ms": round(wall * 1000, 1),
+            "ratio_cpu": round(cpu / base_cpu, 3),
+            "ratio_wall": round(wall / base_wall, 3),
+        }
+    if args.json:
+        print(json.dumps(figures, indent=2))
+        return
+    print(f"median of {args.runs} interleaved runs (CPU = user + system of the process)")
+    for label in commands:
+        row = figures[label]
+        assert isinstance(row, dict)
+        print(
+            f"  {label:<14} CPU {row['cpu_ms']:>6.1f} ms ({row['ratio_cpu']:.2f}x)   "
+            f"wall {row['wall_ms']:>6.1f} ms ({row['ratio_wall']:.2f}x)"
+        )
+    worst = max(row["ratio_cpu"] for label, row in figures.items() if isinstance(row, dict))
+    verdict = "within" if worst <= TARGET else "OVER"
+    print(f"worst CPU ratio {worst:.2f}x: {verdict} the {TARGET}x target")
+
+
+if __name__ == "__main__":
+    main()
