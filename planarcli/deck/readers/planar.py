@@ -9,8 +9,6 @@ deck.
 
 from __future__ import annotations
 
-from weakref import WeakKeyDictionary
-
 from planarcli.cards.catalog import Catalog
 from planarcli.cards.names import fold_name
 from planarcli.deck.readers.model import DeckEntry, Decklist
@@ -70,7 +68,10 @@ def near_miss(name: str, catalog: Catalog) -> str | None:
     key = fold_name(name)
     if not key:
         return None
-    cache = _NEAR_MISSES.setdefault(catalog, {})
+    global _NEAR_MISSES
+    if _NEAR_MISSES[0] is not catalog:
+        _NEAR_MISSES = (catalog, {})
+    cache = _NEAR_MISSES[1]
     if key not in cache:
         card = catalog.closest(key, NEAR_MISS_RATIO)
         if card is not None and catalog.other_magic_card(name) is not None:
@@ -79,8 +80,9 @@ def near_miss(name: str, catalog: Catalog) -> str | None:
     return cache[key]
 
 
-#: near_miss answers by catalog and folded name, forgotten with the catalog.
-_NEAR_MISSES: WeakKeyDictionary[Catalog, dict[str, str | None]] = WeakKeyDictionary()
+#: near_miss answers for one catalog (the one in use) by folded name. The catalog is held,
+#: so no other can take its id while its answers are kept.
+_NEAR_MISSES: tuple[Catalog | None, dict[str, str | None]] = (None, {})
 
 
 def _planar_last_block(entries: tuple[DeckEntry, ...], catalog: Catalog) -> tuple[DeckEntry, ...]:
