@@ -325,7 +325,7 @@ def fix_inputs(
     """Fix every input path; the results are the verdicts on the fixed files (each with
     its ``fixes`` listed), in order, found by the same scan as ``validate`` (skipped,
     unreadable and missing paths included, and never touched)."""
-    from planarcli.deck.validate import unreadable_result, validate_file, validate_inputs
+    from planarcli.deck.validate import file_judge, unreadable_result, validate_inputs
 
     if "-" in paths:
         raise UsageError(
@@ -334,15 +334,7 @@ def fix_inputs(
     edition, _ = resolve_deck_rules(options.edition)
     outcomes: list[FixOutcome] = []
 
-    def verdict(path: str, scanned: bool) -> FileResult:
-        return validate_file(
-            path,
-            catalog,
-            options,
-            input_format=input_format,
-            scanned=scanned,
-            no_planar_deck=no_planar_deck,
-        )
+    verdict = file_judge(catalog, options, input_format, no_planar_deck)
 
     def judge(path: str, scanned: bool) -> FileResult:
         before = verdict(path, scanned)

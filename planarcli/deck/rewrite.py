@@ -22,7 +22,7 @@ import os
 import stat
 from collections.abc import Sequence
 
-from planarcli.deck.readers.source import MAX_BYTES, RawInput, decode_text
+from planarcli.deck.readers.source import MAX_BYTES, RawInput, decode_text, read_file
 from planarcli.errors import InputError, PlanarError
 from planarcli.records import record
 from planarcli.textcodec import bom_encoding, bomless_utf16
@@ -169,29 +169,9 @@ def _digest(data: bytes) -> str:
 
 def read_for_rewrite(path: str) -> tuple[RawInput, FileState]:
     """The bytes of ``path`` and the state they were read in. Raises InputError."""
-    display, suffix = path, os.path.splitext(path)[1].lower()
-    if os.path.isdir(path):
-        raise InputError("is a directory, not a decklist file", path=display)
-    try:
-        with open(path, "rb") as handle:
-            status = os.fstat(handle.fileno())
-            if status.st_size > MAX_BYTES:
-                raise InputError(
-                    f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB; not a decklist",
-                    path=display,
-                )
-            data = handle.read(MAX_BYTES + 1)
-    except FileNotFoundError:
-        raise InputError("no such file", path=display) from None
-    except PermissionError:
-        raise InputError("permission denied", path=display) from None
-    except OSError as error:
-        raise InputError(f"cannot read ({error.strerror or error})", path=display) from None
-    if len(data) > MAX_BYTES:
-        raise InputError(
-            f"file is larger than {MAX_BYTES // (1024 * 1024)} MiB; not a decklist", path=display
-        )
-    return RawInput(display, data, suffix), FileState(len(data), status.st_mtime_ns, _digest(data))
+    data, status = read_file(path)
+    raw = RawInput(path, data, os.path.splitext(path)[1].lower())
+    return raw, FileState(len(data), status.st_mtime_ns, _digest(data))
 
 
 def unchanged_since(path: str, state: FileState) -> bool:

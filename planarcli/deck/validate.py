@@ -227,6 +227,24 @@ def validate_file(
 Judge = Callable[[str, bool], FileResult]
 
 
+def file_judge(
+    catalog: Catalog, options: DeckOptions, input_format: str | None, no_planar_deck: str
+) -> Judge:
+    """``validate_file`` with these settings, as a Judge."""
+
+    def judge(path: str, scanned: bool) -> FileResult:
+        return validate_file(
+            path,
+            catalog,
+            options,
+            input_format=input_format,
+            scanned=scanned,
+            no_planar_deck=no_planar_deck,
+        )
+
+    return judge
+
+
 def validate_inputs(
     paths: list[str],
     catalog: Catalog,
@@ -246,16 +264,7 @@ def validate_inputs(
     from planarcli.deck.scan import expand_inputs
 
     if judge is None:
-
-        def judge(path: str, scanned: bool) -> FileResult:
-            return validate_file(
-                path,
-                catalog,
-                options,
-                input_format=input_format,
-                scanned=scanned,
-                no_planar_deck=no_planar_deck,
-            )
+        judge = file_judge(catalog, options, input_format, no_planar_deck)
 
     edition, _ = resolve_deck_rules(options.edition)
     seen: set[str] = set()

@@ -39,32 +39,37 @@ def read_input(path: str, *, max_bytes: int = MAX_BYTES) -> RawInput:
     """Read a file (or ``-`` for stdin) with a size limit."""
     if path == "-":
         data = sys.stdin.buffer.read(max_bytes + 1)
-        display, suffix = "<stdin>", ""
-    else:
-        display, suffix = path, os.path.splitext(path)[1].lower()
-        if os.path.isdir(path):
-            raise InputError("is a directory, not a decklist file", path=display)
-        try:
-            with open(path, "rb") as handle:
-                size = os.fstat(handle.fileno()).st_size
-                if size > max_bytes:  # refuse before reading anything
-                    raise InputError(
-                        f"file is larger than {max_bytes // (1024 * 1024)} MiB; not a decklist",
-                        path=display,
-                    )
-                data = handle.read(max_bytes + 1)
-        except FileNotFoundError:
-            raise InputError("no such file", path=display) from None
-        except PermissionError:
-            raise InputError("permission denied", path=display) from None
-        except OSError as error:
-            raise InputError(f"cannot read ({error.strerror or error})", path=display) from None
-    if len(data) > max_bytes:
-        raise InputError(
-            f"file is larger than {max_bytes // (1024 * 1024)} MiB; not a decklist",
-            path=display,
-        )
-    return RawInput(display, data, suffix)
+        if len(data) > max_bytes:
+            raise InputError(_too_large(max_bytes), path="<stdin>")
+        return RawInput("<stdin>", data, "")
+    data, _ = read_file(path, max_bytes=max_bytes)
+    return RawInput(path, data, os.path.splitext(path)[1].lower())
+
+
+def read_file(path: str, *, max_bytes: int = MAX_BYTES) -> tuple[bytes, os.stat_result]:
+    """The bytes of a decklist file and its status when opened, refusing a file over
+    ``max_bytes`` before reading it. Raises InputError saying why it cannot be read."""
+    if os.path.isdir(path):
+        raise InputError("is a directory, not a decklist file", path=path)
+    try:
+        with open(path, "rb") as handle:
+            status = os.fstat(handle.fileno())
+            if status.st_size > max_bytes:  # refuse before reading anything
+                raise InputError(_too_large(max_bytes), path=path)
+            data = handle.read(max_bytes + 1)
+    except FileNotFoundError:
+        raise InputError("no such file", path=path) from None
+    except PermissionError:
+        raise InputError("permission denied", path=path) from None
+    except OSError as error:
+        raise InputError(f"cannot read ({error.strerror or error})", path=path) from None
+    if len(data) > max_bytes:  # grew, or a special file that reports no size
+        raise InputError(_too_large(max_bytes), path=path)
+    return data, status
+
+
+def _too_large(max_bytes: int) -> str:
+    return f"file is larger than {max_bytes // (1024 * 1024)} MiB; not a decklist"
 
 
 def decode_text(data: bytes, display: str) -> str:
