@@ -38,8 +38,20 @@ def bomless_utf16(data: bytes, *, sample_size: int = 4096) -> str | None:
     even_nuls = sample[0::2].count(0)
     odd_nuls = sample[1::2].count(0)
     half = len(sample) // 2
-    if odd_nuls > 0.4 * half and even_nuls < 0.05 * half:
+    # Bytes that are valid UTF-8 (NULs included) are UTF-16 only when nearly every other
+    # byte is NUL, as in UTF-16 of ASCII text: a few NULs in a short UTF-8 file are junk,
+    # not a sign of UTF-16.
+    needed = 0.9 if _is_utf8(sample) else 0.4
+    if odd_nuls > needed * half and even_nuls < 0.05 * half:
         return "utf-16-le"
-    if even_nuls > 0.4 * half and odd_nuls < 0.05 * half:
+    if even_nuls > needed * half and odd_nuls < 0.05 * half:
         return "utf-16-be"
     return None
+
+
+def _is_utf8(sample: bytes) -> bool:
+    try:
+        sample.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return error.start >= len(sample) - 3  # cut inside a character at the sample's end
+    return True

@@ -26,12 +26,14 @@ requires_shared_data = pytest.mark.skipif(
 def isolated_environment(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[None]:
-    """Never read or write the user's real cache or data dirs; no colour; no offline flag."""
+    """Never read or write the user's real cache or data dirs; no colour; no offline flag;
+    no COLUMNS from the shell or the test runner (findings wrap to it)."""
     home = tmp_path_factory.mktemp("planarcli-home")
     monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(home / "cache"))
     monkeypatch.setenv("PLANARCLI_DATA_DIR", str(home / "data"))
     monkeypatch.delenv("PLANARCLI_OFFLINE", raising=False)
     monkeypatch.delenv("PLANARCLI_SCRYFALL_URL", raising=False)
+    monkeypatch.delenv("COLUMNS", raising=False)
     catalog.reset_loaded_catalog()
     yield
     catalog.reset_loaded_catalog()

@@ -82,7 +82,7 @@ def documents(draw: st.DrawFn) -> object:
     return document
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(documents())
 def test_the_quick_check_accepts_only_what_the_schema_accepts(document: object) -> None:
     if plainly_valid(document):
