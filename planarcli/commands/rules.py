@@ -285,13 +285,14 @@ def search_command(
     Exits with 1 when nothing matches (with --format json, after printing the empty list).
     """
     from planarcli.rulebook import search as rulesearch
+    from planarcli.rulebook import searchcache
 
     text = " ".join(query).strip()
     if lang:
         lang = lang.lower()
+    rulesearch.check_query(text, limit)
     scope = rulesearch.search_scope(corpus.list_editions(), edition, lang)
-    editions = [corpus.load_edition(info) for info in scope]
-    results = rulesearch.search(text, editions, lang=lang, limit=limit)
+    results = searchcache.load_index(scope).search(text, limit)
     if output_format == "json":
         echo_json(
             {
