@@ -60,7 +60,9 @@ def _hit(item: dict[str, Any], result: Any) -> bool:
     if "answer_lang" in item and result.lang != item["answer_lang"]:
         return False
     if "expect" in item:
-        return bool(result.id in item["expect"])
+        # a glossary term is compared without the markup some official files carry
+        # ("Planar _Magic_")
+        return result.id.replace("_", "") in item["expect"]
     return str(item["expect_text"]).lower() in result.text.lower()
 
 
@@ -74,7 +76,7 @@ def score(questions: list[dict[str, Any]], infos: list[Any]) -> Score:
         editions = [corpus.load_edition(info) for info in scope]
         if "expect" in item:
             known = {rule.id for edition in editions for rule in edition.rules}
-            known |= {entry.term for edition in editions for entry in edition.glossary}
+            known |= {entry.term.replace("_", "") for e in editions for entry in e.glossary}
             if not known & set(item["expect"]):
                 result.skipped += 1
                 continue
@@ -100,14 +102,16 @@ def main(argv: list[str]) -> None:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, help="a data dir with imported editions")
-    parser.add_argument("--misses", action="store_true", help="list the misses")
+    parser.add_argument(
+        "--misses", action="store_true", help="list the misses of the development part"
+    )
     args = parser.parse_args(argv)
     data = args.data / "rules" if args.data else HERE / "no-such-folder"
     infos = corpus.list_editions(resources.rules_dir(), data)
     for part in PARTS:
         figures = score(load(part), infos)
         print(f"{part:<12} {figures}")
-        if args.misses:
+        if args.misses and part == "development":  # the held-out part is only scored
             for miss in figures.misses:
                 print("   ", miss)
 

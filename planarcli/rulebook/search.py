@@ -50,25 +50,38 @@ if TYPE_CHECKING:
 INDEX_VERSION = 3
 
 BM25_K1 = 1.2
-BM25_B = 0.5
-PARENT_WEIGHT = 0.35
+BM25_B = 0.75
+PARENT_WEIGHT = 0.5
 SYNONYM_WEIGHT = 0.6
 TYPO_WEIGHT = 0.85
+#: words this long or longer may be corrected by two edits, shorter ones by one
+TYPO_LONG_WORD = 8
+#: an English agent noun and its verb ("owner"/"owns", "controller"/"controls")
+RELATIVE_WEIGHT = 0.8
+#: query words found among the first few words of a text: the text is about them (rules
+#: that state a thing start with it: "A planar die is ...", "The owner of a plane card is")
+LEAD_WINDOW = 6
+LEAD_WEIGHT = 0.15
+#: ... and much more so when the query asks what something is ("what is the planar die":
+#: "A planar die is a six-sided die")
+DEFINITION_LEAD_WEIGHT = 0.5
+#: coordination counts the query words a text matches weighted by their rarity (idf)
+COORD_BY_IDF = True
 ACCENT_WEIGHT = 1.0
 EXACT_ID_BONUS = 1000.0
 CHILD_ID_BONUS = 500.0
-PROXIMITY_WEIGHT = 0.5
+PROXIMITY_WEIGHT = 1.0
 PROXIMITY_WINDOW = 2
 COORD_POWER = 1.0
 #: Lettered subrules (901.9a) give details and exceptions; the numbered rule states the rule.
 SUBRULE_PRIOR = 0.85
 #: A subrule whose parent's distinctive words are not in the query (a 2HG detail asked about
 #: in general) ranks this much lower still.
-OUT_OF_CONTEXT_PRIOR = 0.75
+OUT_OF_CONTEXT_PRIOR = 0.6
 #: A parent's word found in more than this share of the texts does not set it apart.
 CONTEXT_SHARE = 0.25
 #: A rule that only introduces its subrules ("... with the following additions.").
-INTRODUCTION_PRIOR = 0.6
+INTRODUCTION_PRIOR = 0.4
 EXACT_FORM_WEIGHT = 0.3
 #: A glossary entry's term words count this many times (the term is its title).
 GLOSSARY_TERM_WEIGHT = 2.0
@@ -119,13 +132,13 @@ STOPWORDS: dict[str, frozenset[str]] = {
         " there these they this those to was what when where which while who whom why will with"
         " would you your yours we our us he she his her him"
         " many much happen happens happened get gets got should need needs want some about"
-        " also just very really"
+        " also just very really after"
     ),
     "fr": _wordset(
         "au aux avec ce ces cet cette dans de des du elle en est et il ils je la le les leur"
         " leurs lui ma mais me mes mon ne nous on ou où par pas pour qu que qui sa se ses son"
         " sur ta te tes ton tu un une vos votre vous y à d l c s n j m quoi quel quelle quels"
-        " comment combien est-ce"
+        " comment combien est-ce passe"
     ),
     "da": _wordset(
         "af at de dem den denne der deres det dette din dit du eller en end er et for fra har"
@@ -339,6 +352,25 @@ def content_words(text: str, lang: str) -> list[str]:
     """``words`` without stopwords and single letters."""
     stop = STOPWORDS.get(lang, frozenset())
     return [w for w in words(text) if w not in stop and (len(w) > 1 or w.isdigit())]
+
+
+_DEFINITION_RE = re.compile(
+    r"^\W*(?:what\s+(?:is|are)|what's|whats|define|definition\s+of|meaning\s+of"
+    r"|qu'est-ce\s+qu|que\s+(?:veut\s+dire|signifie)|hvad\s+(?:er|betyder))"
+    r"(?:\s+(?:an?|the|une?|le|la|les|l'|en|et))?\s+\S+(?:\s+\S+)?\W*$"
+    r"|^\W*\S+(?:\s+\S+)?\s+(?:definition|meaning|means?)\W*$",
+    re.IGNORECASE,
+)
+_SCOPE_RE = re.compile(r"^(?:in|dans|i)\s[^,.]*\b(?:games?|parties?|spil)\b[^.]*,", re.IGNORECASE)
+
+
+def _sets_scope(text: str, introduces: bool) -> bool:
+    """True for a rule that opens a special case its subrules belong to: it introduces them
+    ("A Two-Headed Giant Planechase game uses ... with the following additions."), it is a
+    heading ("Single Planar Deck Option"), or it starts "In <some kind of> games, ..."."""
+    if introduces or _SCOPE_RE.match(text):
+        return True
+    return not text.rstrip().endswith((".", ".)", ":", "»", "”", '"')) and len(text.split()) <= 6
 
 
 def _parent_id(rule_id: str) -> str | None:
@@ -559,9 +591,10 @@ class SearchIndex:
             if term:
                 folded.setdefault(fold(term), set()).add(term)
         self.folded = {key: sorted(value) for key, value in folded.items()}
-        # a subrule's context: the words of its parent that are not everywhere in its language
+        # A subrule of a rule that sets a scope (a Two-Headed Giant game, the single planar
+        # deck option) has the words that set that scope apart as its context.
         for position, parent in enumerate(self.parents):
-            if parent >= 0:
+            if parent >= 0 and _sets_scope(self.texts[parent], bool(self.intro[parent])):
                 lang = self.doc_langs[position]
                 limit = self.lang_size.get(lang, 1) * CONTEXT_SHARE
                 common = self.lang_df.get(lang, {})
@@ -680,6 +713,7 @@ class SearchIndex:
             stems = set() if any(token in stop for stop in query_stop) else self._stems(token)
             if stems:
                 add(stems, 1.0)
+                add(self._relatives(token), RELATIVE_WEIGHT)
             elif self._is_stopword(token) or len(token) == 1:
                 # "de" typed for "dé": restore a missing accent, but only onto a content word
                 add(
@@ -703,6 +737,17 @@ class SearchIndex:
                 groups.append((fold(token), weights))
         return groups
 
+    def _relatives(self, token: str) -> set[str]:
+        """Index terms of the English agent noun or verb of ``token`` ("owns" → "owner",
+        "controller" → "control"), when the index holds them."""
+        if "en" not in self.langs or not token.isalpha():
+            return set()
+        base = stem(token, "en")
+        found = {stem(base + "er", "en")}
+        if token.endswith(("er", "ers")) and len(token) >= 5:
+            found.add(stem(token[: -3 if token.endswith("ers") else -2], "en"))
+        return {term for term in found if term != base and term in self.df}
+
     def _accent_matches(self, token: str) -> set[str]:
         found: set[str] = set()
         for lang in self.langs:
@@ -712,7 +757,9 @@ class SearchIndex:
 
     def _typo_matches(self, token: str) -> set[str]:
         """Stems of the corpus words closest to a misspelt ``token`` (edit distance ≤ 1–2)."""
-        limit = 1 if len(token) <= 4 else 2
+        # one edit in a short word, two in a long one: "copies" is not a misspelling of
+        # "comes", "plainswalking" is one of "planeswalking"
+        limit = 1 if len(token) <= TYPO_LONG_WORD - 1 else 2
         folded = fold(token)
         best: list[tuple[int, float, int, str]] = []
         for word in self.surface:
@@ -754,6 +801,11 @@ class SearchIndex:
                 if any(rule_id.startswith(number) for number in numbers)
             )
         current = next((info.id for info in self.infos.values() if info.current), None)
+        lead_weight = (
+            DEFINITION_LEAD_WEIGHT
+            if _DEFINITION_RE.search(query.replace("’", "'"))
+            else LEAD_WEIGHT
+        )
         scored: list[tuple[tuple[float, int, str, int], SearchResult]] = []
         for position in candidates:
             lang = self.doc_langs[position]
@@ -771,14 +823,32 @@ class SearchIndex:
                 continue
             for left, right in pairs:
                 score += PROXIMITY_WEIGHT * self._near(where, lang, left, right)
+            # the lead: a rule's first words, a glossary entry's term
+            lead = LEAD_WINDOW if not self.heads[position] else self.heads[position]
+            for group in groups:
+                best = 0.0
+                for term, weight in group.items():
+                    found = where.get(term)
+                    if found and found[0] < lead:
+                        best = max(best, weight * self.idf(term, lang))
+                score += lead_weight * best
             if surfaced:
                 forms = self.forms[position]
                 for form, group in surfaced:
                     if f" {form} " in forms:
                         score += EXACT_FORM_WEIGHT * max(self.idf(t, lang) for t in group)
             if groups:
-                matched = sum(1 for group in groups if any(t in terms for t in group))
-                score *= (matched / len(groups)) ** COORD_POWER
+                if COORD_BY_IDF:
+                    mass = [max(self.idf(t, lang) for t in group) for group in groups]
+                    got = [
+                        share
+                        for share, group in zip(mass, groups, strict=True)
+                        if any(t in terms for t in group)
+                    ]
+                    score *= (sum(got) / (sum(mass) or 1.0)) ** COORD_POWER
+                else:
+                    matched = sum(1 for group in groups if any(t in terms for t in group))
+                    score *= (matched / len(groups)) ** COORD_POWER
             if kind == "glossary":
                 score *= GLOSSARY_PRIOR
                 if self._asks_for_term(position, groups):
