@@ -66,21 +66,29 @@ def _hit(item: dict[str, Any], result: Any) -> bool:
     return str(item["expect_text"]).lower() in result.text.lower()
 
 
-def score(questions: list[dict[str, Any]], infos: list[Any]) -> Score:
+def score(
+    questions: list[dict[str, Any]], infos: list[Any], indexes: dict[Any, Any] | None = None
+) -> Score:
+    """Score ``questions`` on the editions ``infos``; ``indexes`` keeps the index built for
+    each scope (pass the same dict to score several question sets on one build)."""
     from planarcli.rulebook import corpus
     from planarcli.rulebook import search as rulesearch
 
+    built: dict[Any, Any] = {} if indexes is None else indexes
     result = Score()
     for item in questions:
         scope = rulesearch.search_scope(infos, item.get("edition"), item.get("lang"))
         editions = [corpus.load_edition(info) for info in scope]
+        key = tuple((info.id, info.location) for info in scope)
+        if key not in built:
+            built[key] = rulesearch.SearchIndex(editions)
         if "expect" in item:
             known = {rule.id for edition in editions for rule in edition.rules}
             known |= {entry.term.replace("_", "") for e in editions for entry in e.glossary}
             if not known & set(item["expect"]):
                 result.skipped += 1
                 continue
-        found = rulesearch.search(item["query"], editions, lang=item.get("lang"), limit=3)
+        found = built[key].search(item["query"], limit=3)
         hits = [_hit(item, r) for r in found]
         result.asked += 1
         result.top1 += bool(hits and hits[0])
