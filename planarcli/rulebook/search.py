@@ -75,6 +75,10 @@ PROXIMITY_WINDOW = 2
 COORD_POWER = 1.0
 #: Lettered subrules (901.9a) give details and exceptions; the numbered rule states the rule.
 SUBRULE_PRIOR = 0.85
+#: how much of its parent's phrase matches a subrule shares
+PARENT_PHRASE_WEIGHT = 0.5
+#: a subrule matching all its parent matches and more scores this much above the parent
+COMPLETE_SUBRULE_LIFT = 1.02
 #: A subrule whose parent's distinctive words are not in the query (a 2HG detail asked about
 #: in general) ranks this much lower still.
 OUT_OF_CONTEXT_PRIOR = 0.6
@@ -132,18 +136,20 @@ STOPWORDS: dict[str, frozenset[str]] = {
         " there these they this those to was what when where which while who whom why will with"
         " would you your yours we our us he she his her him"
         " many much happen happens happened get gets got should need needs want some about"
-        " also just very really after"
+        " also just very really after only"
     ),
     "fr": _wordset(
         "au aux avec ce ces cet cette dans de des du elle en est et il ils je la le les leur"
         " leurs lui ma mais me mes mon ne nous on ou où par pas pour qu que qui sa se ses son"
         " sur ta te tes ton tu un une vos votre vous y à d l c s n j m quoi quel quelle quels"
-        " comment combien est-ce passe"
+        " comment combien est-ce passe quand si peut peux puis dois doit sont ont ai as avez"
+        " être avoir ça cela faut"
     ),
     "da": _wordset(
         "af at de dem den denne der deres det dette din dit du eller en end er et for fra har"
         " hun hvad hvis hvor hvordan hvem i jeg kan med men mig min mit ned nu når og om op på"
-        " sig sin sine sit skal som til ud under var vi vil"
+        " sig sin sine sit skal som til ud under var vi vil sker hvornår hvorfor hvilken"
+        " hvilke mine være bliver må"
     ),
 }
 
@@ -364,13 +370,16 @@ _DEFINITION_RE = re.compile(
 _SCOPE_RE = re.compile(r"^(?:in|dans|i)\s[^,.]*\b(?:games?|parties?|spil)\b[^.]*,", re.IGNORECASE)
 
 
+def _is_heading(text: str) -> bool:
+    """A title rather than a statement: a few words, no closing punctuation."""
+    return len(text.split()) <= 6 and not text.rstrip().endswith((".", ".)", ":", "»", "”", '"'))
+
+
 def _sets_scope(text: str, introduces: bool) -> bool:
     """True for a rule that opens a special case its subrules belong to: it introduces them
     ("A Two-Headed Giant Planechase game uses ... with the following additions."), it is a
     heading ("Single Planar Deck Option"), or it starts "In <some kind of> games, ..."."""
-    if introduces or _SCOPE_RE.match(text):
-        return True
-    return not text.rstrip().endswith((".", ".)", ":", "»", "”", '"')) and len(text.split()) <= 6
+    return introduces or bool(_SCOPE_RE.match(text)) or _is_heading(text)
 
 
 def _parent_id(rule_id: str) -> str | None:
@@ -522,7 +531,11 @@ class SearchIndex:
                 self.parents.append(parent)
                 self.forms.append(" " + " ".join(sorted({fold(w) for w in (*heading, *own)})) + " ")
                 self.context.append("")
-                introduces = rule_id in subrules and bool(_INTRODUCTION_RE.search(text))
+                # a heading ("901 Planechase", "901.15 Single Planar Deck Option") or a rule
+                # that only leads into its subrules ("... with the following additions.")
+                introduces = _is_heading(text) or (
+                    rule_id in subrules and bool(_INTRODUCTION_RE.search(text))
+                )
                 self.intro.append(int(kind == "rule" and introduces))
                 self.lengths.append(0.0)
         for position in range(len(self.ids)):
@@ -806,7 +819,8 @@ class SearchIndex:
             if _DEFINITION_RE.search(query.replace("’", "'"))
             else LEAD_WEIGHT
         )
-        scored: list[tuple[tuple[float, int, str, int], SearchResult]] = []
+        scores: dict[int, float] = {}
+        covered: dict[int, frozenset[int]] = {}
         for position in candidates:
             lang = self.doc_langs[position]
             kind = self.kinds[position]
@@ -821,8 +835,15 @@ class SearchIndex:
                     score += weight * self.idf(term, lang) * tf * (BM25_K1 + 1.0) / (tf + norm)
             if score <= 0.0 and not numbers:
                 continue
+            parent = self.parents[position]
+            above = self._doc(parent)[1] if parent >= 0 and PARENT_PHRASE_WEIGHT else None
             for left, right in pairs:
-                score += PROXIMITY_WEIGHT * self._near(where, lang, left, right)
+                near = self._near(where, lang, left, right)
+                if above is not None:
+                    # a subrule is read in its parent's context: "Two-Headed Giant" in 901.12
+                    # is said of 901.12a-d too
+                    near = max(near, PARENT_PHRASE_WEIGHT * self._near(above, lang, left, right))
+                score += PROXIMITY_WEIGHT * near
             # the lead: a rule's first words, a glossary entry's term
             lead = LEAD_WINDOW if not self.heads[position] else self.heads[position]
             for group in groups:
@@ -837,6 +858,9 @@ class SearchIndex:
                 for form, group in surfaced:
                     if f" {form} " in forms:
                         score += EXACT_FORM_WEIGHT * max(self.idf(t, lang) for t in group)
+            covered[position] = frozenset(
+                number for number, group in enumerate(groups) if any(t in terms for t in group)
+            )
             if groups:
                 if COORD_BY_IDF:
                     mass = [max(self.idf(t, lang) for t in group) for group in groups]
@@ -873,6 +897,20 @@ class SearchIndex:
                 and info.lang == "en"
             ):
                 score *= OLDER_EDITION_PRIOR
+            scores[position] = score
+        # A subrule that matches all its parent matches and more answers better than the
+        # parent: "grand melee planar controller" is 901.14a, not 901.14.
+        for position, score in list(scores.items()):
+            parent = self.parents[position]
+            above = scores.get(parent, 0.0) if parent >= 0 else 0.0
+            if above > score and covered[position] > covered[parent]:
+                scores[position] = above * COMPLETE_SUBRULE_LIFT
+        scored: list[tuple[tuple[float, int, str, int], SearchResult]] = []
+        for position, score in scores.items():
+            rule_id = self.ids[position]
+            holders = [self.edition_ids[number] for number in self.editions[position]]
+            shown = self._shown_edition(holders, current)
+            info = self.infos.get(shown)
             for number in numbers:
                 if rule_id == number:
                     score += EXACT_ID_BONUS
@@ -882,11 +920,11 @@ class SearchIndex:
                 result = SearchResult(
                     rule_id,
                     shown,
-                    lang,
+                    self.doc_langs[position],
                     round(score, 3),
                     self.texts[position],
                     also_in=tuple(e for e in holders if e != shown),
-                    kind=kind,
+                    kind=self.kinds[position],
                 )
                 # ties: the current edition first, then newer editions, then document order
                 effective = (info.effective if info else None) or ""
