@@ -65,6 +65,8 @@ LEAD_WEIGHT = 0.15
 #: ... and much more so when the query asks what something is ("what is the planar die":
 #: "A planar die is a six-sided die")
 DEFINITION_LEAD_WEIGHT = 0.5
+#: ... and a rule that says "<the thing> is ..." (or is the heading naming it) is the answer
+DEFINITION_BONUS = 2.0
 #: coordination counts the query words a text matches weighted by their rarity (idf)
 COORD_BY_IDF = True
 ACCENT_WEIGHT = 1.0
@@ -232,6 +234,15 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "second": ("times", "previously"),
     "twice": ("times", "previously"),
     "third": ("times", "previously"),
+    # Magic players' words for what the rules spell out
+    "trigger": ("ability",),
+    "response": ("stack",),
+    "respond": ("stack",),
+    "copies": ("different", "name"),
+    "copy": ("different", "name"),
+    "duplicate": ("different", "name"),
+    "duplicates": ("different", "name"),
+    "singleton": ("different", "name"),
     "stay": ("remain",),
     "stays": ("remain",),
     "keep": ("retain",),
@@ -366,6 +377,10 @@ _DEFINITION_RE = re.compile(
     r"(?:\s+(?:an?|the|une?|le|la|les|l'|en|et))?\s+\S+(?:\s+\S+)?\W*$"
     r"|^\W*\S+(?:\s+\S+)?\s+(?:definition|meaning|means?)\W*$",
     re.IGNORECASE,
+)
+#: "... who is the planar controller": the subject asked about
+_SUBJECT_RE = re.compile(
+    r"\b(?:what|who|qui|hvem|hvad)\s+(?:is|are|est|er)\s+(.+?)\W*$", re.IGNORECASE
 )
 _SCOPE_RE = re.compile(r"^(?:in|dans|i)\s[^,.]*\b(?:games?|parties?|spil)\b[^.]*,", re.IGNORECASE)
 
@@ -814,11 +829,9 @@ class SearchIndex:
                 if any(rule_id.startswith(number) for number in numbers)
             )
         current = next((info.id for info in self.infos.values() if info.current), None)
-        lead_weight = (
-            DEFINITION_LEAD_WEIGHT
-            if _DEFINITION_RE.search(query.replace("’", "'"))
-            else LEAD_WEIGHT
-        )
+        definition = self._defined_subject(query)
+        asks = bool(_DEFINITION_RE.search(query.replace("’", "'")))
+        lead_weight = DEFINITION_LEAD_WEIGHT if asks else LEAD_WEIGHT
         scores: dict[int, float] = {}
         covered: dict[int, frozenset[int]] = {}
         for position in candidates:
@@ -877,12 +890,15 @@ class SearchIndex:
                 score *= GLOSSARY_PRIOR
                 if self._asks_for_term(position, groups):
                     score *= GLOSSARY_TERM_BONUS
-            elif rule_id[-1:].isalpha():
+            if kind == "rule" and rule_id[-1:].isalpha():
                 score *= SUBRULE_PRIOR
                 context = self.context[position]
                 if context and not asked.intersection(context.split(" ")):
                     score *= OUT_OF_CONTEXT_PRIOR
-            elif self.intro[position]:
+            if definition and kind == "rule" and definition.search(self.texts[position]):
+                # "what is the planar die": "A planar die is a six-sided die."
+                score *= DEFINITION_BONUS
+            if kind == "rule" and self.intro[position]:
                 score *= INTRODUCTION_PRIOR
             if lang in strange:
                 score *= OTHER_LANGUAGE_PRIOR
@@ -933,6 +949,29 @@ class SearchIndex:
                 scored.append((key, result))
         scored.sort(key=lambda item: item[0])
         return [result for _, result in scored[:limit]]
+
+    def _defined_subject(self, query: str) -> re.Pattern[str] | None:
+        """For a query that asks what something is, a pattern for a text that says it: the
+        subject followed by "is", "are", "means"."""
+        text = query.replace("’", "'")
+        asked = _SUBJECT_RE.search(text)
+        if asked is not None:
+            text = asked.group(1)
+        elif not _DEFINITION_RE.search(text):
+            return None
+        subject = [
+            word
+            for word in words(text)
+            if not self._is_stopword(word) and word not in DEFINITION_WORDS and len(word) > 1
+        ]
+        if not 0 < len(subject) <= 3:
+            return None
+        said = r"\W+".join(re.escape(word) for word in subject)
+        return re.compile(
+            rf"(?:^|[.:]\s|\b(?:a|an|the|to|un|une|le|la|en|et)\s){said}s?"
+            rf"\s+(?:is|are|means|est|sont|er)\b",
+            re.IGNORECASE,
+        )
 
     def _shown_edition(self, holders: list[str], current: str | None) -> str:
         """The edition a document is listed under: the current one, else the newest."""
