@@ -237,7 +237,12 @@ def test_search_does_not_import_heavy_modules(tmp_path: Path) -> None:
         capture_output=True,
         text=True,
         check=True,
-        env={"PLANARCLI_DATA_DIR": str(tmp_path), "PATH": "", "NO_COLOR": "1"},
+        env={
+            "PLANARCLI_DATA_DIR": str(tmp_path),
+            "PLANARCLI_CACHE_DIR": str(tmp_path / "cache"),
+            "PATH": "",
+            "NO_COLOR": "1",
+        },
     )
     assert completed.stdout.splitlines()[-1] == "[]", completed.stdout
 

@@ -51,7 +51,7 @@ INDEX_VERSION = 3
 
 BM25_K1 = 1.2
 BM25_B = 0.75
-PARENT_WEIGHT = 0.5
+PARENT_WEIGHT = 0.7
 SYNONYM_WEIGHT = 0.6
 TYPO_WEIGHT = 0.85
 #: words this long or longer may be corrected by two edits, shorter ones by one
@@ -64,7 +64,7 @@ LEAD_WINDOW = 6
 LEAD_WEIGHT = 0.15
 #: ... and much more so when the query asks what something is ("what is the planar die":
 #: "A planar die is a six-sided die")
-DEFINITION_LEAD_WEIGHT = 0.5
+DEFINITION_LEAD_WEIGHT = 0.25
 #: ... and a rule that says "<the thing> is ..." (or is the heading naming it) is the answer
 DEFINITION_BONUS = 2.0
 #: coordination counts the query words a text matches weighted by their rarity (idf)
@@ -77,13 +77,11 @@ PROXIMITY_WINDOW = 2
 COORD_POWER = 1.0
 #: Lettered subrules (901.9a) give details and exceptions; the numbered rule states the rule.
 SUBRULE_PRIOR = 0.85
-#: how much of its parent's phrase matches a subrule shares
-PARENT_PHRASE_WEIGHT = 0.5
 #: a subrule matching all its parent matches and more scores this much above the parent
 COMPLETE_SUBRULE_LIFT = 1.02
 #: A subrule whose parent's distinctive words are not in the query (a 2HG detail asked about
 #: in general) ranks this much lower still.
-OUT_OF_CONTEXT_PRIOR = 0.6
+OUT_OF_CONTEXT_PRIOR = 0.45
 #: A parent's word found in more than this share of the texts does not set it apart.
 CONTEXT_SHARE = 0.25
 #: A rule that only introduces its subrules ("... with the following additions.").
@@ -95,8 +93,11 @@ GLOSSARY_TERM_WEIGHT = 2.0
 #: for the term itself.
 GLOSSARY_PRIOR = 0.6
 GLOSSARY_TERM_BONUS = 2.0
+#: A rule the corpus holds because the Planechase rules cite it, that says nothing of
+#: Planechase itself (810.8a on Two-Headed Giant teams, 706.1 on rolling dice).
+OFF_TOPIC_PRIOR = 0.4
 #: Documents in a language that covers fewer of the query's words than the query's language.
-OTHER_LANGUAGE_PRIOR = 0.4
+OTHER_LANGUAGE_PRIOR = 0.25
 #: Other English Comprehensive Rules editions, when the current one is searched alongside.
 OLDER_EDITION_PRIOR = 0.9
 
@@ -385,6 +386,16 @@ _SUBJECT_RE = re.compile(
 _SCOPE_RE = re.compile(r"^(?:in|dans|i)\s[^,.]*\b(?:games?|parties?|spil)\b[^.]*,", re.IGNORECASE)
 
 
+_PLANECHASE_RE = re.compile(
+    r"\b(?:plan|phenom|phénom|fænomen|chaos|kaos|flykort|transplan)", re.IGNORECASE
+)
+
+
+def _about_planechase(text: str) -> bool:
+    """True for a text about Planechase (planes, the planar die, phenomena, chaos...)."""
+    return bool(_PLANECHASE_RE.search(text))
+
+
 def _is_heading(text: str) -> bool:
     """A title rather than a statement: a few words, no closing punctuation."""
     return len(text.split()) <= 6 and not text.rstrip().endswith((".", ".)", ":", "»", "”", '"'))
@@ -435,6 +446,7 @@ class SearchIndex:
         "forms",
         "context",
         "intro",
+        "topical",
         "postings",
         "df",
         "lang_df",
@@ -457,6 +469,7 @@ class SearchIndex:
         "forms",
         "context",
         "intro",
+        "topical",
     )
 
     edition_ids: list[str]
@@ -474,6 +487,7 @@ class SearchIndex:
     forms: list[str]
     context: list[str]
     intro: list[int]
+    topical: list[int]
     postings: dict[str, list[int]]
     df: dict[str, int]
     lang_df: dict[str, dict[str, int]]
@@ -546,6 +560,8 @@ class SearchIndex:
                 self.parents.append(parent)
                 self.forms.append(" " + " ".join(sorted({fold(w) for w in (*heading, *own)})) + " ")
                 self.context.append("")
+                parent_text = self.texts[parent] if parent >= 0 else ""
+                self.topical.append(int(_about_planechase(f"{rule_id} {text} {parent_text}")))
                 # a heading ("901 Planechase", "901.15 Single Planar Deck Option") or a rule
                 # that only leads into its subrules ("... with the following additions.")
                 introduces = _is_heading(text) or (
@@ -784,7 +800,12 @@ class SearchIndex:
         return found
 
     def _typo_matches(self, token: str) -> set[str]:
-        """Stems of the corpus words closest to a misspelt ``token`` (edit distance ≤ 1–2)."""
+        """Stems of the corpus word closest to a misspelt ``token``."""
+        word = self._typo_word(token)
+        return set(self.surface[word]) if word is not None else set()
+
+    def _typo_word(self, token: str) -> str | None:
+        """The corpus word closest to a misspelt ``token`` (edit distance ≤ 1–2), or None."""
         # one edit in a short word, two in a long one: "copies" is not a misspelling of
         # "comes", "plainswalking" is one of "planeswalking"
         limit = 1 if len(token) <= TYPO_LONG_WORD - 1 else 2
@@ -800,9 +821,9 @@ class SearchIndex:
                 frequency = sum(self.df.get(s, 0) for s in self.surface[word])
                 best.append((distance, -overlap, -frequency, word))
         if not best:
-            return set()
+            return None
         best.sort()
-        return set(self.surface[best[0][3]])
+        return best[0][3]
 
     # ----------------------------------------------------------------- ranking
 
@@ -848,15 +869,8 @@ class SearchIndex:
                     score += weight * self.idf(term, lang) * tf * (BM25_K1 + 1.0) / (tf + norm)
             if score <= 0.0 and not numbers:
                 continue
-            parent = self.parents[position]
-            above = self._doc(parent)[1] if parent >= 0 and PARENT_PHRASE_WEIGHT else None
             for left, right in pairs:
-                near = self._near(where, lang, left, right)
-                if above is not None:
-                    # a subrule is read in its parent's context: "Two-Headed Giant" in 901.12
-                    # is said of 901.12a-d too
-                    near = max(near, PARENT_PHRASE_WEIGHT * self._near(above, lang, left, right))
-                score += PROXIMITY_WEIGHT * near
+                score += PROXIMITY_WEIGHT * self._near(where, lang, left, right)
             # the lead: a rule's first words, a glossary entry's term
             lead = LEAD_WINDOW if not self.heads[position] else self.heads[position]
             for group in groups:
@@ -900,6 +914,8 @@ class SearchIndex:
                 score *= DEFINITION_BONUS
             if kind == "rule" and self.intro[position]:
                 score *= INTRODUCTION_PRIOR
+            if not self.topical[position]:
+                score *= OFF_TOPIC_PRIOR
             if lang in strange:
                 score *= OTHER_LANGUAGE_PRIOR
             holders = [self.edition_ids[number] for number in self.editions[position]]
@@ -918,9 +934,9 @@ class SearchIndex:
         # parent: "grand melee planar controller" is 901.14a, not 901.14.
         for position, score in list(scores.items()):
             parent = self.parents[position]
-            above = scores.get(parent, 0.0) if parent >= 0 else 0.0
-            if above > score and covered[position] > covered[parent]:
-                scores[position] = above * COMPLETE_SUBRULE_LIFT
+            parent_score = scores.get(parent, 0.0) if parent >= 0 else 0.0
+            if parent_score > score and covered[position] > covered[parent]:
+                scores[position] = parent_score * COMPLETE_SUBRULE_LIFT
         scored: list[tuple[tuple[float, int, str, int], SearchResult]] = []
         for position, score in scores.items():
             rule_id = self.ids[position]
@@ -966,6 +982,10 @@ class SearchIndex:
         ]
         if not 0 < len(subject) <= 3:
             return None
+        known = set(self.surface)
+        for number, word in enumerate(subject):
+            if word not in known and not word.isdigit():
+                subject[number] = self._typo_word(word) or word
         said = r"\W+".join(re.escape(word) for word in subject)
         return re.compile(
             rf"(?:^|[.:]\s|\b(?:a|an|the|to|un|une|le|la|en|et)\s){said}s?"
