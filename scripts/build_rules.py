@@ -1,13 +1,23 @@
 #!/usr/bin/env python3
-"""Build the bundled Planechase rules corpus (rules/*.json and rules/manifest.json) from the seeds.
+"""Build the bundled Planechase rules corpus (rules/*.json and rules/manifest.json).
 
-    python scripts/build_rules.py [SEEDS_DIR] [--out RULES_DIR] [--check]
+    python scripts/build_rules.py [--cr CR_DIR] [--seeds SEEDS_DIR] [--out RULES_DIR] [--check]
 
-SEEDS_DIR defaults to ../shared/seeds beside the checkout. The seeds are text captured from
-public pages (MTG Wiki, Gatherer, a PDF of the French Comprehensive Rules, a Danish guide and a
-blog article). Rule text is kept verbatim; only extraction damage is repaired, and every repair
-is written into the edition's ``source.repairs``. Each repair below must match the seed exactly
-once, so a changed seed stops the build instead of producing silently different text.
+Every official Comprehensive Rules text file in CR_DIR (default ../shared/data/cr beside the
+checkout) becomes one edition, read by the same reader as ``planarcli rules import``
+(:func:`planarcli.rulebook.crtext.parse_comprehensive_rules`): section 901, the Planechase
+glossary entries and the rules they cite, two references deep. What has no official file comes
+from the seeds in SEEDS_DIR (default ../shared/seeds): the 2024-09-20 edition (rule 901 and three
+glossary entries quoted by the MTG Wiki), the French 2010-07-16 text, the Danish guide, the
+Blind Eternities Map and the Tactical Multiplayer article. Seed text is kept verbatim; only
+extraction damage is repaired, and every repair is written into the edition's
+``source.repairs``. Each repair below must match the seed exactly once, so a changed seed stops
+the build instead of producing silently different text.
+
+The seeds that quote editions which do have an official file are cross-checks: the build stops
+unless Gatherer's 2009-10-01 rule 901 (seed 002) differs from the official 2009-10-01 file only
+in the documented ways, and unless the wiki's 2024-09-20 rule 901 (seed 000) is that of the
+official 2024-11-08 file and, with the documented 701.24 -> 701.31 change, that of 2026-01-16.
 
 ``--check`` builds in memory and exits 1 if the files under RULES_DIR differ from the build.
 The output is deterministic: running the script twice gives the same bytes.
@@ -24,8 +34,15 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run from a checkout without installing planarcli
+
+from planarcli.errors import InputError  # noqa: E402
+from planarcli.rulebook.crtext import dump_edition, parse_comprehensive_rules  # noqa: E402
+
 DEFAULT_SEEDS = ROOT.parent / "shared" / "seeds"
+DEFAULT_CR = ROOT.parent / "shared" / "data" / "cr"
 DEFAULT_OUT = ROOT / "rules"
+OFFICIAL_FILES = "MagicCompRules-*.txt"
 
 SEED_WIKI = "000_14718604594cdac6.txt"
 SEED_DANISH = "001_b8b735f66a987714.txt"
@@ -41,7 +58,7 @@ Rule = dict[str, str]
 
 
 class SeedError(Exception):
-    """A seed does not look the way this script expects."""
+    """A seed or an official file does not look the way this script expects."""
 
 
 def read_seed(seeds: Path, name: str) -> str:
@@ -160,7 +177,7 @@ def build_2024(seeds: Path) -> dict[str, Any]:
                 '2025-02-07); it is stored as rule 901.4 with the text starting "All plane". '
                 '901.14a\'s "of the game of the game" is verbatim in the official rules. '
                 "Rule 901 here is identical, line for line, to 901 of the official 2024-11-08 "
-                "file (checked by tests/test_rules_corpus_data.py) and, per the rules history, "
+                "file (checked when the corpus is built) and, per the rules history, "
                 "of 2024-07-30: the editions on either side of this one. Glossary: only the "
                 "three entries the wiki quotes from the Comprehensive Rules glossary (Chaos "
                 "Ability, Chaos Symbol, Planeswalker Symbol), in the glossary's alphabetical "
@@ -168,9 +185,10 @@ def build_2024(seeds: Path) -> dict[str, Any]:
                 'is the wiki\'s own prose under its "Planeswalk" heading, printed before the '
                 "glossary attribution, and not the Comprehensive Rules glossary entry (which "
                 'reads "To put each face-up plane card or phenomenon card on the bottom ..."), '
-                "so it is left out. Other 2024-09-20 rules about Planechase (311, 312, 701.24, "
-                "107.11-12, 116.2i, 704.6f, 103.7, 706.7) are not in the seed; import the "
-                "official file with `planarcli rules import` to get them."
+                "so it is left out. No official file of this edition is known to exist; the "
+                "rules 901 cites (311, 312, 701.24, 107.11-12, 116.2i, 704.6f, 103.7, 706.7) are "
+                "not in the seed, and `planarcli rules show` follows them into the official "
+                "2024-11-08 edition, bundled too, whose Planechase rules are the same."
             ),
             "repairs": repairs,
         },
@@ -179,104 +197,86 @@ def build_2024(seeds: Path) -> dict[str, Any]:
     )
 
 
-# --------------------------------------------------------------------------- 2026-01-16 (derived)
+# --------------------------------------------------------------------------- cross-checks
 
+#: The documented changes to rule 901 between 2024-09-20 and 2026-01-16 (the planeswalk
+#: keyword action moved from 701.24 to 701.31 on 2025-06-06).
 CURRENT_CHANGES = (
     ("901.8", "(See rule 701.24, “Planeswalk.”)", "(See rule 701.31, “Planeswalk.”)"),
     ("901.11", "See rule 701.24.", "See rule 701.31."),
 )
 
-
-def build_current(seed_edition: dict[str, Any]) -> dict[str, Any]:
-    rules = [dict(rule) for rule in seed_edition["rules"]]
-    by_id = {rule["id"]: rule for rule in rules}
-    for rule_id, old, new in CURRENT_CHANGES:
-        by_id[rule_id]["text"] = replace_once(by_id[rule_id]["text"], old, new, rule_id)
-    source = dict(seed_edition["source"])
-    source.update(
-        document="Magic: The Gathering Comprehensive Rules, effective January 16, 2026 "
-        "(the current edition): rule 901 and three glossary entries, derived from the "
-        '2024-09-20 text quoted on the MTG Wiki page "Planechase" plus the documented changes',
-        notes=(
-            "Derived from the 2024-09-20 seed (MTG Wiki) plus the changes documented between "
-            '2024-09-20 and 2026-01-16: on 2025-04-04 the typo "901.4.All" became "901.4. All" '
-            "(same rule text, so 901.4 is unchanged here); on 2025-06-06 the planeswalk keyword "
-            'action moved from 701.24 to 701.31, so 901.8 and 901.11 now cite "rule 701.31" '
-            'instead of "701.24". No other change to rule 901. The three glossary entries '
-            "(Chaos Ability, Chaos Symbol, Planeswalker Symbol) are unchanged since 2023-04-14. "
-            '901.14a\'s "of the game of the game" is verbatim in the official rules. Rule 901 '
-            "here matches 901 of the official 2026-01-16 file exactly (checked by "
-            "tests/test_rules_corpus_data.py when ../shared/data/cr is present). Other "
-            "Planechase rules (311, 312, 701.31, ...) are not in the seed; import the official "
-            "file with `planarcli rules import` to get them."
-        ),
-    )
-    return edition(
-        edition_id=CURRENT,
-        title="Planechase",
-        lang="en",
-        kind="comprehensive-rules",
-        effective=CURRENT,
-        translation_of=None,
-        source=source,
-        rules=rules,
-        glossary=[dict(entry) for entry in seed_edition["glossary"]],
-    )
-
-
-# --------------------------------------------------------------------------- 2009-10-01 (Gatherer)
-
 _GATHERER_RULE = re.compile(r"^• (901\.\d+[a-z]?) - (.*?) \[CompRules 2009/10/01\]$")
 
 
-def build_2009(seeds: Path) -> dict[str, Any]:
-    text = read_seed(seeds, SEED_GATHERER)
-    rules: list[Rule] = [{"id": "901", "text": "Planar Magic"}]
-    for line in text.splitlines():
+def gatherer_rules(seeds: Path) -> dict[str, str]:
+    """Rule 901 of 2009-10-01 as Gatherer lists it (seed 002): rule id -> text."""
+    rules: dict[str, str] = {}
+    for line in read_seed(seeds, SEED_GATHERER).splitlines():
         if not line.strip() or line.startswith("General Rulings"):
             continue
         match = _GATHERER_RULE.match(line)
         if not match:
             raise SeedError(f"seed 002: unexpected line {line[:60]!r}")
-        rules.append({"id": match.group(1), "text": match.group(2)})
-    if rules[-1]["id"] != "901.14c" or len(rules) != 32:
-        raise SeedError(f"seed 002: expected 901.1 to 901.14c (31 rules), got {len(rules) - 1}")
-    return edition(
-        edition_id="2009-10-01",
-        title="Planar Magic",
-        lang="en",
-        kind="comprehensive-rules",
-        effective="2009-10-01",
-        translation_of=None,
-        source={
-            "document": "Magic: The Gathering Comprehensive Rules, effective October 1, 2009 "
-            '(Zendikar): rule 901 "Planar Magic", as listed by Gatherer under "General '
-            'Rulings - 901"',
-            "seed": SEED_GATHERER,
-            "url": None,
-            "retrieved": NOT_RECORDED,
-            "notes": (
-                "Gatherer quotes each rule of 901 as it stood in the 2009-10-01 edition. Compared "
-                "with the official 2009-10-01 text file there are exactly two kinds of "
-                'difference, both kept as written in the seed: Gatherer capitalises "Rule" in '
-                'every cross-reference ("See Rule 805", "see Rule 309.6"; the file has '
-                '"See rule" / "see rule", in 901.2, 901.3, 901.5, 901.8, 901.9, 901.10, '
-                "901.10a and 901.12), and it drops the underscores the file uses for italics "
-                '(901.1: "a _Magic_ game" in the file, "a Magic game" here). '
-                '901.14 is the heading "Single Planar Deck Option"; 901.14a is the single '
-                "planar deck option. Rules outside 901 and the glossary are not in the seed."
-            ),
-            "repairs": [
-                'Removed the "[CompRules 2009/10/01]" tag after each rule.',
-                'Removed the "• " bullet and the " - " between rule number and text.',
-                'Added the section heading 901 "Planar Magic" (Gatherer lists the rulings under '
-                '"General Rulings - 901" without the heading line; the heading is as printed in '
-                "the official 2009-10-01 file).",
-            ],
-        },
-        rules=rules,
-        glossary=[],
-    )
+        rules[match.group(1)] = match.group(2)
+    if list(rules)[-1:] != ["901.14c"] or len(rules) != 31:
+        raise SeedError(f"seed 002: expected 901.1 to 901.14c (31 rules), got {len(rules)}")
+    return rules
+
+
+def gatherer_style(text: str) -> str:
+    """Official text as Gatherer renders it: "See Rule", no underscores for italics."""
+    return re.sub(r"\b([Ss]ee) rule\b", r"\1 Rule", text).replace("_Magic_", "Magic")
+
+
+def _rules_901(item: dict[str, Any]) -> list[Rule]:
+    return [rule for rule in item["rules"] if rule["id"].split(".")[0] == "901"]
+
+
+def cross_check(
+    seeds: Path, official: dict[str, dict[str, Any]], seed_2024: dict[str, Any]
+) -> None:
+    """Stop the build when a seed and an official file disagree beyond what is documented."""
+    if "2009-10-01" in official:
+        parsed = {rule["id"]: rule["text"] for rule in _rules_901(official["2009-10-01"])}
+        gatherer = gatherer_rules(seeds)
+        if list(parsed) != ["901", *gatherer]:
+            raise SeedError("seed 002 and the official 2009-10-01 file list different rules")
+        for rule_id, text in gatherer.items():
+            if gatherer_style(parsed[rule_id]) != text:
+                raise SeedError(f"seed 002: {rule_id} differs from the official 2009-10-01 file")
+    if "2024-11-08" in official and _rules_901(official["2024-11-08"]) != seed_2024["rules"]:
+        raise SeedError("seed 000: rule 901 differs from that of the official 2024-11-08 file")
+    if CURRENT in official:
+        derived = [dict(rule) for rule in seed_2024["rules"]]
+        by_id = {rule["id"]: rule for rule in derived}
+        for rule_id, old, new in CURRENT_CHANGES:
+            by_id[rule_id]["text"] = replace_once(by_id[rule_id]["text"], old, new, rule_id)
+        if _rules_901(official[CURRENT]) != derived:
+            raise SeedError(
+                f"seed 000 plus the documented changes is not rule 901 of the official {CURRENT} "
+                "file"
+            )
+
+
+# --------------------------------------------------------------------------- official files
+
+
+def build_official(cr_dir: Path) -> dict[str, dict[str, Any]]:
+    """Every official Comprehensive Rules file in ``cr_dir`` as an edition, by id (date)."""
+    paths = sorted(cr_dir.glob(OFFICIAL_FILES))
+    if not paths:
+        raise SeedError(f"{cr_dir}: no official rules files ({OFFICIAL_FILES})")
+    editions: dict[str, dict[str, Any]] = {}
+    for path in paths:
+        try:
+            item = parse_comprehensive_rules(path.read_bytes(), source_name=path.name)
+        except (OSError, InputError) as error:
+            raise SeedError(f"{path}: {error}") from None
+        if item["id"] in editions:
+            raise SeedError(f"{path}: a second file for the {item['id']} edition")
+        editions[item["id"]] = item
+    return editions
 
 
 # --------------------------------------------------------------------------- 2010-07-16-fr (PDF)
@@ -549,14 +549,17 @@ def build_eternities_map(seeds: Path) -> dict[str, Any]:
 # --------------------------------------------------------------------------- corpus
 
 
-def build_corpus(seeds: Path) -> dict[str, Any]:
+def build_corpus(seeds: Path, cr_dir: Path = DEFAULT_CR) -> dict[str, Any]:
     """Every output file name -> its JSON content (the manifest included)."""
+    official = build_official(cr_dir)
     seed_2024 = build_2024(seeds)
+    cross_check(seeds, official, seed_2024)
+    if CURRENT not in official:
+        raise SeedError(f"{cr_dir}: no official file of the current edition, {CURRENT}")
+    english = sorted([*official.values(), seed_2024], key=lambda item: item["effective"])
     editions = [
-        build_2009(seeds),
+        *english,
         build_french(seeds),
-        seed_2024,
-        build_current(seed_2024),
         build_eternities_map(seeds),
         build_danish(seeds),
         build_tactical(seeds),
@@ -586,25 +589,30 @@ def build_corpus(seeds: Path) -> dict[str, Any]:
     return files
 
 
-def dump(content: Any) -> str:
-    return json.dumps(content, ensure_ascii=False, indent=2) + "\n"
+def dump(name: str, content: Any) -> str:
+    """The bytes written for one output file: editions compact (one rule a line), the small
+    manifest indented."""
+    if name == "manifest.json":
+        return json.dumps(content, ensure_ascii=False, indent=2) + "\n"
+    return dump_edition(content)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("seeds", nargs="?", type=Path, default=DEFAULT_SEEDS)
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--cr", type=Path, default=DEFAULT_CR, help="official rules files")
+    parser.add_argument("--seeds", type=Path, default=DEFAULT_SEEDS, help="the seed documents")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="the rules folder")
     parser.add_argument("--check", action="store_true", help="compare, do not write")
     args = parser.parse_args(argv)
     try:
-        files = build_corpus(args.seeds)
+        files = build_corpus(args.seeds, args.cr)
     except SeedError as error:
         print(f"build_rules: {error}", file=sys.stderr)
         return 2
     stale = []
     for name, content in files.items():
         target = args.out / name
-        text = dump(content)
+        text = dump(name, content)
         current = target.read_text(encoding="utf-8") if target.exists() else None
         if current == text:
             continue
@@ -612,9 +620,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args.check:
             args.out.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
-    verb = "differ from the seeds" if args.check else "written"
+    extra = (
+        sorted(path.name for path in args.out.glob("*.json") if path.name not in files)
+        if args.out.is_dir()
+        else []
+    )
+    for name in extra:
+        stale.append(name)
+        if not args.check:
+            (args.out / name).unlink()
+    verb = "differ from the build" if args.check else "written"
     for name in stale:
-        print(f"{args.out / name}: {verb}")
+        state = "not built by this script" if name in extra else verb
+        if name in extra and not args.check:
+            state = "removed (not built by this script)"
+        print(f"{args.out / name}: {state}")
     if not stale:
         print(f"{args.out}: up to date ({len(files)} files)")
     return 1 if args.check and stale else 0

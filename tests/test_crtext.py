@@ -54,14 +54,18 @@ def rule_text(edition: dict[str, Any], rule_id: str) -> str:
 
 MODERN_IDS = [
     "103.7",
-    "107.11", "107.12", "107.12a",
+    "107.11",
+    "108.3",
     "116.2i",
     "311", "311.1", "311.7",
     "312", "312.1",
     "701.31", "701.31a", "701.31b",
     "704.6f",
-    "706.7",
-    "901", "901.1", "901.3a", "901.4", "901.15", "901.15a",
+    "706", "706.1", "706.7",
+    "800.4a",
+    "807", "807.1",
+    "901", "901.1", "901.3", "901.3a", "901.4", "901.5", "901.9", "901.9b", "901.9d", "901.10",
+    "901.11a", "901.14", "901.15", "901.15a",
 ]  # fmt: skip
 
 
@@ -78,11 +82,23 @@ def test_modern_sample_header_fields() -> None:
     assert schema_errors(edition, "rules-edition.schema.json") == []
 
 
-def test_modern_sample_selects_901_and_the_rules_it_leans_on_in_document_order() -> None:
+def test_modern_sample_keeps_901_the_glossary_and_what_they_cite_two_deep() -> None:
     edition = parse_sample("planechase-modern.txt")
-    # Left out: 103.8, 107.4, 107.13 (loyalty symbol), 116.2a, 701.30/701.32 (other keyword
-    # actions), 704.5a, 706.1, 902 (Vanguard); the contents' "901. Planechase" is not a rule.
+    # Left out: 103.8, 107.4, 107.13 (cited by nothing), 108.4, 116.2a, 701.30/701.32 (other
+    # keyword actions), 704.5a (704.6f alone is cited), 109 (a whole section cited at depth
+    # 2), 110.2 (cited by 108.3, depth 3), 808 (a variant 901 does not name), 902 (Vanguard);
+    # the contents' "901. Planechase" is not a rule.
     assert ids(edition) == MODERN_IDS
+    assert edition["closure"] == {
+        "depth": 2,
+        "roots": ["901"],
+        "named": ["807"],
+        "cited": [
+            ["103.7", "107.11", "116.2i", "311", "311.7", "312", "701.31", "704.6f", "706",
+             "800.4a", "807"],
+            ["108.3"],
+        ],
+    }  # fmt: skip
 
 
 def test_section_headings_are_kept_as_rules() -> None:
@@ -141,9 +157,14 @@ def test_old_sample_planar_magic() -> None:
     assert edition["id"] == "2009-09-04"
     assert edition["title"] == "Planar Magic"
     assert ids(edition) == [
-        "103.6", "107.10", "107.11", "114.2f", "309", "309.1", "309.7",
-        "701.19", "701.19a", "901", "901.1", "901.14", "901.15", "901.15a",
+        "103.6", "107.10", "107.11", "114.2f", "309", "309.1", "309.7", "701.19", "701.19a",
+        "901", "901.1", "901.3", "901.3a", "901.5", "901.8", "901.10", "901.14", "901.15",
+        "901.15a",
     ]  # fmt: skip
+    assert edition["closure"]["cited"] == [
+        ["103.6", "107.10", "107.11", "114.2f", "309", "701.19"],
+        [],
+    ]
     assert [entry["term"] for entry in edition["glossary"]] == ["Planar _Magic_"]
 
 
@@ -366,28 +387,91 @@ def test_real_file_spot_checks() -> None:
     )
 
 
+#: The glossary entries of the Planechase variant (issue 9), those each edition has.
+PLANECHASE_TERMS = [
+    "Chaos Ability", "Chaos Symbol", "Encounter", "Phenomenon", "Planar Deck", "Planar Die",
+    "Planar Magic", "Plane", "Planechase", "Planeswalk", "Planeswalker Symbol",
+]  # fmt: skip
+
+
 @needs_real_files
 @pytest.mark.shared
 @pytest.mark.parametrize(
-    ("date", "leaning"),
+    ("date", "cited"),
     [
-        ("2009-09-04", ["103.6", "107.10", "107.11", "114.2f"]),
-        ("2010-02-01", ["103.6", "107.10", "107.11", "114.2f"]),
-        ("2011-07-15", ["103.6", "107.11", "107.12", "115.2f"]),
-        ("2012-06-01", ["103.6", "107.11", "107.12", "115.2f", "704.5x"]),
-        ("2021-07-23", ["103.6", "107.11", "107.12", "116.2i", "704.6f", "706.6"]),
-        ("2022-10-07", ["103.7", "107.11", "107.12", "116.2i", "704.6f", "706.7"]),
-        ("2026-01-16", ["103.7", "107.11", "107.12", "116.2i", "704.6f", "706.7"]),
+        (
+            "2009-09-04",
+            ["103.6", "104", "107.10", "107.11", "114.2f", "309", "309.6", "309.7", "701.19",
+             "800.4a", "801", "802", "805", "805.4", "806", "808"],
+        ),
+        (
+            "2012-06-01",
+            ["103.6", "107.11", "107.12", "112.8", "115.2f", "309", "309.7", "310", "701.21",
+             "704.5x", "800.4a", "801", "802", "806", "807", "810"],
+        ),
+        (
+            "2026-01-16",
+            ["103.7", "107.11", "107.12", "113.8", "116.2i", "311", "311.7", "312", "701.31",
+             "704.6f", "706", "800.4a", "801", "802", "806", "807", "810"],
+        ),
     ],
-)
-def test_real_file_rules_901_leans_on(date: str, leaning: list[str]) -> None:
-    outside = [
+)  # fmt: skip
+def test_real_file_keeps_what_901_and_the_glossary_cite(date: str, cited: list[str]) -> None:
+    """Whole rules (311, 312, 701.31, 706, 801, 806), single subrules (103.7, 113.8, 116.2i,
+    311.7, 704.6f, 800.4a), the variants 901 names by title (Grand Melee 807, Two-Headed
+    Giant 810; 808 and 806 in 2009) and the symbols the glossary cites (107.11, 107.12)."""
+    edition = real(date)
+    assert edition["closure"]["cited"][0] == cited
+    held = set(ids(edition))
+    for target in cited:
+        if "." not in target or not target[-1].isalpha():
+            assert target in held, target  # the section heading or the rule itself
+    if date == "2026-01-16":
+        assert {"701.31a", "701.31d", "806.1", "801.1", "807.1", "810.1", "706.7"} <= held
+        assert "704.5a" not in held and "103.8" not in held  # single subrules stay single
+        assert edition["closure"]["named"] == ["801", "802", "806", "807", "810"]
+
+
+@needs_real_files
+@pytest.mark.shared
+@pytest.mark.parametrize("date", sorted(REAL_FILES))
+def test_real_file_references_resolve_two_deep(date: str) -> None:
+    """No reference from 901 or the glossary dead-ends; no reference to a single rule from
+    what they cite dead-ends either; references further on are outside, by design."""
+    from planarcli.rulebook.corpus import find_references
+
+    edition = real(date)
+    held = set(ids(edition))
+    texts = {rule["id"]: rule["text"] for rule in edition["rules"]}
+    roots = [text for rule_id, text in texts.items() if rule_id.split(".")[0] == "901"]
+    roots += [entry["text"] for entry in edition["glossary"]]
+    first = {target for text in roots for target in find_references(text)}
+    assert first <= held, sorted(first - held)
+    depth_1 = {
         rule_id
-        for rule_id in ids(real(date))
-        if rule_id.split(".")[0] not in {"901", "701"}
-        and not re.match(r"3(09|10|11|12)\b", rule_id)
-    ]
-    assert outside == leaning
+        for rule_id in held
+        if any(
+            rule_id == target or rule_id.startswith(target + ".") or
+            (rule_id.startswith(target) and rule_id[len(target):].isalpha())
+            for target in edition["closure"]["cited"][0]
+        )
+    }  # fmt: skip
+    second = {target for rule_id in depth_1 for target in find_references(texts[rule_id])}
+    single = {target for target in second if "." in target}
+    assert single <= held, sorted(single - held)
+
+
+@needs_real_files
+@pytest.mark.shared
+@pytest.mark.parametrize("date", sorted(REAL_FILES))
+def test_real_file_glossary_is_the_planechase_entries(date: str) -> None:
+    terms = [entry["term"].replace("_", "") for entry in real(date)["glossary"]]
+    assert terms == [term for term in PLANECHASE_TERMS if term in terms]
+    expected = {"Chaos Ability", "Chaos Symbol", "Planar Deck", "Planar Die", "Plane"}
+    expected |= {"Planeswalk", "Planeswalker Symbol"}
+    expected |= {"Planar Magic"} if date < "2011-07-15" else {"Planechase"}
+    expected |= {"Phenomenon", "Encounter"} if date >= "2012-06-01" else set()
+    assert set(terms) == expected
 
 
 @needs_real_files

@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
-from planarcli.rulebook.crtext import parse_comprehensive_rules
+from planarcli.rulebook.crtext import dump_edition, parse_comprehensive_rules
 from planarcli.schemacheck import schema_errors
+from tests.conftest import requires_shared_data
 
 REPO = Path(__file__).resolve().parents[1]
 RULES = REPO / "rules"
@@ -23,12 +24,31 @@ CR_DIR = SHARED / "data" / "cr"
 needs_seeds = pytest.mark.skipif(not SEEDS.is_dir(), reason=f"{SEEDS} is absent")
 needs_real_files = pytest.mark.skipif(not CR_DIR.is_dir(), reason=f"{CR_DIR} is absent")
 
-EXPECTED_EDITIONS = {
-    # id: (title, lang, kind, effective, number of rules/paragraphs)
-    "2009-10-01": ("Planar Magic", "en", "comprehensive-rules", "2009-10-01", 32),
+#: The 14 official files in ../shared/data/cr: date -> title of section 901.
+OFFICIAL = {
+    "2009-09-04": "Planar Magic",
+    "2009-10-01": "Planar Magic",
+    "2010-02-01": "Planar Magic",
+    "2011-07-15": "Planechase",
+    "2012-06-01": "Planechase",
+    "2013-05-01": "Planechase",
+    "2013-07-13": "Planechase",
+    "2016-08-26": "Planechase",
+    "2021-07-23": "Planechase",
+    "2022-10-07": "Planechase",
+    "2023-04-14": "Planechase",
+    "2024-11-08": "Planechase",
+    "2025-06-06": "Planechase",
+    "2026-01-16": "Planechase",
+}
+#: id: (title, lang, kind, effective, number of rules/paragraphs; None for an official file),
+#: in manifest order
+EXPECTED_EDITIONS: dict[str, tuple[str, str, str, str | None, int | None]] = {
+    **{
+        date: (title, "en", "comprehensive-rules", date, 36 if date == "2024-09-20" else None)
+        for date, title in sorted({**OFFICIAL, "2024-09-20": "Planechase"}.items())
+    },
     "2010-07-16-fr": ("Magic Planaire", "fr", "translation", "2010-07-16", 32),
-    "2024-09-20": ("Planechase", "en", "comprehensive-rules", "2024-09-20", 36),
-    "2026-01-16": ("Planechase", "en", "comprehensive-rules", "2026-01-16", 36),
     "eternities-map": ("Blind Eternities Map", "en", "variant", None, 1),
     "danish-guide": ("Hvad er planechase?", "da", "guide", None, 22),
     "tactical-multiplayer": ("It's the Magic: You Are Here, Part Two", "en", "variant", None, 21),
@@ -75,7 +95,8 @@ def test_edition_file(edition_id: str) -> None:
         kind,
         effective,
     )
-    assert len(data["rules"]) == count
+    if count is not None:
+        assert len(data["rules"]) == count
     rule_ids = [rule["id"] for rule in data["rules"]]
     assert len(set(rule_ids)) == len(rule_ids)
     entry = next(e for e in load("manifest.json")["editions"] if e["id"] == edition_id)
@@ -90,7 +111,13 @@ def test_edition_file(edition_id: str) -> None:
         **translation,
     }
     source = data["source"]
-    assert source["seed"] and (SEEDS / source["seed"]).name == source["seed"]
+    if edition_id in OFFICIAL:  # read from the official file, with the closure
+        assert source["seed"] is None and len(source["sha256"]) == 64
+        assert f"MagicCompRules-{edition_id}.txt" in source["notes"]
+        assert data["closure"]["depth"] == 2 and data["closure"]["roots"] == ["901"]
+    else:
+        assert source["seed"] and (SEEDS / source["seed"]).name == source["seed"]
+        assert "closure" not in data
     assert source["document"] and source["notes"]
     for rule in data["rules"]:
         assert rule["text"] == rule["text"].strip(), rule["id"]
@@ -116,27 +143,73 @@ def test_2024_09_20_from_the_wiki() -> None:
     assert not any(line.startswith("- ") for line in rules.values())
 
 
-def test_2026_01_16_differs_from_2024_09_20_only_in_the_701_31_references() -> None:
-    old, new = edition("2024-09-20"), edition("2026-01-16")
-    old_rules, new_rules = texts(old), texts(new)
-    assert list(old_rules) == list(new_rules)
-    changed = {rule_id for rule_id in old_rules if old_rules[rule_id] != new_rules[rule_id]}
+def test_2026_01_16_901_is_the_2024_09_20_seed_with_the_701_31_references() -> None:
+    old, new = texts(edition("2024-09-20")), texts(edition("2026-01-16"), "901")
+    assert list(old) == list(new)
+    changed = {rule_id for rule_id in old if old[rule_id] != new[rule_id]}
     assert changed == {"901.8", "901.11"}
     for rule_id in changed:
-        assert new_rules[rule_id] == old_rules[rule_id].replace("701.24", "701.31")
-    assert new["glossary"] == old["glossary"]
-    assert "derived from the 2024-09-20 seed" in new["source"]["notes"].lower()
+        assert new[rule_id] == old[rule_id].replace("701.24", "701.31")
+    seed_glossary = edition("2024-09-20")["glossary"]
+    current_glossary = {e["term"]: e["text"] for e in edition("2026-01-16")["glossary"]}
+    for entry in seed_glossary:
+        assert current_glossary[entry["term"]] == entry["text"]
 
 
-def test_2009_10_01_from_gatherer() -> None:
-    data = edition("2009-10-01")
+def test_current_edition_is_the_whole_planechase_rulebook() -> None:
+    """Issue 9: `rules show` of what 901 cites never dead-ends on a fresh install."""
+    data = edition("2026-01-16")
     rules = texts(data)
+    for rule_id in (
+        "311",
+        "311.7",
+        "312.7",
+        "701.31",
+        "701.31d",
+        "706.7",
+        "801.1",
+        "806.1",
+        "807.1",
+        "810.1",
+        "103.7",
+        "113.8",
+        "116.2i",
+        "704.6f",
+        "800.4a",
+    ):
+        assert rule_id in rules, rule_id  # fmt: skip
+    assert rules["311"] == "Planes" and rules["807"] == "Grand Melee Variant"
+    assert [g["term"] for g in data["glossary"]] == [
+        "Chaos Ability", "Chaos Symbol", "Encounter", "Phenomenon", "Planar Deck", "Planar Die",
+        "Plane", "Planechase", "Planeswalk", "Planeswalker Symbol",
+    ]  # fmt: skip
+
+
+def test_2009_10_01_is_the_official_text() -> None:
+    data = edition("2009-10-01")
+    rules = texts(data, "901")
+    assert len(rules) == 32
     assert rules["901"] == "Planar Magic"
     assert rules["901.14"] == "Single Planar Deck Option"
     assert "single communal planar deck" in rules["901.14a"]
-    assert "See Rule 805" in rules["901.2"]
-    dump = json.dumps(data["rules"], ensure_ascii=False)
-    assert "CompRules" not in dump and "•" not in dump
+    assert 'See rule 805, "Free-for-All Variant."' in rules["901.2"]  # Gatherer: "See Rule"
+    assert "a _Magic_ game" in rules["901.1"]
+    assert "Rule 309" not in json.dumps(data["rules"])
+    assert texts(data)["309"] == "Planes"
+
+
+@needs_seeds
+def test_gatherer_seed_differs_from_the_official_2009_10_01_only_as_documented() -> None:
+    build = _build_script()
+    gatherer = build.gatherer_rules(SEEDS)
+    official = texts(edition("2009-10-01"), "901")
+    assert list(official) == ["901", *gatherer]
+    differing = {rule_id for rule_id in gatherer if official[rule_id] != gatherer[rule_id]}
+    assert differing == {
+        "901.1", "901.2", "901.3", "901.5", "901.8", "901.9", "901.10", "901.10a", "901.12",
+    }  # fmt: skip
+    for rule_id, text in gatherer.items():
+        assert build.gatherer_style(official[rule_id]) == text, rule_id
 
 
 def test_french_translation_repairs() -> None:
@@ -185,23 +258,69 @@ def _build_script() -> ModuleType:
     return module
 
 
-@needs_seeds
-def test_the_corpus_is_exactly_what_the_build_script_makes_from_the_seeds() -> None:
+@requires_shared_data
+@pytest.mark.shared
+def test_the_corpus_is_exactly_what_the_build_script_makes() -> None:
     build = _build_script()
-    files = build.build_corpus(SEEDS)
+    files = build.build_corpus(SEEDS, CR_DIR)
     assert sorted(files) == sorted(p.name for p in RULES.glob("*.json"))
     for name, content in files.items():
-        assert (RULES / name).read_text(encoding="utf-8") == build.dump(content), name
+        assert (RULES / name).read_text(encoding="utf-8") == build.dump(name, content), name
 
 
-@needs_seeds
+@needs_real_files
+@pytest.mark.shared
+@pytest.mark.parametrize("date", sorted(OFFICIAL))
+def test_bundled_edition_is_what_the_reader_makes_of_the_official_file(date: str) -> None:
+    """The offline round trip: the bundled file is byte for byte what `rules import` (the
+    same reader, the same writer) makes of the official file."""
+    path = CR_DIR / f"MagicCompRules-{date}.txt"
+    parsed = parse_comprehensive_rules(path.read_bytes(), source_name=path.name)
+    assert (RULES / f"{date}.json").read_text(encoding="utf-8") == dump_edition(parsed)
+
+
+def test_official_files_are_all_bundled() -> None:
+    manifest = load("manifest.json")["editions"]
+    listed = {entry["id"] for entry in manifest if entry["kind"] == "comprehensive-rules"}
+    assert listed == {*OFFICIAL, "2024-09-20"}
+    if CR_DIR.is_dir():
+        assert sorted(p.name for p in CR_DIR.glob("MagicCompRules-*.txt")) == [
+            f"MagicCompRules-{date}.txt" for date in OFFICIAL
+        ]
+
+
+@requires_shared_data
+@pytest.mark.shared
 def test_build_script_check_mode(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     build = _build_script()
-    assert build.main([str(SEEDS), "--out", str(tmp_path), "--check"]) == 1
-    assert build.main([str(SEEDS), "--out", str(tmp_path)]) == 0
-    assert build.main([str(SEEDS), "--out", str(tmp_path), "--check"]) == 0
-    assert build.main([str(tmp_path / "no-seeds"), "--out", str(tmp_path)]) == 2
+    where = ["--seeds", str(SEEDS), "--cr", str(CR_DIR), "--out", str(tmp_path)]
+    assert build.main([*where, "--check"]) == 1
+    assert build.main(where) == 0
+    assert build.main([*where, "--check"]) == 0
+    (tmp_path / "stray.json").write_text("{}", encoding="utf-8")
+    assert build.main([*where, "--check"]) == 1
+    assert "stray.json: not built by this script" in capsys.readouterr().out
+    assert build.main(where) == 0 and not (tmp_path / "stray.json").exists()
+    assert build.main([*where, "--check"]) == 0
+    assert build.main(["--seeds", str(tmp_path / "no-seeds"), "--cr", str(CR_DIR)]) == 2
     assert "cannot read seed" in capsys.readouterr().err
+    assert build.main(["--seeds", str(SEEDS), "--cr", str(tmp_path)]) == 2
+    assert "no official rules files" in capsys.readouterr().err
+
+
+@requires_shared_data
+@pytest.mark.shared
+def test_build_stops_when_a_seed_contradicts_an_official_file(tmp_path: Path) -> None:
+    build = _build_script()
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    for seed in SEEDS.iterdir():
+        text = seed.read_text(encoding="utf-8")
+        if seed.name == build.SEED_WIKI:
+            text = text.replace("One face has the chaos symbol.", "One face has a chaos symbol.")
+        (seeds / seed.name).write_text(text, encoding="utf-8")
+    with pytest.raises(build.SeedError, match="2024-11-08"):
+        build.build_corpus(seeds, CR_DIR)
 
 
 # --------------------------------------------------------------------------- official files
@@ -214,35 +333,10 @@ def official(date: str) -> dict[str, Any]:
 
 @needs_real_files
 @pytest.mark.shared
-def test_current_edition_matches_the_official_2026_01_16_file_exactly() -> None:
-    bundled = edition("2026-01-16")
-    parsed = official("2026-01-16")
+def test_seed_edition_matches_the_official_files_around_it() -> None:
+    bundled = edition("2024-09-20")
+    parsed = official("2024-11-08")
     assert [r for r in parsed["rules"] if r["id"].split(".")[0] == "901"] == bundled["rules"]
     parsed_glossary = {entry["term"]: entry["text"] for entry in parsed["glossary"]}
     for entry in bundled["glossary"]:
         assert parsed_glossary[entry["term"]] == entry["text"]
-
-
-@needs_real_files
-@pytest.mark.shared
-def test_seed_edition_matches_the_official_files_around_it() -> None:
-    bundled = edition("2024-09-20")
-    for date in ("2024-11-08",):
-        parsed = official(date)
-        assert [r for r in parsed["rules"] if r["id"].split(".")[0] == "901"] == bundled["rules"]
-
-
-@needs_real_files
-@pytest.mark.shared
-def test_gatherer_2009_10_01_differs_from_the_official_file_only_as_documented() -> None:
-    bundled = texts(edition("2009-10-01"))
-    parsed = texts(official("2009-10-01"), "901")
-    assert list(parsed) == list(bundled)
-    differing = {rule_id for rule_id in parsed if parsed[rule_id] != bundled[rule_id]}
-    assert differing == {
-        "901.1", "901.2", "901.3", "901.5", "901.8", "901.9", "901.10", "901.10a", "901.12",
-    }  # fmt: skip
-    for rule_id, text in parsed.items():
-        gatherer_style = re.sub(r"\b([Ss]ee) rule\b", r"\1 Rule", text).replace("_Magic_", "Magic")
-        assert gatherer_style == bundled[rule_id], rule_id
-    assert parsed["901.1"].count("_Magic_") == 1

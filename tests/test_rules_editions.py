@@ -16,15 +16,13 @@ from planarcli.commands import rules as rules_commands
 from planarcli.errors import DataUnavailableError
 from planarcli.rulebook import corpus
 
-BUNDLED = {
-    "2009-10-01",
-    "2010-07-16-fr",
-    "2024-09-20",
-    "2026-01-16",
-    "danish-guide",
-    "eternities-map",
-    "tactical-multiplayer",
-}
+#: the English editions read from the 14 official files, plus 2024-09-20 from its seed
+ENGLISH = [
+    "2009-09-04", "2009-10-01", "2010-02-01", "2011-07-15", "2012-06-01", "2013-05-01",
+    "2013-07-13", "2016-08-26", "2021-07-23", "2022-10-07", "2023-04-14", "2024-09-20",
+    "2024-11-08", "2025-06-06", "2026-01-16",
+]  # fmt: skip
+BUNDLED = {*ENGLISH, "2010-07-16-fr", "danish-guide", "eternities-map", "tactical-multiplayer"}
 
 
 def imported_dir() -> Path:
@@ -140,16 +138,17 @@ def test_current_cr_edition_id_reads_no_edition_file(
 
 
 def test_editions_are_listed_together_in_a_sensible_order(run_cli: Callable[..., Any]) -> None:
-    for edition_id in ("2009-09-04", "2016-08-26"):
+    for edition_id in ("2009-11-01", "2017-01-20"):
         data = bundled_json("2024-09-20")
         data.update(id=edition_id, effective=edition_id)
         write_edition(data)
     listed = list(editions(run_cli))
-    assert listed[:5] == ["2009-09-04", "2009-10-01", "2016-08-26", "2024-09-20", "2026-01-16"]
-    assert listed[5] == "2010-07-16-fr"
-    assert set(listed[6:]) == {"danish-guide", "eternities-map", "tactical-multiplayer"}
+    english = sorted([*ENGLISH, "2009-11-01", "2017-01-20"])
+    assert listed[: len(english)] == english
+    assert listed[len(english)] == "2010-07-16-fr"
+    assert listed[len(english) + 1 :] == ["eternities-map", "danish-guide", "tactical-multiplayer"]
     text = run_cli("rules", "editions").stdout.splitlines()
-    assert [line.split()[0] for line in text][:3] == ["2009-09-04", "2009-10-01", "2016-08-26"]
+    assert [line.split()[0] for line in text][:3] == ["2009-09-04", "2009-10-01", "2009-11-01"]
 
 
 def test_translation_of_is_carried_through(run_cli: Callable[..., Any]) -> None:
@@ -224,8 +223,8 @@ def test_resolve_edition() -> None:
     assert corpus.resolve_edition("current", infos).id == "2026-01-16"
     assert corpus.resolve_edition("2009-10-01", infos).id == "2009-10-01"
     assert corpus.resolve_edition("DANISH-GUIDE", infos).id == "danish-guide"
-    with pytest.raises(corpus.UsageError, match="available editions: 2009-10-01"):
-        corpus.resolve_edition("2012-06-01", infos)
+    with pytest.raises(corpus.UsageError, match="available editions: 2009-09-04, 2009-10-01"):
+        corpus.resolve_edition("2012-07-01", infos)
 
 
 def test_no_editions_at_all(tmp_path: Path) -> None:

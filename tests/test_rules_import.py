@@ -149,7 +149,7 @@ def test_import_from_a_path(data_dir: Path) -> None:
     assert result == ImportResult(
         edition_id="2024-07-30",
         path=target,
-        rule_count=21,
+        rule_count=33,
         glossary_count=5,
         replaced=None,
         title="Planechase",
@@ -329,7 +329,7 @@ def test_command_text_output(run: Callable[..., Run], data_dir: Path) -> None:
     assert result.exit_code == 0, result
     target = data_dir / "rules" / "2024-07-30.json"
     assert result.stdout == (
-        f"imported 2024-07-30 (Planechase): 21 rules, 5 glossary entries → {target}\n"
+        f"imported 2024-07-30 (Planechase): 33 rules, 5 glossary entries → {target}\n"
     )
     assert result.stderr == ""
 
@@ -349,7 +349,7 @@ def test_command_json_output(run: Callable[..., Run], data_dir: Path) -> None:
         "edition_id": "2024-07-30",
         "title": "Planechase",
         "path": str(data_dir / "rules" / "2024-07-30.json"),
-        "rule_count": 21,
+        "rule_count": 33,
         "glossary_count": 5,
         "replaced": None,
         "source": str(MODERN),

@@ -51,9 +51,19 @@ def test_single_subrule_and_loose_spelling(run_cli: Callable[..., Any]) -> None:
 
 
 def test_whole_section(run_cli: Callable[..., Any], current: corpus.Edition) -> None:
-    shown = ids(run_cli("rules", "show", "901", "--format", "json"))
-    assert shown == [rule.id for rule in current.rules]
-    assert shown[0] == "901" and "901.15c" in shown
+    result = run_cli("rules", "show", "901", "--format", "json")
+    shown = ids(result)
+    assert shown == [rule.id for rule in current.rules if rule.id.split(".")[0] == "901"]
+    assert shown[0] == "901" and "901.15c" in shown and len(shown) == 36
+    # issue 9: the whole section lists no reference the corpus cannot follow
+    references = json.loads(result.stdout)["references"]
+    assert {ref["id"] for ref in references} == {
+        "806", "311", "312", "103.7", "701.31", "113.8", "116.2i", "311.7", "706", "800.4a",
+        "704.6f", "801",
+    }  # fmt: skip
+    assert all(ref["found"] and ref["preview"] for ref in references), references
+    text = run_cli("rules", "show", "901").stdout
+    assert "Not in" not in text and "not in" not in text
 
 
 def test_other_edition_old_numbering(run_cli: Callable[..., Any]) -> None:
@@ -83,15 +93,65 @@ def test_unknown_rule_names_the_nearest(run_cli: Callable[..., Any]) -> None:
     assert "Traceback" not in result.stderr
 
 
-def test_rule_outside_the_corpus_suggests_import(run_cli: Callable[..., Any]) -> None:
-    result = run_cli("rules", "show", "701.31")
+def test_rules_901_cites_are_there_on_a_fresh_install(run_cli: Callable[..., Any]) -> None:
+    for rule_id, first in [("701.31", "Planeswalk"), ("311", "Planes"), ("806", "Free-for-All")]:
+        result = run_cli("rules", "show", rule_id, "--format", "json")
+        assert result.exit_code == 0, result
+        assert json.loads(result.stdout)["rules"][0]["text"].startswith(first)
+    shown = ids(run_cli("rules", "show", "701.31", "--format", "json"))
+    assert shown == ["701.31", "701.31a", "701.31b", "701.31c", "701.31d"]
+    assert ids(run_cli("rules", "show", "116.2i", "--format", "json")) == ["116.2i"]
+
+
+@pytest.mark.parametrize(
+    ("term", "entry"),
+    [
+        ("planeswalk", "Planeswalk"),
+        ("phenomenon", "Phenomenon"),
+        ("planar die", "Planar Die"),
+        ("encounter", "Encounter"),
+        ("Planar Deck", "Planar Deck"),
+        ("plane", "Plane"),
+        ("planechase", "Planechase"),
+        ("planeswalker symbol", "Planeswalker Symbol"),
+    ],
+)
+def test_glossary_terms_on_a_fresh_install(
+    run_cli: Callable[..., Any], term: str, entry: str
+) -> None:
+    result = run_cli("rules", "show", term, "--format", "json")
+    assert result.exit_code == 0, result
+    data = json.loads(result.stdout)
+    assert [(r["id"], r["kind"]) for r in data["rules"]] == [(entry, "glossary")]
+    assert all(ref["found"] for ref in data["references"]), data["references"]
+
+
+def test_old_glossary_term_with_italics_marks(run_cli: Callable[..., Any]) -> None:
+    result = run_cli("rules", "show", "planar magic", "--edition", "2009-10-01", "--format", "json")
+    assert result.exit_code == 0, result
+    assert json.loads(result.stdout)["rules"][0]["id"] == "Planar _Magic_"
+
+
+def test_rule_outside_the_corpus_says_what_the_edition_holds(run_cli: Callable[..., Any]) -> None:
+    result = run_cli("rules", "show", "205.1")
     assert result.exit_code == 1
-    assert "planarcli rules import" in result.stderr
+    assert "2026-01-16 holds section 901, the Planechase glossary" in result.stderr
+    assert "https://magic.wizards.com/en/rules" in result.stderr
+    seed = run_cli("rules", "show", "311", "--edition", "2024-09-20")
+    assert seed.exit_code == 1
+    assert "planarcli rules import" in seed.stderr
+
+
+def test_a_section_held_in_part_says_so(run_cli: Callable[..., Any]) -> None:
+    result = run_cli("rules", "show", "704")
+    assert result.exit_code == 0, result
+    assert "(only part of 704 is in 2026-01-16)" in result.stdout
+    assert ids(run_cli("rules", "show", "704", "--format", "json")) == ["704.5k", "704.6f"]
 
 
 @pytest.mark.parametrize(
     ("edition", "expected"),
-    [("2012-06-01", "no rules edition with id 2012-06-01"), ("nonsense", "unknown rules edition")],
+    [("2012-07-01", "no rules edition with id 2012-07-01"), ("nonsense", "unknown rules edition")],
 )
 def test_unknown_edition_is_a_usage_error(
     run_cli: Callable[..., Any], edition: str, expected: str
@@ -129,9 +189,11 @@ def test_references_are_resolved(run_cli: Callable[..., Any]) -> None:
     refs = {ref["id"]: ref for ref in data["references"]}
     assert refs["901.8"]["found"] is True
     assert refs["901.8"]["preview"].startswith("Planechase games have")
-    assert refs["116.2i"]["found"] is False and refs["116.2i"]["preview"] is None
-    assert refs["311.7"]["found"] is False
-    assert refs["706"]["found"] is False  # "See 706, “Rolling a Die.”"
+    assert refs["116.2i"]["found"] is True
+    assert refs["116.2i"]["preview"].startswith("In a Planechase game, rolling the planar die")
+    assert refs["311.7"]["found"] is True  # 901.9b: "chaos ensues (see rule 311.7)"
+    assert refs["706"]["found"] is True and refs["706"]["preview"] == "Rolling a Die"
+    assert all(ref["elsewhere"] is None for ref in refs.values())
 
 
 def test_text_output_has_see_also(run_cli: Callable[..., Any]) -> None:
@@ -139,9 +201,26 @@ def test_text_output_has_see_also(run_cli: Callable[..., Any]) -> None:
     assert result.exit_code == 0
     out = result.stdout
     assert "901.9a" in out and "See also:" in out
-    assert "not in the bundled corpus" in out
-    assert "planarcli rules import" in out
+    assert "311.7   Each plane card has a triggered ability" in out
+    assert "not in" not in out.lower()
     assert "\x1b[" not in out  # no colour when not on a terminal
+
+
+def test_references_outside_the_corpus_are_said_once(run_cli: Callable[..., Any]) -> None:
+    # 312.7: "(This is a state-based action; see rule 704. See also rule 701.31, ...)"
+    out = run_cli("rules", "show", "312").stdout
+    outside = [line for line in out.splitlines() if line.startswith("Not in")]
+    assert outside == [
+        "Not in 2026-01-16: 704 (2026-01-16 holds section 901, the Planechase glossary"
+    ]
+    assert out.count("Not in") == 1 and "701.31  Planeswalk" in out
+    # several at once are listed on one line
+    many = run_cli("rules", "show", "801").stdout
+    assert many.count("Not in 2026-01-16: ") == 1
+    data = json.loads(run_cli("rules", "show", "801", "--format", "json").stdout)
+    missing = [ref["id"] for ref in data["references"] if not ref["found"]]
+    assert len(missing) > 1 and len(set(missing)) == len(missing)
+    assert ", ".join(missing) in many.replace("\n  ", " ")
 
 
 def test_find_references_variants() -> None:
@@ -195,22 +274,30 @@ def _imported_edition(edition_id: str, rules: dict[str, str]) -> None:
 
 
 def test_see_also_follows_the_edition_nearest_in_date(run_cli: Callable[..., Any]) -> None:
-    """2009-10-01's "see Rule 309.6" is 2009-09-04's 309.6, not 2016-08-26's other rule."""
-    _imported_edition("2009-09-04", {"309.6": "Planeswalking ability of 2009.", "901": "Planar"})
-    _imported_edition("2016-08-26", {"309.6": "Another rule numbered alike.", "901": "Planechase"})
-    _imported_edition("2026-01-16", {"309.6": "Yet another one.", "901": "Planechase"})
-    result = run_cli("rules", "show", "901.10", "--edition", "2009-10-01", "--format", "json")
+    """2024-09-20 (from a seed: rule 901 only) follows its references into the official
+    edition nearest in date, bundled or imported; editions read from official files hold
+    what they cite and follow nothing elsewhere."""
+    result = run_cli("rules", "show", "901.10", "--edition", "2024-09-20", "--format", "json")
     assert result.exit_code == 0, result
     refs = {ref["id"]: ref for ref in json.loads(result.stdout)["references"]}
-    assert refs["309.6"]["found"] is False
-    assert refs["309.6"]["elsewhere"] == "2009-09-04"
-    text = run_cli("rules", "show", "901.10", "--edition", "2009-10-01")
-    assert "--edition 2009-09-04" in text.stdout
-    # from a later edition, the later file is nearer
+    assert refs["800.4a"]["found"] is False
+    assert refs["800.4a"]["elsewhere"] == "2024-11-08"
+    assert refs["800.4a"]["preview"].startswith("When a player leaves the game")
+    text = run_cli("rules", "show", "901.10", "--edition", "2024-09-20").stdout
+    assert "800.4a  in 2024-11-08: When a player leaves the game" in text
+    assert "--edition 2024-11-08" in text
+    # an imported edition nearer in date wins
+    _imported_edition("2024-10-01", {"800.4a": "Imported text of 800.4a.", "901": "Planechase"})
+    _imported_edition("2016-01-16", {"800.4a": "Another rule numbered alike.", "901": "X"})
     infos = corpus.list_editions()
     shown = corpus.load_edition("2024-09-20")
     order = [e.id for e in corpus.reference_sources(shown, infos)]
-    assert order == ["2026-01-16", "2016-08-26", "2009-09-04"]
+    assert order[:3] == ["2024-10-01", "2024-11-08", "2025-06-06"]
+    assert "2016-01-16" in order and "2010-07-16-fr" not in order
+    result = run_cli("rules", "show", "901.10", "--edition", "2024-09-20", "--format", "json")
+    refs = {ref["id"]: ref for ref in json.loads(result.stdout)["references"]}
+    assert refs["800.4a"]["elsewhere"] == "2024-10-01"
+    assert list(corpus.reference_sources(corpus.load_edition("2026-01-16"), infos)) == []
 
 
 def test_glossary_terms_complete_escaped_for_bash(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -226,3 +313,30 @@ def test_glossary_terms_complete_escaped_for_bash(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setenv("_PLANARCLI_COMPLETE", "zsh_complete")
     values = [item.value for item in complete_rule_id(context, argument, "chaos")]
     assert "Chaos Ability" in values
+
+
+OFFICIAL_EDITIONS = [
+    info.id for info in corpus.list_editions() if info.is_english_cr and info.id != "2024-09-20"
+]
+
+
+@pytest.mark.parametrize("edition", OFFICIAL_EDITIONS)
+def test_no_dead_end_from_901_or_the_glossary_in_any_official_edition(
+    run_cli: Callable[..., Any], edition: str
+) -> None:
+    assert len(OFFICIAL_EDITIONS) == 14
+    loaded = corpus.load_edition(edition)
+    section = corpus.show(loaded, "901")
+    assert not [ref.target for ref in corpus.references(loaded, section) if not ref.found]
+    for entry in loaded.glossary:
+        shown = corpus.show(loaded, entry.term)
+        assert [rule.id for rule in shown] == [entry.term]
+        assert all(ref.found for ref in corpus.references(loaded, shown)), entry.term
+    # one step further: what 901 cites cites nothing missing but whole sections
+    cited = [
+        rule
+        for target in loaded.closure["cited"][0]  # type: ignore[index]
+        for rule in corpus.show(loaded, target)
+    ]
+    missing = [ref.target for ref in corpus.references(loaded, cited) if not ref.found]
+    assert all("." not in target for target in missing), missing

@@ -213,22 +213,42 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
         if use_color():
             text = _style(rule.id, bold=True) + text[len(rule.id) :]
         _echo(text)
-    if refs:
+    wanted = corpus.normalise_rule_id(rule_id)
+    if wanted is not None and loaded.rule(wanted) is None and found[0].kind == "rule":
+        _echo(_style(f"(only part of {wanted} is in {info.id})", dim=True))
+    followed = [ref for ref in refs if ref.found or ref.elsewhere]
+    outside = [ref.target for ref in refs if not ref.found and not ref.elsewhere]
+    if followed:
         _echo()
         _echo(_style("See also:", bold=True))
-        ref_width = max(len(ref.target) for ref in refs) + 4
-        for ref in refs:
-            if ref.found:
-                note = ref.preview
-            elif ref.elsewhere:
-                note = (
-                    f"not in {info.id}; in your imported {ref.elsewhere}: "
-                    f"`planarcli rules show {ref.target} --edition {ref.elsewhere}`"
-                )
-            else:
-                note = f"not in the {info.source} corpus; {corpus.IMPORT_HINT}"
+        ref_width = max(len(ref.target) for ref in followed) + 4
+        for ref in followed:
+            note = ref.preview or ""
+            if not ref.found:
+                note = f"in {ref.elsewhere}: {note}"
             label = f"  {ref.target}".ljust(ref_width)
-            _echo(_wrap(note or "", ref_width, first_prefix=label))
+            _echo(_wrap(note, ref_width, first_prefix=label))
+        others = list(dict.fromkeys(ref.elsewhere for ref in followed if not ref.found))
+        if others:
+            commands = " or ".join(
+                f"`planarcli rules show ID --edition {other}`" for other in others
+            )
+            _echo(
+                _wrap(
+                    f'({info.id} holds {corpus.scope(loaded)}; the rules marked "in" '
+                    f"are another edition's: {commands})",
+                    2,
+                    first_prefix="  ",
+                )
+            )
+    if outside:
+        _echo()
+        _echo(
+            _wrap(
+                f"Not in {info.id}: {', '.join(outside)} ({info.id} holds {corpus.scope(loaded)}).",
+                2,
+            )
+        )
 
 
 def _edition_for(rule_id: str, edition: str, infos: list[corpus.EditionInfo]) -> str:

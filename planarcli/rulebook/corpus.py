@@ -3,7 +3,13 @@
 Bundled editions live in ``rules/`` (listed by ``rules/manifest.json``); editions a user
 imported with ``planarcli rules import`` live in ``data_dir()/rules/<id>.json`` and have the
 same format. Both go through the same loader. Search lives in :mod:`planarcli.rulebook.search`,
-edition comparison in :mod:`planarcli.rulebook.diff`. Nothing here imports click.
+edition comparison in :mod:`planarcli.rulebook.diff`; both import this module, never the other
+way round. Nothing here imports click.
+
+An edition read from an official file holds section 901, the Planechase glossary and the rules
+they cite, two references deep; its ``closure`` says which (see
+:func:`planarcli.rulebook.crtext.planechase_closure`). An edition built from a seed holds only
+what the seed quotes and has no closure.
 
 Which edition is "current": the newest English Comprehensive Rules edition (bundled or
 imported) whose effective date is not after today. (A newer official file is the better
@@ -20,17 +26,22 @@ import json
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from planarcli.errors import DataUnavailableError, NotFoundError, UsageError
 from planarcli.records import record, replace
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 EDITION_FORMAT = "planarcli-rules-edition"
 MANIFEST_FORMAT = "planarcli-rules-manifest"
 SCHEMA_VERSION = 1
 ENGLISH_CR = "comprehensive-rules"
 IMPORT_HINT = "import an official Comprehensive Rules file with `planarcli rules import` to read it"
+#: What an edition read from an official file holds (see ``closure``).
+CLOSURE_SCOPE = "section 901, the Planechase glossary and the rules they cite, two references deep"
 
 #: How many header characters of an imported file are sniffed by :func:`list_editions`.
 _HEADER_BYTES = 4096
@@ -95,13 +106,15 @@ class Reference:
     from_rule: str  # the id of the rule whose text holds the reference
     found: bool  # whether the target is in the same edition's corpus
     preview: str | None  # the first words of the target, when found
-    elsewhere: str | None = None  # when not found: another (imported) edition that has it
+    elsewhere: str | None = None  # when not found: another edition that has it
 
 
 class Edition:
-    """A loaded edition: its rules in document order and its glossary (read-only)."""
+    """A loaded edition: its rules in document order, its glossary and, for an edition read
+    from an official file, its ``closure`` (which rules it holds and why; None otherwise).
+    Read-only."""
 
-    __slots__ = ("_by_id", "glossary", "info", "rules", "source")
+    __slots__ = ("_by_id", "closure", "glossary", "info", "rules", "source")
 
     def __init__(
         self,
@@ -109,11 +122,13 @@ class Edition:
         rules: tuple[Rule, ...],
         glossary: tuple[GlossaryEntry, ...] = (),
         source: dict[str, Any] | None = None,
+        closure: dict[str, Any] | None = None,
     ) -> None:
         self.info = info
         self.rules = rules
         self.glossary = glossary
         self.source: dict[str, Any] = source or {}
+        self.closure = closure
         self._by_id = {rule.id: rule for rule in rules}
 
     def __repr__(self) -> str:
@@ -427,11 +442,13 @@ def _parse_edition(data: Any, info: EditionInfo) -> Edition:
         GlossaryEntry(_text(item, "term"), _text(item, "text")) for item in raw_glossary
     )
     source = data.get("source")
+    closure = data.get("closure")
     return Edition(
         info=info,
         rules=rules,
         glossary=glossary,
         source=source if isinstance(source, dict) else {},
+        closure=closure if isinstance(closure, dict) else None,
     )
 
 
@@ -532,8 +549,9 @@ def show(edition: Edition, rule_id: str) -> list[Rule]:
         )
     if query.lower() == edition.id.lower() and edition.info.kind != ENGLISH_CR:
         return list(edition.rules)  # a whole document: "rules show danish-guide"
-    folded = fold_accents(query)
-    terms = {fold_accents(entry.term): entry for entry in edition.glossary}
+    # the official files mark italics with underscores ("Planar _Magic_"): ignore them
+    folded = fold_accents(query.replace("_", ""))
+    terms = {fold_accents(entry.term.replace("_", "")): entry for entry in edition.glossary}
     for candidate in (folded, folded.rstrip("s"), folded + "s"):
         entry = terms.get(candidate)
         if entry is not None:
@@ -563,9 +581,25 @@ def show(edition: Edition, rule_id: str) -> list[Rule]:
 
 
 def _missing_hint(edition: Edition, wanted: str) -> str | None:
-    if not wanted.startswith("901") and re.match(r"^\d{3}", wanted):
-        return f"{edition.id} holds only the Planechase rules; {IMPORT_HINT}"
+    if wanted.startswith("901") or not re.match(r"^\d{3}", wanted):
+        return None
+    if edition.closure is not None:
+        return (
+            f"{edition.id} holds {CLOSURE_SCOPE}; the whole Comprehensive Rules are at "
+            "https://magic.wizards.com/en/rules"
+        )
+    if edition.info.is_english_cr:
+        return f"{edition.id} holds only what its source quotes; {IMPORT_HINT}"
     return None
+
+
+def scope(edition: Edition) -> str:
+    """What ``edition`` holds, for messages about references it cannot follow."""
+    if edition.closure is not None:
+        return CLOSURE_SCOPE
+    if edition.info.kind in (ENGLISH_CR, "translation"):
+        return "only what its source quotes"
+    return "a document, not the Comprehensive Rules"
 
 
 def _rule_key(rule_id: str) -> tuple[str, int, int]:
@@ -595,17 +629,27 @@ def nearest_ids(edition: Edition, wanted: str, count: int = 3) -> list[str]:
 
 # --------------------------------------------------------------------------- references
 
+_NUMBER = r"\d{3}(?:\.\d+[a-z]?)?(?![\d])"
 _REFERENCE_RE = re.compile(
-    r"(?:\brules?|\brègles?|\bsee|\bcf\.)\s+(\d{3}(?:\.\d+[a-z]?)?)(?![\d])",
+    r"(?:\brules?|\brègles?|\bsections?|\bsee|\bcf\.)\s+(" + _NUMBER + r")"
+    # and the numbers listed after it: "rules 614 and 615", "rules 403.3, 603.6a, 603.6d",
+    # "rules 903.6–903.11", "règles 800.4a et 800.4c"
+    r"((?:(?:\s*,\s*(?:and\s+|or\s+|et\s+|ou\s+)?|\s+(?:and|or|et|ou)\s+|\s*[–-]\s*)"
+    + _NUMBER
+    + r")*)",
     re.IGNORECASE,
 )
+_LISTED_RE = re.compile(_NUMBER)
 
 
 def find_references(text: str) -> list[str]:
-    """The rule ids that ``text`` refers to ("See rule 311", "Cf. règle 115.2f"), in order."""
+    """The rule ids that ``text`` refers to ("See rule 311", "Cf. règle 115.2f", "rules 614
+    and 615"), in order, each once."""
     seen: dict[str, None] = {}
     for match in _REFERENCE_RE.finditer(text):
         seen.setdefault(match.group(1), None)
+        for listed in _LISTED_RE.finditer(match.group(2)):
+            seen.setdefault(listed.group(0), None)
     return list(seen)
 
 
@@ -615,20 +659,23 @@ def first_words(text: str, count: int = 12) -> str:
 
 
 def _lookup(edition: Edition, target: str) -> Rule | None:
+    """The rule ``target`` names: its own entry (a section by its heading). Only in an
+    edition without a closure, which may lack section headings, does a section's first
+    rule stand for it; otherwise "see rule 704" is not answered by 704.6f alone."""
     hit = edition.rule(target)
-    if hit is None and "." not in target:
+    if hit is None and "." not in target and edition.closure is None:
         hit = next((r for r in edition.rules if r.id.startswith(target + ".")), None)
     return hit
 
 
 def references(
-    edition: Edition, rules: list[Rule], others: Sequence[Edition] = ()
+    edition: Edition, rules: list[Rule], others: Iterable[Edition] = ()
 ) -> list[Reference]:
     """Every cross-reference in ``rules``, each resolved against ``edition``.
 
-    A reference the edition cannot follow is looked up in ``others`` (for example the
-    user's imported official files), first match wins. A reference to a rule shown
-    alongside (a subrule citing its parent) is left out.
+    A reference the edition cannot follow is looked up in ``others`` (see
+    :func:`reference_sources`), first match wins; its preview is then that edition's text.
+    A reference to a rule shown alongside (a subrule citing its parent) is left out.
     """
     shown = {rule.id for rule in rules}
     out: dict[str, Reference] = {}
@@ -638,31 +685,44 @@ def references(
                 continue
             hit = _lookup(edition, target)
             elsewhere = None
+            hit_elsewhere = None
             if hit is None:
-                elsewhere = next(
-                    (other.id for other in others if _lookup(other, target) is not None), None
-                )
+                for other in others:
+                    hit_elsewhere = _lookup(other, target)
+                    if hit_elsewhere is not None:
+                        elsewhere = other.id
+                        break
+            preview = hit or (hit_elsewhere if elsewhere else None)
             out[target] = Reference(
                 target=target,
                 from_rule=rule.id,
                 found=hit is not None,
-                preview=first_words(hit.text) if hit is not None else None,
+                preview=first_words(preview.text) if preview is not None else None,
                 elsewhere=elsewhere,
             )
     return list(out.values())
 
 
-def reference_sources(edition: Edition, editions: list[EditionInfo]) -> list[Edition]:
-    """Imported editions in the same language to follow references into, nearest first.
+def reference_sources(edition: Edition, editions: list[EditionInfo]) -> Iterable[Edition]:
+    """The editions to follow ``edition``'s references into when it cannot, nearest first.
 
-    A rule number means different rules in different editions (2009's 309.6 is not 2016's),
-    so the editions nearest in date to ``edition`` come first; for an undated document, the
-    newest first.
+    Only an edition without a closure (built from a seed that quotes rule 901 alone, or
+    imported by an older planarcli) needs them: the other English Comprehensive Rules
+    editions, bundled and imported, and imported editions in the same language. A rule
+    number means different rules in different editions (2009's 309.6 is not 2016's), so the
+    editions nearest in date to ``edition`` come first; for an undated document, the newest
+    first. Editions with a closure hold everything they cite (two references deep) and get
+    none: another year's rule of the same number would be a guess. Each edition is loaded
+    only when a reference gets that far.
     """
+    if edition.closure is not None:
+        return []
     candidates = [
         info
         for info in editions
-        if info.source == "imported" and info.lang == edition.info.lang and info.id != edition.id
+        if info.lang == edition.info.lang
+        and info.id != edition.id
+        and (info.source == "imported" or info.kind == edition.info.kind == ENGLISH_CR)
     ]
     shown = _day_number(edition.info.effective)
 
@@ -674,13 +734,26 @@ def reference_sources(edition: Edition, editions: list[EditionInfo]) -> list[Edi
             return (0, -day)
         return (0, abs(day - shown))
 
-    loaded = []
-    for info in sorted(candidates, key=nearness):
-        try:
-            loaded.append(load_edition(info))
-        except DataUnavailableError:
-            continue
-    return loaded
+    return _OnDemand(sorted(candidates, key=nearness))
+
+
+class _OnDemand:
+    """Editions loaded the first time iteration reaches them (unreadable ones skipped)."""
+
+    def __init__(self, infos: list[EditionInfo]) -> None:
+        self._infos = infos
+        self._loaded: list[Edition | None] = []
+
+    def __iter__(self) -> Iterator[Edition]:
+        for index, info in enumerate(self._infos):
+            if index == len(self._loaded):
+                try:
+                    self._loaded.append(load_edition(info))
+                except DataUnavailableError:
+                    self._loaded.append(None)
+            edition = self._loaded[index]
+            if edition is not None:
+                yield edition
 
 
 def _day_number(effective: str | None) -> int | None:
@@ -693,30 +766,3 @@ def _day_number(effective: str | None) -> int | None:
         return datetime.date.fromisoformat(effective[:10]).toordinal()
     except ValueError:
         return None
-
-
-# --------------------------------------------------------------------------- search and diff
-# Thin entry points, so that corpus is the one API for the rules; the work (and its imports)
-# lives in planarcli.rulebook.search and planarcli.rulebook.diff, loaded only when used.
-
-if TYPE_CHECKING:
-    from pathlib import Path
-
-    from planarcli.rulebook.diff import EditionDiff
-    from planarcli.rulebook.search import SearchResult
-
-
-def search(
-    query: str, editions: Sequence[Edition], lang: str | None = None, limit: int = 10
-) -> list[SearchResult]:
-    """The ``limit`` best rules for ``query`` in ``editions``, best first (see rulesearch)."""
-    from planarcli.rulebook import search as rulesearch
-
-    return rulesearch.search(query, editions, lang=lang, limit=limit)
-
-
-def diff(old: Edition, new: Edition) -> EditionDiff:
-    """What changed from ``old`` to ``new``, renumbering-aware (see rulesdiff)."""
-    from planarcli.rulebook import diff as rulesdiff
-
-    return rulesdiff.diff_editions(old, new)

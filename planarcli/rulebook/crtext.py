@@ -7,17 +7,18 @@ starts with a table of contents that repeats every section heading, then the num
 then a glossary and the credits.
 
 :func:`parse_comprehensive_rules` turns such a file into a rules edition (the format described
-by ``schemas/rules-edition.schema.json``): section 901 and the rules it leans on (the Planes and
-Phenomena sections, the planeswalk keyword action, the planar die symbols, the special action of
-rolling the planar die, the phenomenon state-based action, the starting-plane rule, the die-roll
-rule) plus the glossary entries about planes, phenomena, the planar die and planeswalking. Rule
-text is kept exactly as printed. Anything that is not such a file is refused with an
-:class:`~planarcli.errors.InputError`.
+by ``schemas/rules-edition.schema.json``): section 901, the Planechase glossary entries (plane,
+phenomenon, planar deck, planar die, planeswalk, Planechase, encounter, the chaos and
+Planeswalker symbols), and the rules they cite, followed two references deep
+(:func:`planechase_closure`). Rule text is kept exactly as printed. Anything that is not such a
+file is refused with an :class:`~planarcli.errors.InputError`. The bundled editions
+(``scripts/build_rules.py``) and ``planarcli rules import`` both read the official files here.
 """
 
 from __future__ import annotations
 
 import datetime
+import hashlib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -287,42 +288,94 @@ def _parent_of(rule_id: str) -> str:
     return rule_id.rstrip("abcdefghijklmnopqrstuvwxyz")
 
 
-def _mentions(text: str, *needles: str) -> bool:
-    """True when ``text`` contains one of the (non-empty) needles, ignoring case."""
-    lowered = text.lower()
-    return any(needle and needle in lowered for needle in needles)
+#: How many references deep the closure goes. Depth 1: the rules that section 901 and the
+#: Planechase glossary cite, whole sections included (311 "Planes", 806 "Free-for-All
+#: Variant"). Depth 2: the single rules those cite (603.6, 704.5k, 205.3n), but not the whole
+#: sections they point to (704 "State-Based Actions", 508 "Declare Attackers Step"): those are
+#: general Magic rules, not Planechase. Following every reference to a fixed point would take
+#: in about 70% of the Comprehensive Rules (2,300 of the 3,260 rules of 2026).
+CLOSURE_DEPTH = 2
+
+#: Chapter 8 headings that name a multiplayer variant or option ("Grand Melee Variant").
+_MULTIPLAYER_TITLE_RE = re.compile(r"^(.*\S)\s+(?:Variant|Option)$")
 
 
-#: section -> what a rule of it must mention to be one that section 901 leans on
-_LEANING_RULES = {"704": "phenomenon", "103": "planar deck", "706": "planar die"}
+class _Families:
+    """Which rules a cited id stands for, the way ``rules show`` shows it: a section ("806")
+    is the whole section, a rule ("701.31") the rule and its lettered subrules, a subrule
+    ("116.2i") itself."""
+
+    def __init__(self, rule_ids: list[str]) -> None:
+        self.position = {rule_id: index for index, rule_id in enumerate(rule_ids)}
+        self.by_section: dict[str, list[str]] = {}
+        self.by_parent: dict[str, list[str]] = {}
+        for rule_id in rule_ids:
+            self.by_section.setdefault(_section_of(rule_id), []).append(rule_id)
+            self.by_parent.setdefault(_parent_of(rule_id), []).append(rule_id)
+
+    def members(self, target: str) -> list[str]:
+        if "." not in target:
+            return self.by_section.get(target, [])
+        if target[-1].isalpha():
+            return [target] if target in self.position else []
+        return self.by_parent.get(target, [])
 
 
-def _select_rule_ids(document: _Document) -> set[str]:
-    wanted_sections = {"901"}
+def _named_multiplayer_sections(document: _Document, text_901: str) -> list[str]:
+    """Chapter 8 sections (variants and options) that section 901 names by title, such as
+    "Grand Melee" (807 today, 808 in 2009) and "Two-Headed Giant" (810, 806 in 2009)."""
+    wanted = text_901.lower()
+    named = []
     for number, title in document.sections.items():
-        if title.strip().lower() in {"planes", "phenomena"}:
-            wanted_sections.add(number)
-    keep_families: set[str] = set()  # rules kept with all their lettered subrules
-    keep: set[str] = set()
-    for rule in document.rules:
-        rule_id, text = rule.rule_id, rule.full_text()
-        section = _section_of(rule_id)
-        if section in wanted_sections:
-            keep.add(rule_id)
-        elif section == "701" and "." in rule_id and text.strip().lower() == "planeswalk":
-            keep_families.add(rule_id)
-        elif section == "107" and _mentions(text, "planeswalker symbol", "chaos symbol"):
-            keep_families.add(_parent_of(rule_id))
-        elif section in {"114", "115", "116"} and re.fullmatch(r"1\d\d\.2[a-z]", rule_id):
-            if _mentions(text, "planar die"):
-                keep.add(rule_id)
-        elif rule_id != section and _mentions(text, _LEANING_RULES.get(section, "")):
-            # the phenomenon state-based action, the starting plane, the planar die roll
-            keep.add(rule_id)
-    for rule in document.rules:
-        if _parent_of(rule.rule_id) in keep_families:
-            keep.add(rule.rule_id)
-    return keep
+        match = _MULTIPLAYER_TITLE_RE.match(title.strip())
+        if number.startswith("8") and match and match.group(1).lower() in wanted:
+            named.append(number)
+    return named
+
+
+def planechase_closure(
+    document: _Document, glossary: list[dict[str, str]]
+) -> tuple[set[str], dict[str, Any]]:
+    """The rule ids an edition keeps, and the ``closure`` record that says why.
+
+    The roots are section 901 and the Planechase ``glossary`` entries. Depth 1 is every rule
+    they cite by number (see :func:`planarcli.rulebook.corpus.find_references`, the same
+    reader ``rules show`` uses) plus the multiplayer variants and options 901 names by title;
+    depth 2 is every single rule (not whole section) those cite. A cited id brings what
+    ``rules show`` of it shows (:class:`_Families`). References from depth-2 rules are not
+    followed. ``closure`` records the cited ids of each depth, in document order.
+    """
+    from planarcli.rulebook.corpus import find_references
+
+    texts = {rule.rule_id: rule.full_text() for rule in document.rules}
+    families = _Families([rule.rule_id for rule in document.rules])
+    keep = set(families.members("901"))
+    text_901 = "\n".join(texts[rule_id] for rule_id in families.members("901"))
+    sources = [text_901, *(entry["text"] for entry in glossary)]
+    named = _named_multiplayer_sections(document, text_901)
+    levels: list[list[str]] = []
+
+    def target_first(target: str) -> str:
+        return families.members(target)[0]
+
+    for depth in range(CLOSURE_DEPTH):
+        targets = [target for text in sources for target in find_references(text)]
+        if depth == 0:
+            targets += named
+        else:  # one step further: single rules, not whole sections ("see rule 704")
+            targets = [target for target in targets if "." in target]
+        cited: dict[str, None] = {}
+        added: dict[str, None] = {}
+        for target in targets:
+            members = [rule_id for rule_id in families.members(target) if rule_id not in keep]
+            if members:
+                cited.setdefault(target, None)
+                added.update(dict.fromkeys(members))
+        keep.update(added)
+        levels.append(sorted(cited, key=lambda target: families.position[target_first(target)]))
+        sources = [texts[rule_id] for rule_id in added]
+    closure = {"depth": CLOSURE_DEPTH, "roots": ["901"], "named": named, "cited": levels}
+    return keep, closure
 
 
 def _planar_glossary(entries: Iterable[_Glossary]) -> list[dict[str, str]]:
@@ -379,18 +432,17 @@ def parse_comprehensive_rules(
             hint="download the complete .txt file again",
         )
     _refuse_incomplete(document, source_name)
-    keep = _select_rule_ids(document)
+    glossary = _planar_glossary(document.glossary)
+    keep, closure = planechase_closure(document, glossary)
     rules = [
         {"id": rule.rule_id, "text": rule.full_text()}
         for rule in document.rules
         if rule.rule_id in keep
     ]
     notes = [
-        f"Read by planarcli from {source_name} (encoding {encoding}). Section 901 and the rules "
-        "it leans on (Planes, Phenomena, the planeswalk keyword action, the planar die symbols, "
-        "rolling the planar die as a special action, the phenomenon state-based action, the "
-        "starting plane, the planar die and dice triggers), and the glossary entries about "
-        "planes, phenomena, the planar die and planeswalking; text as printed.",
+        f"Read by planarcli from {source_name} (encoding {encoding}): section 901, the "
+        "Planechase glossary entries, and the rules they cite, two references deep (see "
+        "closure); text as printed.",
         *document.notes,
     ]
     return {
@@ -408,11 +460,13 @@ def parse_comprehensive_rules(
             "seed": None,
             "url": url,
             "retrieved": retrieved,
+            "sha256": hashlib.sha256(data).hexdigest(),
             "notes": " ".join(notes),
             "repairs": [],
         },
+        "closure": closure,
         "rules": rules,
-        "glossary": _planar_glossary(document.glossary),
+        "glossary": glossary,
     }
 
 
@@ -473,3 +527,28 @@ def _refuse_non_text(text: str) -> None:
     controls = sum(1 for char in sample if ord(char) < 32 and char not in "\t\r\n\f")
     if "\x00" in sample or controls > len(sample) // 100:
         raise InputError("this is a binary file, not the Comprehensive Rules text file")
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def dump_edition(edition: dict[str, Any]) -> str:
+    """The JSON text of an edition as planarcli writes it, bundled or imported: compact, one
+    line per rule and per glossary entry (small and quick to load, readable in a diff), the
+    header keys first so that :mod:`planarcli.rulebook.corpus` can sniff them cheaply."""
+    import json
+
+    def compact(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+    items = list(edition.items())
+    lines = ["{"]
+    for index, (key, value) in enumerate(items):
+        comma = "," if index < len(items) - 1 else ""
+        if key in ("rules", "glossary") and isinstance(value, list) and value:
+            body = ",\n".join(compact(item) for item in value)
+            lines.append(f"{compact(key)}:[\n{body}\n]{comma}")
+        else:
+            lines.append(f"{compact(key)}:{compact(value)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"

@@ -101,7 +101,7 @@ def import_rules(
     folder = (data_dir if data_dir is not None else paths.data_dir()) / "rules"
     target = folder / f"{edition['id']}.json"
     replaced = _what_it_replaces(target, edition["id"])
-    write_atomically(target, json.dumps(edition, ensure_ascii=False, indent=2) + "\n")
+    write_atomically(target, crtext.dump_edition(edition))
     return ImportResult(
         edition_id=edition["id"],
         path=target,

@@ -1,0 +1,75 @@
+"""planarcli/rulebook imports one way: never deck/, cards/, the commands or click, and its
+modules form no cycle (corpus is the base the others build on)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+RULEBOOK = Path(__file__).resolve().parents[1] / "planarcli" / "rulebook"
+
+
+def planarcli_imports(path: Path) -> set[str]:
+    """Every module a file imports, at the top or inside a function (lazy imports count)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def rulebook_graph() -> dict[str, set[str]]:
+    modules = {path.stem: planarcli_imports(path) for path in RULEBOOK.glob("*.py")}
+    return {
+        name: {
+            other for other in modules if other != name and f"planarcli.rulebook.{other}" in imports
+        }
+        for name, imports in modules.items()
+    }
+
+
+def test_rulebook_never_imports_deck_cards_commands_or_click() -> None:
+    for path in RULEBOOK.glob("*.py"):
+        imports = planarcli_imports(path)
+        bad = {
+            name
+            for name in imports
+            if name == "click"
+            or name.startswith(("click.", "planarcli.deck", "planarcli.cards"))
+            or name.startswith(("planarcli.commands", "planarcli.report", "planarcli.cli"))
+        }
+        assert not bad, f"{path.name} imports {sorted(bad)}"
+
+
+def test_rulebook_modules_import_one_way() -> None:
+    graph = rulebook_graph()
+    assert graph["corpus"] == set(), "corpus is the base: it imports no other rulebook module"
+    assert "corpus" in graph["search"] and "corpus" in graph["diff"]
+    # no cycle, however long
+    state: dict[str, int] = {}
+
+    def visit(name: str, trail: list[str]) -> None:
+        if state.get(name) == 1:
+            raise AssertionError("import cycle: " + " -> ".join([*trail, name]))
+        if state.get(name) == 2:
+            return
+        state[name] = 1
+        for other in sorted(graph[name]):
+            visit(other, [*trail, name])
+        state[name] = 2
+
+    for name in sorted(graph):
+        visit(name, [])
+
+
+def test_the_layout_check_sees_lazy_imports(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "def f():\n    from planarcli.rulebook import search\n    import planarcli.deck.checks\n",
+        encoding="utf-8",
+    )
+    imports = planarcli_imports(sample)
+    assert {"planarcli.rulebook.search", "planarcli.deck.checks"} <= imports
