@@ -72,6 +72,8 @@ COORD_BY_IDF = True
 ACCENT_WEIGHT = 1.0
 EXACT_ID_BONUS = 1000.0
 CHILD_ID_BONUS = 500.0
+#: a rule named in a query that says more than its number
+NAMED_RULE_BONUS = 2.0
 PROXIMITY_WEIGHT = 1.0
 PROXIMITY_WINDOW = 2
 COORD_POWER = 1.0
@@ -380,6 +382,7 @@ _DEFINITION_RE = re.compile(
     re.IGNORECASE,
 )
 #: "... who is the planar controller": the subject asked about
+_RULE_WORDS = frozenset({"rule", "rules", "règle", "règles", "regel", "reglen", "see", "cf"})
 _SUBJECT_RE = re.compile(
     r"\b(?:what|who|qui|hvem|hvad)\s+(?:is|are|est|er)\s+(.+?)\W*$", re.IGNORECASE
 )
@@ -636,12 +639,22 @@ class SearchIndex:
                 folded.setdefault(fold(term), set()).add(term)
         self.folded = {key: sorted(value) for key, value in folded.items()}
         # A subrule of a rule that sets a scope (a Two-Headed Giant game, the single planar
-        # deck option) has the words that set that scope apart as its context.
+        # deck option) has the words that set that scope apart from the rest of its section
+        # as its context ("two headed giant", not "planar").
+        sections: dict[tuple[str, str], dict[str, int]] = {}
+        sizes: dict[tuple[str, str], int] = {}
+        for position, rule_id in enumerate(self.ids):
+            if self.kinds[position] == "rule":
+                key = (self.doc_langs[position], rule_id.split(".")[0])
+                sizes[key] = sizes.get(key, 0) + 1
+                counts = sections.setdefault(key, {})
+                for term in set(self.tokens[position].split(" ")):
+                    counts[term] = counts.get(term, 0) + 1
         for position, parent in enumerate(self.parents):
             if parent >= 0 and _sets_scope(self.texts[parent], bool(self.intro[parent])):
-                lang = self.doc_langs[position]
-                limit = self.lang_size.get(lang, 1) * CONTEXT_SHARE
-                common = self.lang_df.get(lang, {})
+                key = (self.doc_langs[position], self.ids[position].split(".")[0])
+                limit = sizes.get(key, 1) * CONTEXT_SHARE
+                common = sections.get(key, {})
                 parent_terms = {t for t in self.tokens[parent].split(" ") if t and t != _GAP}
                 self.context[position] = " ".join(
                     sorted(t for t in parent_terms if common.get(t, 0) <= limit)
@@ -838,6 +851,16 @@ class SearchIndex:
         numbers = [
             t for t in (normalise_token(x) for x in query.split()) if t and _RULE_NUMBER_RE.match(t)
         ]
+        # "901.9", "rule 901.15a": that rule; "exception to rule 113.8": the rules that say
+        # so, the rule named only a little above the others
+        rest = [
+            token
+            for token in (normalise_token(x) for x in query.split())
+            if token and token not in numbers and token not in _RULE_WORDS
+        ]
+        id_bonus, child_bonus = (
+            (EXACT_ID_BONUS, CHILD_ID_BONUS) if not rest else (NAMED_RULE_BONUS, 0.0)
+        )
         strange = self.other_languages(query)
         asked = set(weights)
         candidates: set[int] = set()
@@ -945,9 +968,9 @@ class SearchIndex:
             info = self.infos.get(shown)
             for number in numbers:
                 if rule_id == number:
-                    score += EXACT_ID_BONUS
+                    score += id_bonus
                 elif rule_id.startswith(number) and rule_id[len(number) :].isalpha():
-                    score += CHILD_ID_BONUS
+                    score += child_bonus
             if score > 0.0:
                 result = SearchResult(
                     rule_id,
