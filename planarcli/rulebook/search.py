@@ -40,6 +40,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from planarcli.errors import UsageError
+from planarcli.lazyre import lazy
 from planarcli.rulebook.corpus import fold_accents
 
 if TYPE_CHECKING:
@@ -124,7 +125,9 @@ class SearchResult(NamedTuple):
 
 _TOKEN_RE = re.compile(r"\d{3}\.\d+[a-z]?|[^\W_]+", re.UNICODE)
 _RULE_NUMBER_RE = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?$")
-_INTRODUCTION_RE = re.compile(
+# Patterns used only to build an index, or for some queries, compile on first use: a search
+# answered from the cached index does not pay for them.
+_INTRODUCTION_RE = lazy(
     r"(?:following additions|the following|as follows|ajouts suivants|suivantes?)\W*$",
     re.IGNORECASE,
 )
@@ -374,22 +377,26 @@ def content_words(text: str, lang: str) -> list[str]:
     return [w for w in words(text) if w not in stop and (len(w) > 1 or w.isdigit())]
 
 
-_DEFINITION_RE = re.compile(
+_DEFINITION_RE = lazy(
     r"^\W*(?:what\s+(?:is|are)|what's|whats|define|definition\s+of|meaning\s+of"
     r"|qu'est-ce\s+qu|que\s+(?:veut\s+dire|signifie)|hvad\s+(?:er|betyder))"
     r"(?:\s+(?:an?|the|une?|le|la|les|l'|en|et))?\s+\S+(?:\s+\S+)?\W*$"
     r"|^\W*\S+(?:\s+\S+)?\s+(?:definition|meaning|means?)\W*$",
     re.IGNORECASE,
 )
+#: words without which a query cannot ask what something is
+_DEFINITION_HINTS = _wordset(
+    "what whats who define definition meaning mean means qu que qui hvad hvem"
+)
 #: "... who is the planar controller": the subject asked about
 _RULE_WORDS = frozenset({"rule", "rules", "règle", "règles", "regel", "reglen", "see", "cf"})
-_SUBJECT_RE = re.compile(
+_SUBJECT_RE = lazy(
     r"\b(?:what|who|qui|hvem|hvad)\s+(?:is|are|est|er)\s+(.+?)\W*$", re.IGNORECASE
 )
-_SCOPE_RE = re.compile(r"^(?:in|dans|i)\s[^,.]*\b(?:games?|parties?|spil)\b[^.]*,", re.IGNORECASE)
+_SCOPE_RE = lazy(r"^(?:in|dans|i)\s[^,.]*\b(?:games?|parties?|spil)\b[^.]*,", re.IGNORECASE)
 
 
-_PLANECHASE_RE = re.compile(
+_PLANECHASE_RE = lazy(
     r"\b(?:plan|phenom|phénom|fænomen|chaos|kaos|flykort|transplan)", re.IGNORECASE
 )
 
@@ -645,16 +652,16 @@ class SearchIndex:
         sizes: dict[tuple[str, str], int] = {}
         for position, rule_id in enumerate(self.ids):
             if self.kinds[position] == "rule":
-                key = (self.doc_langs[position], rule_id.split(".")[0])
-                sizes[key] = sizes.get(key, 0) + 1
-                counts = sections.setdefault(key, {})
+                section = (self.doc_langs[position], rule_id.split(".")[0])
+                sizes[section] = sizes.get(section, 0) + 1
+                counts = sections.setdefault(section, {})
                 for term in set(self.tokens[position].split(" ")):
                     counts[term] = counts.get(term, 0) + 1
         for position, parent in enumerate(self.parents):
             if parent >= 0 and _sets_scope(self.texts[parent], bool(self.intro[parent])):
-                key = (self.doc_langs[position], self.ids[position].split(".")[0])
-                limit = sizes.get(key, 1) * CONTEXT_SHARE
-                common = sections.get(key, {})
+                section = (self.doc_langs[position], self.ids[position].split(".")[0])
+                limit = sizes.get(section, 1) * CONTEXT_SHARE
+                common = sections.get(section, {})
                 parent_terms = {t for t in self.tokens[parent].split(" ") if t and t != _GAP}
                 self.context[position] = " ".join(
                     sorted(t for t in parent_terms if common.get(t, 0) <= limit)
@@ -873,8 +880,10 @@ class SearchIndex:
                 if any(rule_id.startswith(number) for number in numbers)
             )
         current = next((info.id for info in self.infos.values() if info.current), None)
-        definition = self._defined_subject(query)
-        asks = bool(_DEFINITION_RE.search(query.replace("’", "'")))
+        current_number = self.edition_ids.index(current) if current in self.edition_ids else -1
+        hinted = not _DEFINITION_HINTS.isdisjoint(words(query))
+        definition = self._defined_subject(query) if hinted else None
+        asks = bool(hinted and _DEFINITION_RE.search(query.replace("’", "'")))
         lead_weight = DEFINITION_LEAD_WEIGHT if asks else LEAD_WEIGHT
         scores: dict[int, float] = {}
         covered: dict[int, frozenset[int]] = {}
@@ -941,15 +950,10 @@ class SearchIndex:
                 score *= OFF_TOPIC_PRIOR
             if lang in strange:
                 score *= OTHER_LANGUAGE_PRIOR
-            holders = [self.edition_ids[number] for number in self.editions[position]]
-            shown = self._shown_edition(holders, current)
-            info = self.infos.get(shown)
             if (
-                current is not None
-                and current not in holders
-                and info is not None
-                and info.kind == ENGLISH_CR
-                and info.lang == "en"
+                current_number >= 0
+                and self.groups[position] == "en-cr"
+                and current_number not in self.editions[position]
             ):
                 score *= OLDER_EDITION_PRIOR
             scores[position] = score
@@ -960,34 +964,36 @@ class SearchIndex:
             parent_score = scores.get(parent, 0.0) if parent >= 0 else 0.0
             if parent_score > score and covered[position] > covered[parent]:
                 scores[position] = parent_score * COMPLETE_SUBRULE_LIFT
-        scored: list[tuple[tuple[float, int, str, int], SearchResult]] = []
+        # A document is listed under the best placed edition holding it: the current one,
+        # else the newest English one, else the newest; ties in score go the same way.
+        rank = self._edition_ranks()
+        keyed: list[tuple[float, int, int, int]] = []
         for position, score in scores.items():
             rule_id = self.ids[position]
-            holders = [self.edition_ids[number] for number in self.editions[position]]
-            shown = self._shown_edition(holders, current)
-            info = self.infos.get(shown)
             for number in numbers:
                 if rule_id == number:
                     score += id_bonus
                 elif rule_id.startswith(number) and rule_id[len(number) :].isalpha():
                     score += child_bonus
             if score > 0.0:
-                result = SearchResult(
-                    rule_id,
-                    shown,
+                shown = min(self.editions[position], key=rank.__getitem__)
+                keyed.append((-round(score, 6), rank[shown], position, shown))
+        keyed.sort()
+        out = []
+        for negative, _, position, shown in keyed[:limit]:
+            holders = self.editions[position]
+            out.append(
+                SearchResult(
+                    self.ids[position],
+                    self.edition_ids[shown],
                     self.doc_langs[position],
-                    round(score, 3),
+                    round(-negative, 3),
                     self.texts[position],
-                    also_in=tuple(e for e in holders if e != shown),
+                    also_in=tuple(self.edition_ids[n] for n in holders if n != shown),
                     kind=self.kinds[position],
                 )
-                # ties: the current edition first, then newer editions, then document order
-                effective = (info.effective if info else None) or ""
-                newer = "".join(chr(0x10FFFF - ord(ch)) for ch in effective)
-                key = (-round(score, 6), 0 if shown == current else 1, newer, position)
-                scored.append((key, result))
-        scored.sort(key=lambda item: item[0])
-        return [result for _, result in scored[:limit]]
+            )
+        return out
 
     def _defined_subject(self, query: str) -> re.Pattern[str] | None:
         """For a query that asks what something is, a pattern for a text that says it: the
@@ -1016,18 +1022,22 @@ class SearchIndex:
             re.IGNORECASE,
         )
 
-    def _shown_edition(self, holders: list[str], current: str | None) -> str:
-        """The edition a document is listed under: the current one, else the newest."""
-        if len(holders) == 1:
-            return holders[0]
-        if current in holders:
-            return current
+    def _edition_ranks(self) -> list[int]:
+        """Per edition (by position in ``edition_ids``), its place: the current edition
+        first, then English Comprehensive Rules editions newest first, then the others."""
 
-        def newest(edition_id: str) -> tuple[int, str]:
-            info = self.infos.get(edition_id)
-            return (1 if info is not None and info.kind == ENGLISH_CR else 0, _date(info))
+        def place(number: int) -> tuple[int, int, str]:
+            info = self.infos.get(self.edition_ids[number])
+            if info is None:
+                return (2, 1, "")
+            newest = "".join(chr(0x10FFFF - ord(ch)) for ch in _date(info))
+            return (0 if info.current else 1, 0 if info.kind == ENGLISH_CR else 1, newest)
 
-        return max(holders, key=newest)
+        order = sorted(range(len(self.edition_ids)), key=place)
+        rank = [0] * len(order)
+        for place_number, number in enumerate(order):
+            rank[number] = place_number
+        return rank
 
     def _asks_for_term(self, position: int, groups: list[dict[str, float]]) -> bool:
         """True when the query is the glossary term ("what are chaos abilities", "define
