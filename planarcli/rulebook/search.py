@@ -848,6 +848,18 @@ class SearchIndex:
     # ----------------------------------------------------------------- ranking
 
     def search(self, query: str, limit: int = 10) -> list[SearchResult]:
+        """The ``limit`` best documents for ``query``, best first."""
+        import gc
+
+        collecting = gc.isenabled()
+        gc.disable()  # a search makes many small objects and no cycles
+        try:
+            return self._search(query, limit)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _search(self, query: str, limit: int) -> list[SearchResult]:
         surfaced = self.query_groups(query)
         groups = [group for _, group in surfaced]
         weights: dict[str, float] = {}
