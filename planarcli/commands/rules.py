@@ -304,9 +304,14 @@ def search_command(
 
     Exits with 1 when nothing matches (with --format json, after printing the empty list).
     """
+    import gc
+
     from planarcli.rulebook import search as rulesearch
     from planarcli.rulebook import searchcache
 
+    # The index is tens of thousands of small objects without cycles, and the process ends
+    # after one search: the cyclic garbage collector would only walk them, several times.
+    gc.disable()
     text = " ".join(query).strip()
     if lang:
         lang = lang.lower()

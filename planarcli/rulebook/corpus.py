@@ -30,6 +30,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from planarcli.errors import DataUnavailableError, NotFoundError, UsageError
+from planarcli.lazyre import lazy
 from planarcli.records import record, replace
 
 if TYPE_CHECKING:
@@ -499,7 +500,8 @@ def load_edition(
 
 # --------------------------------------------------------------------------- show
 
-_ID_RE = re.compile(
+# compiled on first use: `rules search` answered from its cached index needs none of these
+_ID_RE = lazy(
     r"^(?:rules?\s+|règles?\s+)?([0-9]{3}(?:\.[0-9]+[a-z]?)?|[a-z][\w-]*\.[0-9]+)\.?$"
 )
 _RULE_KEY_PATTERN = r"^(.*?)(?:\.([0-9]+)([a-z]*))?$"
@@ -630,7 +632,7 @@ def nearest_ids(edition: Edition, wanted: str, count: int = 3) -> list[str]:
 # --------------------------------------------------------------------------- references
 
 _NUMBER = r"\d{3}(?:\.\d+[a-z]?)?(?![\d])"
-_REFERENCE_RE = re.compile(
+_REFERENCE_RE = lazy(
     r"(?:\brules?|\brègles?|\bsections?|\bsee|\bcf\.)\s+(" + _NUMBER + r")"
     # and the numbers listed after it: "rules 614 and 615", "rules 403.3, 603.6a, 603.6d",
     # "rules 903.6–903.11", "règles 800.4a et 800.4c"
@@ -639,16 +641,16 @@ _REFERENCE_RE = re.compile(
     + r")*)",
     re.IGNORECASE,
 )
-_LISTED_RE = re.compile(_NUMBER)
+_LISTED_RE = lazy(_NUMBER)
 
 
 def find_references(text: str) -> list[str]:
     """The rule ids that ``text`` refers to ("See rule 311", "Cf. règle 115.2f", "rules 614
     and 615"), in order, each once."""
     seen: dict[str, None] = {}
-    for match in _REFERENCE_RE.finditer(text):
+    for match in _REFERENCE_RE.compiled.finditer(text):
         seen.setdefault(match.group(1), None)
-        for listed in _LISTED_RE.finditer(match.group(2)):
+        for listed in _LISTED_RE.compiled.finditer(match.group(2)):
             seen.setdefault(listed.group(0), None)
     return list(seen)
 
