@@ -58,7 +58,7 @@ TYPO_WEIGHT = 0.85
 #: words this long or longer may be corrected by two edits, shorter ones by one
 TYPO_LONG_WORD = 8
 #: an English agent noun and its verb ("owner"/"owns", "controller"/"controls")
-RELATIVE_WEIGHT = 0.8
+RELATIVE_WEIGHT = 1.0
 #: query words found among the first few words of a text: the text is about them (rules
 #: that state a thing start with it: "A planar die is ...", "The owner of a plane card is")
 LEAD_WINDOW = 6
