@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 
 #: Bump when what the index holds or how texts are analysed changes: cached indexes of an
 #: older version are rebuilt.
-INDEX_VERSION = 3
+INDEX_VERSION = 4
 
 BM25_K1 = 1.2
 BM25_B = 0.75
@@ -305,10 +305,19 @@ def _stemmer(lang: str) -> Any:
 
 
 def stemmer_version() -> str:
-    """PyStemmer's version: a new one may stem differently, so it keys the cached index."""
-    import Stemmer
+    """Which PyStemmer is installed (its file, size and time), without importing it: a new
+    one may stem differently, so it keys the cached index."""
+    import os
+    from importlib.machinery import PathFinder
 
-    return str(getattr(Stemmer, "__version__", "?"))
+    spec = PathFinder.find_spec("Stemmer")
+    if spec is None or not spec.origin:
+        return "none"
+    try:
+        status = os.stat(spec.origin)
+    except OSError:
+        return spec.origin
+    return f"{spec.origin}:{status.st_size}:{status.st_mtime_ns}"
 
 
 def _snowball(word: str, lang: str) -> str:
@@ -465,6 +474,7 @@ class SearchIndex:
         "surface",
         "vocabulary",
         "folded",
+        "stems",
     )
     COLUMNS = (
         "texts",
@@ -506,6 +516,9 @@ class SearchIndex:
     surface: dict[str, list[str]]
     vocabulary: dict[str, list[str]]
     folded: dict[str, list[str]]
+    #: per language, each word of its texts and its stem: a query made of corpus words is
+    #: stemmed without loading the stemmer
+    stems: dict[str, dict[str, str]]
 
     def __init__(self, editions: Sequence[Edition] = ()) -> None:
         self.infos: dict[str, EditionInfo] = {}
@@ -554,9 +567,11 @@ class SearchIndex:
                 tokens = [stem(word, lang) for word in heading]
                 tokens += [_GAP] * (PROXIMITY_WINDOW + 1) if heading else []
                 tokens += [stem(word, lang) for word in own]
+                word_stems = self.stems.setdefault(lang, {})
                 for word in (*heading, *own):
                     if not word.isdigit():
                         surface.setdefault(word, set()).add(stem(word, lang))
+                        word_stems[word] = stem(word, lang)
                 parent_id = _parent_id(rule_id) if kind == "rule" else None
                 parent = where.get(parent_id, -1) if parent_id else -1
                 self.ids.append(rule_id)
@@ -728,6 +743,12 @@ class SearchIndex:
 
     # ----------------------------------------------------------------- query terms
 
+    def _stem(self, word: str, lang: str) -> str:
+        """``stem(word, lang)``, from the index when the word is one of its texts'."""
+        known = self.stems.get(lang)
+        term = known.get(word) if known is not None else None
+        return term if term is not None else stem(word, lang)
+
     def _stems(self, token: str) -> set[str]:
         """Index terms that ``token`` may stand for, in any language in scope."""
         if _RULE_NUMBER_RE.match(token):
@@ -736,7 +757,7 @@ class SearchIndex:
         for lang in self.langs:
             if token in STOPWORDS.get(lang, frozenset()):
                 continue
-            term = stem(token, lang)
+            term = self._stem(token, lang)
             if term in self.df:
                 found.add(term)
         return found
@@ -806,16 +827,19 @@ class SearchIndex:
         "controller" → "control"), when the index holds them."""
         if "en" not in self.langs or not token.isalpha():
             return set()
-        base = stem(token, "en")
-        found = {stem(base + "er", "en")}
+        english = self.stems.get("en", {})
+        base = self._stem(token, "en")
+        candidates = [base + "er"]
         if token.endswith(("er", "ers")) and len(token) >= 5:
-            found.add(stem(token[: -3 if token.endswith("ers") else -2], "en"))
+            candidates.append(token[: -3 if token.endswith("ers") else -2])
+        # only words of the texts: their stems are in the index
+        found = {english[word] for word in candidates if word in english}
         return {term for term in found if term != base and term in self.df}
 
     def _accent_matches(self, token: str) -> set[str]:
         found: set[str] = set()
         for lang in self.langs:
-            term = fold(stem(fold(token), lang))
+            term = fold(self._stem(fold(token), lang))
             found.update(self.folded.get(term, ()))
         return found
 
@@ -1120,6 +1144,7 @@ _DICT_FIELDS = frozenset(
         "surface",
         "vocabulary",
         "folded",
+        "stems",
     }
 )
 
