@@ -50,7 +50,8 @@ SEED_GATHERER = "002_f23beebf50aace41.txt"
 SEED_FRENCH = "003_843c32992fec0165.txt"
 SEED_TACTICAL = "004_1b36e2f4899c319c.txt"
 
-CURRENT = "2026-01-16"
+#: The edition the documented 2024-09-20 -> 2026-01-16 changes lead to (a cross-check).
+CHANGES_UNTIL = "2026-01-16"
 WIKI_URL = "https://mtg.fandom.com/wiki/Planechase"
 NOT_RECORDED = "not recorded in the seed"
 
@@ -247,15 +248,15 @@ def cross_check(
                 raise SeedError(f"seed 002: {rule_id} differs from the official 2009-10-01 file")
     if "2024-11-08" in official and _rules_901(official["2024-11-08"]) != seed_2024["rules"]:
         raise SeedError("seed 000: rule 901 differs from that of the official 2024-11-08 file")
-    if CURRENT in official:
+    if CHANGES_UNTIL in official:
         derived = [dict(rule) for rule in seed_2024["rules"]]
         by_id = {rule["id"]: rule for rule in derived}
         for rule_id, old, new in CURRENT_CHANGES:
             by_id[rule_id]["text"] = replace_once(by_id[rule_id]["text"], old, new, rule_id)
-        if _rules_901(official[CURRENT]) != derived:
+        if _rules_901(official[CHANGES_UNTIL]) != derived:
             raise SeedError(
-                f"seed 000 plus the documented changes is not rule 901 of the official {CURRENT} "
-                "file"
+                "seed 000 plus the documented changes is not rule 901 of the official "
+                f"{CHANGES_UNTIL} file"
             )
 
 
@@ -551,19 +552,18 @@ def build_eternities_map(seeds: Path) -> dict[str, Any]:
 
 def build_corpus(seeds: Path, cr_dir: Path = DEFAULT_CR) -> dict[str, Any]:
     """Every output file name -> its JSON content (the manifest included)."""
-    official = build_official(cr_dir)
-    seed_2024 = build_2024(seeds)
-    cross_check(seeds, official, seed_2024)
-    if CURRENT not in official:
-        raise SeedError(f"{cr_dir}: no official file of the current edition, {CURRENT}")
-    english = sorted([*official.values(), seed_2024], key=lambda item: item["effective"])
-    editions = [
-        *english,
+    seed_2024 = build_2024(seeds)  # the seeds first: a missing seed stops the build at once
+    documents = [
         build_french(seeds),
         build_eternities_map(seeds),
         build_danish(seeds),
         build_tactical(seeds),
     ]
+    official = build_official(cr_dir)
+    cross_check(seeds, official, seed_2024)
+    current = max(official)  # the newest official edition is the current one
+    english = sorted([*official.values(), seed_2024], key=lambda item: item["effective"])
+    editions = [*english, *documents]
     files: dict[str, Any] = {}
     entries = []
     for item in editions:
@@ -583,7 +583,7 @@ def build_corpus(seeds: Path, cr_dir: Path = DEFAULT_CR) -> dict[str, Any]:
     files["manifest.json"] = {
         "format": "planarcli-rules-manifest",
         "schema_version": 1,
-        "current": CURRENT,
+        "current": current,
         "editions": entries,
     }
     return files

@@ -291,8 +291,17 @@ def test_official_files_are_all_bundled() -> None:
 
 @requires_shared_data
 @pytest.mark.shared
-def test_build_script_check_mode(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_build_script_check_mode(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     build = _build_script()
+    real_build = build.build_corpus
+    built = real_build(SEEDS, CR_DIR)  # built once: this test is about comparing and writing
+
+    def build_once(seeds: Path, cr_dir: Path) -> Any:
+        return built if (seeds, cr_dir) == (SEEDS, CR_DIR) else real_build(seeds, cr_dir)
+
+    monkeypatch.setattr(build, "build_corpus", build_once)
     where = ["--seeds", str(SEEDS), "--cr", str(CR_DIR), "--out", str(tmp_path)]
     assert build.main([*where, "--check"]) == 1
     assert build.main(where) == 0
@@ -340,3 +349,20 @@ def test_seed_edition_matches_the_official_files_around_it() -> None:
     parsed_glossary = {entry["term"]: entry["text"] for entry in parsed["glossary"]}
     for entry in bundled["glossary"]:
         assert parsed_glossary[entry["term"]] == entry["text"]
+
+
+def test_passage_ids_users_cite_are_stable() -> None:
+    """Users and scripts cite passages by id: rebuilding must never renumber them."""
+    for document, count in (
+        ("danish-guide", 22),
+        ("eternities-map", 1),
+        ("tactical-multiplayer", 21),
+    ):
+        assert list(texts(edition(document))) == [f"{document}.{n}" for n in range(1, count + 1)]
+    assert texts(edition("danish-guide"))["danish-guide.19"] == (
+        "Din planar deck skal have mindst ti kort i det."
+    )
+    assert texts(edition("eternities-map"))["eternities-map.1"].startswith(
+        "In response to the observation that playing with a single planar deck"
+    )
+    assert list(texts(edition("2010-07-16-fr")))[:3] == ["901", "901.1", "901.2"]

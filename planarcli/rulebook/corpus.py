@@ -113,35 +113,68 @@ class Reference:
 class Edition:
     """A loaded edition: its rules in document order, its glossary and, for an edition read
     from an official file, its ``closure`` (which rules it holds and why; None otherwise).
-    Read-only."""
+    Read-only.
 
-    __slots__ = ("_by_id", "closure", "glossary", "info", "rules", "source")
+    A loaded edition keeps its rule texts by id and makes a :class:`Rule` only when one is
+    asked for (``rule``, ``rules``): ``rules show`` of one rule then costs little however
+    many rules the edition holds.
+    """
+
+    __slots__ = ("_made", "_rules", "_texts", "closure", "glossary", "info", "source")
 
     def __init__(
         self,
         info: EditionInfo,
-        rules: tuple[Rule, ...],
+        rules: tuple[Rule, ...] = (),
         glossary: tuple[GlossaryEntry, ...] = (),
         source: dict[str, Any] | None = None,
         closure: dict[str, Any] | None = None,
+        *,
+        texts: dict[str, str] | None = None,
     ) -> None:
         self.info = info
-        self.rules = rules
         self.glossary = glossary
         self.source: dict[str, Any] = source or {}
         self.closure = closure
-        self._by_id = {rule.id: rule for rule in rules}
+        if texts is None:
+            self._rules: tuple[Rule, ...] | None = tuple(rules)
+            self._made = {rule.id: rule for rule in rules}
+            self._texts = {rule.id: rule.text for rule in rules}
+        else:  # rule id -> text, in document order, in the edition's language
+            self._rules = None
+            self._made = {}
+            self._texts = texts
 
     def __repr__(self) -> str:
-        return f"Edition({self.info.id!r}, {len(self.rules)} rules)"
+        return f"Edition({self.info.id!r}, {len(self._texts)} rules)"
 
     @property
     def id(self) -> str:
         return self.info.id
 
+    @property
+    def ids(self) -> list[str]:
+        """The rule ids in document order (no :class:`Rule` is made)."""
+        return list(self._texts)
+
+    @property
+    def rules(self) -> tuple[Rule, ...]:
+        """Every rule, in document order."""
+        if self._rules is None:
+            self._rules = tuple(self._make(rule_id) for rule_id in self._texts)
+        return self._rules
+
     def rule(self, rule_id: str) -> Rule | None:
         """The rule with exactly this id, or None."""
-        return self._by_id.get(rule_id)
+        if rule_id not in self._texts:
+            return None
+        return self._make(rule_id)
+
+    def _make(self, rule_id: str) -> Rule:
+        made = self._made.get(rule_id)
+        if made is None:
+            made = self._made[rule_id] = Rule(rule_id, self._texts[rule_id], self.info.lang)
+        return made
 
 
 # --------------------------------------------------------------------------- warnings
@@ -431,11 +464,16 @@ def _parse_edition(data: Any, info: EditionInfo) -> Edition:
         raise ValueError(f"unsupported schema_version {data.get('schema_version')!r}")
     if data.get("id") != info.id:
         raise ValueError(f"id {data.get('id')!r} does not match {info.id!r}")
-    lang = _text(data, "lang")
+    _text(data, "lang")
     raw_rules = data.get("rules")
     if not isinstance(raw_rules, list) or not raw_rules:
         raise ValueError("'rules' must be a non-empty list")
-    rules = tuple(Rule(_text(item, "id"), _text(item, "text"), lang) for item in raw_rules)
+    texts: dict[str, str] = {}
+    for item in raw_rules:
+        rule_id, text = item["id"], item["text"]
+        if type(rule_id) is not str or type(text) is not str or not rule_id or not text:
+            raise ValueError("each rule needs a non-empty string 'id' and 'text'")
+        texts[rule_id] = text
     raw_glossary = data.get("glossary") or []
     if not isinstance(raw_glossary, list):
         raise ValueError("'glossary' must be a list")
@@ -446,10 +484,10 @@ def _parse_edition(data: Any, info: EditionInfo) -> Edition:
     closure = data.get("closure")
     return Edition(
         info=info,
-        rules=rules,
         glossary=glossary,
         source=source if isinstance(source, dict) else {},
         closure=closure if isinstance(closure, dict) else None,
+        texts=texts,
     )
 
 
@@ -539,9 +577,9 @@ def show(edition: Edition, rule_id: str) -> list[Rule]:
         raise UsageError("no rule id given", hint="for example `planarcli rules show 901.3`")
     wanted = normalise_rule_id(query)
     if wanted is not None:
-        found = [rule for rule in edition.rules if rule.id == wanted or _is_child(rule.id, wanted)]
+        found = [i for i in edition.ids if i == wanted or _is_child(i, wanted)]
         if found:
-            return found
+            return [edition._make(i) for i in found]
         nearest = ", ".join(nearest_ids(edition, wanted))
         raise NotFoundError(
             f"no rule {wanted} in {edition.id}; nearest: {nearest}"
@@ -632,16 +670,14 @@ def nearest_ids(edition: Edition, wanted: str, count: int = 3) -> list[str]:
 # --------------------------------------------------------------------------- references
 
 _NUMBER = r"\d{3}(?:\.\d+[a-z]?)?(?![\d])"
+# Spelled out in both cases rather than re.IGNORECASE, which costs twice as much to compile
+# (and this compiles on every `rules show`).
 _REFERENCE_RE = lazy(
-    r"(?:\brules?|\brègles?|\bsections?|\bsee|\bcf\.)\s+(" + _NUMBER + r")"
-    # and the numbers listed after it: "rules 614 and 615", "rules 403.3, 603.6a, 603.6d",
-    # "rules 903.6–903.11", "règles 800.4a et 800.4c"
-    r"((?:(?:\s*,\s*(?:and\s+|or\s+|et\s+|ou\s+)?|\s+(?:and|or|et|ou)\s+|\s*[–-]\s*)"
-    + _NUMBER
-    + r")*)",
-    re.IGNORECASE,
+    r"(?:\b[Rr]ules?|\b[Rr]ègles?|\b[Ss]ections?|\b[Ss]ee|\b[Cc]f\.)\s+(" + _NUMBER + ")"
 )
-_LISTED_RE = lazy(_NUMBER)
+#: a number listed after a reference: "rules 614 and 615", "rules 403.3, 603.6a, 603.6d",
+#: "rules 903.6–903.11", "règles 800.4a et 800.4c"
+_LISTED_PATTERN = r"(?:,|,? and|,? or|,? et|,? ou| and| or| et| ou|\s*[–-])\s*(" + _NUMBER + ")"
 
 
 def find_references(text: str) -> list[str]:
@@ -650,8 +686,13 @@ def find_references(text: str) -> list[str]:
     seen: dict[str, None] = {}
     for match in _REFERENCE_RE.compiled.finditer(text):
         seen.setdefault(match.group(1), None)
-        for listed in _LISTED_RE.compiled.finditer(match.group(2)):
-            seen.setdefault(listed.group(0), None)
+        end = match.end()
+        while True:
+            listed = re.compile(_LISTED_PATTERN).match(text, end)  # re caches the compiled
+            if listed is None:
+                break
+            seen.setdefault(listed.group(1), None)
+            end = listed.end()
     return list(seen)
 
 
@@ -666,7 +707,8 @@ def _lookup(edition: Edition, target: str) -> Rule | None:
     rule stand for it; otherwise "see rule 704" is not answered by 704.6f alone."""
     hit = edition.rule(target)
     if hit is None and "." not in target and edition.closure is None:
-        hit = next((r for r in edition.rules if r.id.startswith(target + ".")), None)
+        first = next((i for i in edition.ids if i.startswith(target + ".")), None)
+        hit = edition.rule(first) if first is not None else None
     return hit
 
 
