@@ -88,6 +88,30 @@ def test_an_index_of_the_wrong_shape_is_not_used(run_cli: Callable[..., Any]) ->
         assert search(run_cli, "planar die cost") == expected
 
 
+def test_an_index_with_the_right_shape_and_wrong_content_is_rebuilt(
+    run_cli: Callable[..., Any],
+) -> None:
+    """Valid header, checksum and columns, but nonsense inside: rebuilt, never a traceback."""
+    import marshal
+    import zlib
+
+    expected = search(run_cli, "planar die cost")
+    [path] = index_files()
+    data = path.read_bytes()
+    key = data[len(searchcache.MAGIC) : data.index(b"\n\n")].decode().split("\n", 2)[2]
+    state = marshal.loads(data[data.index(b"\n\n") + 2 :])
+    state["tokens"] = [7] * len(state["tokens"])  # numbers where the words should be
+    state["postings"] = {term: [10**6] for term in state["postings"]}  # no such documents
+    for broken in (dict(state, postings={}), state):
+        payload = marshal.dumps(broken)
+        header = f"{len(payload)}\n{zlib.crc32(payload):08x}\n{key}".encode()
+        path.write_bytes(searchcache.MAGIC + header + b"\n\n" + payload)
+        result = run_cli("rules", "search", "planar die cost", "--format", "json")
+        assert "Traceback" not in result.stderr
+        if broken is state:
+            assert json.loads(result.stdout) == expected
+
+
 def test_the_index_follows_the_editions_content(
     run_cli: Callable[..., Any], tmp_path: Path
 ) -> None:

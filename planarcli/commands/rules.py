@@ -317,7 +317,7 @@ def search_command(
         lang = lang.lower()
     rulesearch.check_query(text, limit)
     scope = rulesearch.search_scope(corpus.list_editions(), edition, lang)
-    results = searchcache.load_index(scope).search(text, limit)
+    results = searchcache.search(text, scope, limit)
     if output_format == "json":
         echo_json(
             {

@@ -521,6 +521,8 @@ class SearchIndex:
     stems: dict[str, dict[str, str]]
 
     def __init__(self, editions: Sequence[Edition] = ()) -> None:
+        #: read from the on-disk cache (see :mod:`planarcli.rulebook.searchcache`)
+        self.cached = False
         self.infos: dict[str, EditionInfo] = {}
         self._sets: dict[str, frozenset[str]] = {}
         self._docs: dict[int, tuple[dict[str, float], dict[str, list[int]]]] = {}
@@ -695,6 +697,7 @@ class SearchIndex:
         Raises ValueError when ``state`` is not such an index.
         """
         index = cls.__new__(cls)
+        index.cached = False
         index._sets = {}
         index._docs = {}
         try:

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from planarcli.rulebook.corpus import EditionInfo
-    from planarcli.rulebook.search import SearchIndex
+    from planarcli.rulebook.search import SearchIndex, SearchResult
 
 MAGIC = b"planarcli-search-index\n"
 FOLDER = "search"
@@ -149,21 +149,36 @@ def _prune(folder: str, keep: str) -> None:
         pass
 
 
-def load_index(scope: Sequence[EditionInfo]) -> SearchIndex:
+def load_index(scope: Sequence[EditionInfo], *, cached: bool = True) -> SearchIndex:
     """The search index over the editions ``scope``: from the cache when it is valid for
-    their current content, else built (loading the editions) and cached."""
+    their current content (and ``cached``), else built (loading the editions) and cached."""
     from planarcli.rulebook import corpus
     from planarcli.rulebook.search import SearchIndex
 
     key = _content_key(scope)
     path = index_path(scope)
-    state = _read(path, key)
+    state = _read(path, key) if cached else None
     if state is not None:
         try:
-            return SearchIndex.from_state(state, scope)
+            index = SearchIndex.from_state(state, scope)
+            index.cached = True
+            return index
         except ValueError:
             pass  # not the shape of an index: rebuilt below
     index = SearchIndex([corpus.load_edition(info) for info in scope])
     index.infos = {info.id: info for info in scope}
     _write(path, key, index.state())
     return index
+
+
+def search(query: str, scope: Sequence[EditionInfo], limit: int = 10) -> list[SearchResult]:
+    """``rules search``: the ``limit`` best results for ``query`` over the editions ``scope``,
+    with the cached index. A cached file that has an index's shape but not its content (made
+    by hand, or by another program) is never the cause of an error: the index is rebuilt."""
+    index = load_index(scope)
+    if not index.cached:
+        return index.search(query, limit)
+    try:
+        return index.search(query, limit)
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+        return load_index(scope, cached=False).search(query, limit)
