@@ -539,9 +539,7 @@ def load_edition(
 # --------------------------------------------------------------------------- show
 
 # compiled on first use: `rules search` answered from its cached index needs none of these
-_ID_RE = lazy(
-    r"^(?:rules?\s+|règles?\s+)?([0-9]{3}(?:\.[0-9]+[a-z]?)?|[a-z][\w-]*\.[0-9]+)\.?$"
-)
+_ID_RE = lazy(r"^(?:rules?\s+|règles?\s+)?([0-9]{3}(?:\.[0-9]+[a-z]?)?|[a-z][\w-]*\.[0-9]+)\.?$")
 _RULE_KEY_PATTERN = r"^(.*?)(?:\.([0-9]+)([a-z]*))?$"
 
 

@@ -397,11 +397,10 @@ _DEFINITION_RE = lazy(
 _DEFINITION_HINTS = _wordset(
     "what whats who define definition meaning mean means qu que qui hvad hvem"
 )
-#: "... who is the planar controller": the subject asked about
+#: words that may stand beside a rule number that is the whole question ("rule 901.9")
 _RULE_WORDS = frozenset({"rule", "rules", "règle", "règles", "regel", "reglen", "see", "cf"})
-_SUBJECT_RE = lazy(
-    r"\b(?:what|who|qui|hvem|hvad)\s+(?:is|are|est|er)\s+(.+?)\W*$", re.IGNORECASE
-)
+#: "... who is the planar controller": the subject asked about
+_SUBJECT_RE = lazy(r"\b(?:what|who|qui|hvem|hvad)\s+(?:is|are|est|er)\s+(.+?)\W*$", re.IGNORECASE)
 _SCOPE_RE = lazy(r"^(?:in|dans|i)\s[^,.]*\b(?:games?|parties?|spil)\b[^.]*,", re.IGNORECASE)
 
 
