@@ -72,6 +72,27 @@ def test_numbers_typos_synonyms(run_cli: Callable[..., Any], query: str, expecte
     assert top_ids(search_json(run_cli, query))[0] == expected
 
 
+@pytest.mark.parametrize(
+    ("query", "edition", "expected"),
+    [
+        # the rule that states the cost, not the Two-Headed Giant detail that mentions it
+        ("cost to roll the planar die", "2009-10-01", "901.8"),
+        ("two-headed giant cost to roll", "2009-10-01", "901.11d"),
+        # "what is X": the glossary entry, then the rule that says "X is ..."
+        ("what is a phenomenon", "current", "Phenomenon"),
+        ("define planeswalk", "current", "Planeswalk"),
+        ("planar die definition", "current", "Planar Die"),
+        # a rule cited for context that says nothing of Planechase comes after 901
+        ("abilities that say you in two-headed giant", "current", "901.12c"),
+    ],
+)
+def test_the_rule_that_states_it_comes_first(
+    run_cli: Callable[..., Any], query: str, edition: str, expected: str
+) -> None:
+    ids = top_ids(search_json(run_cli, query, "--edition", edition))
+    assert ids[0] == expected, ids[:5]
+
+
 def test_rule_number_brings_its_subrules(run_cli: Callable[..., Any]) -> None:
     ids = top_ids(search_json(run_cli, "901.9"))
     assert ids[:5] == ["901.9", "901.9a", "901.9b", "901.9c", "901.9d"]

@@ -974,6 +974,9 @@ class SearchIndex:
                 score *= GLOSSARY_PRIOR
                 if self._asks_for_term(position, groups):
                     score *= GLOSSARY_TERM_BONUS
+                    if asks:
+                        # "what is a phenomenon": the glossary says it in a sentence
+                        score *= DEFINITION_BONUS
             if kind == "rule" and rule_id[-1:].isalpha():
                 score *= SUBRULE_PRIOR
                 context = self.context[position]
