@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from planarcli.rulebook import corpus, searchcache
 from planarcli.rulebook import search as rulesearch
@@ -164,3 +166,32 @@ def test_copies_of_an_edition_add_no_documents(tmp_path: Path) -> None:
     top = everything.search("who owns the cards of a communal planar deck", 1)[0]
     assert (top.id, top.edition) == ("901.15b", "2026-01-16")
     assert "2001-01-07" in top.also_in
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    junk=st.binary(max_size=300),
+    keep=st.integers(min_value=0, max_value=400),
+)
+def test_reading_any_bytes_never_raises(junk: bytes, keep: int, tmp_path_factory: Any) -> None:
+    """Whatever the cache file holds (junk, or a valid file cut and patched), reading it gives
+    a state or None, never an exception."""
+    import marshal
+    import zlib
+
+    path = tmp_path_factory.mktemp("index") / "index-x.bin"
+    payload = marshal.dumps({"ids": ["901.1"], "texts": ["x"]})
+    header = f"{len(payload)}\n{zlib.crc32(payload):08x}\nthe key".encode()
+    valid = searchcache.MAGIC + header + b"\n\n" + payload
+    for data in (
+        junk,
+        searchcache.MAGIC + junk,
+        valid[:keep] + junk,
+        valid[: len(valid) - 5] + junk,
+    ):
+        path.write_bytes(data)
+        state = searchcache._read(str(path), "the key")
+        assert state is None or isinstance(state, dict)
+        if state is not None:
+            with pytest.raises(ValueError):
+                rulesearch.SearchIndex.from_state(state, [])
