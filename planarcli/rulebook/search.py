@@ -36,6 +36,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -524,7 +525,8 @@ class SearchIndex:
         self.cached = False
         self.infos: dict[str, EditionInfo] = {}
         self._sets: dict[str, frozenset[str]] = {}
-        self._docs: dict[int, tuple[dict[str, float], dict[str, list[int]]]] = {}
+        self._docs: dict[int, tuple[dict[str, float], _Positions]] = {}
+        self._idf: dict[tuple[str, str | None], float] = {}
         self._build(editions)
 
     # ----------------------------------------------------------------- building
@@ -604,26 +606,24 @@ class SearchIndex:
         self.surface = {word: sorted(stems) for word, stems in surface.items()}
         self.vocabulary = {lang: sorted(found) for lang, found in vocabulary.items()}
 
-    def _doc(self, position: int) -> tuple[dict[str, float], dict[str, list[int]]]:
-        """Term weights and word positions of one document (memoised)."""
+    def _doc(self, position: int) -> tuple[dict[str, float], _Positions]:
+        """Term weights and word positions of one document (memoised; counted in C)."""
         known = self._docs.get(position)
         if known is not None:
             return known
-        terms: dict[str, float] = {}
-        positions: dict[str, list[int]] = {}
+        tokens = self.tokens[position].split(" ")
         heads = self.heads[position]
-        for index, term in enumerate(self.tokens[position].split(" ")):
-            if term == _GAP or not term:
-                continue
-            terms[term] = terms.get(term, 0.0) + (GLOSSARY_TERM_WEIGHT if index < heads else 1.0)
-            positions.setdefault(term, []).append(index)
+        terms: dict[str, float] = dict(Counter(tokens[heads:] if heads else tokens))
+        for term in tokens[:heads]:
+            terms[term] = terms.get(term, 0.0) + GLOSSARY_TERM_WEIGHT
         parent = self.parents[position]
         if parent >= 0:
-            for term in self.tokens[parent].split(" "):
-                if term and term != _GAP:
-                    terms[term] = terms.get(term, 0.0) + PARENT_WEIGHT
-        self._docs[position] = (terms, positions)
-        return terms, positions
+            for term, count in Counter(self.tokens[parent].split(" ")).items():
+                terms[term] = terms.get(term, 0.0) + count * PARENT_WEIGHT
+        terms.pop(_GAP, None)
+        terms.pop("", None)
+        made = self._docs[position] = (terms, _Positions(tokens))
+        return made
 
     def _statistics(self) -> None:
         # Document frequencies count a rule once however many editions hold it, whatever its
@@ -697,6 +697,7 @@ class SearchIndex:
         """
         index = cls.__new__(cls)
         index.cached = False
+        index._idf = {}
         index._sets = {}
         index._docs = {}
         try:
@@ -727,11 +728,15 @@ class SearchIndex:
 
     def idf(self, term: str, lang: str | None = None) -> float:
         """Inverse document frequency of ``term`` among the texts in ``lang`` (or all)."""
-        if lang is None:
-            n, df = self.distinct, self.df.get(term, 0)
-        else:
-            n, df = self.lang_size.get(lang, 0), self.lang_df.get(lang, {}).get(term, 0)
-        return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+        key = (term, lang)
+        value = self._idf.get(key)
+        if value is None:
+            if lang is None:
+                n, df = self.distinct, self.df.get(term, 0)
+            else:
+                n, df = self.lang_size.get(lang, 0), self.lang_df.get(lang, {}).get(term, 0)
+            value = self._idf[key] = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+        return value
 
     def _vocabulary(self, lang: str) -> frozenset[str]:
         found = self._sets.get(lang)
@@ -925,6 +930,7 @@ class SearchIndex:
         lead_weight = DEFINITION_LEAD_WEIGHT if asks else LEAD_WEIGHT
         scores: dict[int, float] = {}
         covered: dict[int, frozenset[int]] = {}
+        masses: dict[str, list[float]] = {}  # per language, each query word's rarity
         for position in candidates:
             lang = self.doc_langs[position]
             kind = self.kinds[position]
@@ -960,7 +966,9 @@ class SearchIndex:
             )
             if groups:
                 if COORD_BY_IDF:
-                    mass = [max(self.idf(t, lang) for t in group) for group in groups]
+                    mass = masses.get(lang)
+                    if mass is None:
+                        mass = masses[lang] = [max(self.idf(t, lang) for t in g) for g in groups]
                     got = [
                         share
                         for share, group in zip(mass, groups, strict=True)
@@ -1119,7 +1127,7 @@ class SearchIndex:
 
     def _near(
         self,
-        where: dict[str, list[int]],
+        where: _Positions,
         lang: str,
         left: dict[str, float],
         right: dict[str, float],
@@ -1137,6 +1145,22 @@ class SearchIndex:
                 if any(0 < abs(j - i) <= PROXIMITY_WINDOW for i in first for j in second):
                     best = max(best, wa * wb * min(self.idf(a, lang), self.idf(b, lang)))
         return best
+
+
+class _Positions:
+    """Where each term stands in a document's words, found when first asked for."""
+
+    __slots__ = ("found", "tokens")
+
+    def __init__(self, tokens: list[str]) -> None:
+        self.tokens = tokens
+        self.found: dict[str, list[int]] = {}
+
+    def get(self, term: str) -> list[int]:
+        hit = self.found.get(term)
+        if hit is None:
+            hit = self.found[term] = [i for i, token in enumerate(self.tokens) if token == term]
+        return hit
 
 
 _DICT_FIELDS = frozenset(
