@@ -2,7 +2,7 @@
 
 The index covers the editions a search is asked about. Building it costs more than searching
 it, so :mod:`planarcli.rulebook.searchcache` keeps it on disk, keyed by the content of those
-editions (see there); :class:`SearchIndex` builds it (:meth:`SearchIndex.build`), turns it into
+editions (see there); :class:`SearchIndex` builds it from loaded editions, turns it into
 plain data (:meth:`SearchIndex.state`) and back (:meth:`SearchIndex.from_state`).
 
 * A text that several editions hold word for word (most of 901 from 2024 on; rule 311.2 since
@@ -10,21 +10,29 @@ plain data (:meth:`SearchIndex.state`) and back (:meth:`SearchIndex.from_state`)
   ``also_in``: ``--edition all`` over 40 imported editions scores about as many documents as
   over none, and term statistics count it once.
 * Words are stemmed with the Snowball stemmers of PyStemmer (English, French, Danish); query
-  words are stemmed for every language in scope, and matched without accents when the
-  accented form is not in the text.
-* Each lettered subrule is also indexed with its parent's words at a low weight (901.15b
-  inherits "Single Planar Deck Option"). A subrule gives details and exceptions: when the
-  query says nothing of what sets its parent apart (2009's 901.11d is about Two-Headed Giant),
-  it ranks below the rule that states the thing for everyone (901.8).
-* A rule that only introduces its subrules ("..., with the following additions.") ranks
-  below them.
-* A small table of general synonyms users type (dice/die, 2HG, communal/shared/single, ...)
-  adds alternatives at a lower weight; a word found nowhere is corrected to the closest
-  corpus word (Damerau-Levenshtein).
-* A rule number in the query ("901.9", "rule 901.15a") puts that rule first.
+  words are stemmed for every language in scope (from the index when they are words of its
+  texts), and matched without accents when the accented form is not in the text.
+* BM25 is weighted by coordination (the share of the query's words a text holds, each by its
+  rarity), closeness of consecutive query words, exact word forms, and query words among a
+  text's first words.
+* Each lettered subrule is also indexed with its parent's words at a lower weight (901.15b
+  inherits "Single Planar Deck Option"). A subrule gives details and exceptions: when its
+  parent opens a special case (2009's 901.11 is about Two-Headed Giant) and the query says
+  nothing of it, it ranks below the rule that states the thing for everyone (901.8). A
+  subrule that matches all its parent matches and more ranks above the parent.
+* A rule that only introduces its subrules ("..., with the following additions."), or a
+  heading ("901.15 Single Planar Deck Option"), ranks below them. A rule held because 901
+  cites it that says nothing of Planechase (810.8a, 706.1) ranks below the Planechase rules.
+* A small table of general words users type (dice/die, 2HG, shared deck, in response...)
+  adds alternatives at a lower weight; an English agent noun and its verb match each other
+  (owner/owns); a word found nowhere is corrected to the closest corpus word
+  (Damerau-Levenshtein: one edit in a short word, two in a long one).
+* A rule number alone ("901.9", "rule 901.15a") puts that rule first; among other words
+  ("exception to rule 113.8") it is a reference to look for.
 * Glossary entries are documents too (id: the term, ``kind`` "glossary"), their term counting
-  as a title; below the rules they sum up, unless the query asks what the term is ("what is
-  a phenomenon", "define planeswalk", "phenomenon").
+  as a title; below the rules they sum up, unless the query is the term or asks what it is
+  ("what is a phenomenon", "define planeswalk"): then the entry comes first, with the rules
+  that say "<the thing> is ...".
 * With several languages in scope, the query's language is the one whose texts hold most of
   its words: texts in other languages are down-weighted, and a stopword of the query's
   language stays one ("have" is also Danish).
@@ -69,8 +77,6 @@ LEAD_WEIGHT = 0.15
 DEFINITION_LEAD_WEIGHT = 0.25
 #: ... and a rule that says "<the thing> is ..." (or is the heading naming it) is the answer
 DEFINITION_BONUS = 2.0
-#: coordination counts the query words a text matches weighted by their rarity (idf)
-COORD_BY_IDF = True
 ACCENT_WEIGHT = 1.0
 EXACT_ID_BONUS = 1000.0
 CHILD_ID_BONUS = 500.0
@@ -716,10 +722,6 @@ class SearchIndex:
         index.infos = {info.id: info for info in infos}
         return index
 
-    @classmethod
-    def build(cls, editions: Sequence[Edition]) -> SearchIndex:
-        return cls(editions)
-
     # ----------------------------------------------------------------- statistics
 
     @property
@@ -743,10 +745,6 @@ class SearchIndex:
         if found is None:
             found = self._sets[lang] = frozenset(self.vocabulary.get(lang, ()))
         return found
-
-    @property
-    def current_in_scope(self) -> bool:
-        return any(info.current for info in self.infos.values())
 
     # ----------------------------------------------------------------- query terms
 
@@ -965,19 +963,17 @@ class SearchIndex:
                 number for number, group in enumerate(groups) if any(t in terms for t in group)
             )
             if groups:
-                if COORD_BY_IDF:
-                    mass = masses.get(lang)
-                    if mass is None:
-                        mass = masses[lang] = [max(self.idf(t, lang) for t in g) for g in groups]
-                    got = [
-                        share
-                        for share, group in zip(mass, groups, strict=True)
-                        if any(t in terms for t in group)
-                    ]
-                    score *= (sum(got) / (sum(mass) or 1.0)) ** COORD_POWER
-                else:
-                    matched = sum(1 for group in groups if any(t in terms for t in group))
-                    score *= (matched / len(groups)) ** COORD_POWER
+                # coordination: the share of the query's words the text holds, each weighted
+                # by its rarity
+                mass = masses.get(lang)
+                if mass is None:
+                    mass = masses[lang] = [max(self.idf(t, lang) for t in g) for g in groups]
+                got = [
+                    share
+                    for share, group in zip(mass, groups, strict=True)
+                    if any(t in terms for t in group)
+                ]
+                score *= (sum(got) / (sum(mass) or 1.0)) ** COORD_POWER
             if kind == "glossary":
                 score *= GLOSSARY_PRIOR
                 if self._asks_for_term(position, groups):
