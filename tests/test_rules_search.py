@@ -24,6 +24,20 @@ HERE = Path(__file__).parent
 QUESTIONS = search_quality.load("development") + search_quality.load("held-out")
 
 
+@pytest.fixture(scope="session")
+def search_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("search-cache")
+
+
+@pytest.fixture(autouse=True)
+def shared_search_cache(
+    isolated_environment: None, search_cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One cache dir for the searches of this module: each index is built once, not once per
+    test (it is keyed by the content of the editions, so imports in a test rebuild theirs)."""
+    monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(search_cache_dir))
+
+
 def search_json(run_cli: Callable[..., Any], *args: str) -> dict[str, Any]:
     result = run_cli("rules", "search", *args, "--format", "json")
     assert result.exit_code == 0, result
