@@ -306,14 +306,20 @@ def search_command(
 
     Exits with 1 when nothing matches (with --format json, after printing the empty list).
     """
-    from planarcli.rulebook import search as rulesearch
+    import gc
 
+    from planarcli.rulebook import search as rulesearch
+    from planarcli.rulebook import searchcache
+
+    # The index is tens of thousands of small objects without cycles, and the process ends
+    # after one search: the cyclic garbage collector would only walk them, several times.
+    gc.disable()
     text = " ".join(query).strip()
     if lang:
         lang = lang.lower()
+    rulesearch.check_query(text, limit)
     scope = rulesearch.search_scope(corpus.list_editions(), edition, lang)
-    editions = [corpus.load_edition(info) for info in scope]
-    results = rulesearch.search(text, editions, lang=lang, limit=limit)
+    results = searchcache.search(text, scope, limit)
     if output_format == "json":
         echo_json(
             {

@@ -32,6 +32,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from planarcli.errors import DataUnavailableError, NotFoundError, UsageError
+from planarcli.lazyre import lazy
 from planarcli.records import record, replace
 
 if TYPE_CHECKING:
@@ -539,9 +540,8 @@ def load_edition(
 
 # --------------------------------------------------------------------------- show
 
-_ID_RE = re.compile(
-    r"^(?:rules?\s+|règles?\s+)?([0-9]{3}(?:\.[0-9]+[a-z]?)?|[a-z][\w-]*\.[0-9]+)\.?$"
-)
+# compiled on first use: `rules search` answered from its cached index needs none of these
+_ID_RE = lazy(r"^(?:rules?\s+|règles?\s+)?([0-9]{3}(?:\.[0-9]+[a-z]?)?|[a-z][\w-]*\.[0-9]+)\.?$")
 _RULE_KEY_PATTERN = r"^(.*?)(?:\.([0-9]+)([a-z]*))?$"
 
 
@@ -672,7 +672,7 @@ def nearest_ids(edition: Edition, wanted: str, count: int = 3) -> list[str]:
 _NUMBER = r"\d{3}(?:\.\d+[a-z]?)?(?![\d])"
 # Spelled out in both cases rather than re.IGNORECASE, which costs twice as much to compile
 # (and this compiles on every `rules show`).
-_REFERENCE_RE = re.compile(
+_REFERENCE_RE = lazy(
     r"(?:\b[Rr]ules?|\b[Rr]ègles?|\b[Ss]ections?|\b[Ss]ee|\b[Cc]f\.)\s+(" + _NUMBER + ")"
 )
 #: a number listed after a reference: "rules 614 and 615", "rules 403.3, 603.6a, 603.6d",
@@ -684,7 +684,7 @@ def find_references(text: str) -> list[str]:
     """The rule ids that ``text`` refers to ("See rule 311", "Cf. règle 115.2f", "rules 614
     and 615"), in order, each once."""
     seen: dict[str, None] = {}
-    for match in _REFERENCE_RE.finditer(text):
+    for match in _REFERENCE_RE.compiled.finditer(text):
         seen.setdefault(match.group(1), None)
         end = match.end()
         while True:

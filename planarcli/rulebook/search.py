@@ -1,26 +1,42 @@
-"""Ranked search over rules editions: BM25 over light-stemmed words, built per process.
+"""Ranked search over rules editions: BM25 over Snowball-stemmed words.
 
-The corpus is small (a few dozen to a few hundred short texts per search), so an in-Python
-BM25 index is built on demand; it starts faster than an SQLite FTS5 index and ranks as well
-(see ``benchmarks/bench_rules.py``). On top of plain BM25:
+The index covers the editions a search is asked about. Building it costs more than searching
+it, so :mod:`planarcli.rulebook.searchcache` keeps it on disk, keyed by the content of those
+editions (see there); :class:`SearchIndex` builds it from loaded editions, turns it into
+plain data (:meth:`SearchIndex.state`) and back (:meth:`SearchIndex.from_state`).
 
-* each lettered subrule is also indexed with its parent's words at a low weight (901.15b
-  inherits "Single Planar Deck Option");
-* query words are stemmed for every language in scope (English, French, Danish light
-  suffix strippers) and matched without accents when the accented form is not in the text;
-* a small table of general synonyms users type (dice/die, 2HG, communal/shared/single,
-  phenomena, ...) adds alternatives at a lower weight;
-* a word found nowhere is corrected to the closest corpus word (Damerau-Levenshtein, in
-  Python: cheaper than importing rapidfuzz for a vocabulary of a few hundred words);
-* a rule number in the query ("901.9", "rule 901.15a") puts that rule first;
-* glossary entries are documents too (id: the term, ``kind`` "glossary"), their term counting
-  as a title; below the rules they sum up, unless the query is the term itself;
-* with several languages in scope, the query's language is the one whose texts hold most of
+* A text that several editions hold word for word (most of 901 from 2024 on; rule 311.2 since
+  2009) is one document, listed once under the best-placed edition with the others in
+  ``also_in``: ``--edition all`` over 40 imported editions scores about as many documents as
+  over none, and term statistics count it once.
+* Words are stemmed with the Snowball stemmers of PyStemmer (English, French, Danish); query
+  words are stemmed for every language in scope (from the index when they are words of its
+  texts), and matched without accents when the accented form is not in the text.
+* BM25 is weighted by coordination (the share of the query's words a text holds, each by its
+  rarity), closeness of consecutive query words, exact word forms, and query words among a
+  text's first words.
+* Each lettered subrule is also indexed with its parent's words at a lower weight (901.15b
+  inherits "Single Planar Deck Option"). A subrule gives details and exceptions: when its
+  parent opens a special case (2009's 901.11 is about Two-Headed Giant) and the query says
+  nothing of it, it ranks below the rule that states the thing for everyone (901.8). A
+  subrule that matches all its parent matches and more ranks above the parent.
+* A rule that only introduces its subrules ("..., with the following additions."), or a
+  heading ("901.15 Single Planar Deck Option"), ranks below them. A rule held because 901
+  cites it that says nothing of Planechase (810.8a, 706.1) ranks below the Planechase rules.
+* A small table of general words users type (dice/die, 2HG, shared deck, in response...)
+  adds alternatives at a lower weight; an English agent noun and its verb match each other
+  (owner/owns); a word found nowhere is corrected to the closest corpus word
+  (Damerau-Levenshtein: one edit in a short word, two in a long one).
+* A rule number alone ("901.9", "rule 901.15a") puts that rule first; among other words
+  ("exception to rule 113.8") it is a reference to look for.
+* Glossary entries are documents too (id: the term, ``kind`` "glossary"), their term counting
+  as a title; below the rules they sum up, unless the query is the term or asks what it is
+  ("what is a phenomenon", "define planeswalk"): then the entry comes first, with the rules
+  that say "<the thing> is ...".
+* With several languages in scope, the query's language is the one whose texts hold most of
   its words: texts in other languages are down-weighted, and a stopword of the query's
-  language stays one ("have" is also Danish);
-* term statistics count a rule once however many editions repeat it, per language, and
-  lengths are normalised per edition, so that ``--edition all`` ranks each edition's rules as
-  that edition alone does; other English editions rank a little below the current one.
+  language stays one ("have" is also Danish).
+* Other English editions rank a little below the current one.
 """
 
 from __future__ import annotations
@@ -28,39 +44,76 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from planarcli.errors import UsageError
-from planarcli.rulebook.corpus import Edition, EditionInfo, Rule, fold_accents
+from planarcli.lazyre import lazy
+from planarcli.rulebook.corpus import fold_accents
+
+if TYPE_CHECKING:
+    from planarcli.rulebook.corpus import Edition, EditionInfo
+
+#: Bump when what the index holds or how texts are analysed changes: cached indexes of an
+#: older version are rebuilt.
+INDEX_VERSION = 4
 
 BM25_K1 = 1.2
-BM25_B = 0.5
-PARENT_WEIGHT = 0.35
+BM25_B = 0.75
+PARENT_WEIGHT = 0.7
 SYNONYM_WEIGHT = 0.6
 TYPO_WEIGHT = 0.85
+#: words this long or longer may be corrected by two edits, shorter ones by one
+TYPO_LONG_WORD = 8
+#: an English agent noun and its verb ("owner"/"owns", "controller"/"controls")
+RELATIVE_WEIGHT = 1.0
+#: query words found among the first few words of a text: the text is about them (rules
+#: that state a thing start with it: "A planar die is ...", "The owner of a plane card is")
+LEAD_WINDOW = 6
+LEAD_WEIGHT = 0.15
+#: ... and much more so when the query asks what something is ("what is the planar die":
+#: "A planar die is a six-sided die")
+DEFINITION_LEAD_WEIGHT = 0.25
+#: ... and a rule that says "<the thing> is ..." (or is the heading naming it) is the answer
+DEFINITION_BONUS = 2.0
 ACCENT_WEIGHT = 1.0
 EXACT_ID_BONUS = 1000.0
 CHILD_ID_BONUS = 500.0
-PROXIMITY_WEIGHT = 0.5
+#: a rule named in a query that says more than its number
+NAMED_RULE_BONUS = 2.0
+PROXIMITY_WEIGHT = 1.0
 PROXIMITY_WINDOW = 2
 COORD_POWER = 1.0
 #: Lettered subrules (901.9a) give details and exceptions; the numbered rule states the rule.
 SUBRULE_PRIOR = 0.85
+#: a subrule matching all its parent matches and more scores this much above the parent
+COMPLETE_SUBRULE_LIFT = 1.02
+#: A subrule whose parent's distinctive words are not in the query (a 2HG detail asked about
+#: in general) ranks this much lower still.
+OUT_OF_CONTEXT_PRIOR = 0.45
+#: A parent's word found in more than this share of the texts does not set it apart.
+CONTEXT_SHARE = 0.25
+#: A rule that only introduces its subrules ("... with the following additions.").
+INTRODUCTION_PRIOR = 0.4
 EXACT_FORM_WEIGHT = 0.3
 #: A glossary entry's term words count this many times (the term is its title).
 GLOSSARY_TERM_WEIGHT = 2.0
-#: A glossary entry sums up rules in a sentence: the rules come first, unless the query is
-#: the entry's term.
+#: A glossary entry sums up rules in a sentence: the rules come first, unless the query asks
+#: for the term itself.
 GLOSSARY_PRIOR = 0.6
 GLOSSARY_TERM_BONUS = 2.0
+#: A rule the corpus holds because the Planechase rules cite it, that says nothing of
+#: Planechase itself (810.8a on Two-Headed Giant teams, 706.1 on rolling dice).
+OFF_TOPIC_PRIOR = 0.4
 #: Documents in a language that covers fewer of the query's words than the query's language.
-OTHER_LANGUAGE_PRIOR = 0.4
+OTHER_LANGUAGE_PRIOR = 0.25
 #: Other English Comprehensive Rules editions, when the current one is searched alongside.
 OLDER_EDITION_PRIOR = 0.9
-#: Rules outside section 901 that an edition holds because 901 or the glossary cites them
-#: (see the edition's ``closure``): they support the Planechase rules, which come first.
-CITED_RULE_PRIOR = 0.5
+
+ENGLISH_CR = "comprehensive-rules"
+#: stands between a glossary entry's term and its text in ``tokens`` (no word is "_")
+_GAP = "_"
 
 
 class SearchResult(NamedTuple):
@@ -79,6 +132,12 @@ class SearchResult(NamedTuple):
 
 _TOKEN_RE = re.compile(r"\d{3}\.\d+[a-z]?|[^\W_]+", re.UNICODE)
 _RULE_NUMBER_RE = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?$")
+# Patterns used only to build an index, or for some queries, compile on first use: a search
+# answered from the cached index does not pay for them.
+_INTRODUCTION_RE = lazy(
+    r"(?:following additions|the following|as follows|ajouts suivants|suivantes?)\W*$",
+    re.IGNORECASE,
+)
 
 
 def _wordset(text: str) -> frozenset[str]:
@@ -92,20 +151,29 @@ STOPWORDS: dict[str, frozenset[str]] = {
         " there these they this those to was what when where which while who whom why will with"
         " would you your yours we our us he she his her him"
         " many much happen happens happened get gets got should need needs want some about"
-        " also just very really"
+        " also just very really after only"
     ),
     "fr": _wordset(
         "au aux avec ce ces cet cette dans de des du elle en est et il ils je la le les leur"
         " leurs lui ma mais me mes mon ne nous on ou où par pas pour qu que qui sa se ses son"
         " sur ta te tes ton tu un une vos votre vous y à d l c s n j m quoi quel quelle quels"
-        " comment combien est-ce"
+        " comment combien est-ce passe quand si peut peux puis dois doit sont ont ai as avez"
+        " être avoir ça cela faut"
     ),
     "da": _wordset(
         "af at de dem den denne der deres det dette din dit du eller en end er et for fra har"
         " hun hvad hvis hvor hvordan hvem i jeg kan med men mig min mit ned nu når og om op på"
-        " sig sin sine sit skal som til ud under var vi vil"
+        " sig sin sine sit skal som til ud under var vi vil sker hvornår hvorfor hvilken"
+        " hvilke mine være bliver må"
     ),
 }
+
+#: Words that ask for a definition ("define planeswalk", "meaning of planar controller"):
+#: not content, and they make a glossary entry whose term is the rest of the query the answer.
+DEFINITION_WORDS = _wordset(
+    "define definition defined meaning mean means meant explain explained term word"
+    " signifie signification définition définir betyder betydning definition"
+)
 
 #: irregular English forms, folded before stemming
 _IRREGULAR = {
@@ -150,6 +218,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "quit": ("leave",),
     "concede": ("leave",),
     "concedes": ("leave",),
+    "conceded": ("leave",),
     "dies": ("leave",),
     "eliminated": ("leave",),
     "start": ("starting", "begin"),
@@ -178,6 +247,19 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "second": ("times", "previously"),
     "twice": ("times", "previously"),
     "third": ("times", "previously"),
+    # Magic players' words for what the rules spell out
+    "trigger": ("ability",),
+    "response": ("stack",),
+    "respond": ("stack",),
+    "copies": ("different", "name"),
+    "copy": ("different", "name"),
+    "duplicate": ("different", "name"),
+    "duplicates": ("different", "name"),
+    "singleton": ("different", "name"),
+    "stay": ("remain",),
+    "stays": ("remain",),
+    "keep": ("retain",),
+    "keeps": ("retain",),
     # French
     "dés": ("dé",),
     "jeter": ("lancer",),
@@ -186,10 +268,6 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "payer": ("coûte", "mana"),
     "coût": ("coûte", "mana"),
     "commun": ("unique", "seul"),
-    "stay": ("remain",),
-    "stays": ("remain",),
-    "keep": ("retain",),
-    "keeps": ("retain",),
     "partagé": ("commun", "unique"),
     "possède": ("propriétaire",),
     "propriétaire": ("possédés",),
@@ -219,72 +297,57 @@ def _folded_synonyms() -> dict[str, tuple[str, ...]]:
     return _FOLDED_SYNONYMS
 
 
-def _undouble(word: str) -> str:
-    if len(word) > 4 and word[-1] == word[-2] and word[-1] not in "aeiou":
-        return word[:-1]
-    return word
+#: Snowball algorithm per language (PyStemmer names)
+_ALGORITHMS = {"en": "english", "fr": "french", "da": "danish"}
+_STEMMERS: dict[str, Any] = {}
+
+
+def _stemmer(lang: str) -> Any:
+    stemmer = _STEMMERS.get(lang)
+    if stemmer is None:
+        import Stemmer  # PyStemmer: the Snowball stemmers, in C
+
+        stemmer = _STEMMERS[lang] = Stemmer.Stemmer(_ALGORITHMS.get(lang, "english"))
+    return stemmer
+
+
+def stemmer_version() -> str:
+    """Which PyStemmer is installed (its file, size and time), without importing it: a new
+    one may stem differently, so it keys the cached index."""
+    import os
+    from importlib.machinery import PathFinder
+
+    spec = PathFinder.find_spec("Stemmer")
+    if spec is None or not spec.origin:
+        return "none"
+    try:
+        status = os.stat(spec.origin)
+    except OSError:
+        return spec.origin
+    return f"{spec.origin}:{status.st_size}:{status.st_mtime_ns}"
+
+
+def _snowball(word: str, lang: str) -> str:
+    if lang == "en":
+        word = _IRREGULAR.get(word, word)
+        if word.endswith(("'s", "’s")):
+            word = word[:-2]
+    elif lang == "fr" and ("'" in word or "’" in word):
+        word = re.split(r"['’]", word)[-1]
+    term: str = _stemmer(lang).stemWord(word)
+    return term
 
 
 def stem_en(word: str) -> str:
-    word = _IRREGULAR.get(word, word)
-    if word.endswith("'s") or word.endswith("’s"):
-        word = word[:-2]
-    for suffix, replacement, minimum in (
-        ("ies", "y", 4),
-        ("sses", "ss", 4),
-        ("ing", "", 3),
-        ("ed", "", 3),
-        ("ers", "", 3),
-        ("er", "", 3),
-        ("ly", "", 4),
-        ("es", "e", 3),
-        ("s", "", 3),
-    ):
-        if word.endswith(suffix) and len(word) - len(suffix) >= minimum:
-            if suffix == "s" and word.endswith(("ss", "us", "is")):
-                break
-            word = _undouble(word[: len(word) - len(suffix)] + replacement)
-            break
-    if word.endswith("e") and len(word) > 3:
-        word = word[:-1]
-    return word
+    return stem(word, "en")
 
 
 def stem_fr(word: str) -> str:
-    if "'" in word or "’" in word:
-        word = re.split(r"['’]", word)[-1]
-    for suffix in (
-        "ements",
-        "ement",
-        "ations",
-        "ation",
-        "euses",
-        "euse",
-        "ées",
-        "ée",
-        "és",
-        "ent",
-        "er",
-        "ez",
-        "es",
-        "é",
-        "e",
-        "s",
-        "x",
-    ):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: len(word) - len(suffix)]
-    return word
+    return stem(word, "fr")
 
 
 def stem_da(word: str) -> str:
-    for suffix in ("erne", "ene", "ens", "ers", "et", "en", "er", "es", "e", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: len(word) - len(suffix)]
-    return word
-
-
-STEMMERS = {"en": stem_en, "fr": stem_fr, "da": stem_da}
+    return stem(word, "da")
 
 
 _STEM_CACHE: dict[tuple[str, str], str] = {}
@@ -304,7 +367,7 @@ def stem(word: str, lang: str) -> str:
     key = (lang, word)
     term = _STEM_CACHE.get(key)
     if term is None:
-        term = word if _RULE_NUMBER_RE.match(word) else STEMMERS.get(lang, stem_en)(word)
+        term = word if _RULE_NUMBER_RE.match(word) else _snowball(word, lang)
         _STEM_CACHE[key] = term
     return term
 
@@ -330,109 +393,255 @@ def content_words(text: str, lang: str) -> list[str]:
     return [w for w in words(text) if w not in stop and (len(w) > 1 or w.isdigit())]
 
 
+_DEFINITION_RE = lazy(
+    r"^\W*(?:what\s+(?:is|are)|what's|whats|define|definition\s+of|meaning\s+of"
+    r"|qu'est-ce\s+qu|que\s+(?:veut\s+dire|signifie)|hvad\s+(?:er|betyder))"
+    r"(?:\s+(?:an?|the|une?|le|la|les|l'|en|et))?\s+\S+(?:\s+\S+)?\W*$"
+    r"|^\W*\S+(?:\s+\S+)?\s+(?:definition|meaning|means?)\W*$",
+    re.IGNORECASE,
+)
+#: words without which a query cannot ask what something is
+_DEFINITION_HINTS = _wordset(
+    "what whats who define definition meaning mean means qu que qui hvad hvem"
+)
+#: words that may stand beside a rule number that is the whole question ("rule 901.9")
+_RULE_WORDS = frozenset({"rule", "rules", "règle", "règles", "regel", "reglen", "see", "cf"})
+#: "... who is the planar controller": the subject asked about
+_SUBJECT_RE = lazy(r"\b(?:what|who|qui|hvem|hvad)\s+(?:is|are|est|er)\s+(.+?)\W*$", re.IGNORECASE)
+_SCOPE_RE = lazy(r"^(?:in|dans|i)\s[^,.]*\b(?:games?|parties?|spil)\b[^.]*,", re.IGNORECASE)
+
+
+_PLANECHASE_RE = lazy(
+    r"\b(?:plan|phenom|phénom|fænomen|chaos|kaos|flykort|transplan)", re.IGNORECASE
+)
+
+
+def _about_planechase(text: str) -> bool:
+    """True for a text about Planechase (planes, the planar die, phenomena, chaos...)."""
+    return bool(_PLANECHASE_RE.search(text))
+
+
+def _is_heading(text: str) -> bool:
+    """A title rather than a statement: a few words, no closing punctuation."""
+    return len(text.split()) <= 6 and not text.rstrip().endswith((".", ".)", ":", "»", "”", '"'))
+
+
+def _sets_scope(text: str, introduces: bool) -> bool:
+    """True for a rule that opens a special case its subrules belong to: it introduces them
+    ("A Two-Headed Giant Planechase game uses ... with the following additions."), it is a
+    heading ("Single Planar Deck Option"), or it starts "In <some kind of> games, ..."."""
+    return introduces or bool(_SCOPE_RE.match(text)) or _is_heading(text)
+
+
+def _parent_id(rule_id: str) -> str | None:
+    match = re.match(r"^(.*\d)[a-z]+$", rule_id)
+    return match.group(1) if match else None
+
+
 # --------------------------------------------------------------------------- index
 
 
-class _Doc:
-    __slots__ = ("cited", "edition", "length", "positions", "rule", "surface", "terms")
-
-    def __init__(
-        self,
-        rule: Rule,
-        edition: EditionInfo,
-        terms: dict[str, float],
-        length: float,
-        positions: dict[str, list[int]],
-        surface: frozenset[str],
-    ) -> None:
-        self.rule = rule
-        self.edition = edition
-        self.terms = terms
-        self.length = length
-        self.positions = positions
-        self.surface = surface
-        self.cited = False  # a rule held because 901 or the glossary cites it
-
-
 class SearchIndex:
-    """A BM25 index over the rules of one or more editions."""
+    """A BM25 index over the rules and glossary entries of one or more editions.
 
-    def __init__(self, editions: Sequence[Edition]) -> None:
-        self.docs: list[_Doc] = []
-        self.langs: list[str] = []
-        self.surface: dict[str, set[str]] = {}  # surface word (lower) -> its stems
-        #: every word (stopwords too, accent-free) of each language's texts: what a query in
-        #: that language is likely to be made of
-        self.vocabulary: dict[str, set[str]] = {}
-        self.current_in_scope = any(edition.info.current for edition in editions)
-        for edition in editions:
-            lang = edition.info.lang
+    All its data are plain lists and dicts of strings and numbers (see :meth:`state`), with
+    one entry per distinct document in each column: ``ids``, ``texts``, ``doc_langs``,
+    ``kinds``, ``editions`` (positions in ``edition_ids`` of the editions holding it),
+    ``lengths``, ``groups`` (what its length is compared with), ``tokens`` (its stemmed words
+    in order, space-separated: a glossary entry's term first, ``heads`` words long),
+    ``parents`` (the position of a subrule's parent, or -1), ``forms`` (its accent-free words,
+    space-separated), ``context`` (the terms that set a subrule's parent apart) and ``intro``
+    (1 for a rule that only introduces its subrules). Strings load fast; term counts and
+    positions are computed for the few documents a query reaches.
+    """
+
+    FIELDS = (
+        "edition_ids",
+        "langs",
+        "ids",
+        "texts",
+        "doc_langs",
+        "kinds",
+        "editions",
+        "lengths",
+        "groups",
+        "tokens",
+        "heads",
+        "parents",
+        "forms",
+        "context",
+        "intro",
+        "topical",
+        "postings",
+        "df",
+        "lang_df",
+        "lang_size",
+        "group_length",
+        "surface",
+        "vocabulary",
+        "folded",
+        "stems",
+    )
+    COLUMNS = (
+        "texts",
+        "doc_langs",
+        "kinds",
+        "editions",
+        "lengths",
+        "groups",
+        "tokens",
+        "heads",
+        "parents",
+        "forms",
+        "context",
+        "intro",
+        "topical",
+    )
+
+    edition_ids: list[str]
+    langs: list[str]
+    ids: list[str]
+    texts: list[str]
+    doc_langs: list[str]
+    kinds: list[str]
+    editions: list[list[int]]
+    lengths: list[float]
+    groups: list[str]
+    tokens: list[str]
+    heads: list[int]
+    parents: list[int]
+    forms: list[str]
+    context: list[str]
+    intro: list[int]
+    topical: list[int]
+    postings: dict[str, list[int]]
+    df: dict[str, int]
+    lang_df: dict[str, dict[str, int]]
+    lang_size: dict[str, int]
+    group_length: dict[str, float]
+    surface: dict[str, list[str]]
+    vocabulary: dict[str, list[str]]
+    folded: dict[str, list[str]]
+    #: per language, each word of its texts and its stem: a query made of corpus words is
+    #: stemmed without loading the stemmer
+    stems: dict[str, dict[str, str]]
+
+    def __init__(self, editions: Sequence[Edition] = ()) -> None:
+        #: read from the on-disk cache (see :mod:`planarcli.rulebook.searchcache`)
+        self.cached = False
+        self.infos: dict[str, EditionInfo] = {}
+        self._sets: dict[str, frozenset[str]] = {}
+        self._docs: dict[int, tuple[dict[str, float], _Positions]] = {}
+        self._idf: dict[tuple[str, str | None], float] = {}
+        self._build(editions)
+
+    # ----------------------------------------------------------------- building
+
+    def _build(self, editions: Sequence[Edition]) -> None:
+        for name in self.FIELDS:
+            setattr(self, name, {} if name in _DICT_FIELDS else [])
+        self.infos = {edition.info.id: edition.info for edition in editions}
+        seen: dict[tuple[str, str, str, str], int] = {}
+        vocabulary: dict[str, set[str]] = {}
+        surface: dict[str, set[str]] = {}
+        for number, edition in enumerate(editions):
+            info = edition.info
+            lang = info.lang
+            self.edition_ids.append(info.id)
             if lang not in self.langs:
                 self.langs.append(lang)
-            if lang not in self.vocabulary:
-                self.vocabulary[lang] = {fold(word) for word in STOPWORDS.get(lang, ())}
-            vocabulary = self.vocabulary[lang]
-            by_id = {rule.id: rule for rule in edition.rules}
-            contents = {rule.id: content_words(rule.text, lang) for rule in edition.rules}
-            entries = [
-                (Rule(entry.term, entry.text, lang, kind="glossary"), entry.term)
-                for entry in edition.glossary
-            ]
-            for rule, title in [*((rule, "") for rule in edition.rules), *entries]:
-                terms: dict[str, float] = {}
-                positions: dict[str, list[int]] = {}
-                own = contents[rule.id] if not title else content_words(rule.text, lang)
-                vocabulary.update(fold(word) for word in words(rule.text))
-                for index, word in enumerate(own):
-                    term = stem(word, lang)
-                    terms[term] = terms.get(term, 0.0) + 1.0
-                    positions.setdefault(term, []).append(index)
+                vocabulary[lang] = {fold(word) for word in STOPWORDS.get(lang, ())}
+            words_of_lang = vocabulary[lang]
+            group = "en-cr" if info.kind == ENGLISH_CR and lang == "en" else info.id
+            subrules = {_parent_id(rule.id) for rule in edition.rules}
+            where: dict[str, int] = {}  # rule id -> document position, in this edition
+            items = [(rule.id, rule.text, "rule") for rule in edition.rules]
+            items += [(entry.term, entry.text, "glossary") for entry in edition.glossary]
+            for rule_id, text, kind in items:
+                key = (lang, kind, rule_id, " ".join(text.split()))
+                known = seen.get(key)
+                if known is not None:
+                    self.editions[known].append(number)
+                    if kind == "rule":
+                        where[rule_id] = known
+                    continue
+                position = seen[key] = len(self.ids)
+                if kind == "rule":
+                    where[rule_id] = position
+                words_of_lang.update(fold(word) for word in words(text))
+                own = content_words(text, lang)
+                heading = content_words(rule_id, lang) if kind == "glossary" else []
+                if heading:
+                    words_of_lang.update(fold(word) for word in words(rule_id))
+                tokens = [stem(word, lang) for word in heading]
+                tokens += [_GAP] * (PROXIMITY_WINDOW + 1) if heading else []
+                tokens += [stem(word, lang) for word in own]
+                word_stems = self.stems.setdefault(lang, {})
+                for word in (*heading, *own):
                     if not word.isdigit():
-                        self.surface.setdefault(word, set()).add(term)
-                if title:
-                    # the term is the entry's title: its words first, and weighted
-                    vocabulary.update(fold(word) for word in words(title))
-                    heading = content_words(title, lang)
-                    shift = len(heading) + PROXIMITY_WINDOW + 1
-                    positions = {t: [i + shift for i in p] for t, p in positions.items()}
-                    for index, word in enumerate(heading):
-                        term = stem(word, lang)
-                        terms[term] = terms.get(term, 0.0) + GLOSSARY_TERM_WEIGHT
-                        positions.setdefault(term, []).insert(0, index)
-                        self.surface.setdefault(word, set()).add(term)
-                    own = [*heading, *own]
-                else:
-                    parent = _parent(rule.id, by_id)
-                    if parent is not None:
-                        for word in contents[parent.id]:
-                            term = stem(word, lang)
-                            terms[term] = terms.get(term, 0.0) + PARENT_WEIGHT
-                doc = _Doc(
-                    rule,
-                    edition.info,
-                    terms,
-                    sum(terms.values()),
-                    positions,
-                    frozenset(fold(word) for word in own),
+                        surface.setdefault(word, set()).add(stem(word, lang))
+                        word_stems[word] = stem(word, lang)
+                parent_id = _parent_id(rule_id) if kind == "rule" else None
+                parent = where.get(parent_id, -1) if parent_id else -1
+                self.ids.append(rule_id)
+                self.texts.append(text)
+                self.doc_langs.append(lang)
+                self.kinds.append(kind)
+                self.editions.append([number])
+                self.groups.append(group)
+                self.tokens.append(" ".join(tokens))
+                self.heads.append(len(heading))
+                self.parents.append(parent)
+                self.forms.append(" " + " ".join(sorted({fold(w) for w in (*heading, *own)})) + " ")
+                self.context.append("")
+                parent_text = self.texts[parent] if parent >= 0 else ""
+                self.topical.append(int(_about_planechase(f"{rule_id} {text} {parent_text}")))
+                # a heading ("901 Planechase", "901.15 Single Planar Deck Option") or a rule
+                # that only leads into its subrules ("... with the following additions.")
+                introduces = _is_heading(text) or (
+                    rule_id in subrules and bool(_INTRODUCTION_RE.search(text))
                 )
-                doc.cited = (
-                    not title and edition.closure is not None and not rule.id.startswith("901")
-                )
-                self.docs.append(doc)
-        # Document frequencies count a rule once however many editions hold it (2024-09-20
-        # and 2026-01-16 share most of 901, 2009-10-01 words much of it alike), and they are
-        # kept per language: searching every edition must not make the words of repeated
-        # rules look common, nor let French and Danish texts change how rare an English word
-        # looks. A rule then scores as it does when its edition is searched alone.
-        self.df: dict[str, int] = {}
-        self.lang_df: dict[str, dict[str, int]] = {}
-        self.lang_size: dict[str, int] = {}
-        seen: dict[tuple[str, str, str], set[str]] = {}
-        for doc in self.docs:
-            key = (doc.rule.lang, doc.rule.kind, doc.rule.id)
-            seen.setdefault(key, set()).update(doc.terms)
+                self.intro.append(int(kind == "rule" and introduces))
+                self.lengths.append(0.0)
+        for position in range(len(self.ids)):
+            terms, _ = self._doc(position)
+            self.lengths[position] = sum(terms.values())
+            for term in terms:
+                self.postings.setdefault(term, []).append(position)
+        self._statistics()
+        self.surface = {word: sorted(stems) for word, stems in surface.items()}
+        self.vocabulary = {lang: sorted(found) for lang, found in vocabulary.items()}
+
+    def _doc(self, position: int) -> tuple[dict[str, float], _Positions]:
+        """Term weights and word positions of one document (memoised; counted in C)."""
+        known = self._docs.get(position)
+        if known is not None:
+            return known
+        tokens = self.tokens[position].split(" ")
+        heads = self.heads[position]
+        terms: dict[str, float] = dict(Counter(tokens[heads:] if heads else tokens))
+        for term in tokens[:heads]:
+            terms[term] = terms.get(term, 0.0) + GLOSSARY_TERM_WEIGHT
+        parent = self.parents[position]
+        if parent >= 0:
+            for term, count in Counter(self.tokens[parent].split(" ")).items():
+                terms[term] = terms.get(term, 0.0) + count * PARENT_WEIGHT
+        terms.pop(_GAP, None)
+        terms.pop("", None)
+        made = self._docs[position] = (terms, _Positions(tokens))
+        return made
+
+    def _statistics(self) -> None:
+        # Document frequencies count a rule once however many editions hold it, whatever its
+        # wording in each, and they are kept per language: searching every edition must not
+        # make the words of repeated rules look common, nor let French and Danish texts
+        # change how rare an English word looks.
+        bags: dict[tuple[str, str, str], set[str]] = {}
+        for position, rule_id in enumerate(self.ids):
+            key = (self.doc_langs[position], self.kinds[position], rule_id)
+            bags.setdefault(key, set()).update(self._doc(position)[0])
         every: dict[tuple[str, str], set[str]] = {}
-        for (lang, kind, rule_id), bag in seen.items():
+        for (lang, kind, rule_id), bag in bags.items():
             every.setdefault((kind, rule_id), set()).update(bag)
             if kind == "glossary":
                 continue  # entries are scored with the rules' statistics, not part of them
@@ -443,30 +652,107 @@ class SearchIndex:
         for bag in every.values():
             for term in bag:
                 self.df[term] = self.df.get(term, 0) + 1
-        self.distinct = len(every)
-        rules = [doc for doc in self.docs if doc.rule.kind != "glossary"] or self.docs
-        self.avg_length = (sum(d.length for d in rules) / len(rules)) if rules else 1.0
-        # Lengths are normalised within each edition, so that a rule scores as it does when
-        # its edition is searched alone, whatever the other editions' texts are like.
+        self.df[""] = len(every)  # the number of distinct rules and entries
+        # Lengths are compared within a group (one document, or all English editions), so
+        # that a rule scores as it does when its edition is searched alone.
         totals: dict[str, list[float]] = {}
-        for doc in rules:
-            total = totals.setdefault(doc.edition.id, [0.0, 0.0])
-            total[0] += doc.length
-            total[1] += 1.0
-        self.edition_length = {key: value[0] / value[1] for key, value in totals.items()}
-        self.folded: dict[str, set[str]] = {}
+        for position, group in enumerate(self.groups):
+            if self.kinds[position] != "glossary":
+                total = totals.setdefault(group, [0.0, 0.0])
+                total[0] += self.lengths[position]
+                total[1] += 1.0
+        self.group_length = {key: value[0] / value[1] for key, value in totals.items()}
+        folded: dict[str, set[str]] = {}
         for term in self.df:
-            self.folded.setdefault(fold(term), set()).add(term)
+            if term:
+                folded.setdefault(fold(term), set()).add(term)
+        self.folded = {key: sorted(value) for key, value in folded.items()}
+        # A subrule of a rule that sets a scope (a Two-Headed Giant game, the single planar
+        # deck option) has the words that set that scope apart from the rest of its section
+        # as its context ("two headed giant", not "planar").
+        sections: dict[tuple[str, str], dict[str, int]] = {}
+        sizes: dict[tuple[str, str], int] = {}
+        for position, rule_id in enumerate(self.ids):
+            if self.kinds[position] == "rule":
+                section = (self.doc_langs[position], rule_id.split(".")[0])
+                sizes[section] = sizes.get(section, 0) + 1
+                counts = sections.setdefault(section, {})
+                for term in set(self.tokens[position].split(" ")):
+                    counts[term] = counts.get(term, 0) + 1
+        for position, parent in enumerate(self.parents):
+            if parent >= 0 and _sets_scope(self.texts[parent], bool(self.intro[parent])):
+                section = (self.doc_langs[position], self.ids[position].split(".")[0])
+                limit = sizes.get(section, 1) * CONTEXT_SHARE
+                common = sections.get(section, {})
+                parent_terms = {t for t in self.tokens[parent].split(" ") if t and t != _GAP}
+                self.context[position] = " ".join(
+                    sorted(t for t in parent_terms if common.get(t, 0) <= limit)
+                )
+
+    # ----------------------------------------------------------------- plain data
+
+    def state(self) -> dict[str, Any]:
+        """The index as plain data (lists, dicts, strings, numbers), for the on-disk cache."""
+        return {name: getattr(self, name) for name in self.FIELDS}
+
+    @classmethod
+    def from_state(cls, state: dict[str, Any], infos: Sequence[EditionInfo]) -> SearchIndex:
+        """The index :meth:`state` gave, over the editions ``infos`` (same ids, same order).
+
+        Raises ValueError when ``state`` is not such an index.
+        """
+        index = cls.__new__(cls)
+        index.cached = False
+        index._idf = {}
+        index._sets = {}
+        index._docs = {}
+        try:
+            for name in cls.FIELDS:
+                value = state[name]
+                if not isinstance(value, dict if name in _DICT_FIELDS else list):
+                    raise ValueError(f"{name} has the wrong type")
+                setattr(index, name, value)
+            count = len(index.ids)
+            if any(len(getattr(index, name)) != count for name in cls.COLUMNS):
+                raise ValueError("columns of different lengths")
+        except (KeyError, TypeError) as error:
+            raise ValueError(f"not a search index ({error})") from error
+        if index.edition_ids != [info.id for info in infos]:
+            raise ValueError("the index covers other editions")
+        index.infos = {info.id: info for info in infos}
+        return index
+
+    # ----------------------------------------------------------------- statistics
+
+    @property
+    def distinct(self) -> int:
+        return self.df.get("", 0)
 
     def idf(self, term: str, lang: str | None = None) -> float:
         """Inverse document frequency of ``term`` among the texts in ``lang`` (or all)."""
-        if lang is None:
-            n, df = self.distinct, self.df.get(term, 0)
-        else:
-            n, df = self.lang_size.get(lang, 0), self.lang_df.get(lang, {}).get(term, 0)
-        return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+        key = (term, lang)
+        value = self._idf.get(key)
+        if value is None:
+            if lang is None:
+                n, df = self.distinct, self.df.get(term, 0)
+            else:
+                n, df = self.lang_size.get(lang, 0), self.lang_df.get(lang, {}).get(term, 0)
+            value = self._idf[key] = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+        return value
+
+    def _vocabulary(self, lang: str) -> frozenset[str]:
+        found = self._sets.get(lang)
+        if found is None:
+            found = self._sets[lang] = frozenset(self.vocabulary.get(lang, ()))
+        return found
 
     # ----------------------------------------------------------------- query terms
+
+    def _stem(self, word: str, lang: str) -> str:
+        """``stem(word, lang)``, from the index when the word is one of its texts'."""
+        known = self.stems.get(lang)
+        term = known.get(word) if known is not None else None
+        return term if term is not None else stem(word, lang)
 
     def _stems(self, token: str) -> set[str]:
         """Index terms that ``token`` may stand for, in any language in scope."""
@@ -476,7 +762,7 @@ class SearchIndex:
         for lang in self.langs:
             if token in STOPWORDS.get(lang, frozenset()):
                 continue
-            term = STEMMERS.get(lang, stem_en)(token)
+            term = self._stem(token, lang)
             if term in self.df:
                 found.add(term)
         return found
@@ -503,6 +789,8 @@ class SearchIndex:
             STOPWORDS.get(lang, frozenset()) for lang in self.langs if lang not in strange
         ]
         for token in tokens:
+            if token in DEFINITION_WORDS:
+                continue
             weights: dict[str, float] = {}
 
             def add(
@@ -515,6 +803,7 @@ class SearchIndex:
             stems = set() if any(token in stop for stop in query_stop) else self._stems(token)
             if stems:
                 add(stems, 1.0)
+                add(self._relatives(token), RELATIVE_WEIGHT)
             elif self._is_stopword(token) or len(token) == 1:
                 # "de" typed for "dé": restore a missing accent, but only onto a content word
                 add(
@@ -538,35 +827,68 @@ class SearchIndex:
                 groups.append((fold(token), weights))
         return groups
 
+    def _relatives(self, token: str) -> set[str]:
+        """Index terms of the English agent noun or verb of ``token`` ("owns" → "owner",
+        "controller" → "control"), when the index holds them."""
+        if "en" not in self.langs or not token.isalpha():
+            return set()
+        english = self.stems.get("en", {})
+        base = self._stem(token, "en")
+        candidates = [base + "er"]
+        if token.endswith(("er", "ers")) and len(token) >= 5:
+            candidates.append(token[: -3 if token.endswith("ers") else -2])
+        # only words of the texts: their stems are in the index
+        found = {english[word] for word in candidates if word in english}
+        return {term for term in found if term != base and term in self.df}
+
     def _accent_matches(self, token: str) -> set[str]:
         found: set[str] = set()
         for lang in self.langs:
-            term = fold(STEMMERS.get(lang, stem_en)(fold(token)))
-            found |= self.folded.get(term, set())
+            term = fold(self._stem(fold(token), lang))
+            found.update(self.folded.get(term, ()))
         return found
 
     def _typo_matches(self, token: str) -> set[str]:
-        """Stems of the corpus words closest to a misspelt ``token`` (edit distance ≤ 1–2)."""
-        limit = 1 if len(token) <= 4 else 2
+        """Stems of the corpus word closest to a misspelt ``token``."""
+        word = self._typo_word(token)
+        return set(self.surface[word]) if word is not None else set()
+
+    def _typo_word(self, token: str) -> str | None:
+        """The corpus word closest to a misspelt ``token`` (edit distance ≤ 1–2), or None."""
+        # one edit in a short word, two in a long one: "copies" is not a misspelling of
+        # "comes", "plainswalking" is one of "planeswalking"
+        limit = 1 if len(token) <= TYPO_LONG_WORD - 1 else 2
         folded = fold(token)
         best: list[tuple[int, float, int, str]] = []
         for word in self.surface:
             if abs(len(word) - len(folded)) > limit:
                 continue
-            distance = osa_distance(folded, fold(word), limit)
+            other = fold(word)
+            distance = osa_distance(folded, other, limit)
             if distance <= limit:
-                overlap = _indel_similarity(folded, fold(word))
+                overlap = _indel_similarity(folded, other)
                 frequency = sum(self.df.get(s, 0) for s in self.surface[word])
                 best.append((distance, -overlap, -frequency, word))
         if not best:
-            return set()
+            return None
         best.sort()
-        top = best[0]
-        return set(self.surface[top[3]])
+        return best[0][3]
 
     # ----------------------------------------------------------------- ranking
 
     def search(self, query: str, limit: int = 10) -> list[SearchResult]:
+        """The ``limit`` best documents for ``query``, best first."""
+        import gc
+
+        collecting = gc.isenabled()
+        gc.disable()  # a search makes many small objects and no cycles
+        try:
+            return self._search(query, limit)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _search(self, query: str, limit: int) -> list[SearchResult]:
         surfaced = self.query_groups(query)
         groups = [group for _, group in surfaced]
         weights: dict[str, float] = {}
@@ -577,72 +899,199 @@ class SearchIndex:
         numbers = [
             t for t in (normalise_token(x) for x in query.split()) if t and _RULE_NUMBER_RE.match(t)
         ]
+        # "901.9", "rule 901.15a": that rule; "exception to rule 113.8": the rules that say
+        # so, the rule named only a little above the others
+        rest = [
+            token
+            for token in (normalise_token(x) for x in query.split())
+            if token and token not in numbers and token not in _RULE_WORDS
+        ]
+        id_bonus, child_bonus = (
+            (EXACT_ID_BONUS, CHILD_ID_BONUS) if not rest else (NAMED_RULE_BONUS, 0.0)
+        )
         strange = self.other_languages(query)
-        scored: list[tuple[tuple[float, int, str, int], SearchResult]] = []
-        for position, doc in enumerate(self.docs):
-            lang = doc.rule.lang
+        asked = set(weights)
+        candidates: set[int] = set()
+        for term in weights:
+            candidates.update(self.postings.get(term, ()))
+        if numbers:
+            candidates.update(
+                position
+                for position, rule_id in enumerate(self.ids)
+                if any(rule_id.startswith(number) for number in numbers)
+            )
+        current = next((info.id for info in self.infos.values() if info.current), None)
+        current_number = self.edition_ids.index(current) if current in self.edition_ids else -1
+        hinted = not _DEFINITION_HINTS.isdisjoint(words(query))
+        definition = self._defined_subject(query) if hinted else None
+        asks = bool(hinted and _DEFINITION_RE.search(query.replace("’", "'")))
+        lead_weight = DEFINITION_LEAD_WEIGHT if asks else LEAD_WEIGHT
+        scores: dict[int, float] = {}
+        covered: dict[int, frozenset[int]] = {}
+        masses: dict[str, list[float]] = {}  # per language, each query word's rarity
+        for position in candidates:
+            lang = self.doc_langs[position]
+            kind = self.kinds[position]
+            rule_id = self.ids[position]
+            terms, where = self._doc(position)
             score = 0.0
-            average = self.edition_length.get(doc.edition.id, self.avg_length)
-            norm = BM25_K1 * (1.0 - BM25_B + BM25_B * doc.length / average)
+            average = self.group_length.get(self.groups[position]) or 1.0
+            norm = BM25_K1 * (1.0 - BM25_B + BM25_B * self.lengths[position] / average)
             for term, weight in weights.items():
-                tf = doc.terms.get(term)
+                tf = terms.get(term)
                 if tf:
                     score += weight * self.idf(term, lang) * tf * (BM25_K1 + 1.0) / (tf + norm)
             if score <= 0.0 and not numbers:
                 continue
             for left, right in pairs:
-                score += PROXIMITY_WEIGHT * self._near(doc, left, right)
-            for form, group in surfaced:
-                if form in doc.surface:
-                    score += EXACT_FORM_WEIGHT * max(self.idf(t, lang) for t in group)
+                score += PROXIMITY_WEIGHT * self._near(where, lang, left, right)
+            # the lead: a rule's first words, a glossary entry's term
+            lead = LEAD_WINDOW if not self.heads[position] else self.heads[position]
+            for group in groups:
+                best = 0.0
+                for term, weight in group.items():
+                    found = where.get(term)
+                    if found and found[0] < lead:
+                        best = max(best, weight * self.idf(term, lang))
+                score += lead_weight * best
+            if surfaced:
+                forms = self.forms[position]
+                for form, group in surfaced:
+                    if f" {form} " in forms:
+                        score += EXACT_FORM_WEIGHT * max(self.idf(t, lang) for t in group)
+            covered[position] = frozenset(
+                number for number, group in enumerate(groups) if any(t in terms for t in group)
+            )
             if groups:
-                matched = sum(1 for group in groups if any(t in doc.terms for t in group))
-                score *= (matched / len(groups)) ** COORD_POWER
-            if doc.rule.kind == "glossary":
+                # coordination: the share of the query's words the text holds, each weighted
+                # by its rarity
+                mass = masses.get(lang)
+                if mass is None:
+                    mass = masses[lang] = [max(self.idf(t, lang) for t in g) for g in groups]
+                got = [
+                    share
+                    for share, group in zip(mass, groups, strict=True)
+                    if any(t in terms for t in group)
+                ]
+                score *= (sum(got) / (sum(mass) or 1.0)) ** COORD_POWER
+            if kind == "glossary":
                 score *= GLOSSARY_PRIOR
-                if _same_words(doc.rule.id, query):
+                if self._asks_for_term(position, groups):
                     score *= GLOSSARY_TERM_BONUS
-            elif doc.rule.id[-1:].isalpha():
+                    if asks:
+                        # "what is a phenomenon": the glossary says it in a sentence
+                        score *= DEFINITION_BONUS
+            if kind == "rule" and rule_id[-1:].isalpha():
                 score *= SUBRULE_PRIOR
-            if doc.cited:
-                score *= CITED_RULE_PRIOR
-            if doc.rule.lang in strange:
+                context = self.context[position]
+                if context and not asked.intersection(context.split(" ")):
+                    score *= OUT_OF_CONTEXT_PRIOR
+            if definition and kind == "rule" and definition.search(self.texts[position]):
+                # "what is the planar die": "A planar die is a six-sided die."
+                score *= DEFINITION_BONUS
+            if kind == "rule" and self.intro[position]:
+                score *= INTRODUCTION_PRIOR
+            if not self.topical[position]:
+                score *= OFF_TOPIC_PRIOR
+            if lang in strange:
                 score *= OTHER_LANGUAGE_PRIOR
-            if self.current_in_scope and doc.edition.is_english_cr and not doc.edition.current:
+            if (
+                current_number >= 0
+                and self.groups[position] == "en-cr"
+                and current_number not in self.editions[position]
+            ):
                 score *= OLDER_EDITION_PRIOR
+            scores[position] = score
+        # A subrule that matches all its parent matches and more answers better than the
+        # parent: "grand melee planar controller" is 901.14a, not 901.14.
+        for position, score in list(scores.items()):
+            parent = self.parents[position]
+            parent_score = scores.get(parent, 0.0) if parent >= 0 else 0.0
+            if parent_score > score and covered[position] > covered[parent]:
+                scores[position] = parent_score * COMPLETE_SUBRULE_LIFT
+        # A document is listed under the best placed edition holding it: the current one,
+        # else the newest English one, else the newest; ties in score go the same way.
+        rank = self._edition_ranks()
+        keyed: list[tuple[float, int, int, int]] = []
+        for position, score in scores.items():
+            rule_id = self.ids[position]
             for number in numbers:
-                if doc.rule.id == number:
-                    score += EXACT_ID_BONUS
-                elif doc.rule.id.startswith(number) and doc.rule.id[len(number) :].isalpha():
-                    score += CHILD_ID_BONUS
+                if rule_id == number:
+                    score += id_bonus
+                elif rule_id.startswith(number) and rule_id[len(number) :].isalpha():
+                    score += child_bonus
             if score > 0.0:
-                result = SearchResult(
-                    doc.rule.id,
-                    doc.edition.id,
-                    doc.rule.lang,
-                    round(score, 3),
-                    doc.rule.text,
-                    kind=doc.rule.kind,
+                shown = min(self.editions[position], key=rank.__getitem__)
+                keyed.append((-round(score, 6), rank[shown], position, shown))
+        keyed.sort()
+        out = []
+        for negative, _, position, shown in keyed[:limit]:
+            holders = self.editions[position]
+            out.append(
+                SearchResult(
+                    self.ids[position],
+                    self.edition_ids[shown],
+                    self.doc_langs[position],
+                    round(-negative, 3),
+                    self.texts[position],
+                    also_in=tuple(self.edition_ids[n] for n in holders if n != shown),
+                    kind=self.kinds[position],
                 )
-                # ties: the current edition first, then newer editions, then document order
-                newer = "".join(chr(0x10FFFF - ord(ch)) for ch in doc.edition.effective or "")
-                key = (-round(score, 6), 0 if doc.edition.current else 1, newer, position)
-                scored.append((key, result))
-        scored.sort(key=lambda item: item[0])
-        # The same rule, word for word, in several editions (2024-09-20 and 2026-01-16 share
-        # most of 901) is listed once, under the best-placed edition, naming the others.
-        kept: dict[tuple[str, str], int] = {}
-        out: list[SearchResult] = []
-        for _, result in scored:
-            same = (result.id, " ".join(result.text.split()))
-            index = kept.get(same)
-            if index is not None:
-                out[index] = out[index]._replace(also_in=(*out[index].also_in, result.edition))
-                continue
-            if len(out) < limit:
-                kept[same] = len(out)
-                out.append(result)
+            )
         return out
+
+    def _defined_subject(self, query: str) -> re.Pattern[str] | None:
+        """For a query that asks what something is, a pattern for a text that says it: the
+        subject followed by "is", "are", "means"."""
+        text = query.replace("’", "'")
+        asked = _SUBJECT_RE.search(text)
+        if asked is not None:
+            text = asked.group(1)
+        elif not _DEFINITION_RE.search(text):
+            return None
+        subject = [
+            word
+            for word in words(text)
+            if not self._is_stopword(word) and word not in DEFINITION_WORDS and len(word) > 1
+        ]
+        if not 0 < len(subject) <= 3:
+            return None
+        known = set(self.surface)
+        for number, word in enumerate(subject):
+            if word not in known and not word.isdigit():
+                subject[number] = self._typo_word(word) or word
+        said = r"\W+".join(re.escape(word) for word in subject)
+        return re.compile(
+            rf"(?:^|[.:]\s|\b(?:a|an|the|to|un|une|le|la|en|et)\s){said}s?"
+            rf"\s+(?:is|are|means|est|sont|er)\b",
+            re.IGNORECASE,
+        )
+
+    def _edition_ranks(self) -> list[int]:
+        """Per edition (by position in ``edition_ids``), its place: the current edition
+        first, then English Comprehensive Rules editions newest first, then the others."""
+
+        def place(number: int) -> tuple[int, int, str]:
+            info = self.infos.get(self.edition_ids[number])
+            if info is None:
+                return (2, 1, "")
+            newest = "".join(chr(0x10FFFF - ord(ch)) for ch in _date(info))
+            return (0 if info.current else 1, 0 if info.kind == ENGLISH_CR else 1, newest)
+
+        order = sorted(range(len(self.edition_ids)), key=place)
+        rank = [0] * len(order)
+        for place_number, number in enumerate(order):
+            rank[number] = place_number
+        return rank
+
+    def _asks_for_term(self, position: int, groups: list[dict[str, float]]) -> bool:
+        """True when the query is the glossary term ("what are chaos abilities", "define
+        planeswalk", "phenominon"): its content words are the term's words."""
+        heads = self.heads[position]
+        title = self.tokens[position].split(" ")[:heads]
+        if not title or len(title) != len(groups):
+            return False
+        return all(any(term in group for group in groups) for term in title)
 
     def other_languages(self, query: str) -> frozenset[str]:
         """The languages in scope that are evidently not the query's.
@@ -661,8 +1110,8 @@ class SearchIndex:
         if not tokens:
             return frozenset()
         cover = {
-            lang: sum(1 for token in tokens if token in vocabulary)
-            for lang, vocabulary in self.vocabulary.items()
+            lang: sum(1 for token in tokens if token in self._vocabulary(lang))
+            for lang in self.vocabulary
         }
         best = max(cover.values())
         leaders = {lang for lang, count in cover.items() if count == best}
@@ -672,37 +1121,65 @@ class SearchIndex:
             leaders = {"en"}
         return frozenset(lang for lang in cover if lang not in leaders)
 
-    def _near(self, doc: _Doc, left: dict[str, float], right: dict[str, float]) -> float:
+    def _near(
+        self,
+        where: _Positions,
+        lang: str,
+        left: dict[str, float],
+        right: dict[str, float],
+    ) -> float:
         """IDF-weighted bonus when two consecutive query words are close in the text."""
         best = 0.0
         for a, wa in left.items():
-            first = doc.positions.get(a)
+            first = where.get(a)
             if not first:
                 continue
             for b, wb in right.items():
-                second = doc.positions.get(b)
+                second = where.get(b)
                 if not second or a == b:
                     continue
                 if any(0 < abs(j - i) <= PROXIMITY_WINDOW for i in first for j in second):
-                    lang = doc.rule.lang
                     best = max(best, wa * wb * min(self.idf(a, lang), self.idf(b, lang)))
         return best
 
 
-def _same_words(term: str, query: str) -> bool:
-    """True when the query is the glossary term ("what are chaos abilities": Chaos Ability)."""
-    wanted = [stem_en(fold(word)) for word in words(term)]
-    given = [stem_en(_IRREGULAR.get(word, fold(word))) for word in content_words(query, "en")]
-    return given == wanted
+class _Positions:
+    """Where each term stands in a document's words, found when first asked for."""
+
+    __slots__ = ("found", "tokens")
+
+    def __init__(self, tokens: list[str]) -> None:
+        self.tokens = tokens
+        self.found: dict[str, list[int]] = {}
+
+    def get(self, term: str) -> list[int]:
+        hit = self.found.get(term)
+        if hit is None:
+            hit = self.found[term] = [i for i, token in enumerate(self.tokens) if token == term]
+        return hit
+
+
+_DICT_FIELDS = frozenset(
+    {
+        "postings",
+        "df",
+        "lang_df",
+        "lang_size",
+        "group_length",
+        "surface",
+        "vocabulary",
+        "folded",
+        "stems",
+    }
+)
+
+
+def _date(info: EditionInfo | None) -> str:
+    return (info.effective if info is not None else None) or ""
 
 
 def normalise_token(token: str) -> str:
     return token.strip(".,;:()[]\"'").lower()
-
-
-def _parent(rule_id: str, by_id: dict[str, Rule]) -> Rule | None:
-    match = re.match(r"^(.*\d)[a-z]+$", rule_id)
-    return by_id.get(match.group(1)) if match else None
 
 
 def osa_distance(a: str, b: str, limit: int) -> int:
@@ -773,13 +1250,17 @@ def search_scope(
     return chosen
 
 
-def search(
-    query: str, editions: Sequence[Edition], lang: str | None = None, limit: int = 10
-) -> list[SearchResult]:
-    """The ``limit`` best rules for ``query`` across ``editions``, best first."""
+def check_query(query: str, limit: int) -> None:
     if not query.strip():
         raise UsageError("the search query is empty", hint="for example: planar die cost")
     if limit < 1:
         raise UsageError("--limit must be at least 1")
+
+
+def search(
+    query: str, editions: Sequence[Edition], lang: str | None = None, limit: int = 10
+) -> list[SearchResult]:
+    """The ``limit`` best rules for ``query`` across ``editions``, best first (no cache)."""
+    check_query(query, limit)
     scope = [e for e in editions if lang is None or e.info.lang == lang]
     return SearchIndex(scope).search(query, limit)

@@ -1,0 +1,128 @@
+"""Top-1 and top-3 of ``rules search`` on the question sets (development and held-out).
+
+A question names its acceptable top answers (``expect``: ids; ``expect_text``: a piece of the
+text; ``answer_lang``: the answer's language). It counts only when one of its expected ids
+exists in the editions searched (a question about rule 312 cannot be asked of a corpus without
+312); ``expect_text`` questions always count. Used by tests/test_rules_search.py, and as a
+script to print the figures:
+
+    python tests/search_quality.py                      # bundled editions only
+    python tests/search_quality.py --data DATA_DIR      # plus the editions imported there
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).parent
+PARTS = {
+    "development": HERE / "rules_search_questions.json",
+    "held-out": HERE / "rules_search_heldout.json",
+}
+
+
+def load(part: str) -> list[dict[str, Any]]:
+    questions: list[dict[str, Any]] = json.loads(PARTS[part].read_text(encoding="utf-8"))[
+        "questions"
+    ]
+    return questions
+
+
+@dataclass
+class Score:
+    asked: int = 0
+    top1: int = 0
+    top3: int = 0
+    skipped: int = 0
+    misses: list[str] = field(default_factory=list)
+
+    @property
+    def top1_rate(self) -> float:
+        return self.top1 / self.asked if self.asked else 0.0
+
+    @property
+    def top3_rate(self) -> float:
+        return self.top3 / self.asked if self.asked else 0.0
+
+    def __str__(self) -> str:
+        return (
+            f"top-1 {self.top1}/{self.asked} = {self.top1_rate:.1%}, "
+            f"top-3 {self.top3}/{self.asked} = {self.top3_rate:.1%}"
+            + (f" ({self.skipped} not answerable here)" if self.skipped else "")
+        )
+
+
+def _hit(item: dict[str, Any], result: Any) -> bool:
+    if "answer_lang" in item and result.lang != item["answer_lang"]:
+        return False
+    if "expect" in item:
+        # a glossary term is compared without the markup some official files carry
+        # ("Planar _Magic_")
+        return result.id.replace("_", "") in item["expect"]
+    return str(item["expect_text"]).lower() in result.text.lower()
+
+
+def score(
+    questions: list[dict[str, Any]], infos: list[Any], indexes: dict[Any, Any] | None = None
+) -> Score:
+    """Score ``questions`` on the editions ``infos``; ``indexes`` keeps the index built for
+    each scope (pass the same dict to score several question sets on one build)."""
+    from planarcli.rulebook import corpus
+    from planarcli.rulebook import search as rulesearch
+
+    built: dict[Any, Any] = {} if indexes is None else indexes
+    result = Score()
+    for item in questions:
+        scope = rulesearch.search_scope(infos, item.get("edition"), item.get("lang"))
+        editions = [corpus.load_edition(info) for info in scope]
+        key = tuple((info.id, info.location) for info in scope)
+        if key not in built:
+            built[key] = rulesearch.SearchIndex(editions)
+        if "expect" in item:
+            known = {rule.id for edition in editions for rule in edition.rules}
+            known |= {entry.term.replace("_", "") for e in editions for entry in e.glossary}
+            if not known & set(item["expect"]):
+                result.skipped += 1
+                continue
+        found = built[key].search(item["query"], limit=3)
+        hits = [_hit(item, r) for r in found]
+        result.asked += 1
+        result.top1 += bool(hits and hits[0])
+        result.top3 += any(hits)
+        if not (hits and hits[0]):
+            where = f" [{item.get('edition') or item.get('lang') or 'current'}]"
+            result.misses.append(
+                f"{item['query']!r}{where}: {[r.id for r in found]} wanted "
+                f"{item.get('expect') or item.get('expect_text')}"
+            )
+    return result
+
+
+def main(argv: list[str]) -> None:
+    import argparse
+
+    from planarcli import resources
+    from planarcli.rulebook import corpus
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, help="a data dir with imported editions")
+    parser.add_argument(
+        "--misses", action="store_true", help="list the misses of the development part"
+    )
+    args = parser.parse_args(argv)
+    data = args.data / "rules" if args.data else HERE / "no-such-folder"
+    infos = corpus.list_editions(resources.rules_dir(), data)
+    for part in PARTS:
+        figures = score(load(part), infos)
+        print(f"{part:<12} {figures}")
+        if args.misses and part == "development":  # the held-out part is only scored
+            for miss in figures.misses:
+                print("   ", miss)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
