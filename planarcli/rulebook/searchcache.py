@@ -11,7 +11,8 @@ covers: the current one, ``--edition all``, ``--lang fr``, ...).
   from the files on every search (reading a few hundred kilobytes costs well under a
   millisecond); any difference rebuilds the index. Nothing is trusted from file times.
 * **Format.** ``marshal`` of plain lists, dicts, strings and numbers, behind a header: a
-  magic line, the key, the length and the CRC-32 of the payload. Loading is about five times
+  magic line, the key, the length and the CRC-32 of the payload
+  (:mod:`planarcli.marshalcache`). Loading is about five times
   faster than ``json`` for this data and needs no import. Unlike ``pickle``, ``marshal`` cannot
   run code while loading; the checksum is checked before anything is unmarshalled, and the
   result must have the index's shape, so a truncated, corrupted or foreign file is never
@@ -27,14 +28,12 @@ covers: the current one, ``--edition all``, ``--lang fr``, ...).
 
 from __future__ import annotations
 
-import contextlib
-import gc
-import marshal
 import os
-import sys
 import zlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
+
+from planarcli import marshalcache
 
 if TYPE_CHECKING:
     from planarcli.rulebook.corpus import EditionInfo
@@ -52,7 +51,7 @@ def _content_key(scope: Sequence[EditionInfo]) -> str:
     parts = [
         f"v{search.INDEX_VERSION}",
         f"stemmer {search.stemmer_version()}",
-        f"python {sys.version_info[0]}.{sys.version_info[1]} marshal {marshal.version}",
+        marshalcache.python_key(),
     ]
     for info in scope:
         try:
@@ -75,62 +74,14 @@ def index_path(scope: Sequence[EditionInfo]) -> str:
 
 def _read(path: str, key: str) -> dict[str, Any] | None:
     """The index state stored at ``path`` for ``key``; None when absent, stale or damaged."""
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except OSError:
-        return None
-    if not data.startswith(MAGIC):
-        return None
-    header_end = data.find(b"\n\n", len(MAGIC))
-    if header_end < 0:
-        return None
-    try:
-        header = data[len(MAGIC) : header_end].decode("utf-8")
-        length_line, crc_line, stored_key = header.split("\n", 2)
-        length, crc = int(length_line), int(crc_line, 16)
-    except (UnicodeDecodeError, ValueError):
-        return None
-    payload = data[header_end + 2 :]
-    if stored_key != key or len(payload) != length or zlib.crc32(payload) != crc:
-        return None
-    # Unmarshalling makes tens of thousands of small objects: without this, the cyclic
-    # garbage collector runs several times over them, for nothing (they hold no cycles).
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        state = marshal.loads(payload)
-    except (ValueError, EOFError, TypeError):
-        return None
-    finally:
-        if collecting:
-            gc.enable()
-    return state if isinstance(state, dict) else None
+    return marshalcache.read(path, MAGIC, key)
 
 
 def _write(path: str, key: str, state: dict[str, Any]) -> None:
     """Store ``state`` for ``key`` at ``path`` atomically; a cache that cannot be written is
     left alone."""
-    import tempfile
-
-    payload = marshal.dumps(state)
-    header = f"{len(payload)}\n{zlib.crc32(payload):08x}\n{key}".encode()
-    folder = os.path.dirname(path)
-    temporary = None
-    try:
-        os.makedirs(folder, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=".index-", suffix=".tmp", dir=folder)
-        with os.fdopen(handle, "wb") as out:
-            out.write(MAGIC + header + b"\n\n" + payload)
-        os.replace(temporary, path)
-        temporary = None
-        _prune(folder, keep=path)
-    except OSError:
-        pass
-    finally:
-        if temporary is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
+    if marshalcache.write(path, MAGIC, key, state):
+        _prune(os.path.dirname(path), keep=path)
 
 
 def _prune(folder: str, keep: str) -> None:
