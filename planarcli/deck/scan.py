@@ -140,13 +140,29 @@ def _expand(path: str, excludes: list[tuple[str, re.Pattern[str]]]) -> Expansion
         items: list[ScanItem] = []
         _search_folder(path, "", excludes, items)
         return Expansion(path, tuple(items), True)
-    if os.path.exists(path):
+    if os.path.exists(path) or _cannot_look(path):
+        # A path that cannot even be looked at (a folder above it without search
+        # permission) exists as far as we know: reading it says why it cannot be read.
         return Expansion(path, (ScanItem(path, "file"),), False)
     if _GLOB_CHARS.intersection(path):
         return Expansion(path, tuple(_glob(path, excludes)), True)
     return Expansion(
         path, (ScanItem(path, "error", "no such file or directory", code="no-input"),), False
     )
+
+
+def _cannot_look(path: str) -> bool:
+    """Whether ``os.stat`` fails for ``path`` for another reason than its absence (EACCES
+    on a folder above it, say): ``os.path.exists`` says False for both."""
+    try:
+        os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError:
+        return True
+    except ValueError:  # an embedded NUL byte
+        return False
+    return False
 
 
 def _glob(pattern: str, excludes: list[tuple[str, re.Pattern[str]]]) -> list[ScanItem]:
