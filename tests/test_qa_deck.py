@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-
 DECKS = Path(__file__).parent / "decks"
 LEGAL_TEXT = (DECKS / "valid" / "bare-names.txt").read_text(encoding="utf-8")
 
