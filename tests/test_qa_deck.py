@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import builtins
 import errno
+import json
 import os
 from pathlib import Path
 
@@ -45,3 +46,34 @@ def test_a_named_file_that_cannot_be_looked_at_is_not_called_missing(
     assert f"planarcli: error: {target}: permission denied" in result.stderr
     assert "no such file" not in result.stderr
     assert f"{target}: unreadable" in result.stdout
+
+
+def test_a_glob_passes_over_what_a_directory_search_passes_over(
+    write, tmp_path, run_cli, monkeypatch
+) -> None:
+    """`validate 'decks/**'` failed (exit 2) on a logo and (exit 1) on a price list that
+    `validate decks` passes over, and checked decks inside node_modules."""
+    write("decks/good.txt", LEGAL_TEXT)
+    write("decks/logo.png", bytes(range(256)) * 4)
+    write("decks/README.md", "# Our decks\n\nBring sleeves.\n")
+    write("decks/prices.csv", "name,price\nSol Ring,1.50\n")
+    write("decks/node_modules/pkg/list.txt", "1 Not A Plane\n")
+    write("decks/.drafts/draft.txt", "1 Not A Plane\n")
+    monkeypatch.chdir(tmp_path)
+    folder = run_cli("validate", "decks")
+    assert folder.exit_code == 0, folder
+    for pattern in ("decks/**", "decks/*", "decks/**/*.txt"):
+        result = run_cli("validate", pattern, "-v", "--format", "json")
+        assert result.exit_code == 0, (pattern, result)
+        files = {entry["path"]: entry for entry in json.loads(result.stdout)["files"]}
+        judged = {path for path, entry in files.items() if not entry["skipped"]}
+        assert judged == {"decks/good.txt"}, (pattern, files)
+    listed = run_cli("validate", "decks/**", "-v")
+    assert "decks/logo.png: skipped: not a decklist extension" in listed.stdout
+    assert "decks/node_modules/pkg/list.txt: skipped: in a tool or package folder" in (
+        listed.stdout
+    )
+    # A glob that finds only what is no decklist says so (exit 2), as a folder does.
+    nothing = run_cli("validate", "decks/*.md")
+    assert nothing.exit_code == 2, nothing
+    assert "pattern holds no decklist: 1 file was skipped" in nothing.stderr

@@ -166,6 +166,9 @@ def _cannot_look(path: str) -> bool:
 
 
 def _glob(pattern: str, excludes: list[tuple[str, re.Pattern[str]]]) -> list[ScanItem]:
+    """The files a glob finds, judged as a directory search judges what it finds: a glob
+    is a search too (``'decks/**'`` must not fail on the logo or the price list that
+    ``validate decks/`` passes over)."""
     import glob
 
     parts = pattern.replace("\\", "/").split("/")
@@ -177,14 +180,32 @@ def _glob(pattern: str, excludes: list[tuple[str, re.Pattern[str]]]) -> list[Sca
     base = "/".join(fixed)
     items = []
     for match in sorted(glob.glob(pattern, recursive=True)):
-        if not os.path.isfile(match):
+        if os.path.isdir(match):
             continue
         relative = os.path.relpath(match, base or ".").replace(os.sep, "/")
         hit = excluded_by(relative, excludes)
         if hit is not None:
             items.append(ScanItem(match, "skipped", f"excluded: matches {hit!r}"))
-        else:
-            items.append(ScanItem(match, "file", scanned=True))
+            continue
+        folders = relative.split("/")[:-1]
+        if any(folder.startswith(".") and folder not in (".", "..") for folder in folders):
+            items.append(ScanItem(match, "skipped", "in a hidden folder"))
+            continue
+        if any(folder in TOOL_DIRS for folder in folders):
+            items.append(ScanItem(match, "skipped", "in a tool or package folder"))
+            continue
+        name = os.path.basename(match)
+        if os.path.splitext(name)[1].lower() not in DECKLIST_SUFFIXES:
+            items.append(
+                ScanItem(
+                    match,
+                    "skipped",
+                    f"not a decklist extension ({' '.join(DECKLIST_SUFFIXES)})",
+                )
+            )
+            continue
+        is_file = os.path.isfile(match)
+        items.append(_file_item(match, name, is_link=os.path.islink(match), is_file=is_file))
     return items
 
 
@@ -243,24 +264,24 @@ def _search_folder(
             else:
                 folders.append((path, rel))
             continue
-        if is_link and not os.path.exists(path):
-            items.append(ScanItem(path, "error", "broken symbolic link (its target is missing)"))
-        elif entry.name.startswith("."):
-            items.append(ScanItem(path, "skipped", "a hidden file"))
-        elif not is_file:
-            items.append(ScanItem(path, "skipped", "not a regular file (a FIFO, socket or device)"))
-        elif _NOT_A_DECK.match(entry.name):
-            items.append(
-                ScanItem(path, "skipped", "a README, licence or package file, not a decklist")
-            )
-        elif entry.name.lower().endswith(".csv") and not _looks_like_csv_decklist(path):
-            items.append(
-                ScanItem(path, "skipped", "a CSV file whose header names no card-name column")
-            )
-        else:
-            items.append(ScanItem(path, "file", scanned=True))
+        items.append(_file_item(path, entry.name, is_link=is_link, is_file=is_file))
     for path, rel in folders:
         _search_folder(path, rel, excludes, items)
+
+
+def _file_item(path: str, name: str, *, is_link: bool, is_file: bool) -> ScanItem:
+    """What a search makes of a file with a decklist extension that no pattern excludes."""
+    if is_link and not os.path.exists(path):
+        return ScanItem(path, "error", "broken symbolic link (its target is missing)")
+    if name.startswith("."):
+        return ScanItem(path, "skipped", "a hidden file")
+    if not is_file:
+        return ScanItem(path, "skipped", "not a regular file (a FIFO, socket or device)")
+    if _NOT_A_DECK.match(name):
+        return ScanItem(path, "skipped", "a README, licence or package file, not a decklist")
+    if name.lower().endswith(".csv") and not _looks_like_csv_decklist(path):
+        return ScanItem(path, "skipped", "a CSV file whose header names no card-name column")
+    return ScanItem(path, "file", scanned=True)
 
 
 def _looks_like_csv_decklist(path: str) -> bool:
