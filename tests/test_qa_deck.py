@@ -77,3 +77,17 @@ def test_a_glob_passes_over_what_a_directory_search_passes_over(
     nothing = run_cli("validate", "decks/*.md")
     assert nothing.exit_code == 2, nothing
     assert "pattern holds no decklist: 1 file was skipped" in nothing.stderr
+
+
+@pytest.mark.parametrize("policy", ["error", "warn", "skip"])
+def test_a_forge_deck_with_a_damaged_section_header_is_broken(write, run_cli, policy) -> None:
+    """`[Planes` cut short put the planes into [metadata], where they vanished: the file was
+    "no planar deck", and with --no-planar-deck skip it passed (exit 0)."""
+    deck = write(
+        "decks/strike.dck",
+        "[metadata]\nName=Strike\n[Planes\n1 Akoum|PC2\n1 Bant|HOP\n",
+    )
+    for target in (deck, deck.parent):
+        result = run_cli("validate", str(target), "--no-planar-deck", policy)
+        assert result.exit_code == 2, result
+        assert f"{deck}:3: malformed section header '[Planes'" in result.stderr
