@@ -45,29 +45,32 @@ def _warn_if_future(edition_id: str) -> None:
         )
 
 
-def _asks_for_json(args: list[str]) -> bool:
-    """Whether raw command-line arguments ask for ``--format json``."""
+def _asked_format(args: list[str]) -> str | None:
+    """The ``--format`` the raw command-line arguments ask for (the last one wins, as
+    click decides), or None."""
+    asked = None
     for index, arg in enumerate(args):
         if arg == "--":
-            return False
-        if arg.lower() == "--format=json":
-            return True
-        if arg == "--format" and index + 1 < len(args) and args[index + 1].lower() == "json":
-            return True
-    return False
+            break
+        if arg.lower().startswith("--format="):
+            asked = arg.split("=", 1)[1].lower()
+        elif arg == "--format" and index + 1 < len(args):
+            asked = args[index + 1].lower()
+    return asked if asked in OUTPUT_FORMATS else None
 
 
 class ValidateCommand(click.Command):
-    """``validate`` keeps standard output one JSON document with ``--format json`` even
-    when click refuses the command line (an option's bad value, an unknown option)."""
+    """``validate`` keeps standard output one document of the format asked for (JSON, a
+    SARIF log, GitHub annotations) even when click refuses the command line (an option's
+    bad value, an unknown option), so a CI step that uploads it never gets an empty file."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        asked = _asks_for_json(args)
+        asked = _asked_format(args)
         try:
             return super().parse_args(ctx, args)
         except click.UsageError as error:
-            if asked:
-                _echo_error_json(UsageError(error.format_message()))
+            if asked is not None:
+                _echo_error_document(asked, UsageError(error.format_message()))
             raise
 
 
@@ -205,8 +208,7 @@ def validate(
             diff=diff,
         )
     except PlanarError as error:
-        if options["output_format"] == "json":
-            _echo_error_json(error)
+        _echo_error_document(options["output_format"], error)
         raise
 
 
@@ -425,10 +427,23 @@ def wrap_width() -> int | None:
     return max(shutil.get_terminal_size().columns, MIN_WRAP_WIDTH)
 
 
-def _echo_error_json(error: PlanarError) -> None:
-    """With --format json, stdout is one JSON document even when the run cannot start."""
-    from planarcli.report.render import render_json
-
+def _echo_error_document(output_format: str, error: PlanarError) -> None:
+    """When the run cannot start, standard output is still a document of the format asked
+    for: JSON with an ``error`` key, a SARIF log whose invocation failed and says why, a
+    GitHub error annotation. (The one line on stderr is printed by the CLI as for any
+    error.) Text prints nothing on standard output."""
     message = error.message + (f" ({error.hint})" if error.hint else "")
-    context = {"error": {"message": message, "exit_code": error.exit_code}}
-    click.echo(render_json([], context=context))
+    if output_format == "json":
+        from planarcli.report.render import render_json
+
+        context = {"error": {"message": message, "exit_code": error.exit_code}}
+        click.echo(render_json([], context=context))
+    elif output_format == "sarif":
+        from planarcli import __version__
+        from planarcli.report.sarif import render_failed_sarif
+
+        click.echo(render_failed_sarif(message, tool_version=__version__))
+    elif output_format == "github":
+        from planarcli.report.render import github_error
+
+        click.echo(github_error(message))

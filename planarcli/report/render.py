@@ -201,3 +201,8 @@ def render_github(results: Sequence[FileResult], *, verbose: bool = False) -> st
             lines.append(f"::{level} {','.join(props)}::{_escape_data(finding.message)}")
     lines.append(summary_line(results))
     return "\n".join(lines)
+
+
+def github_error(message: str) -> str:
+    """One GitHub error annotation for a run that could not start."""
+    return f"::error title=planarcli::{_escape_data(message)}"

@@ -183,3 +183,13 @@ def render_sarif(results: list[FileResult], *, tool_version: str, verbose: bool 
     """The SARIF 2.1.0 log for these results, as JSON text."""
     log = sarif_log(results, tool_version=tool_version, verbose=verbose)
     return json.dumps(log, ensure_ascii=False, indent=2)
+
+
+def render_failed_sarif(message: str, *, tool_version: str) -> str:
+    """A SARIF log for a run that could not start (a bad option, a broken configuration
+    file): no results, and an invocation that failed with ``message``."""
+    log = sarif_log([], tool_version=tool_version)
+    invocation = log["runs"][0]["invocations"][0]
+    invocation["executionSuccessful"] = False
+    invocation["toolExecutionNotifications"] = [{"level": "error", "message": {"text": message}}]
+    return json.dumps(log, ensure_ascii=False, indent=2)
