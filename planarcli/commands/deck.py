@@ -145,7 +145,8 @@ def convert(
     where the format has a place for them.
 
     \b
-    Exit codes: 0 written; 1 FILE has no planar deck; 2 unreadable FILE or bad usage.
+    Exit codes: 0 written; 1 FILE has no planar deck; 2 unreadable FILE or
+    bad usage.
     """
     from planarcli.cards.catalog import load_catalog
     from planarcli.deck.writers import convert_file, save_conversion

@@ -181,8 +181,8 @@ def validate(
     planarcli.toml, .planarcli.toml or pyproject.toml [tool.planarcli] (see --config).
 
     \b
-    Exit codes: 0 every deck is legal; 1 at least one illegal deck, or a file with no
-    planar deck; 2 usage error or an unreadable file.
+    Exit codes: 0 every deck is legal; 1 at least one illegal deck, or a file
+    with no planar deck; 2 usage error or an unreadable file.
     """
     ctx = click.get_current_context()
     options = dict(
