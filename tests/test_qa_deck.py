@@ -153,3 +153,32 @@ def test_every_help_page_fits_80_columns(run_cli) -> None:
         assert result.exit_code == 0, (path, result)
         wide = [line for line in result.stdout.splitlines() if len(line) > 80]
         assert not wide, (path, wide)
+
+
+def test_a_read_only_file_is_reported_as_not_fixed_not_unreadable(write, run_cli) -> None:
+    """`validate --fix` on a read-only file printed "deck.txt: unreadable" (it was read
+    fine), and the SARIF log said "could not be read"."""
+    deck = write("deck.txt", "Planar Deck\n1 Akuom\n")
+    deck.chmod(0o444)
+    try:
+        text = run_cli("validate", "--fix", str(deck))
+        sarif = run_cli("validate", "--fix", "--format", "sarif", str(deck))
+    finally:
+        deck.chmod(0o644)
+    assert text.exit_code == 2, text
+    assert f"{deck}: not fixed" in text.stdout
+    assert "unreadable" not in text.stdout.splitlines()[0]
+    notes = json.loads(sarif.stdout)["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+    assert "read-only" in notes[0]["message"]["text"]
+
+
+def test_the_verbose_header_wraps_like_the_findings(write, run_cli) -> None:
+    """`validate -v` with COLUMNS=80 wrapped every finding but printed a 145-column header."""
+    deck = write("deck.txt", LEGAL_TEXT)
+    result = run_cli("validate", "-v", str(deck), env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result
+    header = result.stdout.split(f"{deck}:")[0]
+    assert "card data:" in header and "config:" in header
+    # A path longer than a line stays whole (one word); everything else fits.
+    wide = [line for line in header.splitlines() if len(line) > 80 and " " in line.strip()]
+    assert not wide, header

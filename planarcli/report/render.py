@@ -99,6 +99,8 @@ def _finding_line(result: FileResult, finding: Finding, style: Style, width: int
 _UNREADABLE_WORDS = {
     "no-input": "nothing to check",
     "unreadable-folder": "unreadable folder",
+    "not-written": "not fixed",  # --fix: a read-only file, a failed write
+    "file-changed": "not fixed",  # --fix: the file changed while it was being fixed
 }
 
 
@@ -140,7 +142,7 @@ def render_text(
     """
     lines: list[str] = []
     if header:
-        lines.append(header)
+        lines.append(wrap_styled(_words(header), width, "    "))
     for result in results:
         if result.skipped:
             if verbose and not quiet:

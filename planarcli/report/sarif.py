@@ -151,12 +151,12 @@ def sarif_log(
                     }
                 rules.append(rule)
             sarif_results.append(_result(result, finding, index[finding.code]))
-    unreadable = [r.path for r in results if not r.readable]
+    unreadable = [r for r in results if not r.readable]
     invocation: dict[str, Any] = {"executionSuccessful": not unreadable}
     if unreadable:
         invocation["toolExecutionNotifications"] = [
-            {"level": "error", "message": {"text": f"{path}: could not be read"}}
-            for path in unreadable
+            {"level": "error", "message": {"text": f"{r.path}: {_why_unreadable(r)}"}}
+            for r in unreadable
         ]
     return {
         "$schema": SARIF_SCHEMA,
@@ -177,6 +177,10 @@ def sarif_log(
             }
         ],
     }
+
+
+def _why_unreadable(result: FileResult) -> str:
+    return result.findings[0].message if result.findings else "could not be read"
 
 
 def render_sarif(results: list[FileResult], *, tool_version: str, verbose: bool = False) -> str:
