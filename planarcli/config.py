@@ -160,6 +160,11 @@ def check_values(table: dict[str, Any], spec: Spec, shown: str) -> dict[str, Any
     for written, value in table.items():
         key = written.replace("_", "-")
         if key not in spec:
+            if key == "tool" and os.path.basename(shown) != "pyproject.toml":
+                raise UsageError(
+                    f"{where}: [tool.planarcli] belongs in pyproject.toml; in this file the "
+                    "keys stand at the top level (rules = ..., not under a table)"
+                )
             known = ", ".join(sorted(spec))
             raise UsageError(f"{where}: unknown key {written!r} (known keys: {known})")
         if key in values:

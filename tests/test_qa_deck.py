@@ -182,3 +182,34 @@ def test_the_verbose_header_wraps_like_the_findings(write, run_cli) -> None:
     # A path longer than a line stays whole (one word); everything else fits.
     wide = [line for line in header.splitlines() if len(line) > 80 and " " in line.strip()]
     assert not wide, header
+
+
+def test_a_bad_rules_value_in_a_config_file_still_names_the_editions(
+    write, tmp_path, run_cli, monkeypatch
+) -> None:
+    """`rules = "bogus"` in planarcli.toml lost the list of known editions that
+    `--rules bogus` gives."""
+    write("decks/good.txt", LEGAL_TEXT)
+    write("planarcli.toml", 'rules = "bogus"\n')
+    monkeypatch.chdir(tmp_path)
+    result = run_cli("validate", "decks")
+    assert result.exit_code == 2, result
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("planarcli: error: planarcli.toml: rules = 'bogus'")
+    assert "known editions: " in lines[0] and "2009-10-01" in lines[0]
+
+
+def test_a_tool_planarcli_table_in_planarcli_toml_is_explained(
+    write, tmp_path, run_cli, monkeypatch
+) -> None:
+    """Copying the pyproject snippet into planarcli.toml gave "unknown key 'tool'"."""
+    write("decks/good.txt", LEGAL_TEXT)
+    write("planarcli.toml", '[tool.planarcli]\nrules = "current"\n')
+    monkeypatch.chdir(tmp_path)
+    result = run_cli("validate", "decks")
+    assert result.exit_code == 2, result
+    assert result.stderr == (
+        "planarcli: error: planarcli.toml: [tool.planarcli] belongs in pyproject.toml; in "
+        "this file the keys stand at the top level (rules = ..., not under a table)\n"
+    )

@@ -277,7 +277,10 @@ def _check_options(
     except UsageError as error:
         if "edition" not in from_config:
             raise
-        raise UsageError(error.message.replace("--rules ", f"{where}: rules = ", 1)) from None
+        message = error.message.replace("--rules ", f"{where}: rules = ", 1)
+        if error.hint:  # one line naming file and key, the editions known included
+            message += f" ({error.hint})"
+        raise UsageError(message) from None
     return edition_id, players if communal else None
 
 
