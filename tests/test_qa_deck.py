@@ -213,3 +213,58 @@ def test_a_tool_planarcli_table_in_planarcli_toml_is_explained(
         "planarcli: error: planarcli.toml: [tool.planarcli] belongs in pyproject.toml; in "
         "this file the keys stand at the top level (rules = ..., not under a table)\n"
     )
+
+
+MOXFIELD_CSV = (
+    '"Count","Tradelist Count","Name","Edition","Condition"\r\n'
+    '"1","0","Akuom","pc2","Near Mint"\r\n'
+    '"2","0","Bant","hop","Near Mint"\r\n'
+    '"1","0","Eloren Wilds","hop","Near Mint"\r\n'
+    '"1","0","Stairs to Infinty","pc2","Near Mint"\r\n'
+    '"1","0","The Drum, Mining Facility","ohop","Near Mint"\r\n'
+    '"1","0","Bant","hop","Near Mint"\r\n'
+)
+
+
+def test_fix_repairs_csv_exports_too(write, run_cli) -> None:
+    """`validate --fix` on a CSV export (Moxfield, Archidekt, TappedOut) changed nothing and
+    said nothing, though `validate` offered the same one-answer repairs as for text."""
+    deck = write("moxfield.csv", b"\xef\xbb\xbf" + MOXFIELD_CSV.encode("utf-8"))
+    before = deck.read_bytes()
+    result = run_cli("validate", "--fix", str(deck))
+    assert result.exit_code == 1, result  # 5 cards: still too small, but repaired
+    after = deck.read_bytes()
+    assert after.startswith(b"\xef\xbb\xbf")
+    old_lines, new_lines = before.split(b"\r\n"), after.split(b"\r\n")
+    assert new_lines == [
+        *old_lines[:1],
+        b'"1","0","Akoum","pc2","Near Mint"',
+        b'"1","0","Bant","hop","Near Mint"',
+        *old_lines[3:4],
+        b'"1","0","Stairs to Infinity","pc2","Near Mint"',
+        *old_lines[5:6],
+        *old_lines[7:],
+    ]
+    assert "moxfield.csv:7: fixed: removed 'Bant', listed earlier" in result.stdout
+    again = run_cli("validate", "--fix", str(deck))
+    assert deck.read_bytes() == after, again
+    report = json.loads(run_cli("validate", str(deck), "--format", "json").stdout)
+    codes = {finding["code"] for finding in report["files"][0]["findings"]}
+    assert codes == {"deck-too-small"}, report
+
+
+@pytest.mark.parametrize(
+    ("content", "fixed"),
+    [
+        ("Board,Qty,Name\nside,3,Tazeem\nside,1,Akoum\n", "Board,Qty,Name\nside,1,Tazeem\n"),
+        (
+            "Quantity,Name,Edition,Categories\n1,Akuom,pc2,Planes\n2,Bant,hop,\"Planes,x\"\n",
+            "Quantity,Name,Edition,Categories\n1,Akoum,pc2,Planes\n1,Bant,hop,\"Planes,x\"\n",
+        ),
+        ('Count;Name\n1;"Stairs to Infinty"\n1;Naya\n', 'Count;Name\n1;"Stairs to Infinity"\n'),
+    ],
+)
+def test_fix_csv_line_forms(write, run_cli, content, fixed) -> None:
+    deck = write("deck.csv", content)
+    run_cli("validate", "--fix", str(deck))
+    assert deck.read_text(encoding="utf-8").startswith(fixed)
