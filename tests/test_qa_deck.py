@@ -268,3 +268,19 @@ def test_fix_csv_line_forms(write, run_cli, content, fixed) -> None:
     deck = write("deck.csv", content)
     run_cli("validate", "--fix", str(deck))
     assert deck.read_text(encoding="utf-8").startswith(fixed)
+
+
+@pytest.mark.skipif(not os.path.isdir("/dev/fd"), reason="needs /dev/fd (process substitution)")
+def test_fix_refuses_a_pipe_as_it_refuses_standard_input(run_cli) -> None:
+    """`validate --fix <(cat deck.txt)` read the pipe, could not read it again to fix it, and
+    reported the unfixed verdict without a word (exit 1)."""
+    read_end, write_end = os.pipe()
+    try:
+        os.write(write_end, b"Planar Deck\n1 Akuom\n1 Bant\n")
+        os.close(write_end)
+        result = run_cli("validate", "--fix", f"/dev/fd/{read_end}")
+    finally:
+        os.close(read_end)
+    assert result.exit_code == 2, result
+    assert "is not a regular file (a pipe or a device), so it cannot be fixed" in result.stderr
+    assert f"/dev/fd/{read_end}: not fixed" in result.stdout

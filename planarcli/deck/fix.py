@@ -345,6 +345,15 @@ def fix_inputs(
         )
 
     def judge(path: str, scanned: bool) -> FileResult:
+        if os.path.exists(path) and not os.path.isfile(path):
+            # A pipe (`<(...)`), a device: it can be read once, never replaced.
+            return unreadable_result(
+                path,
+                "is not a regular file (a pipe or a device), so it cannot be fixed in "
+                "place: fix the file it comes from, or drop --fix/--diff to check it",
+                edition,
+                code="not-written",
+            )
         before = verdict(path, scanned)
         if before.skipped or not before.readable:
             return before  # nothing to fix in what is not a readable decklist
