@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from planarcli.commands.common import format_option, use_color
+from planarcli.commands.common import asked_format, format_option, use_color
 from planarcli.errors import PlanarError, UsageError
 
 OUTPUT_FORMATS = ("text", "json", "github", "sarif")
@@ -45,27 +45,15 @@ def _warn_if_future(edition_id: str) -> None:
         )
 
 
-def _asked_format(args: list[str]) -> str | None:
-    """The ``--format`` the raw command-line arguments ask for (the last one wins, as
-    click decides), or None."""
-    asked = None
-    for index, arg in enumerate(args):
-        if arg == "--":
-            break
-        if arg.lower().startswith("--format="):
-            asked = arg.split("=", 1)[1].lower()
-        elif arg == "--format" and index + 1 < len(args):
-            asked = args[index + 1].lower()
-    return asked if asked in OUTPUT_FORMATS else None
-
-
 class ValidateCommand(click.Command):
     """``validate`` keeps standard output one document of the format asked for (JSON, a
     SARIF log, GitHub annotations) even when click refuses the command line (an option's
     bad value, an unknown option), so a CI step that uploads it never gets an empty file."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        asked = _asked_format(args)
+        asked = asked_format(args)
+        if asked not in OUTPUT_FORMATS:
+            asked = None
         try:
             return super().parse_args(ctx, args)
         except click.UsageError as error:
