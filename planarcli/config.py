@@ -113,7 +113,8 @@ def _parse_toml(data: bytes, shown: str) -> dict[str, Any]:
     else:  # pragma: no cover - Python 3.10
         import tomli as tomllib
     try:
-        text = data.decode("utf-8")
+        # A byte-order mark (Windows editors write one) is no TOML statement: drop it.
+        text = data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
         raise UsageError(f"{shown}: not UTF-8 text, so not a TOML file") from None
     try:
