@@ -196,7 +196,7 @@ def validate(
             diff=diff,
         )
     except PlanarError as error:
-        _echo_error_document(options["output_format"], error)
+        _echo_error_document(str(options["output_format"]), error)
         raise
 
 
