@@ -439,3 +439,27 @@ def test_line_map_follows_removed_and_rewritten_lines() -> None:
     # remove line 2 (with its break), rewrite a word on line 3, remove the last line
     edits = [Edit(3, 6, ""), Edit(6, 7, "C"), Edit(8, 10, "")]
     assert _line_map(text, edits) == {1: 1, 2: 3}
+
+
+@pytest.mark.parametrize("policy", ["warn", "skip"])
+def test_no_planar_deck_policy_never_waves_through_a_misplaced_planar_deck(
+    write, run_cli, policy
+) -> None:
+    """With --no-planar-deck skip (the README's advice for repositories with Commander
+    lists), a planar deck under a misspelled heading was skipped: CI green, deck unchecked."""
+    typo = write(
+        "decks/typo.txt",
+        "Commander\n1 Atraxa, Praetors' Voice\n\nPlanar Dek\n1 Akoum\n1 Bant\n1 Naya\n",
+    )
+    write("decks/empty.txt", "Commander\n1 Atraxa, Praetors' Voice\n\nPlanar Deck\n")
+    commander = write("decks/commander.txt", "Commander\n1 Atraxa, Praetors' Voice\n")
+    result = run_cli("validate", str(typo.parent), "--no-planar-deck", policy, "--format", "json")
+    assert result.exit_code == 1, result
+    files = {Path(f["path"]).name: f for f in json.loads(result.stdout)["files"]}
+    for name in ("typo.txt", "empty.txt"):
+        finding = files[name]["findings"][-1]
+        assert finding["code"] == "no-planar-deck" and finding["severity"] == "error", files
+        assert f"--no-planar-deck {policy} does not apply" in finding["message"]
+    # A Commander list without any sign of a planar deck still gets the policy.
+    alone = run_cli("validate", str(commander), "--no-planar-deck", policy)
+    assert alone.exit_code == 0, alone

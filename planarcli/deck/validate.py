@@ -203,13 +203,24 @@ def validate_file(
         )
     planar = find_planar_deck(decklist, catalog)
     if not planar.found:
+        message = f"no planar deck: {planar.reason}"
+        policy = no_planar_deck
+        if policy != "error" and (planar.planar_seen or decklist.planar_sections):
+            # Planes outside any planar section, or a planar heading with nothing under it:
+            # a planar deck planarcli could not find, not a Commander list. Waved through,
+            # it would never be checked.
+            policy = "error"
+            message += (
+                f" (the file has {'planar cards' if planar.planar_seen else 'a planar heading'}"
+                f", so --no-planar-deck {no_planar_deck} does not apply to it)"
+            )
         return _no_planar_deck(
             decklist.path,
-            f"no planar deck: {planar.reason}",
+            message,
             findings,
             no_deck_rule,
             edition,
-            no_planar_deck,
+            policy,
             format=decklist.format,
             extra={"planar_cards_seen": planar.planar_seen},
         )
