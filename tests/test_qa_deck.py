@@ -463,3 +463,31 @@ def test_no_planar_deck_policy_never_waves_through_a_misplaced_planar_deck(
     # A Commander list without any sign of a planar deck still gets the policy.
     alone = run_cli("validate", str(commander), "--no-planar-deck", policy)
     assert alone.exit_code == 0, alone
+
+
+def test_a_glob_reports_the_folders_it_cannot_read(write, tmp_path, run_cli, monkeypatch) -> None:
+    """`validate 'decks/**'` passed over an unreadable decks/locked/ in silence (Python's
+    glob ignores folders it cannot list): "1 file: 1 valid", exit 0."""
+    write("decks/good.txt", LEGAL_TEXT)
+    locked = write("decks/locked/deck.txt", "1 Not A Plane\n").parent
+    write("decks/other/deck.txt", LEGAL_TEXT)
+    real_scandir = os.scandir
+
+    def scandir(path="."):
+        if Path(path).resolve() == locked.resolve():
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    monkeypatch.chdir(tmp_path)
+    for pattern in ("decks/**", "decks/**/*.txt", "decks/l*/*.txt", "decks/*/deck.txt"):
+        result = run_cli("validate", pattern)
+        assert result.exit_code == 2, (pattern, result)
+        assert "decks/locked: unreadable folder" in result.stdout, (pattern, result)
+        assert "planarcli: error: decks/locked: cannot read this folder" in result.stderr
+    # A folder the pattern never enters is no concern of it.
+    for pattern in ("decks/*.txt", "decks/o*/*.txt"):
+        result = run_cli("validate", pattern)
+        assert result.exit_code == 0, (pattern, result)
+    excluded = run_cli("validate", "decks/**", "--exclude", "locked")
+    assert excluded.exit_code == 0, excluded

@@ -178,10 +178,11 @@ def _glob(pattern: str, excludes: list[tuple[str, re.Pattern[str]]]) -> list[Sca
             break
         fixed.append(part)
     base = "/".join(fixed)
-    items = []
+    # glob passes over a folder it cannot read without a word: find those it needed.
+    items = _unreadable_folders(base, parts[len(fixed) :], excludes)
     for match in sorted(glob.glob(pattern, recursive=True)):
-        if os.path.isdir(match):
-            continue
+        if os.path.isdir(match) or not os.path.lexists(match):
+            continue  # (glob answers "nope/" for "nope/**" when there is no nope/)
         relative = os.path.relpath(match, base or ".").replace(os.sep, "/")
         hit = excluded_by(relative, excludes)
         if hit is not None:
@@ -207,6 +208,57 @@ def _glob(pattern: str, excludes: list[tuple[str, re.Pattern[str]]]) -> list[Sca
         is_file = os.path.isfile(match)
         items.append(_file_item(match, name, is_link=os.path.islink(match), is_file=is_file))
     return items
+
+
+def _unreadable_folders(
+    base: str, segments: list[str], excludes: list[tuple[str, re.Pattern[str]]]
+) -> list[ScanItem]:
+    """Error items for the folders below ``base`` that a glob of these path ``segments``
+    has to read but cannot (glob itself passes over them in silence). Hidden, tool and
+    excluded folders and links are not entered, as glob and the folder search do not."""
+    import fnmatch
+
+    found: list[ScanItem] = []
+
+    def enters(depth: int, name: str) -> bool:
+        """Whether the pattern goes on below a folder ``name`` at this depth."""
+        if "**" in segments[: depth + 1]:
+            return True
+        return depth < len(segments) - 1 and fnmatch.fnmatchcase(name, segments[depth])
+
+    def walk(folder: str, relative: str, depth: int) -> None:
+        try:
+            with os.scandir(folder or ".") as listing:
+                entries = sorted(listing, key=lambda entry: entry.name)
+        except (FileNotFoundError, NotADirectoryError):
+            return  # nothing there to match: "no file matches this pattern"
+        except OSError as error:
+            found.append(
+                ScanItem(
+                    folder,
+                    "error",
+                    f"cannot read this folder ({error.strerror or error}), so the decklists "
+                    "in it were not checked: fix its permissions, or leave it out with "
+                    "--exclude",
+                    code="unreadable-folder",
+                )
+            )
+            return
+        for entry in entries:
+            if entry.name.startswith(".") or entry.name in TOOL_DIRS:
+                continue
+            try:
+                if not entry.is_dir(follow_symlinks=False):
+                    continue
+            except OSError:
+                continue
+            rel = f"{relative}/{entry.name}" if relative else entry.name
+            if enters(depth, entry.name) and excluded_by(rel, excludes) is None:
+                walk(os.path.join(folder, entry.name), rel, depth + 1)
+
+    if segments:
+        walk(base, "", 0)
+    return found
 
 
 def _search_folder(
