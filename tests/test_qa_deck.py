@@ -491,3 +491,19 @@ def test_a_glob_reports_the_folders_it_cannot_read(write, tmp_path, run_cli, mon
         assert result.exit_code == 0, (pattern, result)
     excluded = run_cli("validate", "decks/**", "--exclude", "locked")
     assert excluded.exit_code == 0, excluded
+
+
+def test_a_path_found_twice_is_one_result_even_when_it_cannot_be_read(
+    write, tmp_path, run_cli, monkeypatch
+) -> None:
+    """`validate decks 'decks/**'` named a broken link twice (two results, two errors)."""
+    write("decks/good.txt", LEGAL_TEXT)
+    try:
+        (tmp_path / "decks" / "gone.txt").symlink_to(tmp_path / "nowhere.txt")
+    except OSError:
+        pytest.skip("cannot create symbolic links here")
+    monkeypatch.chdir(tmp_path)
+    result = run_cli("validate", "decks", "decks/**", "decks/gone.txt")
+    assert result.exit_code == 2, result
+    assert result.stderr.count("gone.txt") == 1, result.stderr
+    assert result.stdout.count("gone.txt") == 1, result.stdout

@@ -293,15 +293,15 @@ def validate_inputs(
     for expansion in expand_inputs(paths, exclude=exclude):
         found: list[FileResult] = []
         for item in expansion.items:
+            key = _same_file_key(item.path)
+            if key in seen:  # one path, one result (and its error said once)
+                continue
+            seen.add(key)
             if item.kind == "error":
                 found.append(
                     unreadable_result(item.path, item.reason or "", edition, code=item.code)
                 )
                 continue
-            key = _same_file_key(item.path)
-            if key in seen:
-                continue
-            seen.add(key)
             if item.kind == "skipped":
                 found.append(skipped_result(item.path, item.reason or ""))
             else:
