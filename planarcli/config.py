@@ -113,7 +113,8 @@ def _parse_toml(data: bytes, shown: str) -> dict[str, Any]:
     else:  # pragma: no cover - Python 3.10
         import tomli as tomllib
     try:
-        text = data.decode("utf-8")
+        # A byte-order mark (Windows editors write one) is no TOML statement: drop it.
+        text = data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
         raise UsageError(f"{shown}: not UTF-8 text, so not a TOML file") from None
     try:
@@ -160,6 +161,11 @@ def check_values(table: dict[str, Any], spec: Spec, shown: str) -> dict[str, Any
     for written, value in table.items():
         key = written.replace("_", "-")
         if key not in spec:
+            if key == "tool" and os.path.basename(shown) != "pyproject.toml":
+                raise UsageError(
+                    f"{where}: [tool.planarcli] belongs in pyproject.toml; in this file the "
+                    "keys stand at the top level (rules = ..., not under a table)"
+                )
             known = ", ".join(sorted(spec))
             raise UsageError(f"{where}: unknown key {written!r} (known keys: {known})")
         if key in values:

@@ -244,3 +244,15 @@ def test_action_passes_a_legal_deck_and_fails_an_illegal_one_with_annotations(
     assert len(files) == 7, files  # the deck, then six words that name no file
     editions = {f["edition"] for f in files["decks/too small.txt"]["findings"]}
     assert editions == {"2009-10-01"}, report(hostile)
+
+
+@pytest.mark.slow
+def test_action_defaults_leave_the_configuration_file_in_charge(
+    runner_python: Path, workspace: Path
+) -> None:
+    """The rules input defaulted to "current" and was always passed as --rules current, so
+    a repository's `rules = "2009-10-01"` in planarcli.toml was silently overridden."""
+    (workspace / "planarcli.toml").write_text('rules = "2009-10-01"\n', encoding="utf-8")
+    runner = run_action(runner_python, workspace, paths="decks/legal.txt", format="json")
+    _, result = runner.steps[-1]  # type: ignore[attr-defined]
+    assert json.loads(result.stdout)["mode"]["rules"] == "2009-10-01", report(runner)

@@ -84,3 +84,17 @@ def use_color() -> bool:
 def echo_json(data: Any) -> None:
     """Print ``data`` as JSON (UTF-8, readable indentation)."""
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def asked_format(args: list[str]) -> str | None:
+    """The ``--format`` raw command-line arguments ask for (the last one wins, as click
+    decides), lower-cased, or None: what a command that click refuses should still print."""
+    asked = None
+    for index, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg.lower().startswith("--format="):
+            asked = arg.split("=", 1)[1].lower()
+        elif arg == "--format" and index + 1 < len(args):
+            asked = args[index + 1].lower()
+    return asked

@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from planarcli.commands.cards import exclude_set_option, parse_set_codes, warn_unknown_sets
-from planarcli.commands.common import echo_json, format_option
+from planarcli.commands.common import asked_format, echo_json, format_option
+from planarcli.errors import PlanarError, UsageError
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -113,7 +114,41 @@ def random_deck(
     click.echo(render_decklist(built, request, source=source), nl=False)
 
 
-@deck.command("convert")
+def _convert_document(
+    path: str | None, target: str | None, output: str | None
+) -> dict[str, object]:
+    """``deck convert --format json``'s document, before anything is known of the result."""
+    return {
+        "input": "<stdin>" if path == "-" else path,
+        "to": target.lower() if target else None,
+        "output": None if output == "-" else output,
+        "planar_cards": 0,
+        "notes": [],
+        "content": None,
+    }
+
+
+def _convert_error_json(error: PlanarError) -> None:
+    """With --format json, standard output is one JSON document even when click refuses
+    the command line (a bad --to, a missing FILE)."""
+    document = _convert_document(None, None, None)
+    message = error.message + (f" ({error.hint})" if error.hint else "")
+    document["error"] = {"message": message, "exit_code": error.exit_code}
+    echo_json(document)
+
+
+class _ConvertCommand(click.Command):
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        asked = asked_format(args)
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as error:
+            if asked == "json":
+                _convert_error_json(UsageError(error.format_message()))
+            raise
+
+
+@deck.command("convert", cls=_ConvertCommand)
 @click.argument("path", metavar="FILE")
 @click.option(
     "--to",
@@ -145,18 +180,27 @@ def convert(
     where the format has a place for them.
 
     \b
-    Exit codes: 0 written; 1 FILE has no planar deck; 2 unreadable FILE or bad usage.
+    Exit codes: 0 written; 1 FILE has no planar deck; 2 unreadable FILE or
+    bad usage.
     """
     from planarcli.cards.catalog import load_catalog
     from planarcli.deck.writers import convert_file, save_conversion
 
-    converted = convert_file(path, target.lower(), load_catalog(), input_format=input_format)
-    for note in converted.notes:
-        click.echo(f"planarcli: note: {note}", err=True)
-    if output == "-":
-        output = None  # -o - is standard output
-    if output is not None:
-        save_conversion(converted.text, output, source=path, force=force)
+    try:
+        converted = convert_file(path, target.lower(), load_catalog(), input_format=input_format)
+        for note in converted.notes:
+            click.echo(f"planarcli: note: {note}", err=True)
+        if output == "-":
+            output = None  # -o - is standard output
+        if output is not None:
+            save_conversion(converted.text, output, source=path, force=force)
+    except PlanarError as error:
+        if output_format == "json":  # one JSON document whatever happens
+            document = _convert_document(path, target, output)
+            message = error.message + (f" ({error.hint})" if error.hint else "")
+            document["error"] = {"message": message, "exit_code": error.exit_code}
+            echo_json(document)
+        raise
     if output_format == "json":
         echo_json(
             {

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from planarcli.commands.common import format_option, use_color
+from planarcli.commands.common import asked_format, format_option, use_color
 from planarcli.errors import PlanarError, UsageError
 
 OUTPUT_FORMATS = ("text", "json", "github", "sarif")
@@ -45,29 +45,20 @@ def _warn_if_future(edition_id: str) -> None:
         )
 
 
-def _asks_for_json(args: list[str]) -> bool:
-    """Whether raw command-line arguments ask for ``--format json``."""
-    for index, arg in enumerate(args):
-        if arg == "--":
-            return False
-        if arg.lower() == "--format=json":
-            return True
-        if arg == "--format" and index + 1 < len(args) and args[index + 1].lower() == "json":
-            return True
-    return False
-
-
 class ValidateCommand(click.Command):
-    """``validate`` keeps standard output one JSON document with ``--format json`` even
-    when click refuses the command line (an option's bad value, an unknown option)."""
+    """``validate`` keeps standard output one document of the format asked for (JSON, a
+    SARIF log, GitHub annotations) even when click refuses the command line (an option's
+    bad value, an unknown option), so a CI step that uploads it never gets an empty file."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        asked = _asks_for_json(args)
+        asked = asked_format(args)
+        if asked not in OUTPUT_FORMATS:
+            asked = None
         try:
             return super().parse_args(ctx, args)
         except click.UsageError as error:
-            if asked:
-                _echo_error_json(UsageError(error.format_message()))
+            if asked is not None:
+                _echo_error_document(asked, UsageError(error.format_message()))
             raise
 
 
@@ -178,8 +169,8 @@ def validate(
     planarcli.toml, .planarcli.toml or pyproject.toml [tool.planarcli] (see --config).
 
     \b
-    Exit codes: 0 every deck is legal; 1 at least one illegal deck, or a file with no
-    planar deck; 2 usage error or an unreadable file.
+    Exit codes: 0 every deck is legal; 1 at least one illegal deck, or a file
+    with no planar deck; 2 usage error or an unreadable file.
     """
     ctx = click.get_current_context()
     options = dict(
@@ -205,8 +196,7 @@ def validate(
             diff=diff,
         )
     except PlanarError as error:
-        if options["output_format"] == "json":
-            _echo_error_json(error)
+        _echo_error_document(str(options["output_format"]), error)
         raise
 
 
@@ -275,7 +265,10 @@ def _check_options(
     except UsageError as error:
         if "edition" not in from_config:
             raise
-        raise UsageError(error.message.replace("--rules ", f"{where}: rules = ", 1)) from None
+        message = error.message.replace("--rules ", f"{where}: rules = ", 1)
+        if error.hint:  # one line naming file and key, the editions known included
+            message += f" ({error.hint})"
+        raise UsageError(message) from None
     return edition_id, players if communal else None
 
 
@@ -425,10 +418,23 @@ def wrap_width() -> int | None:
     return max(shutil.get_terminal_size().columns, MIN_WRAP_WIDTH)
 
 
-def _echo_error_json(error: PlanarError) -> None:
-    """With --format json, stdout is one JSON document even when the run cannot start."""
-    from planarcli.report.render import render_json
-
+def _echo_error_document(output_format: str, error: PlanarError) -> None:
+    """When the run cannot start, standard output is still a document of the format asked
+    for: JSON with an ``error`` key, a SARIF log whose invocation failed and says why, a
+    GitHub error annotation. (The one line on stderr is printed by the CLI as for any
+    error.) Text prints nothing on standard output."""
     message = error.message + (f" ({error.hint})" if error.hint else "")
-    context = {"error": {"message": message, "exit_code": error.exit_code}}
-    click.echo(render_json([], context=context))
+    if output_format == "json":
+        from planarcli.report.render import render_json
+
+        context = {"error": {"message": message, "exit_code": error.exit_code}}
+        click.echo(render_json([], context=context))
+    elif output_format == "sarif":
+        from planarcli import __version__
+        from planarcli.report.sarif import render_failed_sarif
+
+        click.echo(render_failed_sarif(message, tool_version=__version__))
+    elif output_format == "github":
+        from planarcli.report.render import github_error
+
+        click.echo(github_error(message))

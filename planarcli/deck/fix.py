@@ -14,6 +14,7 @@ The verdict reported is that of the fixed file, judged by ``validate_file`` like
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 
 from planarcli.cards.catalog import Catalog
@@ -138,7 +139,7 @@ def _json_pairs(
 
 
 def _locator(format_name: str) -> locate.Locator | None:
-    if format_name in ("text", "forge"):
+    if format_name in ("text", "forge", "csv"):  # a CSV row is a line; its fields are read back
         return _line_locator
     if format_name == "cockatrice":
         return _xml_locator("card", "name", "number")
@@ -214,6 +215,10 @@ def _overlaps(edits: Sequence[Edit], taken: Sequence[Edit]) -> bool:
     return any(a.start < b.end and b.start < a.end for a in edits for b in taken)
 
 
+#: Rounds of repairs at most (each round only removes problems, so two or three suffice).
+MAX_FIX_ROUNDS = 5
+
+
 def fix_bytes(
     raw: RawInput,
     catalog: Catalog,
@@ -222,14 +227,79 @@ def fix_bytes(
     input_format: str | None = None,
 ) -> tuple[bytes, tuple[Repair, ...], tuple[Repair, ...]]:
     """(new bytes, repairs made, repairs declined) for a decklist's bytes. Raises
-    InputError when the bytes are no readable decklist."""
+    InputError when the bytes are no readable decklist.
+
+    Repairs are made in rounds until a round finds nothing more to do, so that fixing
+    the result again changes nothing: a repair declined in one round (it would lose the
+    planar deck) can make another repair the one right answer in the next ("1 Eloren Wild",
+    "2 Eloren Wild": once the first is renamed, removing the second loses the deck, and
+    keeping it once is what is left). Every repair's line is that of the original file."""
+    data = raw.data
+    made: list[Repair] = []
+    declined: tuple[Repair, ...] = ()
+    to_original: dict[int, int] | None = None  # line now -> line in raw.data (None: same)
+    for _ in range(MAX_FIX_ROUNDS):
+        current = RawInput(raw.display, data, raw.suffix)
+        new, round_made, declined, edits = _fix_round(
+            current, catalog, options, input_format=input_format
+        )
+        if not round_made or new == data:
+            break
+        made.extend(_at_line(repair, to_original) for repair in round_made)
+        step = _line_map(layout_of(data, raw.display).text, edits)
+        to_original = {
+            now: (to_original.get(before, before) if to_original is not None else before)
+            for now, before in step.items()
+        }
+        data = new
+    made.sort(key=lambda repair: (repair.entry.line is None, repair.entry.line or 0))
+    return data, tuple(made), tuple(_at_line(r, to_original) for r in declined)
+
+
+_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def _line_map(text: str, edits: Sequence[Edit]) -> dict[int, int]:
+    """After ``edits`` to ``text``: the line numbers of the new text -> those of ``text``,
+    for the lines that are still there (a removed line has no number any more)."""
+    lines = locate.Lines(text)
+    mapping: dict[int, int] = {}
+    for number, start in enumerate(lines.starts, start=1):
+        end = lines.starts[number] if number < len(lines) else len(text)
+        if any(e.start <= start and end <= e.end and e.start < e.end for e in edits):
+            continue  # the whole line, its break included, was removed
+        shift = sum(
+            len(_BREAK.findall(text[e.start : e.end])) - len(_BREAK.findall(e.replacement))
+            for e in edits
+            if e.end <= start
+        )
+        mapping[number - shift] = number
+    return mapping
+
+
+def _at_line(repair: Repair, to_original: dict[int, int] | None) -> Repair:
+    """``repair`` with its entry's line as numbered in the original file."""
+    line = repair.entry.line
+    if to_original is None or line is None or line not in to_original:
+        return repair
+    return replace(repair, entry=replace(repair.entry, line=to_original[line]))
+
+
+def _fix_round(
+    raw: RawInput,
+    catalog: Catalog,
+    options: DeckOptions,
+    *,
+    input_format: str | None = None,
+) -> tuple[bytes, tuple[Repair, ...], tuple[Repair, ...], list[Edit]]:
+    """One round of :func:`fix_bytes`: also the edits made (offsets in the decoded text)."""
     format_name = input_format or detect_format(raw)
     decklist = reader_for(format_name)(raw)
     layout = layout_of(raw.data, raw.display)
     planar = find_planar_deck(decklist, catalog)
     locator = _locator(format_name)
     if not planar.found or locator is None or len(decklist.entries) > MAX_CARD_LINES:
-        return raw.data, (), ()  # nothing to repair, or (too many lines) no decklist at all
+        return raw.data, (), (), []  # nothing to repair, or (too many lines) no decklist
     _, rules = resolve_deck_rules(options.edition)
     # The planar deck, and names left out of a by-type planar deck as near misses of a
     # planar card (a misspelled plane in a Cockatrice sideboard), in file order.
@@ -237,10 +307,11 @@ def fix_bytes(
     entries = tuple(e for e in decklist.entries if id(e) in chosen_ids)
     wanted = plan_repairs(entries, catalog, rules)
     if not wanted:
-        return raw.data, (), ()
+        return raw.data, (), (), []
     plan = _Plan(decklist, planar.how, tuple(wanted))
 
-    chosen: list[tuple[Repair, list[Edit]]] = []
+    # Each repair with its places (edit sets), best first.
+    chosen: list[tuple[Repair, list[list[Edit]]]] = []
     declined: list[Repair] = []
     taken: list[Edit] = []
     for repair in wanted:
@@ -250,16 +321,21 @@ def fix_bytes(
             if not _overlaps(edits, taken)
             and all(layout.can_encode(edit.start, edit.replacement) for edit in edits)
         ]
-        if len(candidates) > 1:  # more than one place fits: keep the one that reads back
-            candidates = [
+        if len(candidates) > 1:
+            # More than one place fits (the 2 of "2 Bant [PC2]"): the places that read back
+            # as this repair alone come first. None may, when the repair needs the others
+            # (the planar deck is found only once a duplicate is gone): all stay in the
+            # running, and only a place that reads back with the others is ever kept.
+            alone = [
                 edits
                 for edits in candidates
                 if _reads_as(layout.apply(edits), raw, format_name, plan, [repair], catalog)
-            ][:1]
+            ]
+            candidates = alone[:1] or candidates
         if not candidates:
             declined.append(repair)
             continue
-        chosen.append((repair, candidates[0]))
+        chosen.append((repair, candidates))
         taken.extend(candidates[0])
 
     def build(items: Sequence[tuple[Repair, list[Edit]]]) -> bytes:
@@ -273,13 +349,23 @@ def fix_bytes(
     # Keep what reads back as intended: all at once if possible, else one at a time, again
     # until nothing more can be added (so a second --fix finds nothing left to do).
     while pending:
-        if reads_back([*kept, *pending]):
-            kept, pending = [*kept, *pending], []
+        if reads_back([*kept, *((r, places[0]) for r, places in pending)]):
+            kept, pending = [*kept, *((r, places[0]) for r, places in pending)], []
             break
         progress = False
         for item in list(pending):
-            if reads_back([*kept, item]):
-                kept.append(item)
+            repair, places = item
+            made_edits = [edit for _, edits in kept for edit in edits]
+            fits = next(
+                (
+                    edits
+                    for edits in places
+                    if not _overlaps(edits, made_edits) and reads_back([*kept, (repair, edits)])
+                ),
+                None,
+            )
+            if fits is not None:
+                kept.append((repair, fits))
                 pending.remove(item)
                 progress = True
         if not progress:
@@ -290,7 +376,7 @@ def fix_bytes(
     made = [repair for repair, _ in kept]
     data = build(kept)
     declined.sort(key=lambda repair: order[id(repair)])
-    return data, tuple(made), tuple(declined)
+    return data, tuple(made), tuple(declined), [edit for _, edits in kept for edit in edits]
 
 
 def fix_file(
@@ -337,6 +423,15 @@ def fix_inputs(
     verdict = file_judge(catalog, options, input_format, no_planar_deck)
 
     def judge(path: str, scanned: bool) -> FileResult:
+        if os.path.exists(path) and not os.path.isfile(path):
+            # A pipe (`<(...)`), a device: it can be read once, never replaced.
+            return unreadable_result(
+                path,
+                "is not a regular file (a pipe or a device), so it cannot be fixed in "
+                "place: fix the file it comes from, or drop --fix/--diff to check it",
+                edition,
+                code="not-written",
+            )
         before = verdict(path, scanned)
         if before.skipped or not before.readable:
             return before  # nothing to fix in what is not a readable decklist

@@ -140,7 +140,9 @@ def _expand(path: str, excludes: list[tuple[str, re.Pattern[str]]]) -> Expansion
         items: list[ScanItem] = []
         _search_folder(path, "", excludes, items)
         return Expansion(path, tuple(items), True)
-    if os.path.exists(path):
+    if os.path.exists(path) or _cannot_look(path):
+        # A path that cannot even be looked at (a folder above it without search
+        # permission) exists as far as we know: reading it says why it cannot be read.
         return Expansion(path, (ScanItem(path, "file"),), False)
     if _GLOB_CHARS.intersection(path):
         return Expansion(path, tuple(_glob(path, excludes)), True)
@@ -149,7 +151,24 @@ def _expand(path: str, excludes: list[tuple[str, re.Pattern[str]]]) -> Expansion
     )
 
 
+def _cannot_look(path: str) -> bool:
+    """Whether ``os.stat`` fails for ``path`` for another reason than its absence (EACCES
+    on a folder above it, say): ``os.path.exists`` says False for both."""
+    try:
+        os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError:
+        return True
+    except ValueError:  # an embedded NUL byte
+        return False
+    return False
+
+
 def _glob(pattern: str, excludes: list[tuple[str, re.Pattern[str]]]) -> list[ScanItem]:
+    """The files a glob finds, judged as a directory search judges what it finds: a glob
+    is a search too (``'decks/**'`` must not fail on the logo or the price list that
+    ``validate decks/`` passes over)."""
     import glob
 
     parts = pattern.replace("\\", "/").split("/")
@@ -159,17 +178,87 @@ def _glob(pattern: str, excludes: list[tuple[str, re.Pattern[str]]]) -> list[Sca
             break
         fixed.append(part)
     base = "/".join(fixed)
-    items = []
+    # glob passes over a folder it cannot read without a word: find those it needed.
+    items = _unreadable_folders(base, parts[len(fixed) :], excludes)
     for match in sorted(glob.glob(pattern, recursive=True)):
-        if not os.path.isfile(match):
-            continue
+        if os.path.isdir(match) or not os.path.lexists(match):
+            continue  # (glob answers "nope/" for "nope/**" when there is no nope/)
         relative = os.path.relpath(match, base or ".").replace(os.sep, "/")
         hit = excluded_by(relative, excludes)
         if hit is not None:
             items.append(ScanItem(match, "skipped", f"excluded: matches {hit!r}"))
-        else:
-            items.append(ScanItem(match, "file", scanned=True))
+            continue
+        folders = relative.split("/")[:-1]
+        if any(folder.startswith(".") and folder not in (".", "..") for folder in folders):
+            items.append(ScanItem(match, "skipped", "in a hidden folder"))
+            continue
+        if any(folder in TOOL_DIRS for folder in folders):
+            items.append(ScanItem(match, "skipped", "in a tool or package folder"))
+            continue
+        name = os.path.basename(match)
+        if os.path.splitext(name)[1].lower() not in DECKLIST_SUFFIXES:
+            items.append(
+                ScanItem(
+                    match,
+                    "skipped",
+                    f"not a decklist extension ({' '.join(DECKLIST_SUFFIXES)})",
+                )
+            )
+            continue
+        is_file = os.path.isfile(match)
+        items.append(_file_item(match, name, is_link=os.path.islink(match), is_file=is_file))
     return items
+
+
+def _unreadable_folders(
+    base: str, segments: list[str], excludes: list[tuple[str, re.Pattern[str]]]
+) -> list[ScanItem]:
+    """Error items for the folders below ``base`` that a glob of these path ``segments``
+    has to read but cannot (glob itself passes over them in silence). Hidden, tool and
+    excluded folders and links are not entered, as glob and the folder search do not."""
+    import fnmatch
+
+    found: list[ScanItem] = []
+
+    def enters(depth: int, name: str) -> bool:
+        """Whether the pattern goes on below a folder ``name`` at this depth."""
+        if "**" in segments[: depth + 1]:
+            return True
+        return depth < len(segments) - 1 and fnmatch.fnmatchcase(name, segments[depth])
+
+    def walk(folder: str, relative: str, depth: int) -> None:
+        try:
+            with os.scandir(folder or ".") as listing:
+                entries = sorted(listing, key=lambda entry: entry.name)
+        except (FileNotFoundError, NotADirectoryError):
+            return  # nothing there to match: "no file matches this pattern"
+        except OSError as error:
+            found.append(
+                ScanItem(
+                    folder,
+                    "error",
+                    f"cannot read this folder ({error.strerror or error}), so the decklists "
+                    "in it were not checked: fix its permissions, or leave it out with "
+                    "--exclude",
+                    code="unreadable-folder",
+                )
+            )
+            return
+        for entry in entries:
+            if entry.name.startswith(".") or entry.name in TOOL_DIRS:
+                continue
+            try:
+                if not entry.is_dir(follow_symlinks=False):
+                    continue
+            except OSError:
+                continue
+            rel = f"{relative}/{entry.name}" if relative else entry.name
+            if enters(depth, entry.name) and excluded_by(rel, excludes) is None:
+                walk(os.path.join(folder, entry.name), rel, depth + 1)
+
+    if segments:
+        walk(base, "", 0)
+    return found
 
 
 def _search_folder(
@@ -227,24 +316,24 @@ def _search_folder(
             else:
                 folders.append((path, rel))
             continue
-        if is_link and not os.path.exists(path):
-            items.append(ScanItem(path, "error", "broken symbolic link (its target is missing)"))
-        elif entry.name.startswith("."):
-            items.append(ScanItem(path, "skipped", "a hidden file"))
-        elif not is_file:
-            items.append(ScanItem(path, "skipped", "not a regular file (a FIFO, socket or device)"))
-        elif _NOT_A_DECK.match(entry.name):
-            items.append(
-                ScanItem(path, "skipped", "a README, licence or package file, not a decklist")
-            )
-        elif entry.name.lower().endswith(".csv") and not _looks_like_csv_decklist(path):
-            items.append(
-                ScanItem(path, "skipped", "a CSV file whose header names no card-name column")
-            )
-        else:
-            items.append(ScanItem(path, "file", scanned=True))
+        items.append(_file_item(path, entry.name, is_link=is_link, is_file=is_file))
     for path, rel in folders:
         _search_folder(path, rel, excludes, items)
+
+
+def _file_item(path: str, name: str, *, is_link: bool, is_file: bool) -> ScanItem:
+    """What a search makes of a file with a decklist extension that no pattern excludes."""
+    if is_link and not os.path.exists(path):
+        return ScanItem(path, "error", "broken symbolic link (its target is missing)")
+    if name.startswith("."):
+        return ScanItem(path, "skipped", "a hidden file")
+    if not is_file:
+        return ScanItem(path, "skipped", "not a regular file (a FIFO, socket or device)")
+    if _NOT_A_DECK.match(name):
+        return ScanItem(path, "skipped", "a README, licence or package file, not a decklist")
+    if name.lower().endswith(".csv") and not _looks_like_csv_decklist(path):
+        return ScanItem(path, "skipped", "a CSV file whose header names no card-name column")
+    return ScanItem(path, "file", scanned=True)
 
 
 def _looks_like_csv_decklist(path: str) -> bool:

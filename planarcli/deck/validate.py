@@ -184,13 +184,24 @@ def validate_file(
         )
     planar = find_planar_deck(decklist, catalog)
     if not planar.found:
+        message = f"no planar deck: {planar.reason}"
+        policy = no_planar_deck
+        if policy != "error" and (planar.planar_seen or decklist.planar_sections):
+            # Planes outside any planar section, or a planar heading with nothing under it:
+            # a planar deck planarcli could not find, not a Commander list. Waved through,
+            # it would never be checked.
+            policy = "error"
+            message += (
+                f" (the file has {'planar cards' if planar.planar_seen else 'a planar heading'}"
+                f", so --no-planar-deck {no_planar_deck} does not apply to it)"
+            )
         return _no_planar_deck(
             decklist.path,
-            f"no planar deck: {planar.reason}",
+            message,
             findings,
             no_deck_rule,
             edition,
-            no_planar_deck,
+            policy,
             format=decklist.format,
             extra={"planar_cards_seen": planar.planar_seen},
         )
@@ -272,15 +283,15 @@ def validate_inputs(
     for expansion in expand_inputs(paths, exclude=exclude):
         found: list[FileResult] = []
         for item in expansion.items:
+            key = _same_file_key(item.path)
+            if key in seen:  # one path, one result (and its error said once)
+                continue
+            seen.add(key)
             if item.kind == "error":
                 found.append(
                     unreadable_result(item.path, item.reason or "", edition, code=item.code)
                 )
                 continue
-            key = _same_file_key(item.path)
-            if key in seen:
-                continue
-            seen.add(key)
             if item.kind == "skipped":
                 found.append(skipped_result(item.path, item.reason or ""))
             else:

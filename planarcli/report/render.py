@@ -99,6 +99,8 @@ def _finding_line(result: FileResult, finding: Finding, style: Style, width: int
 _UNREADABLE_WORDS = {
     "no-input": "nothing to check",
     "unreadable-folder": "unreadable folder",
+    "not-written": "not fixed",  # --fix: a read-only file, a failed write
+    "file-changed": "not fixed",  # --fix: the file changed while it was being fixed
 }
 
 
@@ -140,7 +142,7 @@ def render_text(
     """
     lines: list[str] = []
     if header:
-        lines.append(header)
+        lines.append(wrap_styled(_words(header), width, "    "))
     for result in results:
         if result.skipped:
             if verbose and not quiet:
@@ -201,3 +203,8 @@ def render_github(results: Sequence[FileResult], *, verbose: bool = False) -> st
             lines.append(f"::{level} {','.join(props)}::{_escape_data(finding.message)}")
     lines.append(summary_line(results))
     return "\n".join(lines)
+
+
+def github_error(message: str) -> str:
+    """One GitHub error annotation for a run that could not start."""
+    return f"::error title=planarcli::{_escape_data(message)}"

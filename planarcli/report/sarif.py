@@ -153,12 +153,12 @@ def sarif_log(
                     }
                 rules.append(rule)
             sarif_results.append(_result(result, finding, index[finding.code]))
-    unreadable = [r.path for r in results if not r.readable]
+    unreadable = [r for r in results if not r.readable]
     invocation: dict[str, Any] = {"executionSuccessful": not unreadable}
     if unreadable:
         invocation["toolExecutionNotifications"] = [
-            {"level": "error", "message": {"text": f"{path}: could not be read"}}
-            for path in unreadable
+            {"level": "error", "message": {"text": f"{r.path}: {_why_unreadable(r)}"}}
+            for r in unreadable
         ]
     return {
         "$schema": SARIF_SCHEMA,
@@ -181,7 +181,21 @@ def sarif_log(
     }
 
 
+def _why_unreadable(result: FileResult) -> str:
+    return result.findings[0].message if result.findings else "could not be read"
+
+
 def render_sarif(results: list[FileResult], *, tool_version: str, verbose: bool = False) -> str:
     """The SARIF 2.1.0 log for these results, as JSON text."""
     log = sarif_log(results, tool_version=tool_version, verbose=verbose)
+    return json.dumps(log, ensure_ascii=False, indent=2)
+
+
+def render_failed_sarif(message: str, *, tool_version: str) -> str:
+    """A SARIF log for a run that could not start (a bad option, a broken configuration
+    file): no results, and an invocation that failed with ``message``."""
+    log = sarif_log([], tool_version=tool_version)
+    invocation = log["runs"][0]["invocations"][0]
+    invocation["executionSuccessful"] = False
+    invocation["toolExecutionNotifications"] = [{"level": "error", "message": {"text": message}}]
     return json.dumps(log, ensure_ascii=False, indent=2)

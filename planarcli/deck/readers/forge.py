@@ -91,6 +91,16 @@ def read(raw: RawInput) -> Decklist:
             continue
         if line.startswith(("#", "//", ";")):
             continue
+        if line.startswith("["):
+            # A damaged header ("[Planes" cut short): the cards below it would be read
+            # into the section above and the planar deck lost without a word.
+            raise InputError(
+                f"malformed section header {line[:40]!r}: a Forge section header is a "
+                "whole line such as [Planes]",
+                path=raw.display,
+                line=number,
+                hint="fix the header line",
+            )
         if section is None:
             issues.append(
                 ReaderIssue(
