@@ -101,11 +101,11 @@ def _plain_entry(item: Any) -> bool:
                 return False
             continue
         kind, most = limits
-        if type(value) is not kind:
+        if type(value) is not kind:  # exact types: a bool is no quantity, 2.0 goes to jsonschema
             return False
-        if kind is str and len(value) > most:
+        if isinstance(value, str) and len(value) > most:
             return False
-        if kind is int and not 1 <= value <= most:
+        if isinstance(value, int) and kind is int and not 1 <= value <= most:
             return False
     return _NON_SPACE.search(item["name"]) is not None  # the schema's "pattern": "\\S"
 
