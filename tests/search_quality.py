@@ -22,6 +22,8 @@ HERE = Path(__file__).parent
 PARTS = {
     "development": HERE / "rules_search_questions.json",
     "held-out": HERE / "rules_search_heldout.json",
+    # written later, independently, from the rule texts only (see its description)
+    "held-out-2": HERE / "rules_search_heldout2.json",
 }
 
 

@@ -1,0 +1,89 @@
+"""The second held-out question set (tests/rules_search_heldout2.json) is well formed.
+
+Only its form is checked here: every question can be asked (its scope resolves) and names an
+answer the corpus holds. It is never scored by the test suite and never tuned on; the figures
+come from ``python tests/search_quality.py``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import search_quality
+
+from planarcli import resources
+from planarcli.rulebook import corpus
+from planarcli.rulebook import search as rulesearch
+
+HERE = Path(__file__).parent
+PART = "held-out-2"
+KEYS = {"query", "expect", "expect_text", "edition", "lang", "answer_lang", "kind"}
+KINDS = {"natural", "glossary", "typo", "2009-10-01", "fr", "da", "older", "deck"}
+
+
+@pytest.fixture(scope="module")
+def editions() -> dict[str, corpus.Edition]:
+    infos = corpus.list_editions(resources.rules_dir(), HERE / "no-such-folder")
+    return {info.id: corpus.load_edition(info) for info in infos}
+
+
+def passages(edition: corpus.Edition) -> dict[str, str]:
+    """Rule ids and glossary terms (without the ``_italics_`` marks) with their texts."""
+    found = {rule.id: rule.text for rule in edition.rules}
+    found.update({entry.term.replace("_", ""): entry.text for entry in edition.glossary})
+    return found
+
+
+def test_questions_are_well_formed() -> None:
+    questions = search_quality.load(PART)
+    assert len(questions) >= 90
+    for item in questions:
+        assert set(item) <= KEYS, item
+        assert item["query"].strip(), item
+        assert ("expect" in item) != ("expect_text" in item), item
+        assert item["kind"] in KINDS, item
+        if "expect" in item:
+            assert item["expect"] and len(set(item["expect"])) == len(item["expect"]), item
+
+
+def test_no_question_is_asked_twice_in_any_part() -> None:
+    keys = [
+        (q["query"].casefold(), q.get("edition"), q.get("lang"))
+        for part in search_quality.PARTS
+        for q in search_quality.load(part)
+    ]
+    repeated = {key for key in keys if keys.count(key) > 1}
+    assert not repeated
+
+
+def test_every_expected_answer_is_in_the_editions_searched(
+    editions: dict[str, corpus.Edition],
+) -> None:
+    infos = [edition.info for edition in editions.values()]
+    for item in search_quality.load(PART):
+        scope = rulesearch.search_scope(infos, item.get("edition"), item.get("lang"))
+        searched = [editions[info.id] for info in scope]
+        if "answer_lang" in item:
+            searched = [e for e in searched if e.info.lang == item["answer_lang"]]
+        assert searched, item
+        texts = [passages(edition) for edition in searched]
+        if "expect" in item:
+            for wanted in item["expect"]:
+                assert any(wanted in found for found in texts), (wanted, item)
+        else:
+            piece = str(item["expect_text"]).lower()
+            assert any(piece in text.lower() for found in texts for text in found.values()), item
+
+
+def test_a_single_edition_question_expects_only_ids_of_that_edition(
+    editions: dict[str, corpus.Edition],
+) -> None:
+    """An id expected of one edition is in that edition (not merely in some other one)."""
+    infos = [edition.info for edition in editions.values()]
+    for item in search_quality.load(PART):
+        edition = item.get("edition")
+        if "expect" not in item or edition == "all" or item.get("lang"):
+            continue
+        found = passages(editions[corpus.resolve_edition(edition or "current", infos).id])
+        assert set(item["expect"]) <= set(found), item
