@@ -164,6 +164,15 @@ def test_word_diff() -> None:
         ("a b c", "a b c d", "a b c {+d+}"),
         ("a b c d", "a b c", "a b c [-d-]"),
         ("", "new words", "{+new words+}"),
+        # 901.1, 2010-02-01 -> 2011-07-15: the long common run of words wins over a lone
+        # "Magic" (spaces are not matched on their own)
+        (
+            "The Planar Magic variant uses all the normal rules for a _Magic_ game.",
+            "The Planechase variant uses all the normal rules for a _Magic_ game.",
+            "The [-Planar Magic-]{+Planechase+} variant uses all the normal rules for a Magic "
+            "game.",
+        ),
+        ("a b  c", "a b c", "a b c"),
     ],
 )
 def test_word_diff_cases(old: str, new: str, expected: str) -> None:

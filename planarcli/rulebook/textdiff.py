@@ -117,20 +117,53 @@ def sentences(text: str) -> list[str]:
 
 
 def _word_level(old: str, new: str) -> list[DiffPiece]:
+    """Word diff of two sentences: words (and marks) are matched, never the spaces between.
+
+    Matched on their own, spaces would pair up between any two words and break the longest
+    common run of words ("The [-Planar-]{+Planechase variant uses ...+} Magic [-variant
+    uses ...-]" instead of "The [-Planar Magic-]{+Planechase+} variant uses ...").
+    """
     import difflib
 
     a = _PIECE_RE.findall(old)
     b = _PIECE_RE.findall(new)
-    matcher = difflib.SequenceMatcher(lambda piece: piece.isspace(), a, b, autojunk=False)
+    a_at = [k for k, piece in enumerate(a) if not piece.isspace()]
+    b_at = [k for k, piece in enumerate(b) if not piece.isspace()]
+    matcher = difflib.SequenceMatcher(
+        None, [a[k] for k in a_at], [b[k] for k in b_at], autojunk=False
+    )
     pieces: list[DiffPiece] = []
+    pos = [0, 0]  # next unread piece of a and of b
+
+    def upto(side: int, word: int, inclusive: bool = False) -> str:
+        """The text of one side from where it was left up to its ``word``-th word."""
+        parts, at = (a, a_at) if side == 0 else (b, b_at)
+        stop = len(parts) if word >= len(at) else at[word] + (1 if inclusive else 0)
+        text = "".join(parts[pos[side] : stop])
+        pos[side] = max(pos[side], stop)
+        return text
+
+    def gap(i: int, j: int) -> None:
+        """The spaces before word i of a and word j of b: the same on both sides, or not."""
+        space_a, space_b = upto(0, i), upto(1, j)
+        if space_a == space_b:
+            pieces.append(DiffPiece("equal", space_b))
+        else:
+            pieces.extend((DiffPiece("delete", space_a), DiffPiece("insert", space_b)))
+
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op == "equal":
-            pieces.append(DiffPiece("equal", "".join(b[j1:j2])))
+            for offset in range(i2 - i1):
+                gap(i1 + offset, j1 + offset)
+                upto(0, i1 + offset, inclusive=True)
+                pieces.append(DiffPiece("equal", upto(1, j1 + offset, inclusive=True)))
             continue
-        if op in ("delete", "replace"):
-            pieces.append(DiffPiece("delete", "".join(a[i1:i2])))
-        if op in ("insert", "replace"):
-            pieces.append(DiffPiece("insert", "".join(b[j1:j2])))
+        gap(i1, j1)
+        if i2 > i1:
+            pieces.append(DiffPiece("delete", upto(0, i2 - 1, inclusive=True)))
+        if j2 > j1:
+            pieces.append(DiffPiece("insert", upto(1, j2 - 1, inclusive=True)))
+    gap(len(a_at), len(b_at))
     return pieces
 
 
