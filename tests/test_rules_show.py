@@ -137,9 +137,48 @@ def test_rule_outside_the_corpus_says_what_the_edition_holds(run_cli: Callable[.
     assert result.exit_code == 1
     assert "2026-01-16 holds section 901, the Planechase glossary" in result.stderr
     assert "https://magic.wizards.com/en/rules" in result.stderr
-    seed = run_cli("rules", "show", "311", "--edition", "2024-09-20")
+    seed = run_cli("rules", "show", "205.1", "--edition", "2024-09-20")
     assert seed.exit_code == 1
     assert "planarcli rules import" in seed.stderr
+
+
+@pytest.mark.parametrize("wanted", ["311", "311.7", "116.2i", "planeswalk", "phenomenon"])
+def test_what_a_quoting_edition_lacks_comes_from_where_its_references_go(
+    run_cli: Callable[..., Any], wanted: str
+) -> None:
+    # 2024-09-20 quotes rule 901 and three glossary entries; its 901.9b says "see rule 311.7"
+    # and `rules show 901 --edition 2024-09-20` lists 311.7 "in 2024-11-08": showing it with
+    # --edition 2024-09-20 is not a dead end (issue 9)
+    result = run_cli("rules", "show", wanted, "--edition", "2024-09-20", "--format", "json")
+    assert result.exit_code == 0, result
+    data = json.loads(result.stdout)
+    assert (data["edition"], data["requested_edition"]) == ("2024-11-08", "2024-09-20")
+    expected = corpus.show(corpus.load_edition("2024-11-08"), wanted)
+    assert [(r["id"], r["text"]) for r in data["rules"]] == [(r.id, r.text) for r in expected]
+    text = run_cli("rules", "show", wanted, "--edition", "2024-09-20")
+    assert f"({wanted} is not in 2024-09-20, which holds only what its source quotes" in (
+        " ".join(text.stdout.split())
+    )
+
+
+def test_what_the_quoting_edition_holds_is_its_own(run_cli: Callable[..., Any]) -> None:
+    data = json.loads(run_cli("rules", "show", "chaos ability", "--edition", "2024-09-20",
+                              "--format", "json").stdout)  # fmt: skip
+    assert data["edition"] == "2024-09-20" and "requested_edition" not in data
+
+
+@pytest.mark.parametrize(
+    ("query", "suggestions"),
+    [("901.99", ["901.15", "901.15a", "901.14"]), ("planar dye", ["Planar Die", "Planar Deck",
+     "Plane"]), ("zzz", [])],
+)  # fmt: skip
+def test_nothing_found_in_json_is_still_one_json_document(
+    run_cli: Callable[..., Any], query: str, suggestions: list[str]
+) -> None:
+    result = run_cli("rules", "show", query, "--format", "json")
+    assert result.exit_code == 1, result
+    assert json.loads(result.stdout) == {"query": query, "found": False, "suggestions": suggestions}
+    assert result.stderr.count("planarcli: error:") == 1
 
 
 def test_a_section_held_in_part_says_so(run_cli: Callable[..., Any]) -> None:

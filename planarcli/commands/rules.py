@@ -181,7 +181,19 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
     """
     infos = corpus.list_editions()
     loaded = corpus.load_edition(_edition_for(rule_id, edition, infos))
-    found = corpus.show(loaded, rule_id)
+    asked = loaded
+    try:
+        found = corpus.show(loaded, rule_id)
+    except corpus.RuleNotFound as error:
+        # An edition that holds only what its source quotes (2024-09-20: rule 901 and three
+        # glossary entries) sends a rule or term it lacks to the edition its references are
+        # followed into (2024-11-08), never to a dead end.
+        fallback = _show_elsewhere(loaded, infos, rule_id)
+        if fallback is None:
+            if output_format == "json":
+                echo_json({"query": rule_id, "found": False, "suggestions": error.suggestions})
+            raise
+        loaded, found = fallback
     refs = corpus.references(loaded, found)
     if any(not ref.found for ref in refs):
         refs = corpus.references(loaded, found, corpus.reference_sources(loaded, infos))
@@ -189,6 +201,7 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
         echo_json(
             {
                 "edition": loaded.id,
+                **({"requested_edition": asked.id} if asked is not loaded else {}),
                 "rules": [
                     {"id": rule.id, "text": rule.text, "lang": rule.lang, "kind": rule.kind}
                     for rule in found
@@ -208,6 +221,17 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
         return
     info = loaded.info
     _echo(_style(f"{info.title} — {info.id} ({info.lang}, {info.source})", dim=True))
+    if asked is not loaded:
+        _echo(
+            _style(
+                _wrap(
+                    f"({rule_id} is not in {asked.id}, which holds {corpus.scope(asked)}; "
+                    f"shown from {info.id}, the edition its references are followed into)",
+                    0,
+                ),
+                dim=True,
+            )
+        )
     width = max(len(rule.id) for rule in found) + 2
     for rule in found:
         label = rule.id.ljust(width)
@@ -251,6 +275,19 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
                 2,
             )
         )
+
+
+def _show_elsewhere(
+    edition: corpus.Edition, infos: list[corpus.EditionInfo], rule_id: str
+) -> tuple[corpus.Edition, list[corpus.Rule]] | None:
+    """The rule or term ``rule_id`` from the first of ``edition``'s reference sources that
+    has it (see :func:`corpus.reference_sources`), or None."""
+    for other in corpus.reference_sources(edition, infos):
+        try:
+            return other, corpus.show(other, rule_id)
+        except corpus.RuleNotFound:
+            continue
+    return None
 
 
 def _edition_for(rule_id: str, edition: str, infos: list[corpus.EditionInfo]) -> str:

@@ -566,11 +566,19 @@ def fold_accents(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+class RuleNotFound(NotFoundError):
+    """``rules show`` found nothing; ``suggestions`` are the nearest ids or glossary terms."""
+
+    def __init__(self, message: str, *, suggestions: list[str], hint: str | None) -> None:
+        super().__init__(message, hint=hint)
+        self.suggestions = suggestions
+
+
 def show(edition: Edition, rule_id: str) -> list[Rule]:
     """The rule ``rule_id`` with its lettered subrules, or a whole section ("901").
 
     Anything that is not a rule id is looked up as a glossary term ("planeswalk").
-    Nothing found: :class:`NotFoundError` naming the nearest ids or terms.
+    Nothing found: :class:`RuleNotFound` naming the nearest ids or terms.
     """
     query = rule_id.strip()
     if not query:
@@ -580,11 +588,13 @@ def show(edition: Edition, rule_id: str) -> list[Rule]:
         found = [i for i in edition.ids if i == wanted or _is_child(i, wanted)]
         if found:
             return [edition._make(i) for i in found]
-        nearest = ", ".join(nearest_ids(edition, wanted))
-        raise NotFoundError(
+        suggestions = nearest_ids(edition, wanted)
+        nearest = ", ".join(suggestions)
+        raise RuleNotFound(
             f"no rule {wanted} in {edition.id}; nearest: {nearest}"
             if nearest
             else f"no rule {wanted} in {edition.id}",
+            suggestions=suggestions,
             hint=_missing_hint(edition, wanted),
         )
     if query.lower() == edition.id.lower() and edition.info.kind != ENGLISH_CR:
@@ -612,10 +622,12 @@ def show(edition: Edition, rule_id: str) -> list[Rule]:
     import difflib
 
     close = difflib.get_close_matches(folded, list(terms), n=3, cutoff=0.6)
-    names = ", ".join(terms[name].term for name in close)
-    raise NotFoundError(
+    suggestions = [terms[name].term for name in close]
+    names = ", ".join(suggestions)
+    raise RuleNotFound(
         f"no rule or glossary entry {query!r} in {edition.id}"
         + (f"; nearest glossary terms: {names}" if names else ""),
+        suggestions=suggestions,
         hint=f"search the text with `planarcli rules search {query!r}`",
     )
 
