@@ -94,9 +94,16 @@ def test_languages_must_match(run_cli: Callable[..., Any]) -> None:
 
 
 def test_unknown_edition(run_cli: Callable[..., Any]) -> None:
-    result = run_cli("rules", "diff", "2009-10-01", "2011-01-01")
+    result = run_cli("rules", "diff", "2009-10-01", "2011-02-30")
     assert result.exit_code == 2
     assert "available editions" in result.stderr
+
+
+def test_a_date_compares_the_editions_in_force(run_cli: Callable[..., Any]) -> None:
+    result = run_cli("rules", "diff", "2009-10-01", "2011-01-01", "--format", "json")
+    assert result.exit_code == 0, result
+    assert json.loads(result.stdout)["new"] == "2010-02-01"
+    assert "2011-01-01 is no edition's date; using 2010-02-01" in result.stderr
 
 
 def test_diff_against_an_imported_edition(run_cli: Callable[..., Any]) -> None:

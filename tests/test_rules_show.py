@@ -190,7 +190,7 @@ def test_a_section_held_in_part_says_so(run_cli: Callable[..., Any]) -> None:
 
 @pytest.mark.parametrize(
     ("edition", "expected"),
-    [("2012-07-01", "no rules edition with id 2012-07-01"), ("nonsense", "unknown rules edition")],
+    [("2011-13-45", "no rules edition with id 2011-13-45"), ("nonsense", "unknown rules edition")],
 )
 def test_unknown_edition_is_a_usage_error(
     run_cli: Callable[..., Any], edition: str, expected: str
@@ -200,6 +200,37 @@ def test_unknown_edition_is_a_usage_error(
     assert result.stdout == ""
     assert expected in result.stderr
     assert "2026-01-16" in result.stderr and "2009-10-01" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("day", "in_force"),
+    [
+        ("2012-01-01", "2011-07-15"),  # between two editions: the older one was in force
+        ("2012-07-01", "2012-06-01"),  # an edition planarcli does not have: the one before
+        ("2024-10-01", "2024-09-20"),
+        ("2009-09-04", "2009-09-04"),
+        ("2099-01-01", "2026-01-16"),
+    ],
+)
+def test_a_date_means_the_edition_in_force_that_day(
+    run_cli: Callable[..., Any], day: str, in_force: str
+) -> None:
+    result = run_cli("rules", "show", "901.3", "--edition", day, "--format", "json")
+    assert result.exit_code == 0, result
+    assert json.loads(result.stdout)["edition"] == in_force
+    if day != in_force:
+        assert f"{day} is no edition's date; using {in_force}, the newest edition available" in (
+            result.stderr
+        )
+    else:
+        assert result.stderr == ""
+
+
+def test_a_date_before_the_planechase_rules_is_a_usage_error(run_cli: Callable[..., Any]) -> None:
+    result = run_cli("rules", "show", "901.3", "--edition", "2009-09-03")
+    assert result.exit_code == 2, result
+    assert "no Planechase rules were in effect on 2009-09-03" in result.stderr
+    assert "2009-09-04" in result.stderr
 
 
 @pytest.mark.parametrize("bad", ["", "   ", "901.x", "!!", "9" * 500])

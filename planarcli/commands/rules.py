@@ -72,7 +72,9 @@ def complete_rule_id(
 
 
 def edition_option(*, default: str | None, allow_all: bool = False) -> Callable[[F], F]:
-    what = "`current`, an edition id" + (", or `all`" if allow_all else "")
+    what = "`current`, an edition id, a date (the edition in force that day)" + (
+        ", or `all`" if allow_all else ""
+    )
     return click.option(
         "--edition",
         "edition",

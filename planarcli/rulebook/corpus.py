@@ -432,9 +432,13 @@ def available_ids(editions: list[EditionInfo]) -> str:
 
 
 def resolve_edition(name: str, editions: list[EditionInfo] | None = None) -> EditionInfo:
-    """The edition called ``name``: ``current`` or an id (case-insensitive).
+    """The edition called ``name``: ``current``, an id (case-insensitive), or a date.
 
-    A date that is not an edition id is not guessed at: the error lists the ids that exist.
+    A date that is no edition's id means the rules in force that day, as ``validate --rules
+    DATE`` reads it: the newest English Comprehensive Rules edition available whose effective
+    date is not after it. Which one was taken is said on stderr, since an edition planarcli
+    does not have may have come out in between. A date before the first Planechase rules, or
+    no valid date, is an error listing the ids that exist.
     """
     if editions is None:
         editions = list_editions()
@@ -445,12 +449,40 @@ def resolve_edition(name: str, editions: list[EditionInfo] | None = None) -> Edi
         if info.id.lower() == wanted:
             return info
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", wanted):
+        in_force = _in_force_on(wanted, editions)
+        if in_force is not None:
+            print(
+                f"planarcli: note: {wanted} is no edition's date; using {in_force.id}, the "
+                "newest edition available that was in effect that day",
+                file=sys.stderr,
+            )
+            return in_force
         message = f"no rules edition with id {name}; available editions: {available_ids(editions)}"
         hint = "import the official rules file of that date with `planarcli rules import`"
+        if _day_number(wanted) is not None:
+            first = min(
+                (i.effective for i in editions if i.is_english_cr and i.effective), default=None
+            )
+            message = f"no Planechase rules were in effect on {wanted}" + (
+                f"; the first edition available is {first}" if first else ""
+            )
+            hint = "the Planechase rules (section 901) first appeared on 2009-09-04"
     else:
         message = f"unknown rules edition {name!r}; available editions: {available_ids(editions)}"
         hint = "use `current`, one of the ids above, or see `planarcli rules editions`"
     raise UsageError(message, hint=hint)
+
+
+def _in_force_on(day: str, editions: list[EditionInfo]) -> EditionInfo | None:
+    """The newest English Comprehensive Rules edition in effect on ``day`` (an ISO date)."""
+    if _day_number(day) is None:
+        return None
+    dated = [
+        (info.effective, info.id, info)
+        for info in editions
+        if info.is_english_cr and info.effective and info.effective <= day
+    ]
+    return max(dated)[2] if dated else None
 
 
 # --------------------------------------------------------------------------- loading
