@@ -389,6 +389,27 @@ def test_command_errors(run: Callable[..., Run], args: list[str], code: int, mes
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("source", "code", "message"),
+    [
+        (str(SAMPLES / "rules-page.html"), 2, "HTML page"),
+        ("no-such-file.txt", 2, "no such file"),
+        ("server:/missing.txt", 3, "HTTP 404"),
+    ],
+)
+def test_command_errors_in_json_are_one_json_document(
+    run: Callable[..., Run], server: Server, source: str, code: int, message: str
+) -> None:
+    # the contract: with --format json, stdout is one JSON document whatever happens
+    if source.startswith("server:"):
+        source = server.url(source.removeprefix("server:"))
+    result = run("rules", "import", source, "--format", "json")
+    assert result.exit_code == code, result
+    error = json.loads(result.stdout)["error"]
+    assert error["exit_code"] == code and message in error["message"]
+    assert result.stderr.count("planarcli: error: ") == 1 and message in result.stderr
+
+
 def test_command_offline_from_the_environment(
     run: Callable[..., Run], server: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:

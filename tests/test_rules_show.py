@@ -233,6 +233,26 @@ def test_a_date_before_the_planechase_rules_is_a_usage_error(run_cli: Callable[.
     assert "2009-09-04" in result.stderr
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["show", "901", "--edition", "nonsense"],
+        ["history", "901.3", "--edition", "nonsense"],
+        ["diff", "nonsense", "current"],
+        ["search", "planar die", "--edition", "nonsense"],
+    ],
+)
+def test_usage_errors_in_json_are_one_json_document(
+    run_cli: Callable[..., Any], args: list[str]
+) -> None:
+    result = run_cli("rules", *args, "--format", "json")
+    assert result.exit_code == 2, result
+    error = json.loads(result.stdout)["error"]
+    assert error["exit_code"] == 2
+    assert error["message"].startswith("unknown rules edition 'nonsense'")
+    assert result.stderr.count("planarcli: error: ") == 1
+
+
 @pytest.mark.parametrize("bad", ["", "   ", "901.x", "!!", "9" * 500])
 def test_bad_ids_never_crash(run_cli: Callable[..., Any], bad: str) -> None:
     result = run_cli("rules", "show", bad)

@@ -13,7 +13,13 @@ from typing import Any, ClassVar, TypeVar
 
 import click
 
-from planarcli.commands.common import completion_item, echo_json, format_option, use_color
+from planarcli.commands.common import (
+    completion_item,
+    echo_json,
+    format_option,
+    json_errors,
+    use_color,
+)
 from planarcli.errors import NotFoundError, PlanarError
 from planarcli.rulebook import corpus
 
@@ -170,6 +176,7 @@ def rules() -> None:
 @click.argument("rule_id", metavar="ID", shell_complete=complete_rule_id)
 @edition_option(default="current")
 @format_option()
+@json_errors
 def show_command(rule_id: str, edition: str, output_format: str) -> None:
     """Show rule ID with its subrules, and what it refers to.
 
@@ -324,6 +331,7 @@ def _edition_for(rule_id: str, edition: str, infos: list[corpus.EditionInfo]) ->
     help="Most results to show.",
 )
 @format_option()
+@json_errors
 def search_command(
     query: tuple[str, ...],
     edition: str | None,
@@ -398,6 +406,7 @@ def search_command(
 
 @rules.command("editions")
 @format_option()
+@json_errors
 def editions_command(output_format: str) -> None:
     """List the rules editions and documents available (bundled and imported).
 
@@ -442,6 +451,7 @@ def editions_command(output_format: str) -> None:
 @click.argument("new", metavar="B", shell_complete=complete_edition)
 @click.option("--full", is_flag=True, help="Show whole texts instead of the changed words.")
 @format_option()
+@json_errors
 def diff_command(old: str, new: str, full: bool, output_format: str) -> None:
     """What changed from edition A to edition B, renumbering-aware.
 
@@ -608,6 +618,7 @@ def _print_diff(result: Any, full: bool) -> None:
 @click.argument("rule_id", metavar="ID", shell_complete=complete_rule_id)
 @edition_option(default="current")
 @format_option()
+@json_errors
 def history_command(rule_id: str, edition: str, output_format: str) -> None:
     """Every wording of rule ID across the editions, renumbering followed.
 
