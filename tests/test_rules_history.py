@@ -288,6 +288,21 @@ def test_history_text_shows_spans_editions_and_word_diffs(run_cli: Callable[...,
     assert "editions: 2009-10-01, 2010-02-01" in out
 
 
+def test_history_text_prints_each_wording_as_its_editions_print_it(
+    run_cli: Callable[..., Any],
+) -> None:
+    # 2016-08-26 prints 309.7 with curly quotes, 2013-07-13 with straight ones: the same
+    # wording, but the word diff shows 2016's own characters, not the older file's
+    result = run_cli("rules", "history", "311.7")
+    assert result.exit_code == 0, result
+    out = " ".join(result.stdout.split())
+    assert (
+        "triggers “Whenever you roll [-{C}-]{+{CHAOS}+}.” These are called “chaos abilities.”"
+        in (out)
+    )
+    assert "“Whenever [-you roll {CHAOS}-]{+chaos ensues+}.” These are called [-“-]chaos" in out
+
+
 def test_history_of_901_3(run_cli: Callable[..., Any]) -> None:
     data = history_json(run_cli, "901.3")
     assert {v["id"] for v in data["versions"]} == {"901.3"}

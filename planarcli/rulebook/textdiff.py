@@ -5,7 +5,9 @@ sentences are aligned first (in order, by their words), so a sentence that was d
 added or moved reads as one piece; only then are paired sentences compared word by word.
 A diff is a tuple of :class:`DiffPiece`; joining the pieces that are not ``delete`` or
 ``move-from`` gives the new text, joining those that are not ``insert`` or ``move-to`` gives
-the old one (both normalised, see :func:`normalise`).
+the old one, each as printed with its whitespace collapsed (:func:`collapse`): texts are
+compared normalised (:func:`normalise`: quotes unified, ``_italics_`` marks dropped), but a
+diff shows the words as each edition prints them ("“Planeswalk.”" in 2026, not '"').
 
 Rendering marks: ``[-removed-]``, ``{+added+}``, and for a sentence that moved without
 changing, ``[~sentence~]`` where it was and ``{~sentence~}`` where it is now.
@@ -104,11 +106,22 @@ def similarity(old: str, new: str) -> float:
     return difflib.SequenceMatcher(None, words(old), words(new), autojunk=False).ratio()
 
 
+def collapse(text: str) -> str:
+    """``text`` as printed, its whitespace (line breaks included) collapsed to single spaces."""
+    return " ".join(text.split())
+
+
+def _key(piece: str) -> str:
+    """What a piece of text is compared as: quotes unified, ``_italics_`` marks dropped."""
+    return piece.translate(_QUOTES).strip("_") or piece
+
+
 def sentences(text: str) -> list[str]:
-    """The sentences of (normalised) ``text``, each with the space that follows it."""
+    """The sentences of (collapsed) ``text``, each with the space that follows it."""
     out: list[str] = []
     start = 0
-    for match in _SENTENCE_END_RE.finditer(text):
+    # the quotes unified character for character: the same positions, fewer quote kinds
+    for match in _SENTENCE_END_RE.finditer(text.translate(_QUOTES)):
         out.append(text[start : match.end(1)])
         start = match.end(1)
     if start < len(text):
@@ -130,7 +143,7 @@ def _word_level(old: str, new: str) -> list[DiffPiece]:
     a_at = [k for k, piece in enumerate(a) if not piece.isspace()]
     b_at = [k for k, piece in enumerate(b) if not piece.isspace()]
     matcher = difflib.SequenceMatcher(
-        None, [a[k] for k in a_at], [b[k] for k in b_at], autojunk=False
+        None, [_key(a[k]) for k in a_at], [_key(b[k]) for k in b_at], autojunk=False
     )
     pieces: list[DiffPiece] = []
     pos = [0, 0]  # next unread piece of a and of b
@@ -204,12 +217,12 @@ def align_in_order(
 
 def word_pieces(old: str, new: str) -> tuple[DiffPiece, ...]:
     """The diff of two wordings: sentences aligned first, then words within a sentence."""
-    old_n, new_n = normalise(old), normalise(new)
+    old_n, new_n = collapse(old), collapse(new)
     a, b = sentences(old_n), sentences(new_n)
     if len(a) <= 1 and len(b) <= 1:
         return _merge(_word_level(old_n, new_n))
-    key_a = [s.strip() for s in a]
-    key_b = [s.strip() for s in b]
+    key_a = [normalise(s) for s in a]
+    key_b = [normalise(s) for s in b]
 
     def fit(i: int, j: int) -> float:
         if key_a[i] == key_b[j]:
