@@ -81,6 +81,25 @@ def test_french_edition(run_cli: Callable[..., Any]) -> None:
     assert "dé planaire" in data["rules"][0]["text"]
     refs = {ref["id"]: ref for ref in data["references"]}
     assert refs["115.2f"]["found"] is False
+    # "Cf. règle 115.2f" is rule 115.2f of the English rules it translates: followed into the
+    # English edition numbered the same way (its 901 cites the same rules), 2011-07-15, not
+    # into 2010-02-01, nearer in date but numbered otherwise (114.2f, 805)
+    assert refs["115.2f"]["elsewhere"] == "2011-07-15"
+    assert refs["115.2f"]["preview"].startswith("In a Planechase game, rolling the planar die")
+
+
+def test_french_references_are_never_dead_ends(run_cli: Callable[..., Any]) -> None:
+    data = json.loads(
+        run_cli("rules", "show", "901", "--edition", "2010-07-16-fr", "--format", "json").stdout
+    )
+    cited = {ref["id"]: ref["elsewhere"] for ref in data["references"]}
+    assert cited == dict.fromkeys(
+        ["806", "309", "103.6", "115.2f", "800.4a", "701.20", "309.6", "801"], "2011-07-15"
+    )
+    result = run_cli("rules", "show", "309.6", "--edition", "2010-07-16-fr", "--format", "json")
+    assert result.exit_code == 0, result
+    shown = json.loads(result.stdout)
+    assert (shown["edition"], shown["requested_edition"]) == ("2011-07-15", "2010-07-16-fr")
 
 
 def test_unknown_rule_names_the_nearest(run_cli: Callable[..., Any]) -> None:

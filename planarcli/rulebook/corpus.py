@@ -799,12 +799,15 @@ def reference_sources(edition: Edition, editions: list[EditionInfo]) -> Iterable
     editions, bundled and imported, and imported editions in the same language. A rule
     number means different rules in different editions (2009's 309.6 is not 2016's), so the
     editions nearest in date to ``edition`` come first; for an undated document, the newest
-    first. Editions with a closure hold everything they cite (two references deep) and get
-    none: another year's rule of the same number would be a guess. Each edition is loaded
+    first. A translation gets the English editions numbered as it is (see
+    :func:`_same_numbering`). Editions with a closure hold everything they cite (two
+    references deep) and get none: another year's rule of the same number would be a guess. Each edition is loaded
     only when a reference gets that far.
     """
     if edition.closure is not None:
         return []
+    if edition.info.kind == "translation":
+        return _same_numbering(edition, editions)
     candidates = [
         info
         for info in editions
@@ -823,6 +826,44 @@ def reference_sources(edition: Edition, editions: list[EditionInfo]) -> Iterable
         return (0, abs(day - shown))
 
     return _OnDemand(sorted(candidates, key=nearness))
+
+
+def _cited_by_901(edition: Edition) -> set[str]:
+    """The rules outside 901 that ``edition``'s section 901 cites."""
+    section = [rule_id for rule_id in edition.ids if rule_id == "901" or rule_id[:4] == "901."]
+    return {
+        target
+        for rule_id in section
+        for target in find_references(edition._texts[rule_id])
+        if target.split(".")[0] != "901"
+    }
+
+
+def _same_numbering(edition: Edition, editions: list[EditionInfo]) -> list[Edition]:
+    """For a translation (the French 2010-07-16 text): the English Comprehensive Rules
+    editions whose rule 901 cites exactly the rules the translation's 901 cites, nearest in
+    date first. The translation's "Cf. règle 309.6" means rule 309.6 of the English edition
+    it translates; an English edition numbered the same way (2011-07-15 for 2010-07-16: its
+    901 cites 103.6, 115.2f, 309, 309.6, 701.20, 800.4a, 801 and 806, as the French does)
+    holds that rule under that number, one numbered otherwise (2010-02-01: 114.2f, 805)
+    does not. None agrees: nothing is followed."""
+    wanted = _cited_by_901(edition)
+    if not wanted:
+        return []
+    shown = _day_number(edition.info.effective)
+    english = sorted(
+        (info for info in editions if info.is_english_cr),
+        key=lambda info: abs((_day_number(info.effective) or 0) - (shown or 0)),
+    )
+    agreeing = []
+    for info in english:
+        try:
+            other = load_edition(info)
+        except DataUnavailableError:
+            continue
+        if other.closure is not None and _cited_by_901(other) == wanted:
+            agreeing.append(other)
+    return agreeing
 
 
 class _OnDemand:
