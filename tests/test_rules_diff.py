@@ -185,6 +185,12 @@ def test_word_diff() -> None:
             "game.",
         ),
         ("a b  c", "a b c", "a b c"),
+        ("c d e", "c e", "c [-d-] e"),
+        ("b c", "a b c", "{+a+} b c"),
+        # 311.7 of 2023: the quotes around "chaos abilities" dropped, the closing one beside
+        # its period
+        ("called “chaos abilities.” Each", "called chaos abilities. Each",
+         "called [-“-]chaos abilities.[-”-] Each"),
     ],
 )
 def test_word_diff_cases(old: str, new: str, expected: str) -> None:

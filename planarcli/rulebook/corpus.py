@@ -801,8 +801,8 @@ def reference_sources(edition: Edition, editions: list[EditionInfo]) -> Iterable
     editions nearest in date to ``edition`` come first; for an undated document, the newest
     first. A translation gets the English editions numbered as it is (see
     :func:`_same_numbering`). Editions with a closure hold everything they cite (two
-    references deep) and get none: another year's rule of the same number would be a guess. Each edition is loaded
-    only when a reference gets that far.
+    references deep) and get none: another year's rule of the same number would be a guess.
+    Each edition is loaded only when a reference gets that far.
     """
     if edition.closure is not None:
         return []

@@ -156,6 +156,12 @@ def _word_level(old: str, new: str) -> list[DiffPiece]:
         pos[side] = max(pos[side], stop)
         return text
 
+    def peek(side: int, word: int) -> str:
+        """What :func:`upto` would give, without moving on."""
+        parts, at = (a, a_at) if side == 0 else (b, b_at)
+        stop = len(parts) if word >= len(at) else at[word]
+        return "".join(parts[pos[side] : stop])
+
     def gap(i: int, j: int) -> None:
         """The spaces before word i of a and word j of b: the same on both sides, or not."""
         space_a, space_b = upto(0, i), upto(1, j)
@@ -170,6 +176,22 @@ def _word_level(old: str, new: str) -> list[DiffPiece]:
                 gap(i1 + offset, j1 + offset)
                 upto(0, i1 + offset, inclusive=True)
                 pieces.append(DiffPiece("equal", upto(1, j1 + offset, inclusive=True)))
+            continue
+        if i1 == i2 or j1 == j2:
+            # words only dropped (or only added): the other side has one gap where this side
+            # has two, before and after the words; the one that matches stays unchanged
+            side, first, last, other_word = (0, i1, i2, j1) if j1 == j2 else (1, j1, j2, i1)
+            op = "delete" if side == 0 else "insert"
+            before = peek(side, first)
+            there = peek(1 - side, other_word)
+            if before == there or (before and not there):
+                upto(1 - side, other_word)
+                pieces.append(DiffPiece("equal" if before == there else op, upto(side, first)))
+                pieces.append(DiffPiece(op, upto(side, last - 1, inclusive=True)))
+                pieces.append(DiffPiece(op, upto(side, last)))  # the gap after, as well
+            else:  # the gap after the words is the one the other side has
+                pieces.append(DiffPiece(op, upto(side, first)))
+                pieces.append(DiffPiece(op, upto(side, last - 1, inclusive=True)))
             continue
         gap(i1, j1)
         if i2 > i1:
