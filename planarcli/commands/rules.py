@@ -78,8 +78,11 @@ def complete_rule_id(
 
 
 def edition_option(*, default: str | None, allow_all: bool = False) -> Callable[[F], F]:
-    what = "`current`, an edition id, a date (the edition in force that day)" + (
-        ", or `all`" if allow_all else ""
+    # rules search reads --edition in rulebook/search.py, which takes ids only (for now)
+    what = (
+        "`current`, an edition id, or `all`"
+        if allow_all
+        else "`current`, an edition id, or a date (the edition in force that day)"
     )
     return click.option(
         "--edition",
@@ -189,7 +192,9 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
     Exits with 1 when the edition has no such rule or term.
     """
     infos = corpus.list_editions()
-    loaded = corpus.load_edition(_edition_for(rule_id, edition, infos))
+    loaded = corpus.load_edition(
+        corpus.resolve_edition(_edition_for(rule_id, edition, infos), infos, by_date=True)
+    )
     asked = loaded
     try:
         found = corpus.show(loaded, rule_id)
@@ -468,8 +473,8 @@ def diff_command(old: str, new: str, full: bool, output_format: str) -> None:
     from planarcli.rulebook import diff as rulesdiff
 
     infos = corpus.list_editions()
-    a = corpus.load_edition(corpus.resolve_edition(old, infos))
-    b = corpus.load_edition(corpus.resolve_edition(new, infos))
+    a = corpus.load_edition(corpus.resolve_edition(old, infos, by_date=True))
+    b = corpus.load_edition(corpus.resolve_edition(new, infos, by_date=True))
     result = rulesdiff.diff_editions(a, b)
     if output_format == "json":
         echo_json(_diff_json(result))

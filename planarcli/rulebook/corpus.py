@@ -431,14 +431,17 @@ def available_ids(editions: list[EditionInfo]) -> str:
     return ", ".join(info.id for info in editions)
 
 
-def resolve_edition(name: str, editions: list[EditionInfo] | None = None) -> EditionInfo:
-    """The edition called ``name``: ``current``, an id (case-insensitive), or a date.
+def resolve_edition(
+    name: str, editions: list[EditionInfo] | None = None, *, by_date: bool = False
+) -> EditionInfo:
+    """The edition called ``name``: ``current``, an id (case-insensitive), or (``by_date``) a
+    date.
 
-    A date that is no edition's id means the rules in force that day, as ``validate --rules
-    DATE`` reads it: the newest English Comprehensive Rules edition available whose effective
-    date is not after it. Which one was taken is said on stderr, since an edition planarcli
-    does not have may have come out in between. A date before the first Planechase rules, or
-    no valid date, is an error listing the ids that exist.
+    With ``by_date``, a date that is no edition's id means the rules in force that day, as
+    ``validate --rules DATE`` reads it: the newest English Comprehensive Rules edition
+    available whose effective date is not after it. Which one was taken is said on stderr,
+    since an edition planarcli does not have may have come out in between. A date before the
+    first Planechase rules, or no valid date, is an error listing the ids that exist.
     """
     if editions is None:
         editions = list_editions()
@@ -449,7 +452,7 @@ def resolve_edition(name: str, editions: list[EditionInfo] | None = None) -> Edi
         if info.id.lower() == wanted:
             return info
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", wanted):
-        in_force = _in_force_on(wanted, editions)
+        in_force = _in_force_on(wanted, editions) if by_date else None
         if in_force is not None:
             print(
                 f"planarcli: note: {wanted} is no edition's date; using {in_force.id}, the "
@@ -459,7 +462,7 @@ def resolve_edition(name: str, editions: list[EditionInfo] | None = None) -> Edi
             return in_force
         message = f"no rules edition with id {name}; available editions: {available_ids(editions)}"
         hint = "import the official rules file of that date with `planarcli rules import`"
-        if _day_number(wanted) is not None:
+        if by_date and _day_number(wanted) is not None:
             first = min(
                 (i.effective for i in editions if i.is_english_cr and i.effective), default=None
             )

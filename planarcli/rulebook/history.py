@@ -259,7 +259,7 @@ def load_history(query: str, edition: str = "current") -> History:
     from planarcli.errors import UsageError
 
     infos = corpus.list_editions()
-    start = corpus.resolve_edition(edition, infos)
+    start = corpus.resolve_edition(edition, infos, by_date=True)
     if not start.is_english_cr:
         raise UsageError(
             f"{start.id} is a {start.kind} ({start.lang}); rules history reads rule ids in the "
