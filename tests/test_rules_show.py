@@ -145,6 +145,23 @@ def test_glossary_terms_on_a_fresh_install(
     assert all(ref["found"] for ref in data["references"]), data["references"]
 
 
+@pytest.mark.parametrize(
+    ("query", "section"), [("phenomena", "312"), ("Rolling a Die", "706"), ("planes", None)]
+)
+def test_a_section_by_its_title(
+    run_cli: Callable[..., Any], query: str, section: str | None
+) -> None:
+    # "phenomena" is no glossary term (Phenomenon is) but the title of section 312
+    result = run_cli("rules", "show", query, "--format", "json")
+    assert result.exit_code == 0, result
+    shown = ids(result)
+    if section is None:  # a glossary term comes first: "planes" is the entry Plane
+        assert shown == ["Plane"]
+    else:
+        assert shown[0] == section and all(i.startswith(section + ".") for i in shown[1:])
+        assert len(shown) > 5
+
+
 def test_old_glossary_term_with_italics_marks(run_cli: Callable[..., Any]) -> None:
     result = run_cli("rules", "show", "planar magic", "--edition", "2009-10-01", "--format", "json")
     assert result.exit_code == 0, result

@@ -612,7 +612,8 @@ class RuleNotFound(NotFoundError):
 def show(edition: Edition, rule_id: str) -> list[Rule]:
     """The rule ``rule_id`` with its lettered subrules, or a whole section ("901").
 
-    Anything that is not a rule id is looked up as a glossary term ("planeswalk").
+    Anything that is not a rule id is looked up as a glossary term ("planeswalk"), then as a
+    section title ("phenomena" is section 312).
     Nothing found: :class:`RuleNotFound` naming the nearest ids or terms.
     """
     query = rule_id.strip()
@@ -641,6 +642,12 @@ def show(edition: Edition, rule_id: str) -> list[Rule]:
         entry = terms.get(candidate)
         if entry is not None:
             return [Rule(entry.term, entry.text, edition.info.lang, kind="glossary")]
+    # a section by its title: "phenomena" → 312, "rolling a die" → 706
+    for section_id in edition.ids:
+        if "." not in section_id and fold_accents(edition._texts[section_id]) == folded:
+            return [
+                edition._make(i) for i in edition.ids if i == section_id or _is_child(i, section_id)
+            ]
     # "chaos" → every term with that word: Chaos Ability, Chaos Symbol
     wanted_words = folded.split()
     partial = [
