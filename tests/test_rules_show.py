@@ -213,8 +213,28 @@ def test_nothing_found_in_json_is_still_one_json_document(
 ) -> None:
     result = run_cli("rules", "show", query, "--format", "json")
     assert result.exit_code == 1, result
-    assert json.loads(result.stdout) == {"query": query, "found": False, "suggestions": suggestions}
+    assert json.loads(result.stdout) == {
+        "query": query,
+        "found": False,
+        "suggestions": suggestions,
+        "in_editions": [],
+    }
     assert result.stderr.count("planarcli: error:") == 1
+
+
+def test_a_term_of_other_editions_says_which(run_cli: Callable[..., Any]) -> None:
+    # "encounter" came with the phenomena in 2012: in 2009 it is no typo
+    result = run_cli("rules", "show", "encounter", "--edition", "2009-10-01", "--format", "json")
+    assert result.exit_code == 1, result
+    data = json.loads(result.stdout)
+    assert data["found"] is False
+    assert data["in_editions"][0] == "2012-06-01" and data["in_editions"][-1] == "2026-01-16"
+    assert "2009-10-01" not in data["in_editions"] and "2024-09-20" not in data["in_editions"]
+    assert "'encounter' is a glossary entry in 10 editions from 2012-06-01 to 2026-01-16" in (
+        result.stderr
+    )
+    old = run_cli("rules", "show", "planar magic")
+    assert "is a glossary entry in 3 editions from 2009-09-04 to 2010-02-01" in old.stderr
 
 
 def test_a_section_held_in_part_says_so(run_cli: Callable[..., Any]) -> None:

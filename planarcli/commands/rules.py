@@ -204,8 +204,22 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
         # followed into (2024-11-08), never to a dead end.
         fallback = _show_elsewhere(loaded, infos, rule_id)
         if fallback is None:
+            term_in = _term_elsewhere(loaded, infos, rule_id)
+            if term_in:
+                # "encounter" in 2009: a term of later editions, not a typo
+                error.hint = (
+                    f"{rule_id!r} is a glossary entry in {_spans(term_in)}; "
+                    f"try `planarcli rules show {rule_id!r} --edition {term_in[-1]}`"
+                )
             if output_format == "json":
-                echo_json({"query": rule_id, "found": False, "suggestions": error.suggestions})
+                echo_json(
+                    {
+                        "query": rule_id,
+                        "found": False,
+                        "suggestions": error.suggestions,
+                        "in_editions": term_in,
+                    }
+                )
             raise
         loaded, found = fallback
     refs = corpus.references(loaded, found)
@@ -302,6 +316,34 @@ def _show_elsewhere(
         except corpus.RuleNotFound:
             continue
     return None
+
+
+def _term_elsewhere(
+    edition: corpus.Edition, infos: list[corpus.EditionInfo], query: str
+) -> list[str]:
+    """The other English Comprehensive Rules editions with a glossary entry named ``query``
+    (not for rule ids: a number means different rules in different editions)."""
+    if corpus.normalise_rule_id(query) is not None or not edition.info.is_english_cr:
+        return []
+    wanted = corpus.fold_accents(query.replace("_", "").strip())
+    found = []
+    for info in infos:
+        if info.is_english_cr and info.id != edition.id:
+            try:
+                other = corpus.load_edition(info)
+            except PlanarError:
+                continue
+            terms = {corpus.fold_accents(e.term.replace("_", "")) for e in other.glossary}
+            if terms & {wanted, wanted.rstrip("s"), wanted + "s"}:
+                found.append(info.id)
+    return found
+
+
+def _spans(ids: list[str]) -> str:
+    """ "the 2011-07-15 edition", or "10 editions from 2012-06-01 to 2026-01-16"."""
+    if len(ids) == 1:
+        return f"the {ids[0]} edition"
+    return f"{len(ids)} editions from {ids[0]} to {ids[-1]}"
 
 
 def _edition_for(rule_id: str, edition: str, infos: list[corpus.EditionInfo]) -> str:
