@@ -378,6 +378,8 @@ def test_command_json_output(run: Callable[..., Run], data_dir: Path) -> None:
         (["rules", "import", "ftp://example.invalid/cr.txt"], 2, "unsupported URL scheme 'ftp'"),
         (["rules", "import", "file:///tmp/cr.txt"], 2, "unsupported URL scheme 'file'"),
         (["rules", "import", "FTP://example.invalid/cr.txt"], 2, "unsupported URL scheme"),
+        (["rules", "import", ""], 2, "no SOURCE given"),  # not ". is a folder"
+        (["rules", "import", "  "], 2, "no SOURCE given"),
     ],
 )
 def test_command_errors(run: Callable[..., Run], args: list[str], code: int, message: str) -> None:
