@@ -303,6 +303,19 @@ def test_history_text_prints_each_wording_as_its_editions_print_it(
     assert "“Whenever [-you roll {CHAOS}-]{+chaos ensues+}.” These are called [-“-]chaos" in out
 
 
+def test_a_rule_the_quoting_edition_lacks_is_read_where_its_references_go(
+    run_cli: Callable[..., Any],
+) -> None:
+    # 2024-09-20 quotes 901 and three glossary entries; its 901.9b cites 311.7
+    result = run_cli("rules", "history", "311.7", "--edition", "2024-09-20", "--format", "json")
+    assert result.exit_code == 0, result
+    data = json.loads(result.stdout)
+    assert (data["rule"], data["edition"]) == ("311.7", "2024-11-08")
+    assert [v["id"] for v in data["versions"]][-1] == "311.7"
+    assert "311.7 is not in 2024-09-20" in result.stderr
+    assert run_cli("rules", "history", "999.1", "--edition", "2024-09-20").exit_code == 1
+
+
 def test_history_of_901_3(run_cli: Callable[..., Any]) -> None:
     data = history_json(run_cli, "901.3")
     assert {v["id"] for v in data["versions"]} == {"901.3"}
