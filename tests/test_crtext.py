@@ -127,6 +127,16 @@ def test_continuation_lines_join_the_previous_rule() -> None:
     )
 
 
+def test_a_rule_opening_a_paragraph_with_a_stray_space_is_its_own_rule() -> None:
+    # The 2009 files print "\n\n 509.1c The defending player ..." (and 605.3a, 611.2.): read
+    # as more of 509.1b, 509.1c went missing and 509.1b held two rules.
+    data = sample_text("planechase-modern.txt").replace("\n901.3a ", "\n\n 901.3a ")
+    edition = parse_comprehensive_rules(data.encode("utf-8"), source_name="stray-space.txt")
+    assert rule_text(edition, "901.3a").startswith("A planar die is a six-sided die.")
+    assert "901.3a" not in rule_text(edition, "901.3")
+    assert ids(edition) == ids(parse_sample("planechase-modern.txt"))
+
+
 def test_glossary_keeps_planar_entries_and_stops_at_credits() -> None:
     edition = parse_sample("planechase-modern.txt")
     terms = [entry["term"] for entry in edition["glossary"]]
@@ -368,6 +378,10 @@ def test_real_file_spot_checks() -> None:
     assert rule_text(real("2009-09-04"), "901.15") == "Single Planar Deck Option"
     assert "single communal planar deck" in rule_text(real("2009-10-01"), "901.14a")
     assert "901.15a" not in ids(real("2009-10-01"))
+    # " 509.1c" (a stray space before the number) is its own rule, not the end of 509.1b
+    for date in ("2009-09-04", "2009-10-01"):
+        assert rule_text(real(date), "509.1c").startswith("The defending player checks")
+        assert "509.1c" not in rule_text(real(date), "509.1b")
     assert "phenomenon" in rule_text(real("2012-06-01"), "901.3")
     assert "701.31a" in ids(real("2025-06-06"))
     assert rule_text(real("2024-11-08"), "901.4").startswith("All plane and phenomenon cards")

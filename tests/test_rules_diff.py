@@ -94,9 +94,16 @@ def test_languages_must_match(run_cli: Callable[..., Any]) -> None:
 
 
 def test_unknown_edition(run_cli: Callable[..., Any]) -> None:
-    result = run_cli("rules", "diff", "2009-10-01", "2011-01-01")
+    result = run_cli("rules", "diff", "2009-10-01", "2011-02-30")
     assert result.exit_code == 2
     assert "available editions" in result.stderr
+
+
+def test_a_date_compares_the_editions_in_force(run_cli: Callable[..., Any]) -> None:
+    result = run_cli("rules", "diff", "2009-10-01", "2011-01-01", "--format", "json")
+    assert result.exit_code == 0, result
+    assert json.loads(result.stdout)["new"] == "2010-02-01"
+    assert "2011-01-01 is no edition's date; using 2010-02-01" in result.stderr
 
 
 def test_diff_against_an_imported_edition(run_cli: Callable[..., Any]) -> None:
@@ -154,7 +161,12 @@ def test_word_diff() -> None:
     pieces = rulesdiff.word_pieces(
         "See rule 701.24, “Planeswalk.”", "See rule 701.31, “Planeswalk.”"
     )
-    assert rulesdiff.render_pieces(pieces) == 'See rule [-701.24-]{+701.31+}, "Planeswalk."'
+    # the words as the edition prints them: its curly quotes too (issue 9: verbatim)
+    assert rulesdiff.render_pieces(pieces) == "See rule [-701.24-]{+701.31+}, “Planeswalk.”"
+    pieces = rulesdiff.word_pieces(
+        'See rule 701.24, "Planeswalk."', "See rule 701.24, “Planeswalk.”"
+    )
+    assert rulesdiff.render_pieces(pieces) == "See rule 701.24, “Planeswalk.”"
 
 
 @pytest.mark.parametrize(
@@ -164,6 +176,21 @@ def test_word_diff() -> None:
         ("a b c", "a b c d", "a b c {+d+}"),
         ("a b c d", "a b c", "a b c [-d-]"),
         ("", "new words", "{+new words+}"),
+        # 901.1, 2010-02-01 -> 2011-07-15: the long common run of words wins over a lone
+        # "Magic" (spaces are not matched on their own)
+        (
+            "The Planar Magic variant uses all the normal rules for a _Magic_ game.",
+            "The Planechase variant uses all the normal rules for a _Magic_ game.",
+            "The [-Planar Magic-]{+Planechase+} variant uses all the normal rules for a _Magic_ "
+            "game.",
+        ),
+        ("a b  c", "a b c", "a b c"),
+        ("c d e", "c e", "c [-d-] e"),
+        ("b c", "a b c", "{+a+} b c"),
+        # 311.7 of 2023: the quotes around "chaos abilities" dropped, the closing one beside
+        # its period
+        ("called “chaos abilities.” Each", "called chaos abilities. Each",
+         "called [-“-]chaos abilities.[-”-] Each"),
     ],
 )
 def test_word_diff_cases(old: str, new: str, expected: str) -> None:
@@ -302,6 +329,8 @@ TEXT = st.lists(SENTENCE, max_size=5).map(" ".join)
 @given(old=TEXT, new=TEXT)
 def test_the_pieces_give_back_both_texts(old: str, new: str) -> None:
     pieces = rulesdiff.word_pieces(old, new)
-    assert "".join(p.text for p in pieces if p.op in NEW_OPS) == rulesdiff.normalise(new)
-    assert "".join(p.text for p in pieces if p.op in OLD_OPS) == rulesdiff.normalise(old)
+    # each text as printed (whitespace collapsed), not normalised: a diff shows the words
+    # each edition prints
+    assert "".join(p.text for p in pieces if p.op in NEW_OPS) == " ".join(new.split())
+    assert "".join(p.text for p in pieces if p.op in OLD_OPS) == " ".join(old.split())
     assert all(p.text for p in pieces)

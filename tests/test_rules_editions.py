@@ -224,6 +224,13 @@ def test_resolve_edition() -> None:
     assert corpus.resolve_edition("2009-10-01", infos).id == "2009-10-01"
     assert corpus.resolve_edition("DANISH-GUIDE", infos).id == "danish-guide"
     with pytest.raises(corpus.UsageError, match="available editions: 2009-09-04, 2009-10-01"):
+        corpus.resolve_edition("2012-02-30", infos)
+    # a date that is no edition's: the edition in force that day (as validate --rules reads it)
+    assert corpus.resolve_edition("2012-07-01", infos, by_date=True).id == "2012-06-01"
+    with pytest.raises(corpus.UsageError, match="no Planechase rules were in effect on 2009-07-11"):
+        corpus.resolve_edition("2009-07-11", infos, by_date=True)
+    # without by_date (rules search, for now) a date must be an edition's id
+    with pytest.raises(corpus.UsageError, match="no rules edition with id 2012-07-01"):
         corpus.resolve_edition("2012-07-01", infos)
 
 

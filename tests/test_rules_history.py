@@ -288,6 +288,34 @@ def test_history_text_shows_spans_editions_and_word_diffs(run_cli: Callable[...,
     assert "editions: 2009-10-01, 2010-02-01" in out
 
 
+def test_history_text_prints_each_wording_as_its_editions_print_it(
+    run_cli: Callable[..., Any],
+) -> None:
+    # 2016-08-26 prints 309.7 with curly quotes, 2013-07-13 with straight ones: the same
+    # wording, but the word diff shows 2016's own characters, not the older file's
+    result = run_cli("rules", "history", "311.7")
+    assert result.exit_code == 0, result
+    out = " ".join(result.stdout.split())
+    assert (
+        "triggers “Whenever you roll [-{C}-]{+{CHAOS}+}.” These are called “chaos abilities.”"
+        in (out)
+    )
+    assert "“Whenever [-you roll {CHAOS}-]{+chaos ensues+}.” These are called [-“-]chaos" in out
+
+
+def test_a_rule_the_quoting_edition_lacks_is_read_where_its_references_go(
+    run_cli: Callable[..., Any],
+) -> None:
+    # 2024-09-20 quotes 901 and three glossary entries; its 901.9b cites 311.7
+    result = run_cli("rules", "history", "311.7", "--edition", "2024-09-20", "--format", "json")
+    assert result.exit_code == 0, result
+    data = json.loads(result.stdout)
+    assert (data["rule"], data["edition"]) == ("311.7", "2024-11-08")
+    assert [v["id"] for v in data["versions"]][-1] == "311.7"
+    assert "311.7 is not in 2024-09-20" in result.stderr
+    assert run_cli("rules", "history", "999.1", "--edition", "2024-09-20").exit_code == 1
+
+
 def test_history_of_901_3(run_cli: Callable[..., Any]) -> None:
     data = history_json(run_cli, "901.3")
     assert {v["id"] for v in data["versions"]} == {"901.3"}

@@ -378,6 +378,8 @@ def test_command_json_output(run: Callable[..., Run], data_dir: Path) -> None:
         (["rules", "import", "ftp://example.invalid/cr.txt"], 2, "unsupported URL scheme 'ftp'"),
         (["rules", "import", "file:///tmp/cr.txt"], 2, "unsupported URL scheme 'file'"),
         (["rules", "import", "FTP://example.invalid/cr.txt"], 2, "unsupported URL scheme"),
+        (["rules", "import", ""], 2, "no SOURCE given"),  # not ". is a folder"
+        (["rules", "import", "  "], 2, "no SOURCE given"),
     ],
 )
 def test_command_errors(run: Callable[..., Run], args: list[str], code: int, message: str) -> None:
@@ -387,6 +389,27 @@ def test_command_errors(run: Callable[..., Run], args: list[str], code: int, mes
     assert result.stderr.startswith("planarcli: error: ")
     assert message in result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("source", "code", "message"),
+    [
+        (str(SAMPLES / "rules-page.html"), 2, "HTML page"),
+        ("no-such-file.txt", 2, "no such file"),
+        ("server:/missing.txt", 3, "HTTP 404"),
+    ],
+)
+def test_command_errors_in_json_are_one_json_document(
+    run: Callable[..., Run], server: Server, source: str, code: int, message: str
+) -> None:
+    # the contract: with --format json, stdout is one JSON document whatever happens
+    if source.startswith("server:"):
+        source = server.url(source.removeprefix("server:"))
+    result = run("rules", "import", source, "--format", "json")
+    assert result.exit_code == code, result
+    error = json.loads(result.stdout)["error"]
+    assert error["exit_code"] == code and message in error["message"]
+    assert result.stderr.count("planarcli: error: ") == 1 and message in result.stderr
 
 
 def test_command_offline_from_the_environment(

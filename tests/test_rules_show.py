@@ -81,6 +81,25 @@ def test_french_edition(run_cli: Callable[..., Any]) -> None:
     assert "dé planaire" in data["rules"][0]["text"]
     refs = {ref["id"]: ref for ref in data["references"]}
     assert refs["115.2f"]["found"] is False
+    # "Cf. règle 115.2f" is rule 115.2f of the English rules it translates: followed into the
+    # English edition numbered the same way (its 901 cites the same rules), 2011-07-15, not
+    # into 2010-02-01, nearer in date but numbered otherwise (114.2f, 805)
+    assert refs["115.2f"]["elsewhere"] == "2011-07-15"
+    assert refs["115.2f"]["preview"].startswith("In a Planechase game, rolling the planar die")
+
+
+def test_french_references_are_never_dead_ends(run_cli: Callable[..., Any]) -> None:
+    data = json.loads(
+        run_cli("rules", "show", "901", "--edition", "2010-07-16-fr", "--format", "json").stdout
+    )
+    cited = {ref["id"]: ref["elsewhere"] for ref in data["references"]}
+    assert cited == dict.fromkeys(
+        ["806", "309", "103.6", "115.2f", "800.4a", "701.20", "309.6", "801"], "2011-07-15"
+    )
+    result = run_cli("rules", "show", "309.6", "--edition", "2010-07-16-fr", "--format", "json")
+    assert result.exit_code == 0, result
+    shown = json.loads(result.stdout)
+    assert (shown["edition"], shown["requested_edition"]) == ("2011-07-15", "2010-07-16-fr")
 
 
 def test_unknown_rule_names_the_nearest(run_cli: Callable[..., Any]) -> None:
@@ -126,6 +145,23 @@ def test_glossary_terms_on_a_fresh_install(
     assert all(ref["found"] for ref in data["references"]), data["references"]
 
 
+@pytest.mark.parametrize(
+    ("query", "section"), [("phenomena", "312"), ("Rolling a Die", "706"), ("planes", None)]
+)
+def test_a_section_by_its_title(
+    run_cli: Callable[..., Any], query: str, section: str | None
+) -> None:
+    # "phenomena" is no glossary term (Phenomenon is) but the title of section 312
+    result = run_cli("rules", "show", query, "--format", "json")
+    assert result.exit_code == 0, result
+    shown = ids(result)
+    if section is None:  # a glossary term comes first: "planes" is the entry Plane
+        assert shown == ["Plane"]
+    else:
+        assert shown[0] == section and all(i.startswith(section + ".") for i in shown[1:])
+        assert len(shown) > 5
+
+
 def test_old_glossary_term_with_italics_marks(run_cli: Callable[..., Any]) -> None:
     result = run_cli("rules", "show", "planar magic", "--edition", "2009-10-01", "--format", "json")
     assert result.exit_code == 0, result
@@ -137,9 +173,68 @@ def test_rule_outside_the_corpus_says_what_the_edition_holds(run_cli: Callable[.
     assert result.exit_code == 1
     assert "2026-01-16 holds section 901, the Planechase glossary" in result.stderr
     assert "https://magic.wizards.com/en/rules" in result.stderr
-    seed = run_cli("rules", "show", "311", "--edition", "2024-09-20")
+    seed = run_cli("rules", "show", "205.1", "--edition", "2024-09-20")
     assert seed.exit_code == 1
     assert "planarcli rules import" in seed.stderr
+
+
+@pytest.mark.parametrize("wanted", ["311", "311.7", "116.2i", "planeswalk", "phenomenon"])
+def test_what_a_quoting_edition_lacks_comes_from_where_its_references_go(
+    run_cli: Callable[..., Any], wanted: str
+) -> None:
+    # 2024-09-20 quotes rule 901 and three glossary entries; its 901.9b says "see rule 311.7"
+    # and `rules show 901 --edition 2024-09-20` lists 311.7 "in 2024-11-08": showing it with
+    # --edition 2024-09-20 is not a dead end (issue 9)
+    result = run_cli("rules", "show", wanted, "--edition", "2024-09-20", "--format", "json")
+    assert result.exit_code == 0, result
+    data = json.loads(result.stdout)
+    assert (data["edition"], data["requested_edition"]) == ("2024-11-08", "2024-09-20")
+    expected = corpus.show(corpus.load_edition("2024-11-08"), wanted)
+    assert [(r["id"], r["text"]) for r in data["rules"]] == [(r.id, r.text) for r in expected]
+    text = run_cli("rules", "show", wanted, "--edition", "2024-09-20")
+    assert f"({wanted} is not in 2024-09-20, which holds only what its source quotes" in (
+        " ".join(text.stdout.split())
+    )
+
+
+def test_what_the_quoting_edition_holds_is_its_own(run_cli: Callable[..., Any]) -> None:
+    data = json.loads(run_cli("rules", "show", "chaos ability", "--edition", "2024-09-20",
+                              "--format", "json").stdout)  # fmt: skip
+    assert data["edition"] == "2024-09-20" and "requested_edition" not in data
+
+
+@pytest.mark.parametrize(
+    ("query", "suggestions"),
+    [("901.99", ["901.15", "901.15a", "901.14"]), ("planar dye", ["Planar Die", "Planar Deck",
+     "Plane"]), ("zzz", [])],
+)  # fmt: skip
+def test_nothing_found_in_json_is_still_one_json_document(
+    run_cli: Callable[..., Any], query: str, suggestions: list[str]
+) -> None:
+    result = run_cli("rules", "show", query, "--format", "json")
+    assert result.exit_code == 1, result
+    assert json.loads(result.stdout) == {
+        "query": query,
+        "found": False,
+        "suggestions": suggestions,
+        "in_editions": [],
+    }
+    assert result.stderr.count("planarcli: error:") == 1
+
+
+def test_a_term_of_other_editions_says_which(run_cli: Callable[..., Any]) -> None:
+    # "encounter" came with the phenomena in 2012: in 2009 it is no typo
+    result = run_cli("rules", "show", "encounter", "--edition", "2009-10-01", "--format", "json")
+    assert result.exit_code == 1, result
+    data = json.loads(result.stdout)
+    assert data["found"] is False
+    assert data["in_editions"][0] == "2012-06-01" and data["in_editions"][-1] == "2026-01-16"
+    assert "2009-10-01" not in data["in_editions"] and "2024-09-20" not in data["in_editions"]
+    assert "'encounter' is a glossary entry in 10 editions from 2012-06-01 to 2026-01-16" in (
+        result.stderr
+    )
+    old = run_cli("rules", "show", "planar magic")
+    assert "is a glossary entry in 3 editions from 2009-09-04 to 2010-02-01" in old.stderr
 
 
 def test_a_section_held_in_part_says_so(run_cli: Callable[..., Any]) -> None:
@@ -151,7 +246,7 @@ def test_a_section_held_in_part_says_so(run_cli: Callable[..., Any]) -> None:
 
 @pytest.mark.parametrize(
     ("edition", "expected"),
-    [("2012-07-01", "no rules edition with id 2012-07-01"), ("nonsense", "unknown rules edition")],
+    [("2011-13-45", "no rules edition with id 2011-13-45"), ("nonsense", "unknown rules edition")],
 )
 def test_unknown_edition_is_a_usage_error(
     run_cli: Callable[..., Any], edition: str, expected: str
@@ -161,6 +256,57 @@ def test_unknown_edition_is_a_usage_error(
     assert result.stdout == ""
     assert expected in result.stderr
     assert "2026-01-16" in result.stderr and "2009-10-01" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("day", "in_force"),
+    [
+        ("2012-01-01", "2011-07-15"),  # between two editions: the older one was in force
+        ("2012-07-01", "2012-06-01"),  # an edition planarcli does not have: the one before
+        ("2024-10-01", "2024-09-20"),
+        ("2009-09-04", "2009-09-04"),
+        ("2099-01-01", "2026-01-16"),
+    ],
+)
+def test_a_date_means_the_edition_in_force_that_day(
+    run_cli: Callable[..., Any], day: str, in_force: str
+) -> None:
+    result = run_cli("rules", "show", "901.3", "--edition", day, "--format", "json")
+    assert result.exit_code == 0, result
+    assert json.loads(result.stdout)["edition"] == in_force
+    if day != in_force:
+        assert f"{day} is no edition's date; using {in_force}, the newest edition available" in (
+            result.stderr
+        )
+    else:
+        assert result.stderr == ""
+
+
+def test_a_date_before_the_planechase_rules_is_a_usage_error(run_cli: Callable[..., Any]) -> None:
+    result = run_cli("rules", "show", "901.3", "--edition", "2009-09-03")
+    assert result.exit_code == 2, result
+    assert "no Planechase rules were in effect on 2009-09-03" in result.stderr
+    assert "2009-09-04" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["show", "901", "--edition", "nonsense"],
+        ["history", "901.3", "--edition", "nonsense"],
+        ["diff", "nonsense", "current"],
+        ["search", "planar die", "--edition", "nonsense"],
+    ],
+)
+def test_usage_errors_in_json_are_one_json_document(
+    run_cli: Callable[..., Any], args: list[str]
+) -> None:
+    result = run_cli("rules", *args, "--format", "json")
+    assert result.exit_code == 2, result
+    error = json.loads(result.stdout)["error"]
+    assert error["exit_code"] == 2
+    assert error["message"].startswith("unknown rules edition 'nonsense'")
+    assert result.stderr.count("planarcli: error: ") == 1
 
 
 @pytest.mark.parametrize("bad", ["", "   ", "901.x", "!!", "9" * 500])

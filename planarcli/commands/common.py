@@ -81,9 +81,49 @@ def use_color() -> bool:
     return sys.stdout.isatty()
 
 
+#: ``ctx.meta`` key set once a command has printed its JSON document (see :func:`json_errors`)
+JSON_PRINTED = "planarcli.json_printed"
+
+
 def echo_json(data: Any) -> None:
     """Print ``data`` as JSON (UTF-8, readable indentation)."""
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        ctx.meta[JSON_PRINTED] = True
+
+
+def json_errors(func: F) -> F:
+    """Make a command with ``--format json`` print one JSON document whatever happens.
+
+    When the command fails with a PlanarError before printing its JSON, ``{"error":
+    {"message", "hint", "exit_code"}}`` goes to stdout; the error itself still goes up to the
+    CLI, which prints its one line on stderr and exits with its code.
+    """
+    import functools
+
+    from planarcli.errors import PlanarError
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except PlanarError as error:
+            ctx = click.get_current_context(silent=True)
+            printed = ctx is not None and ctx.meta.get(JSON_PRINTED)
+            if str(kwargs.get("output_format", "")).lower() == "json" and not printed:
+                echo_json(
+                    {
+                        "error": {
+                            "message": error.message,
+                            "hint": error.hint,
+                            "exit_code": error.exit_code,
+                        }
+                    }
+                )
+            raise
+
+    return wrapper  # type: ignore[return-value]
 
 
 def asked_format(args: list[str]) -> str | None:

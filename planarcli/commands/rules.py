@@ -13,7 +13,13 @@ from typing import Any, ClassVar, TypeVar
 
 import click
 
-from planarcli.commands.common import completion_item, echo_json, format_option, use_color
+from planarcli.commands.common import (
+    completion_item,
+    echo_json,
+    format_option,
+    json_errors,
+    use_color,
+)
 from planarcli.errors import NotFoundError, PlanarError
 from planarcli.rulebook import corpus
 
@@ -72,7 +78,12 @@ def complete_rule_id(
 
 
 def edition_option(*, default: str | None, allow_all: bool = False) -> Callable[[F], F]:
-    what = "`current`, an edition id" + (", or `all`" if allow_all else "")
+    # rules search reads --edition in rulebook/search.py, which takes ids only (for now)
+    what = (
+        "`current`, an edition id, or `all`"
+        if allow_all
+        else "`current`, an edition id, or a date (the edition in force that day)"
+    )
     return click.option(
         "--edition",
         "edition",
@@ -168,6 +179,7 @@ def rules() -> None:
 @click.argument("rule_id", metavar="ID", shell_complete=complete_rule_id)
 @edition_option(default="current")
 @format_option()
+@json_errors
 def show_command(rule_id: str, edition: str, output_format: str) -> None:
     """Show rule ID with its subrules, and what it refers to.
 
@@ -180,8 +192,36 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
     Exits with 1 when the edition has no such rule or term.
     """
     infos = corpus.list_editions()
-    loaded = corpus.load_edition(_edition_for(rule_id, edition, infos))
-    found = corpus.show(loaded, rule_id)
+    loaded = corpus.load_edition(
+        corpus.resolve_edition(_edition_for(rule_id, edition, infos), infos, by_date=True)
+    )
+    asked = loaded
+    try:
+        found = corpus.show(loaded, rule_id)
+    except corpus.RuleNotFound as error:
+        # An edition that holds only what its source quotes (2024-09-20: rule 901 and three
+        # glossary entries) sends a rule or term it lacks to the edition its references are
+        # followed into (2024-11-08), never to a dead end.
+        fallback = _show_elsewhere(loaded, infos, rule_id)
+        if fallback is None:
+            term_in = _term_elsewhere(loaded, infos, rule_id)
+            if term_in:
+                # "encounter" in 2009: a term of later editions, not a typo
+                error.hint = (
+                    f"{rule_id!r} is a glossary entry in {_spans(term_in)}; "
+                    f"try `planarcli rules show {rule_id!r} --edition {term_in[-1]}`"
+                )
+            if output_format == "json":
+                echo_json(
+                    {
+                        "query": rule_id,
+                        "found": False,
+                        "suggestions": error.suggestions,
+                        "in_editions": term_in,
+                    }
+                )
+            raise
+        loaded, found = fallback
     refs = corpus.references(loaded, found)
     if any(not ref.found for ref in refs):
         refs = corpus.references(loaded, found, corpus.reference_sources(loaded, infos))
@@ -189,6 +229,7 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
         echo_json(
             {
                 "edition": loaded.id,
+                **({"requested_edition": asked.id} if asked is not loaded else {}),
                 "rules": [
                     {"id": rule.id, "text": rule.text, "lang": rule.lang, "kind": rule.kind}
                     for rule in found
@@ -208,6 +249,17 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
         return
     info = loaded.info
     _echo(_style(f"{info.title} — {info.id} ({info.lang}, {info.source})", dim=True))
+    if asked is not loaded:
+        _echo(
+            _style(
+                _wrap(
+                    f"({rule_id} is not in {asked.id}, which holds {corpus.scope(asked)}; "
+                    f"shown from {info.id}, the edition its references are followed into)",
+                    0,
+                ),
+                dim=True,
+            )
+        )
     width = max(len(rule.id) for rule in found) + 2
     for rule in found:
         label = rule.id.ljust(width)
@@ -253,6 +305,47 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
         )
 
 
+def _show_elsewhere(
+    edition: corpus.Edition, infos: list[corpus.EditionInfo], rule_id: str
+) -> tuple[corpus.Edition, list[corpus.Rule]] | None:
+    """The rule or term ``rule_id`` from the first of ``edition``'s reference sources that
+    has it (see :func:`corpus.reference_sources`), or None."""
+    for other in corpus.reference_sources(edition, infos):
+        try:
+            return other, corpus.show(other, rule_id)
+        except corpus.RuleNotFound:
+            continue
+    return None
+
+
+def _term_elsewhere(
+    edition: corpus.Edition, infos: list[corpus.EditionInfo], query: str
+) -> list[str]:
+    """The other English Comprehensive Rules editions with a glossary entry named ``query``
+    (not for rule ids: a number means different rules in different editions)."""
+    if corpus.normalise_rule_id(query) is not None or not edition.info.is_english_cr:
+        return []
+    wanted = corpus.fold_accents(query.replace("_", "").strip())
+    found = []
+    for info in infos:
+        if info.is_english_cr and info.id != edition.id:
+            try:
+                other = corpus.load_edition(info)
+            except PlanarError:
+                continue
+            terms = {corpus.fold_accents(e.term.replace("_", "")) for e in other.glossary}
+            if terms & {wanted, wanted.rstrip("s"), wanted + "s"}:
+                found.append(info.id)
+    return found
+
+
+def _spans(ids: list[str]) -> str:
+    """ "the 2011-07-15 edition", or "10 editions from 2012-06-01 to 2026-01-16"."""
+    if len(ids) == 1:
+        return f"the {ids[0]} edition"
+    return f"{len(ids)} editions from {ids[0]} to {ids[-1]}"
+
+
 def _edition_for(rule_id: str, edition: str, infos: list[corpus.EditionInfo]) -> str:
     """A document paragraph id ("danish-guide.3") picks its document when --edition is
     left at ``current``."""
@@ -285,6 +378,7 @@ def _edition_for(rule_id: str, edition: str, infos: list[corpus.EditionInfo]) ->
     help="Most results to show.",
 )
 @format_option()
+@json_errors
 def search_command(
     query: tuple[str, ...],
     edition: str | None,
@@ -365,6 +459,7 @@ def search_command(
 
 @rules.command("editions")
 @format_option()
+@json_errors
 def editions_command(output_format: str) -> None:
     """List the rules editions and documents available (bundled and imported).
 
@@ -409,6 +504,7 @@ def editions_command(output_format: str) -> None:
 @click.argument("new", metavar="B", shell_complete=complete_edition)
 @click.option("--full", is_flag=True, help="Show whole texts instead of the changed words.")
 @format_option()
+@json_errors
 def diff_command(old: str, new: str, full: bool, output_format: str) -> None:
     """What changed from edition A to edition B, renumbering-aware.
 
@@ -425,8 +521,8 @@ def diff_command(old: str, new: str, full: bool, output_format: str) -> None:
     from planarcli.rulebook import diff as rulesdiff
 
     infos = corpus.list_editions()
-    a = corpus.load_edition(corpus.resolve_edition(old, infos))
-    b = corpus.load_edition(corpus.resolve_edition(new, infos))
+    a = corpus.load_edition(corpus.resolve_edition(old, infos, by_date=True))
+    b = corpus.load_edition(corpus.resolve_edition(new, infos, by_date=True))
     result = rulesdiff.diff_editions(a, b)
     if output_format == "json":
         echo_json(_diff_json(result))
@@ -575,6 +671,7 @@ def _print_diff(result: Any, full: bool) -> None:
 @click.argument("rule_id", metavar="ID", shell_complete=complete_rule_id)
 @edition_option(default="current")
 @format_option()
+@json_errors
 def history_command(rule_id: str, edition: str, output_format: str) -> None:
     """Every wording of rule ID across the editions, renumbering followed.
 

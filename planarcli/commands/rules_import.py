@@ -7,7 +7,13 @@ from __future__ import annotations
 
 import click
 
-from planarcli.commands.common import echo_json, format_option, is_offline, offline_option
+from planarcli.commands.common import (
+    echo_json,
+    format_option,
+    is_offline,
+    json_errors,
+    offline_option,
+)
 from planarcli.rulebook.importer import ImportResult, import_rules
 
 
@@ -16,6 +22,7 @@ from planarcli.rulebook.importer import ImportResult, import_rules
 @format_option()
 @offline_option
 @click.pass_context
+@json_errors
 def import_command(ctx: click.Context, source: str, output_format: str, offline: bool) -> None:
     """Add a rules edition from an official Comprehensive Rules .txt file.
 

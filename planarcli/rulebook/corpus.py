@@ -432,10 +432,17 @@ def available_ids(editions: list[EditionInfo]) -> str:
     return ", ".join(info.id for info in editions)
 
 
-def resolve_edition(name: str, editions: list[EditionInfo] | None = None) -> EditionInfo:
-    """The edition called ``name``: ``current`` or an id (case-insensitive).
+def resolve_edition(
+    name: str, editions: list[EditionInfo] | None = None, *, by_date: bool = False
+) -> EditionInfo:
+    """The edition called ``name``: ``current``, an id (case-insensitive), or (``by_date``) a
+    date.
 
-    A date that is not an edition id is not guessed at: the error lists the ids that exist.
+    With ``by_date``, a date that is no edition's id means the rules in force that day, as
+    ``validate --rules DATE`` reads it: the newest English Comprehensive Rules edition
+    available whose effective date is not after it. Which one was taken is said on stderr,
+    since an edition planarcli does not have may have come out in between. A date before the
+    first Planechase rules, or no valid date, is an error listing the ids that exist.
     """
     if editions is None:
         editions = list_editions()
@@ -446,12 +453,40 @@ def resolve_edition(name: str, editions: list[EditionInfo] | None = None) -> Edi
         if info.id.lower() == wanted:
             return info
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", wanted):
+        in_force = _in_force_on(wanted, editions) if by_date else None
+        if in_force is not None:
+            print(
+                f"planarcli: note: {wanted} is no edition's date; using {in_force.id}, the "
+                "newest edition available that was in effect that day",
+                file=sys.stderr,
+            )
+            return in_force
         message = f"no rules edition with id {name}; available editions: {available_ids(editions)}"
         hint = "import the official rules file of that date with `planarcli rules import`"
+        if by_date and _day_number(wanted) is not None:
+            first = min(
+                (i.effective for i in editions if i.is_english_cr and i.effective), default=None
+            )
+            message = f"no Planechase rules were in effect on {wanted}" + (
+                f"; the first edition available is {first}" if first else ""
+            )
+            hint = "the Planechase rules (section 901) first appeared on 2009-09-04"
     else:
         message = f"unknown rules edition {name!r}; available editions: {available_ids(editions)}"
         hint = "use `current`, one of the ids above, or see `planarcli rules editions`"
     raise UsageError(message, hint=hint)
+
+
+def _in_force_on(day: str, editions: list[EditionInfo]) -> EditionInfo | None:
+    """The newest English Comprehensive Rules edition in effect on ``day`` (an ISO date)."""
+    if _day_number(day) is None:
+        return None
+    dated = [
+        (info.effective, info.id, info)
+        for info in editions
+        if info.is_english_cr and info.effective and info.effective <= day
+    ]
+    return max(dated)[2] if dated else None
 
 
 # --------------------------------------------------------------------------- loading
@@ -566,11 +601,20 @@ def fold_accents(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+class RuleNotFound(NotFoundError):
+    """``rules show`` found nothing; ``suggestions`` are the nearest ids or glossary terms."""
+
+    def __init__(self, message: str, *, suggestions: list[str], hint: str | None) -> None:
+        super().__init__(message, hint=hint)
+        self.suggestions = suggestions
+
+
 def show(edition: Edition, rule_id: str) -> list[Rule]:
     """The rule ``rule_id`` with its lettered subrules, or a whole section ("901").
 
-    Anything that is not a rule id is looked up as a glossary term ("planeswalk").
-    Nothing found: :class:`NotFoundError` naming the nearest ids or terms.
+    Anything that is not a rule id is looked up as a glossary term ("planeswalk"), then as a
+    section title ("phenomena" is section 312).
+    Nothing found: :class:`RuleNotFound` naming the nearest ids or terms.
     """
     query = rule_id.strip()
     if not query:
@@ -580,11 +624,13 @@ def show(edition: Edition, rule_id: str) -> list[Rule]:
         found = [i for i in edition.ids if i == wanted or _is_child(i, wanted)]
         if found:
             return [edition._make(i) for i in found]
-        nearest = ", ".join(nearest_ids(edition, wanted))
-        raise NotFoundError(
+        suggestions = nearest_ids(edition, wanted)
+        nearest = ", ".join(suggestions)
+        raise RuleNotFound(
             f"no rule {wanted} in {edition.id}; nearest: {nearest}"
             if nearest
             else f"no rule {wanted} in {edition.id}",
+            suggestions=suggestions,
             hint=_missing_hint(edition, wanted),
         )
     if query.lower() == edition.id.lower() and edition.info.kind != ENGLISH_CR:
@@ -596,6 +642,12 @@ def show(edition: Edition, rule_id: str) -> list[Rule]:
         entry = terms.get(candidate)
         if entry is not None:
             return [Rule(entry.term, entry.text, edition.info.lang, kind="glossary")]
+    # a section by its title: "phenomena" → 312, "rolling a die" → 706
+    for section_id in edition.ids:
+        if "." not in section_id and fold_accents(edition._texts[section_id]) == folded:
+            return [
+                edition._make(i) for i in edition.ids if i == section_id or _is_child(i, section_id)
+            ]
     # "chaos" → every term with that word: Chaos Ability, Chaos Symbol
     wanted_words = folded.split()
     partial = [
@@ -612,10 +664,12 @@ def show(edition: Edition, rule_id: str) -> list[Rule]:
     import difflib
 
     close = difflib.get_close_matches(folded, list(terms), n=3, cutoff=0.6)
-    names = ", ".join(terms[name].term for name in close)
-    raise NotFoundError(
+    suggestions = [terms[name].term for name in close]
+    names = ", ".join(suggestions)
+    raise RuleNotFound(
         f"no rule or glossary entry {query!r} in {edition.id}"
         + (f"; nearest glossary terms: {names}" if names else ""),
+        suggestions=suggestions,
         hint=f"search the text with `planarcli rules search {query!r}`",
     )
 
@@ -755,12 +809,15 @@ def reference_sources(edition: Edition, editions: list[EditionInfo]) -> Iterable
     editions, bundled and imported, and imported editions in the same language. A rule
     number means different rules in different editions (2009's 309.6 is not 2016's), so the
     editions nearest in date to ``edition`` come first; for an undated document, the newest
-    first. Editions with a closure hold everything they cite (two references deep) and get
-    none: another year's rule of the same number would be a guess. Each edition is loaded
-    only when a reference gets that far.
+    first. A translation gets the English editions numbered as it is (see
+    :func:`_same_numbering`). Editions with a closure hold everything they cite (two
+    references deep) and get none: another year's rule of the same number would be a guess.
+    Each edition is loaded only when a reference gets that far.
     """
     if edition.closure is not None:
         return []
+    if edition.info.kind == "translation":
+        return _same_numbering(edition, editions)
     candidates = [
         info
         for info in editions
@@ -779,6 +836,44 @@ def reference_sources(edition: Edition, editions: list[EditionInfo]) -> Iterable
         return (0, abs(day - shown))
 
     return _OnDemand(sorted(candidates, key=nearness))
+
+
+def _cited_by_901(edition: Edition) -> set[str]:
+    """The rules outside 901 that ``edition``'s section 901 cites."""
+    section = [rule_id for rule_id in edition.ids if rule_id == "901" or rule_id[:4] == "901."]
+    return {
+        target
+        for rule_id in section
+        for target in find_references(edition._texts[rule_id])
+        if target.split(".")[0] != "901"
+    }
+
+
+def _same_numbering(edition: Edition, editions: list[EditionInfo]) -> list[Edition]:
+    """For a translation (the French 2010-07-16 text): the English Comprehensive Rules
+    editions whose rule 901 cites exactly the rules the translation's 901 cites, nearest in
+    date first. The translation's "Cf. règle 309.6" means rule 309.6 of the English edition
+    it translates; an English edition numbered the same way (2011-07-15 for 2010-07-16: its
+    901 cites 103.6, 115.2f, 309, 309.6, 701.20, 800.4a, 801 and 806, as the French does)
+    holds that rule under that number, one numbered otherwise (2010-02-01: 114.2f, 805)
+    does not. None agrees: nothing is followed."""
+    wanted = _cited_by_901(edition)
+    if not wanted:
+        return []
+    shown = _day_number(edition.info.effective)
+    english = sorted(
+        (info for info in editions if info.is_english_cr),
+        key=lambda info: abs((_day_number(info.effective) or 0) - (shown or 0)),
+    )
+    agreeing = []
+    for info in english:
+        try:
+            other = load_edition(info)
+        except DataUnavailableError:
+            continue
+        if other.closure is not None and _cited_by_901(other) == wanted:
+            agreeing.append(other)
+    return agreeing
 
 
 class _OnDemand:

@@ -230,6 +230,11 @@ def _read_document(text: str) -> _Document:
             glossary_at = index
             break
         rule_match = _RULE_RE.match(line)
+        if rule_match is None and line[:1].isspace() and not lines[index - 1]:
+            # A rule that opens a paragraph with a stray space (" 509.1c The defending
+            # player ..." in the 2009 files) is a rule, not more of the rule before it.
+            rule_match = _RULE_RE.match(line.lstrip())
+            line = line.lstrip()
         if rule_match:
             rule_id, rule_text = rule_match.groups()
             after_number = line[len(rule_id) : len(rule_id) + 2]

@@ -17,6 +17,7 @@ Glossary entries have histories too ("Planeswalk"): followed by term, and throug
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -259,7 +260,7 @@ def load_history(query: str, edition: str = "current") -> History:
     from planarcli.errors import UsageError
 
     infos = corpus.list_editions()
-    start = corpus.resolve_edition(edition, infos)
+    start = corpus.resolve_edition(edition, infos, by_date=True)
     if not start.is_english_cr:
         raise UsageError(
             f"{start.id} is a {start.kind} ({start.lang}); rules history reads rule ids in the "
@@ -276,4 +277,27 @@ def load_history(query: str, edition: str = "current") -> History:
             editions.append(corpus.load_edition(info))
         except DataUnavailableError as error:  # one unreadable file: the others still tell
             corpus.warn(f"{error.message}; rules history goes on without it")
-    return rule_history(editions, query, start.id)
+    try:
+        return rule_history(editions, query, start.id)
+    except NotInEdition:
+        # An edition that holds only what its source quotes (2024-09-20) reads the rules it
+        # lacks in the numbering of the edition its references are followed into
+        # (2024-11-08), as `rules show` does.
+        loaded = next(edition for edition in editions if edition.id == start.id)
+        for other in corpus.reference_sources(loaded, infos):
+            if other.id in {edition.id for edition in editions} and _holds(other, query):
+                print(
+                    f"planarcli: note: {query} is not in {start.id}, which holds "
+                    f"{corpus.scope(loaded)}; read in the numbering of {other.id}",
+                    file=sys.stderr,
+                )
+                return rule_history(editions, query, other.id)
+        raise
+
+
+def _holds(edition: Edition, query: str) -> bool:
+    try:
+        corpus.show(edition, query)
+    except NotFoundError:
+        return False
+    return True

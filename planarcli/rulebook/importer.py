@@ -72,6 +72,11 @@ def import_rules(
     :class:`DataUnavailableError` when the URL cannot be fetched, and :class:`InputError` for a
     missing, unreadable or unsuitable file.
     """
+    if not source.strip():  # Path("") is the working directory: say what is missing
+        raise UsageError(
+            "no SOURCE given: rules import needs the path or URL of a Comprehensive Rules .txt",
+            hint="for example `planarcli rules import MagicCompRules.txt`",
+        )
     retrieved = datetime.now(timezone.utc).replace(microsecond=0).isoformat()
     scheme = url_scheme(source)
     if scheme is not None and scheme not in ("http", "https"):

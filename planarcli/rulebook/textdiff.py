@@ -5,7 +5,9 @@ sentences are aligned first (in order, by their words), so a sentence that was d
 added or moved reads as one piece; only then are paired sentences compared word by word.
 A diff is a tuple of :class:`DiffPiece`; joining the pieces that are not ``delete`` or
 ``move-from`` gives the new text, joining those that are not ``insert`` or ``move-to`` gives
-the old one (both normalised, see :func:`normalise`).
+the old one, each as printed with its whitespace collapsed (:func:`collapse`): texts are
+compared normalised (:func:`normalise`: quotes unified, ``_italics_`` marks dropped), but a
+diff shows the words as each edition prints them ("“Planeswalk.”" in 2026, not '"').
 
 Rendering marks: ``[-removed-]``, ``{+added+}``, and for a sentence that moved without
 changing, ``[~sentence~]`` where it was and ``{~sentence~}`` where it is now.
@@ -104,11 +106,22 @@ def similarity(old: str, new: str) -> float:
     return difflib.SequenceMatcher(None, words(old), words(new), autojunk=False).ratio()
 
 
+def collapse(text: str) -> str:
+    """``text`` as printed, its whitespace (line breaks included) collapsed to single spaces."""
+    return " ".join(text.split())
+
+
+def _key(piece: str) -> str:
+    """What a piece of text is compared as: quotes unified, ``_italics_`` marks dropped."""
+    return piece.translate(_QUOTES).strip("_") or piece
+
+
 def sentences(text: str) -> list[str]:
-    """The sentences of (normalised) ``text``, each with the space that follows it."""
+    """The sentences of (collapsed) ``text``, each with the space that follows it."""
     out: list[str] = []
     start = 0
-    for match in _SENTENCE_END_RE.finditer(text):
+    # the quotes unified character for character: the same positions, fewer quote kinds
+    for match in _SENTENCE_END_RE.finditer(text.translate(_QUOTES)):
         out.append(text[start : match.end(1)])
         start = match.end(1)
     if start < len(text):
@@ -117,20 +130,75 @@ def sentences(text: str) -> list[str]:
 
 
 def _word_level(old: str, new: str) -> list[DiffPiece]:
+    """Word diff of two sentences: words (and marks) are matched, never the spaces between.
+
+    Matched on their own, spaces would pair up between any two words and break the longest
+    common run of words ("The [-Planar-]{+Planechase variant uses ...+} Magic [-variant
+    uses ...-]" instead of "The [-Planar Magic-]{+Planechase+} variant uses ...").
+    """
     import difflib
 
     a = _PIECE_RE.findall(old)
     b = _PIECE_RE.findall(new)
-    matcher = difflib.SequenceMatcher(lambda piece: piece.isspace(), a, b, autojunk=False)
+    a_at = [k for k, piece in enumerate(a) if not piece.isspace()]
+    b_at = [k for k, piece in enumerate(b) if not piece.isspace()]
+    matcher = difflib.SequenceMatcher(
+        None, [_key(a[k]) for k in a_at], [_key(b[k]) for k in b_at], autojunk=False
+    )
     pieces: list[DiffPiece] = []
+    pos = [0, 0]  # next unread piece of a and of b
+
+    def upto(side: int, word: int, inclusive: bool = False) -> str:
+        """The text of one side from where it was left up to its ``word``-th word."""
+        parts, at = (a, a_at) if side == 0 else (b, b_at)
+        stop = len(parts) if word >= len(at) else at[word] + (1 if inclusive else 0)
+        text = "".join(parts[pos[side] : stop])
+        pos[side] = max(pos[side], stop)
+        return text
+
+    def peek(side: int, word: int) -> str:
+        """What :func:`upto` would give, without moving on."""
+        parts, at = (a, a_at) if side == 0 else (b, b_at)
+        stop = len(parts) if word >= len(at) else at[word]
+        return "".join(parts[pos[side] : stop])
+
+    def gap(i: int, j: int) -> None:
+        """The spaces before word i of a and word j of b: the same on both sides, or not."""
+        space_a, space_b = upto(0, i), upto(1, j)
+        if space_a == space_b:
+            pieces.append(DiffPiece("equal", space_b))
+        else:
+            pieces.extend((DiffPiece("delete", space_a), DiffPiece("insert", space_b)))
+
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op == "equal":
-            pieces.append(DiffPiece("equal", "".join(b[j1:j2])))
+            for offset in range(i2 - i1):
+                gap(i1 + offset, j1 + offset)
+                upto(0, i1 + offset, inclusive=True)
+                pieces.append(DiffPiece("equal", upto(1, j1 + offset, inclusive=True)))
             continue
-        if op in ("delete", "replace"):
-            pieces.append(DiffPiece("delete", "".join(a[i1:i2])))
-        if op in ("insert", "replace"):
-            pieces.append(DiffPiece("insert", "".join(b[j1:j2])))
+        if i1 == i2 or j1 == j2:
+            # words only dropped (or only added): the other side has one gap where this side
+            # has two, before and after the words; the one that matches stays unchanged
+            side, first, last, other_word = (0, i1, i2, j1) if j1 == j2 else (1, j1, j2, i1)
+            op = "delete" if side == 0 else "insert"
+            before = peek(side, first)
+            there = peek(1 - side, other_word)
+            if before == there or (before and not there):
+                upto(1 - side, other_word)
+                pieces.append(DiffPiece("equal" if before == there else op, upto(side, first)))
+                pieces.append(DiffPiece(op, upto(side, last - 1, inclusive=True)))
+                pieces.append(DiffPiece(op, upto(side, last)))  # the gap after, as well
+            else:  # the gap after the words is the one the other side has
+                pieces.append(DiffPiece(op, upto(side, first)))
+                pieces.append(DiffPiece(op, upto(side, last - 1, inclusive=True)))
+            continue
+        gap(i1, j1)
+        if i2 > i1:
+            pieces.append(DiffPiece("delete", upto(0, i2 - 1, inclusive=True)))
+        if j2 > j1:
+            pieces.append(DiffPiece("insert", upto(1, j2 - 1, inclusive=True)))
+    gap(len(a_at), len(b_at))
     return pieces
 
 
@@ -171,12 +239,12 @@ def align_in_order(
 
 def word_pieces(old: str, new: str) -> tuple[DiffPiece, ...]:
     """The diff of two wordings: sentences aligned first, then words within a sentence."""
-    old_n, new_n = normalise(old), normalise(new)
+    old_n, new_n = collapse(old), collapse(new)
     a, b = sentences(old_n), sentences(new_n)
     if len(a) <= 1 and len(b) <= 1:
         return _merge(_word_level(old_n, new_n))
-    key_a = [s.strip() for s in a]
-    key_b = [s.strip() for s in b]
+    key_a = [normalise(s) for s in a]
+    key_b = [normalise(s) for s in b]
 
     def fit(i: int, j: int) -> float:
         if key_a[i] == key_b[j]:
