@@ -71,12 +71,26 @@ def test_archidekt_category_gives_the_section() -> None:
         "# Planar Deck",
         "Planechase:",
         "Planar Deck (11):",
+        "Planar Deck: (11)",
+        "Planar Deck ( 11 ) :",
+        "[Planes]",
+        "//   Planar   Deck (10)",
+        "### Planes:",
+        "  Planar Deck  ",
     ],
 )
 def test_planar_headings(heading: str) -> None:
     deck = read(raw(f"1 Sol Ring\n{heading}\n1 Tazeem\n1 Krosa\n"))
     roles = [(e.name, e.role) for e in deck.entries]
     assert roles == [("Sol Ring", "other"), ("Tazeem", "planar"), ("Krosa", "planar")]
+
+
+@pytest.mark.parametrize(
+    "line", ["Planar Deck (x)", "Planar Deck (10) (10) (10)", "Planes of Planechase", "(10)"]
+)
+def test_lines_that_only_look_like_headings_are_cards(line: str) -> None:
+    deck = read(raw(f"{line}\n1 Tazeem\n"))
+    assert deck.planar_sections == ()
 
 
 def test_section_ends_at_the_next_heading() -> None:

@@ -108,9 +108,7 @@ OTHER_SECTIONS = frozenset(
     }
 )
 
-_COMMENT = re.compile(r"^(?://+|#+)\s*")
 _META = lazy(r"^(?://|#)\s*(name|source|date|comments?|author|format)\s*:\s*(.*)$", re.I)
-_HEADING = re.compile(r"^\s*(.+?)\s*(?:\(\s*\d+\s*\))?\s*:?\s*(?:\(\s*\d+\s*\))?\s*$")
 _PREFIX = lazy(r"^(SB|COMMANDER|CMDR|COMPANION)\s*:\s*(.*)$", re.I)
 _QUANTITY = re.compile(r"^(\d+)\s*[xX]?\s+(.*)$|^[xX]\s*(\d+)\s+(.*)$")
 _SUFFIX_QUANTITY = lazy(r"\s+[xX]\s*(\d{1,4})$")
@@ -161,14 +159,35 @@ _LONGEST_HEADING = max(map(len, PLANAR_SECTIONS | CANDIDATE_SECTIONS | OTHER_SEC
 
 
 def _heading(line: str) -> str | None:
-    """The section name if this (comment-stripped) line is a section heading."""
-    if len(line) > _LONGEST_HEADING and len(" ".join(line.split())) > _LONGEST_HEADING:
-        return None  # no section name is that long: spare the pattern a sentence of prose
-    match = _HEADING.match(line)
-    if not match:
-        return None
-    name = match.group(1).strip().strip("[]").strip()
-    return name if section_role(name) else None
+    """The section name if this (comment-stripped) line is a section heading: a known
+    section name, maybe in brackets, with a count in parentheses and a colon in either order
+    ("Planar Deck (10):", "[Planes]", "Sideboard: (2)")."""
+    text = line.strip()
+    if len(text) > _LONGEST_HEADING and len(" ".join(text.split())) > _LONGEST_HEADING:
+        return None  # no section name is that long
+    text = _without_count(text)
+    if text.endswith(":"):
+        text = _without_count(text[:-1].rstrip())
+    name = text.strip("[]").strip()
+    return name if name and section_role(name) else None
+
+
+def _without_count(text: str) -> str:
+    """``text`` without a count in parentheses at its end ("Planar Deck (10)")."""
+    if text.endswith(")"):
+        start = text.rfind("(")
+        if start > 0 and text[start + 1 : -1].strip().isdigit():
+            return text[:start].rstrip()
+    return text
+
+
+def _comment_body(line: str) -> str | None:
+    """What follows the ``//`` or ``#`` that opens a comment line, or None for other lines."""
+    if line.startswith("//"):
+        return line.lstrip("/").lstrip()
+    if line.startswith("#"):
+        return line.lstrip("#").lstrip()
+    return None
 
 
 def _category(content: str) -> tuple[str, str] | None:
@@ -223,7 +242,7 @@ def split_card_line(text: str) -> CardLine | None:
             suffix = _SUFFIX_QUANTITY.search(text) if text[-1:].isdigit() else None  # "Naya x1"
             if suffix:
                 quantity, text, form = int(suffix.group(1)), text[: suffix.start()], "suffix"
-    leading_set = _LEADING_SET.match(text)  # Magic Workstation: "1 [HOP] Bant"
+    leading_set = _LEADING_SET.match(text) if text.startswith("[") else None  # "1 [HOP] Bant"
     if leading_set and leading_set.end() < len(text):
         text = text[leading_set.end() :]
     category = None
@@ -330,12 +349,12 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
                 )
             )
             continue
-        comment = _COMMENT.match(line)
-        if comment:
-            meta = _META.match(line)
+        comment = _comment_body(line)
+        if comment is not None:
+            meta = _META.match(line) if ":" in line else None
             if meta and meta.group(1).lower() == "name" and deck_name is None:
                 deck_name = meta.group(2).strip() or None
-            heading = _heading(line[comment.end() :])
+            heading = _heading(comment)
             if heading:
                 section, role, sectioned = heading, section_role(heading), True
                 if role == "planar":
@@ -350,7 +369,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
                 planar_sections.append(heading)
             continue
         entry_section, entry_role = section, role
-        prefix = _PREFIX.match(line)
+        prefix = _PREFIX.match(line) if ":" in line[:16] else None
         if prefix:
             tag = prefix.group(1).upper()
             entry_section = "Sideboard" if tag == "SB" else tag.title()
