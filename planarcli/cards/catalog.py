@@ -860,9 +860,7 @@ def _stamp_record(size: int, mtime_ns: int, sha256: str) -> dict[str, Any]:
     }
 
 
-def write_cache_stamp(
-    path: str | os.PathLike[str], size: int, mtime_ns: int, sha256: str
-) -> None:
+def write_cache_stamp(path: str | os.PathLike[str], size: int, mtime_ns: int, sha256: str) -> None:
     """Record that the cache file at ``path`` with this size, mtime and content hash passed
     the catalog schema. Best effort: a stamp that cannot be written only costs speed."""
     stamp = _stamp_file(path)
@@ -877,9 +875,7 @@ def write_cache_stamp(
             os.unlink(temp)
 
 
-def _stamp_matches(
-    path: str | os.PathLike[str], size: int, mtime_ns: int, sha256: str
-) -> bool:
+def _stamp_matches(path: str | os.PathLike[str], size: int, mtime_ns: int, sha256: str) -> bool:
     """True when the sidecar vouches for exactly these bytes under the current schema."""
     try:
         with open(_stamp_file(path), encoding="utf-8") as handle:
