@@ -289,3 +289,62 @@ def test_loading_a_stamped_cache_imports_no_jsonschema_requests_or_pathlib(
         encoding="utf-8",
     )
     assert done.stdout.split() == ["cache", "False", "False", "False"], done.stderr
+
+
+# -- cards show answers a synced card from the cache alone ----------------------------------------
+def _synced_tazeem(oracle_text: str | None) -> dict[str, Any]:
+    """A cache whose one card is Tazeem (the snapshot's oracle id), with its own text."""
+    tazeem = catalog.load_snapshot().exact("Tazeem")
+    assert tazeem is not None
+    document = catalog_document("Tazeem")
+    document["cards"][0].update(
+        oracle_id=tazeem.oracle_id,
+        type_line="Plane — Zendikar",
+        oracle_text=oracle_text,
+        scryfall_uri="https://scryfall.com/card/hop/1/tazeem",
+    )
+    return document
+
+
+@pytest.mark.parametrize("written", ["Tazeem", "TAZEEM", "tazeem!"])
+def test_show_of_a_synced_card_needs_no_snapshot_and_gives_the_union_s_answer(
+    cache_file: Path, monkeypatch: pytest.MonkeyPatch, written: str
+) -> None:
+    cache_file.write_text(dump_catalog(_synced_tazeem("Synced text.")), encoding="utf-8")
+    union = catalog.load_catalog().find(written)[0]
+    catalog.reset_loaded_catalog()
+
+    def no_snapshot() -> Any:
+        raise AssertionError("the snapshot was read")
+
+    monkeypatch.setattr(catalog, "load_snapshot", no_snapshot)
+    result = invoke("cards", "show", written, "--format", "json")
+    shown = json.loads(result.output)
+    assert (shown["name"], shown["oracle_text"], shown["source"]) == (
+        union.name,
+        union.oracle_text,
+        "cache",
+    )
+    assert shown["oracle_text"] == "Synced text."
+
+
+def test_show_of_a_synced_card_without_text_still_gets_the_snapshot_s_text(
+    cache_file: Path,
+) -> None:
+    cache_file.write_text(dump_catalog(_synced_tazeem(None)), encoding="utf-8")
+    shown = json.loads(invoke("cards", "show", "Tazeem", "--format", "json").output)
+    assert shown["oracle_text"] == catalog.load_snapshot().exact("Tazeem").oracle_text
+    assert shown["oracle_text"]
+
+
+def test_show_of_a_snapshot_card_beside_a_cache_and_of_a_corrupt_cache(
+    cache_file: Path,
+) -> None:
+    cache_file.write_text(dump_catalog(_synced_tazeem("Synced text.")), encoding="utf-8")
+    shown = json.loads(invoke("cards", "show", "agyrem", "--format", "json").output)
+    assert (shown["name"], shown["source"]) == ("Agyrem", "snapshot")
+    catalog.reset_loaded_catalog()
+    cache_file.write_text("{", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["cards", "show", "Tazeem"])
+    assert result.exit_code == 0
+    assert result.stderr.count("ignoring the card cache") == 1

@@ -971,6 +971,52 @@ def union_catalog(cache: Catalog, snapshot: Catalog) -> Catalog:
 
 
 _LOADED: Catalog | None = None
+#: The synced cache as read in this process (or None) and why it was passed over (or None).
+_SYNCED: tuple[Catalog | None, str | None] | None = None
+
+
+def _synced_cache() -> tuple[Catalog | None, str | None]:
+    """The valid synced cache, if there is one, and the reason a cache file that is there
+    was passed over (read once per process)."""
+    global _SYNCED
+    if _SYNCED is None:
+        from planarcli.paths import cache_dir_path
+
+        location = os.path.join(cache_dir_path(), CACHE_FILE_NAME)
+        catalog: Catalog | None = None
+        warning = None
+        if os.path.isfile(location):
+            try:
+                catalog = load_cache(location)
+            except (OSError, ValueError) as error:
+                reason = getattr(error, "strerror", None) or str(error)
+                warning = (
+                    f"ignoring the card cache {location}: {reason}; using the bundled snapshot"
+                )
+        _SYNCED = (catalog, warning)
+    return _SYNCED
+
+
+def synced_card(name: str) -> tuple[Card, str] | None:
+    """(card, "exact" | "folded") when the synced cache alone gives the catalog's answer to
+    ``name``: its English name, as written or folded, is a card of the cache whose record
+    is complete (nothing for the snapshot to fill in). The union with the snapshot would
+    give that same card (the synced record wins), so ``cards show`` then need not read the
+    snapshot at all: about 2 ms of its start-up. None otherwise (no cache, another
+    spelling, a printed name): ask ``load_catalog()``."""
+    cache, _ = _synced_cache()
+    if cache is None:
+        return None
+    card = cache.exact(name)
+    how = "exact"
+    if card is None:
+        found = cache._key_names.get(fold_name(name))
+        if found is None:
+            return None
+        card, how = cache._card_named(found), "folded"
+    if any(getattr(card, key) is None for key in _FILLABLE):
+        return None
+    return card, how
 
 
 def load_catalog(*, use_cache: bool = True, warn: bool = True) -> Catalog:
@@ -987,19 +1033,9 @@ def load_catalog(*, use_cache: bool = True, warn: bool = True) -> Catalog:
     catalog: Catalog | None = None
     warning = None
     if use_cache:
-        from planarcli.paths import cache_dir_path
-
-        location = os.path.join(cache_dir_path(), CACHE_FILE_NAME)
-        if os.path.isfile(location):
-            try:
-                catalog = load_cache(location)
-            except (OSError, ValueError) as error:
-                reason = getattr(error, "strerror", None) or str(error)
-                warning = (
-                    f"ignoring the card cache {location}: {reason}; using the bundled snapshot"
-                )
-                if warn:
-                    print(f"planarcli: warning: {warning}", file=sys.stderr)
+        catalog, warning = _synced_cache()
+        if warning and warn:
+            print(f"planarcli: warning: {warning}", file=sys.stderr)
     if catalog is not None:
         catalog = union_catalog(catalog, load_snapshot())
     else:
@@ -1016,6 +1052,7 @@ def load_catalog(*, use_cache: bool = True, warn: bool = True) -> Catalog:
 
 def reset_loaded_catalog() -> None:
     """Forget the catalog loaded in this process (tests; after a sync)."""
-    global _LOADED, _BUNDLED
+    global _LOADED, _BUNDLED, _SYNCED
     _LOADED = None
     _BUNDLED = None
+    _SYNCED = None

@@ -536,16 +536,20 @@ def show(ctx: click.Context, name: str, online: bool, api_url: str, output_forma
             raise
         how, source = "scryfall", "scryfall"
     else:
-        from planarcli.cards.catalog import CardNotFoundError, load_catalog
+        from planarcli.cards.catalog import CardNotFoundError, load_catalog, synced_card
 
-        catalog = load_catalog()
-        try:
-            card, how = catalog.find(name)
-        except CardNotFoundError as error:
-            if output_format == "json":
-                echo_json({"query": name, "found": False, "suggestions": error.suggestions})
-            raise
-        source = catalog.origin(card)
+        quick = synced_card(name)  # a synced card by its English name: no snapshot needed
+        if quick is not None:
+            (card, how), source = quick, "cache"
+        else:
+            catalog = load_catalog()
+            try:
+                card, how = catalog.find(name)
+            except CardNotFoundError as error:
+                if output_format == "json":
+                    echo_json({"query": name, "found": False, "suggestions": error.suggestions})
+                raise
+            source = catalog.origin(card)
         if how == "fuzzy":
             _note(f"guessed {card.name!r} for {name!r}")
         elif how == "printed":
