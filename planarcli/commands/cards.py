@@ -745,9 +745,10 @@ def search(
     s:opca                printed in a set (also set:, e:)
     -t:phenomenon         a leading - leaves matching cards out
 
-    Terms are ANDed; case, accents and punctuation are ignored. Nothing found exits 1 (JSON
-    still prints, with an empty list); a query that cannot be read (`t:` with nothing after
-    it, an unclosed quote, an unknown key) is a usage error (exit 2)."""
+    Terms are ANDed (a bare AND may say so; there is no OR); case, accents and punctuation
+    are ignored. Nothing found exits 1 (JSON still prints, with an empty list); a query that
+    cannot be read (`t:` with nothing after it, an unclosed quote, an unknown key, OR) is a
+    usage error (exit 2)."""
     from planarcli.cards.catalog import load_catalog
     from planarcli.cards.search import parse_query, search_cards, set_codes
 
