@@ -189,6 +189,19 @@ def test_a_cache_that_is_a_folder_is_ignored(cache_file: Path) -> None:
     assert json.loads(result.stdout)["source"] == "snapshot"
 
 
+def test_a_cache_that_is_a_folder_is_reported_not_called_none_yet(cache_file: Path) -> None:
+    """`cards sync` cannot write over a folder: info must not say "none yet; sync fills it"."""
+    cache_file.mkdir()
+    result = invoke("cards", "info")
+    assert "none yet" not in result.stdout
+    assert "present but ignored" in result.stdout
+    assert "it is not a file" in result.stdout
+    catalog.reset_loaded_catalog()
+    shown = CliRunner().invoke(cli, ["cards", "show", "Tazeem"])
+    assert shown.exit_code == 0
+    assert shown.stderr.count("it is not a file") == 1
+
+
 def test_text_info_reports_the_ignored_cache(cache_file: Path) -> None:
     cache_file.write_text("{", encoding="utf-8")
     result = invoke("cards", "info")

@@ -993,6 +993,11 @@ def _synced_cache() -> tuple[Catalog | None, str | None]:
                 warning = (
                     f"ignoring the card cache {location}: {reason}; using the bundled snapshot"
                 )
+        elif os.path.lexists(location):  # a folder, a broken link: a sync could not write it
+            warning = (
+                f"ignoring the card cache {location}: it is not a file; using the bundled "
+                "snapshot (remove it so that `planarcli cards sync` can write the cache)"
+            )
         _SYNCED = (catalog, warning)
     return _SYNCED
 
