@@ -361,3 +361,17 @@ def test_show_of_a_snapshot_card_beside_a_cache_and_of_a_corrupt_cache(
     result = CliRunner().invoke(cli, ["cards", "show", "Tazeem"])
     assert result.exit_code == 0
     assert result.stderr.count("ignoring the card cache") == 1
+
+
+def test_a_catalog_file_is_read_as_utf8_bytes(tmp_path: Path) -> None:
+    """`read_catalog_file` (the snapshot's reader) decodes the bytes itself: the same
+    document as a text read, CRLF line ends included; bytes that are not UTF-8 are a
+    ValueError (load_snapshot turns it into "reinstall planarcli"), never a crash."""
+    document = catalog_document("Plané — Ünïcode 日本")
+    path = tmp_path / "cards.json"
+    path.write_bytes(dump_catalog(document).replace("\n", "\r\n").encode("utf-8"))
+    read = catalog.read_catalog_file(path, kind="snapshot")
+    assert read.names() == ["Plané — Ünïcode 日本"]
+    path.write_bytes(dump_catalog(document).encode("utf-16"))
+    with pytest.raises(ValueError):
+        catalog.read_catalog_file(path, kind="snapshot")
