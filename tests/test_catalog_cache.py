@@ -375,3 +375,31 @@ def test_a_catalog_file_is_read_as_utf8_bytes(tmp_path: Path) -> None:
     path.write_bytes(dump_catalog(document).encode("utf-16"))
     with pytest.raises(ValueError):
         catalog.read_catalog_file(path, kind="snapshot")
+
+
+def test_a_checked_cache_keeps_its_folded_names_in_the_union(
+    cache_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The union of a stamped cache with the snapshot reads the names' precomputed keys:
+    looking up a printed name folds that name, not every name of the catalog (which cost
+    2 ms of `cards show` for a printed name after a sync)."""
+    from planarcli.cards.names import FOLD_VERSION, fold_name
+
+    with open(catalog.snapshot_path(), encoding="utf-8") as handle:
+        document = json.load(handle)  # every card, as a sync would write it
+    document["source"] = {**catalog_document()["source"], "fold_version": FOLD_VERSION}
+    cache_file.write_text(dump_catalog(document), encoding="utf-8")
+    catalog.load_catalog()  # checks and stamps the cache
+    catalog.reset_loaded_catalog()
+    union = catalog.load_catalog()
+    assert union.source.kind == "cache" and len(union) == len(document["cards"])
+    folded: list[str] = []
+
+    def counting(name: str) -> str:
+        folded.append(name)
+        return fold_name(name)
+
+    monkeypatch.setattr(catalog, "fold_name", counting)
+    assert union.find("akademie von west tolaria")[0].name == "Academy at Tolaria West"
+    assert union.find("TAZEEM")[0].name == "Tazeem"
+    assert len(folded) <= 4, len(folded)

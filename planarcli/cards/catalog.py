@@ -260,8 +260,10 @@ class Catalog:
         return self._cards
 
     def records(self) -> list[dict[str, Any]]:
-        """Every card as a catalog-schema record, in catalog order."""
-        if self._cards is None:
+        """Every card as a catalog-schema record, in catalog order: the records read from
+        the file when there are (with their precomputed name ``keys``, also once the Cards
+        are made, as a checked cache makes them), else records made from the Cards."""
+        if self._records or self._cards is None:
             return list(self._records.values())
         return [card.to_json() for card in self._cards]
 
