@@ -403,3 +403,30 @@ def test_a_checked_cache_keeps_its_folded_names_in_the_union(
     assert union.find("akademie von west tolaria")[0].name == "Academy at Tolaria West"
     assert union.find("TAZEEM")[0].name == "Tazeem"
     assert len(folded) <= 4, len(folded)
+
+
+def test_a_checked_cache_alone_folds_no_name_to_answer_a_spelling(
+    cache_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`cards show tazeem` after a sync is answered from the cache alone (``synced_card``),
+    from the cache's precomputed keys: only the written name is folded."""
+    from planarcli.cards.names import FOLD_VERSION, fold_name
+
+    with open(catalog.snapshot_path(), encoding="utf-8") as handle:
+        document = json.load(handle)
+    document["source"] = {**catalog_document()["source"], "fold_version": FOLD_VERSION}
+    for card in document["cards"]:
+        card["scryfall_uri"] = "https://scryfall.com/card/x"
+    cache_file.write_text(dump_catalog(document), encoding="utf-8")
+    catalog.load_catalog()  # checks and stamps the cache
+    catalog.reset_loaded_catalog()
+    folded: list[str] = []
+
+    def counting(name: str) -> str:
+        folded.append(name)
+        return fold_name(name)
+
+    monkeypatch.setattr(catalog, "fold_name", counting)
+    found = catalog.synced_card("tazeem")
+    assert found is not None and (found[0].name, found[1]) == ("Tazeem", "folded")
+    assert folded == ["tazeem"]

@@ -329,8 +329,9 @@ class Catalog:
 
     def _name_sources(self) -> Iterable[tuple[str, dict[str, Any]]]:
         """(card name, record) for every card; cards made directly (not read from a file)
-        give records of their names only."""
-        if self._cards is None:
+        give records of their names only. Records read from a file are used also once their
+        Cards are made (a checked cache makes them all): their ``keys`` spare the folding."""
+        if self._cards is None or self._records:
             if not self._keys_checked:
                 for data in self._records.values():
                     if "keys" in data and _record_keys(data) is None:
