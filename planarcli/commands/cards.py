@@ -526,7 +526,10 @@ def show(ctx: click.Context, name: str, online: bool, api_url: str, output_forma
     """Show one card: by exact name, then ignoring case and punctuation, then by a printed
     non-English name ("Académie de l'Ouest de Tolaria"), then a clear fuzzy guess. A name
     that is another Magic card ("Tolaria West", "Sol Ring") is never guessed: exit 1, with
-    the planar cards it resembles as suggestions (also when there is no clear guess)."""
+    the planar cards it resembles as suggestions (also when there is no clear guess). A NAME
+    with no letter or digit is a usage error (exit 2), as for `cards match` and `cards search`."""
+    if not fold_name(name):
+        raise UsageError(f"nothing to look up in {name!r}: give a card name")
     if online:
         try:
             card = _show_online(ctx, name, api_url)
