@@ -430,3 +430,34 @@ def test_a_checked_cache_alone_folds_no_name_to_answer_a_spelling(
     found = catalog.synced_card("tazeem")
     assert found is not None and (found[0].name, found[1]) == ("Tazeem", "folded")
     assert folded == ["tazeem"]
+
+
+def test_a_card_from_json_has_every_field_where_it_belongs() -> None:
+    """``Card.from_json`` passes the fields positionally (the quick path): each lands in its
+    own field, and a record round-trips through ``to_json``."""
+    record = {
+        "name": "N",
+        "kind": "plane",
+        "subtype": "S",
+        "type_line": "Plane — S",
+        "sets": ["a", "b"],
+        "oracle_id": ORACLE_ID,
+        "first_released": "2020-01-01",
+        "oracle_text": "T",
+        "scryfall_uri": "https://scryfall.com/card/x",
+        "printed_names": {"de": ["D"], "ja": ["J"]},
+    }
+    card = catalog.Card.from_json(record)
+    assert card == catalog.Card(
+        name="N",
+        kind="plane",
+        subtype="S",
+        type_line="Plane — S",
+        sets=("a", "b"),
+        oracle_id=ORACLE_ID,
+        first_released="2020-01-01",
+        oracle_text="T",
+        scryfall_uri="https://scryfall.com/card/x",
+        printed_names=(("de", "D"), ("ja", "J")),
+    )
+    assert card.to_json() == record
