@@ -2,7 +2,10 @@
 """Start-up benchmark for ``planarcli cards show NAME`` offline (target: at most 1.25 times
 ``python -c "import click"``), for an exact name, a folded spelling and printed foreign names.
 
-    python benchmarks/bench_cards_show.py [--runs 21] [--json]
+    python benchmarks/bench_cards_show.py [--runs 21] [--json] [--synced]
+
+``--synced`` times it for a user who has run ``cards sync``: a synced cache (every card of
+the bundled snapshot, written and stamped as a sync writes it) beside the snapshot.
 
 Runs are interleaved (one of each command in turn), so that load on a shared machine hits
 them alike; the figures are medians of the CPU time (user + system) of each process, which
@@ -54,10 +57,40 @@ def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
     return wall, usage.ru_utime + usage.ru_stime
 
 
+def write_synced_cache(folder: str) -> None:
+    """A cache as ``cards sync`` leaves it: every snapshot card as a synced record (with the
+    Scryfall link a sync records), checked and stamped."""
+    os.environ["PLANARCLI_CACHE_DIR"] = folder
+    from planarcli.cards import catalog
+    from planarcli.cards.names import add_name_keys
+    from planarcli.cards.sync import dump_catalog
+
+    with open(catalog.snapshot_path(), encoding="utf-8") as handle:
+        document = json.load(handle)
+    document["source"] = {
+        "kind": "scryfall",
+        "created": time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime()),
+        "api_url": "https://api.scryfall.com",
+        "query": "q=layout:planar",
+    }
+    for card in document["cards"]:
+        card["scryfall_uri"] = card.get("scryfall_uri") or "https://scryfall.com/card/x"
+    add_name_keys(document)
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "cards.json"), "w", encoding="utf-8") as handle:
+        handle.write(dump_catalog(document))
+    catalog.reset_loaded_catalog()
+    if catalog.load_catalog().source.kind != "cache":
+        raise SystemExit("the synced cache was not taken")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=21)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--synced", action="store_true", help="with a synced (stamped) cache of every card"
+    )
     args = parser.parse_args()
 
     import planarcli
@@ -70,6 +103,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         env["PLANARCLI_CACHE_DIR"] = os.path.join(tmp, "cache")  # the bundled snapshot
         env["PLANARCLI_DATA_DIR"] = os.path.join(tmp, "data")
+        if args.synced:
+            write_synced_cache(env["PLANARCLI_CACHE_DIR"])
         for argv in commands.values():  # warm the file cache
             timed(argv, env)
         walls: dict[str, list[float]] = {label: [] for label in commands}

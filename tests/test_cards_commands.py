@@ -278,6 +278,20 @@ def test_match_nothing_to_match_is_a_usage_error_as_for_search(
     assert run("cards", "search", written).exit_code == 2
 
 
+@pytest.mark.parametrize("written", ["", "   ", "!!!"])
+@pytest.mark.parametrize("output_format", ["text", "json"])
+def test_show_of_no_name_at_all_is_a_usage_error_as_for_match(
+    written: str, output_format: str
+) -> None:
+    """It was "no plane or phenomenon named ''" (exit 1), with the hint to try `cards match
+    ''`, itself a usage error."""
+    result = run("cards", "show", written, "--format", output_format)
+    assert result.exit_code == 2, explain(result)
+    assert result.stdout == ""
+    expected = f"planarcli: error: nothing to look up in {written!r}: give a card name\n"
+    assert result.stderr == expected
+
+
 def test_match_help_says_how_junk_and_empty_names_end() -> None:
     text = " ".join(run("cards", "match", "--help").stdout.split())
     assert "under 50" in text and "no candidates" in text and "usage error" in text

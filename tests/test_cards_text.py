@@ -225,6 +225,17 @@ def test_search_terms_given_as_separate_words_and_negations() -> None:
     assert "Usage:" in run("cards", "search", "chaos", "-h").stdout  # -h is still help
 
 
+def test_a_bare_and_is_scryfall_s_explicit_and_not_a_word() -> None:
+    """`chaos AND draw` is `chaos draw`: "and" is not looked for (it is inside "hand" and
+    "land" of many cards), unless quoted."""
+    plain = names_of(run("cards", "search", "chaos draw", "--format", "json"))
+    assert plain
+    assert names_of(run("cards", "search", "chaos AND draw", "--format", "json")) == plain
+    assert names_of(run("cards", "search", "chaos", "and", "draw", "--format", "json")) == plain
+    quoted = names_of(run("cards", "search", 'chaos "and" draw', "--format", "json"))
+    assert set(quoted) < set(plain)
+
+
 def test_search_ignores_case_accents_and_punctuation() -> None:
     plain = names_of(run("cards", "search", "n:aether", "--format", "json"))
     assert "The Aether Flues" in plain
@@ -278,6 +289,9 @@ def test_search_with_filters_finding_nothing_exits_1_and_says_so_once() -> None:
         ("c:red", "unknown search key 'c:'"),
         ("chaos -", "'-' with nothing after it"),
         ("!!!", "nothing to search for in '!!!'"),
+        ("chaos OR draw", "planarcli's search has no OR"),
+        ("t:plane or t:phenomenon", "planarcli's search has no OR"),
+        ("AND", "nothing to search for in 'AND'"),
     ],
 )
 @pytest.mark.parametrize("output_format", ["text", "json"])

@@ -189,6 +189,19 @@ def test_a_cache_that_is_a_folder_is_ignored(cache_file: Path) -> None:
     assert json.loads(result.stdout)["source"] == "snapshot"
 
 
+def test_a_cache_that_is_a_folder_is_reported_not_called_none_yet(cache_file: Path) -> None:
+    """`cards sync` cannot write over a folder: info must not say "none yet; sync fills it"."""
+    cache_file.mkdir()
+    result = invoke("cards", "info")
+    assert "none yet" not in result.stdout
+    assert "present but ignored" in result.stdout
+    assert "it is not a file" in result.stdout
+    catalog.reset_loaded_catalog()
+    shown = CliRunner().invoke(cli, ["cards", "show", "Tazeem"])
+    assert shown.exit_code == 0
+    assert shown.stderr.count("it is not a file") == 1
+
+
 def test_text_info_reports_the_ignored_cache(cache_file: Path) -> None:
     cache_file.write_text("{", encoding="utf-8")
     result = invoke("cards", "info")
@@ -266,13 +279,18 @@ def test_stale_after_half_a_year() -> None:
 
 
 # -- start-up cost --------------------------------------------------------------------------------
-def test_loading_a_stamped_cache_imports_no_jsonschema_or_requests(cache_file: Path) -> None:
+def test_loading_a_stamped_cache_imports_no_jsonschema_requests_or_pathlib(
+    cache_file: Path,
+) -> None:
+    """pathlib too: its import costs about 3 ms, a tenth of the start-up budget of `cards
+    show` for a user who has synced."""
     cache_file.write_text(dump_catalog(catalog_document()), encoding="utf-8")
     catalog.load_catalog()  # checks and stamps
     assert catalog.stamp_path(cache_file).is_file()
     code = (
         "import sys; from planarcli.cards.catalog import load_catalog; c = load_catalog(); "
-        "print(c.source.kind, 'jsonschema' in sys.modules, 'requests' in sys.modules)"
+        "print(c.source.kind, 'jsonschema' in sys.modules, 'requests' in sys.modules, "
+        "'pathlib' in sys.modules)"
     )
     env = {**os.environ, "PLANARCLI_CACHE_DIR": str(cache_file.parent)}
     done = subprocess.run(
@@ -283,4 +301,163 @@ def test_loading_a_stamped_cache_imports_no_jsonschema_or_requests(cache_file: P
         check=True,
         encoding="utf-8",
     )
-    assert done.stdout.split() == ["cache", "False", "False"], done.stderr
+    assert done.stdout.split() == ["cache", "False", "False", "False"], done.stderr
+
+
+# -- cards show answers a synced card from the cache alone ----------------------------------------
+def _synced_tazeem(oracle_text: str | None) -> dict[str, Any]:
+    """A cache whose one card is Tazeem (the snapshot's oracle id), with its own text."""
+    tazeem = catalog.load_snapshot().exact("Tazeem")
+    assert tazeem is not None
+    document = catalog_document("Tazeem")
+    document["cards"][0].update(
+        oracle_id=tazeem.oracle_id,
+        type_line="Plane — Zendikar",
+        oracle_text=oracle_text,
+        scryfall_uri="https://scryfall.com/card/hop/1/tazeem",
+    )
+    return document
+
+
+@pytest.mark.parametrize("written", ["Tazeem", "TAZEEM", "tazeem!"])
+def test_show_of_a_synced_card_needs_no_snapshot_and_gives_the_union_s_answer(
+    cache_file: Path, monkeypatch: pytest.MonkeyPatch, written: str
+) -> None:
+    cache_file.write_text(dump_catalog(_synced_tazeem("Synced text.")), encoding="utf-8")
+    union = catalog.load_catalog().find(written)[0]
+    catalog.reset_loaded_catalog()
+
+    def no_snapshot() -> Any:
+        raise AssertionError("the snapshot was read")
+
+    monkeypatch.setattr(catalog, "load_snapshot", no_snapshot)
+    result = invoke("cards", "show", written, "--format", "json")
+    shown = json.loads(result.output)
+    assert (shown["name"], shown["oracle_text"], shown["source"]) == (
+        union.name,
+        union.oracle_text,
+        "cache",
+    )
+    assert shown["oracle_text"] == "Synced text."
+
+
+def test_show_of_a_synced_card_without_text_still_gets_the_snapshot_s_text(
+    cache_file: Path,
+) -> None:
+    cache_file.write_text(dump_catalog(_synced_tazeem(None)), encoding="utf-8")
+    shown = json.loads(invoke("cards", "show", "Tazeem", "--format", "json").output)
+    assert shown["oracle_text"] == catalog.load_snapshot().exact("Tazeem").oracle_text
+    assert shown["oracle_text"]
+
+
+def test_show_of_a_snapshot_card_beside_a_cache_and_of_a_corrupt_cache(
+    cache_file: Path,
+) -> None:
+    cache_file.write_text(dump_catalog(_synced_tazeem("Synced text.")), encoding="utf-8")
+    shown = json.loads(invoke("cards", "show", "agyrem", "--format", "json").output)
+    assert (shown["name"], shown["source"]) == ("Agyrem", "snapshot")
+    catalog.reset_loaded_catalog()
+    cache_file.write_text("{", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["cards", "show", "Tazeem"])
+    assert result.exit_code == 0
+    assert result.stderr.count("ignoring the card cache") == 1
+
+
+def test_a_catalog_file_is_read_as_utf8_bytes(tmp_path: Path) -> None:
+    """`read_catalog_file` (the snapshot's reader) decodes the bytes itself: the same
+    document as a text read, CRLF line ends included; bytes that are not UTF-8 are a
+    ValueError (load_snapshot turns it into "reinstall planarcli"), never a crash."""
+    document = catalog_document("Plané — Ünïcode 日本")
+    path = tmp_path / "cards.json"
+    path.write_bytes(dump_catalog(document).replace("\n", "\r\n").encode("utf-8"))
+    read = catalog.read_catalog_file(path, kind="snapshot")
+    assert read.names() == ["Plané — Ünïcode 日本"]
+    path.write_bytes(dump_catalog(document).encode("utf-16"))
+    with pytest.raises(ValueError):
+        catalog.read_catalog_file(path, kind="snapshot")
+
+
+def test_a_checked_cache_keeps_its_folded_names_in_the_union(
+    cache_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The union of a stamped cache with the snapshot reads the names' precomputed keys:
+    looking up a printed name folds that name, not every name of the catalog (which cost
+    2 ms of `cards show` for a printed name after a sync)."""
+    from planarcli.cards.names import FOLD_VERSION, fold_name
+
+    with open(catalog.snapshot_path(), encoding="utf-8") as handle:
+        document = json.load(handle)  # every card, as a sync would write it
+    document["source"] = {**catalog_document()["source"], "fold_version": FOLD_VERSION}
+    cache_file.write_text(dump_catalog(document), encoding="utf-8")
+    catalog.load_catalog()  # checks and stamps the cache
+    catalog.reset_loaded_catalog()
+    union = catalog.load_catalog()
+    assert union.source.kind == "cache" and len(union) == len(document["cards"])
+    folded: list[str] = []
+
+    def counting(name: str) -> str:
+        folded.append(name)
+        return fold_name(name)
+
+    monkeypatch.setattr(catalog, "fold_name", counting)
+    assert union.find("akademie von west tolaria")[0].name == "Academy at Tolaria West"
+    assert union.find("TAZEEM")[0].name == "Tazeem"
+    assert len(folded) <= 4, len(folded)
+
+
+def test_a_checked_cache_alone_folds_no_name_to_answer_a_spelling(
+    cache_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`cards show tazeem` after a sync is answered from the cache alone (``synced_card``),
+    from the cache's precomputed keys: only the written name is folded."""
+    from planarcli.cards.names import FOLD_VERSION, fold_name
+
+    with open(catalog.snapshot_path(), encoding="utf-8") as handle:
+        document = json.load(handle)
+    document["source"] = {**catalog_document()["source"], "fold_version": FOLD_VERSION}
+    for card in document["cards"]:
+        card["scryfall_uri"] = "https://scryfall.com/card/x"
+    cache_file.write_text(dump_catalog(document), encoding="utf-8")
+    catalog.load_catalog()  # checks and stamps the cache
+    catalog.reset_loaded_catalog()
+    folded: list[str] = []
+
+    def counting(name: str) -> str:
+        folded.append(name)
+        return fold_name(name)
+
+    monkeypatch.setattr(catalog, "fold_name", counting)
+    found = catalog.synced_card("tazeem")
+    assert found is not None and (found[0].name, found[1]) == ("Tazeem", "folded")
+    assert folded == ["tazeem"]
+
+
+def test_a_card_from_json_has_every_field_where_it_belongs() -> None:
+    """``Card.from_json`` passes the fields positionally (the quick path): each lands in its
+    own field, and a record round-trips through ``to_json``."""
+    record = {
+        "name": "N",
+        "kind": "plane",
+        "subtype": "S",
+        "type_line": "Plane — S",
+        "sets": ["a", "b"],
+        "oracle_id": ORACLE_ID,
+        "first_released": "2020-01-01",
+        "oracle_text": "T",
+        "scryfall_uri": "https://scryfall.com/card/x",
+        "printed_names": {"de": ["D"], "ja": ["J"]},
+    }
+    card = catalog.Card.from_json(record)
+    assert card == catalog.Card(
+        name="N",
+        kind="plane",
+        subtype="S",
+        type_line="Plane — S",
+        sets=("a", "b"),
+        oracle_id=ORACLE_ID,
+        first_released="2020-01-01",
+        oracle_text="T",
+        scryfall_uri="https://scryfall.com/card/x",
+        printed_names=(("de", "D"), ("ja", "J")),
+    )
+    assert card.to_json() == record

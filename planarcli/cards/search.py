@@ -7,7 +7,8 @@ The subset of Scryfall's syntax planarcli understands (``docs`` of the command a
   the joke phenomenon typed "Phenome-nom"), ``o:``/``oracle:`` to the Oracle text,
   ``n:``/``name:`` to the name, ``s:``/``set:``/``e:`` to a set code (exactly);
 - a leading ``-`` negates a term; double quotes make a phrase (``o:"draw a card"``);
-- terms are ANDed.
+- terms are ANDed; a bare ``AND`` between them says so (Scryfall's explicit form), and a bare
+  ``OR`` is a UsageError rather than a word to look for (quote either to find the word).
 
 Matching ignores case, accents, apostrophes and punctuation (``fold_text``) and finds a term
 inside longer words, as Scryfall does (``o:draw`` finds "draws"). A query that cannot be read
@@ -37,6 +38,9 @@ KEYS = {
     "e": "set",
 }
 KEYS_HELP = "t:/type:, o:/oracle:, n:/name:, s:/set:/e:"
+#: Bare words that Scryfall reads as operators, not as words to find: "and" (what terms
+#: are anyway) and "or" (which planarcli does not do: a usage error, never a silent word).
+_OPERATORS = ("and", "or")
 
 _KEY = lazy(r"([A-Za-z]+):")
 _SET_CODE = lazy(r"[a-z0-9]{1,8}")
@@ -128,6 +132,14 @@ def parse_query(query: str) -> list[Term]:
                 stop += 1
             value = query[position:stop]
             position = stop
+            if field is None and not negated and value.casefold() in _OPERATORS:
+                if value.casefold() == "and":
+                    continue  # terms are ANDed anyway: Scryfall's explicit AND
+                raise UsageError(
+                    f"{value!r} in {query!r}: planarcli's search has no OR; every term must hold",
+                    hint=f'run one search per alternative, or quote the word ("{value}") '
+                    "to search for it",
+                )
         terms.append(_term(query[start:position], field, value, negated))
     if not terms:
         raise UsageError(f"nothing to search for in {query!r}: give a word or a phrase")

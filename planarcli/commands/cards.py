@@ -526,7 +526,10 @@ def show(ctx: click.Context, name: str, online: bool, api_url: str, output_forma
     """Show one card: by exact name, then ignoring case and punctuation, then by a printed
     non-English name ("Académie de l'Ouest de Tolaria"), then a clear fuzzy guess. A name
     that is another Magic card ("Tolaria West", "Sol Ring") is never guessed: exit 1, with
-    the planar cards it resembles as suggestions (also when there is no clear guess)."""
+    the planar cards it resembles as suggestions (also when there is no clear guess). A NAME
+    with no letter or digit is a usage error (exit 2), as for `cards match` and `cards search`."""
+    if not fold_name(name):
+        raise UsageError(f"nothing to look up in {name!r}: give a card name")
     if online:
         try:
             card = _show_online(ctx, name, api_url)
@@ -536,16 +539,20 @@ def show(ctx: click.Context, name: str, online: bool, api_url: str, output_forma
             raise
         how, source = "scryfall", "scryfall"
     else:
-        from planarcli.cards.catalog import CardNotFoundError, load_catalog
+        from planarcli.cards.catalog import CardNotFoundError, load_catalog, synced_card
 
-        catalog = load_catalog()
-        try:
-            card, how = catalog.find(name)
-        except CardNotFoundError as error:
-            if output_format == "json":
-                echo_json({"query": name, "found": False, "suggestions": error.suggestions})
-            raise
-        source = catalog.origin(card)
+        quick = synced_card(name)  # a synced card by its English name: no snapshot needed
+        if quick is not None:
+            (card, how), source = quick, "cache"
+        else:
+            catalog = load_catalog()
+            try:
+                card, how = catalog.find(name)
+            except CardNotFoundError as error:
+                if output_format == "json":
+                    echo_json({"query": name, "found": False, "suggestions": error.suggestions})
+                raise
+            source = catalog.origin(card)
         if how == "fuzzy":
             _note(f"guessed {card.name!r} for {name!r}")
         elif how == "printed":
@@ -741,9 +748,10 @@ def search(
     s:opca                printed in a set (also set:, e:)
     -t:phenomenon         a leading - leaves matching cards out
 
-    Terms are ANDed; case, accents and punctuation are ignored. Nothing found exits 1 (JSON
-    still prints, with an empty list); a query that cannot be read (`t:` with nothing after
-    it, an unclosed quote, an unknown key) is a usage error (exit 2)."""
+    Terms are ANDed (a bare AND may say so; there is no OR); case, accents and punctuation
+    are ignored. Nothing found exits 1 (JSON still prints, with an empty list); a query that
+    cannot be read (`t:` with nothing after it, an unclosed quote, an unknown key, OR) is a
+    usage error (exit 2)."""
     from planarcli.cards.catalog import load_catalog
     from planarcli.cards.search import parse_query, search_cards, set_codes
 
