@@ -266,6 +266,17 @@ def test_match_leaves_out_weak_candidates() -> None:
     assert scores and min(scores) >= 50
 
 
+def assert_usage_error_output(result: Any, output_format: str) -> None:
+    """Text: nothing on stdout (the one line is on stderr). JSON: still one JSON document on
+    stdout, the error in it (the contract: JSON whatever happens)."""
+    if output_format == "text":
+        assert result.stdout == ""
+    else:
+        document = json.loads(result.stdout)
+        assert document["error"]["exit_code"] == 2
+        assert document["error"]["message"] in result.stderr
+
+
 @pytest.mark.parametrize("written", ["", "   ", "!!!"])
 @pytest.mark.parametrize("output_format", ["text", "json"])
 def test_match_nothing_to_match_is_a_usage_error_as_for_search(
@@ -273,7 +284,7 @@ def test_match_nothing_to_match_is_a_usage_error_as_for_search(
 ) -> None:
     result = run("cards", "match", written, "--format", output_format)
     assert result.exit_code == 2, explain(result)
-    assert result.stdout == ""
+    assert_usage_error_output(result, output_format)
     assert "nothing to match" in result.stderr
     assert run("cards", "search", written).exit_code == 2
 
@@ -287,7 +298,7 @@ def test_show_of_no_name_at_all_is_a_usage_error_as_for_match(
     ''`, itself a usage error."""
     result = run("cards", "show", written, "--format", output_format)
     assert result.exit_code == 2, explain(result)
-    assert result.stdout == ""
+    assert_usage_error_output(result, output_format)
     expected = f"planarcli: error: nothing to look up in {written!r}: give a card name\n"
     assert result.stderr == expected
 
@@ -640,3 +651,23 @@ def test_card_commands_import_no_requests_or_jsonschema(args: list[str]) -> None
     )
     loaded = [line for line in done.stderr.splitlines() if line.startswith("LOADED")]
     assert loaded == ["LOADED"], done.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "code"),
+    [
+        (["cards", "sync"], {"PLANARCLI_OFFLINE": "1"}, 2),
+        (["cards", "sync", "--api-url", "http://127.0.0.1:9"], {}, 3),
+        (["deck", "random", "--players", "2"], {}, 2),  # --players needs --communal
+    ],
+)
+def test_failures_with_format_json_still_print_one_json_document(
+    args: list[str], env: dict[str, str], code: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    result = run(*args, "--format", "json")
+    assert result.exit_code == code, explain(result)
+    document = json.loads(result.stdout)
+    assert document["error"]["exit_code"] == code
+    assert result.stderr.count("planarcli: error:") == 1

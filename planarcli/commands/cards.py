@@ -20,6 +20,7 @@ from planarcli.commands.common import (
     echo_json,
     format_option,
     is_offline,
+    json_errors,
     offline_option,
 )
 from planarcli.errors import NotFoundError, PlanarError, UsageError
@@ -318,6 +319,7 @@ class ProgressBar:
 @api_url_option("Scryfall API base")
 @offline_option
 @format_option()
+@json_errors
 @click.pass_context
 def sync(ctx: click.Context, api_url: str, offline: bool, output_format: str) -> None:
     """Fetch every plane and phenomenon from Scryfall into the local cache.
@@ -403,6 +405,7 @@ def _source_json(source: Any, cards: int) -> dict[str, Any]:
 
 @cards.command("info", short_help="Which card data is in use (cache, snapshot), how old.")
 @format_option()
+@json_errors
 def info(output_format: str) -> None:
     """Say which card data is in use, where it is, how many cards come from each source and
     how old the data is: the bundled snapshot, united with the synced cache when there is one
@@ -521,6 +524,7 @@ def _show_online(ctx: click.Context, name: str, api_url: str) -> Card:
 @click.option("--online", is_flag=True, help="Ask Scryfall (/cards/named?fuzzy=) instead.")
 @api_url_option("Scryfall API base for --online")
 @format_option()
+@json_errors
 @click.pass_context
 def show(ctx: click.Context, name: str, online: bool, api_url: str, output_format: str) -> None:
     """Show one card: by exact name, then ignoring case and punctuation, then by a printed
@@ -638,6 +642,7 @@ def card_text(card: Card, width: int = TEXT_WIDTH) -> list[str]:
     help="How many candidates to show.",
 )
 @format_option()
+@json_errors
 def match(name: str, limit: int, output_format: str) -> None:
     """Ranked fuzzy candidates for a card name (scores 0-100, best first), scored the way
     `cards show` scores its guesses. Only a spelling of the card's name (case, accents and
@@ -680,6 +685,7 @@ def match(name: str, limit: int, output_format: str) -> None:
 @cards.command("list")
 @_filter_options
 @format_option()
+@json_errors
 def list_cards(
     kind: str | None,
     sets: tuple[str, ...],
@@ -729,6 +735,7 @@ class QueryCommand(click.Command):
 @click.argument("query", nargs=-1, required=True)
 @_filter_options
 @format_option()
+@json_errors
 def search(
     query: tuple[str, ...],
     kind: str | None,

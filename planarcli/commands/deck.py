@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from planarcli.commands.cards import exclude_set_option, parse_set_codes, warn_unknown_sets
-from planarcli.commands.common import asked_format, echo_json, format_option
+from planarcli.commands.common import asked_format, echo_json, format_option, json_errors
 from planarcli.errors import PlanarError, UsageError
 
 
@@ -57,6 +57,7 @@ def deck() -> None:
     help="Draw only these kinds of card; repeatable (default: both).",
 )
 @format_option()
+@json_errors
 def random_deck(
     communal: bool,
     players: int | None,
