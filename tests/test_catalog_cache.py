@@ -461,3 +461,59 @@ def test_a_card_from_json_has_every_field_where_it_belongs() -> None:
         printed_names=(("de", "D"), ("ja", "J")),
     )
     assert card.to_json() == record
+
+
+# -- the parsed copy of the snapshot in the cache dir ------------------------------------------
+def _parsed_copy() -> Path:
+    from planarcli.paths import cache_dir_path
+
+    return Path(cache_dir_path()) / catalog.SNAPSHOT_CACHE_NAME
+
+
+def test_the_snapshot_is_parsed_once_then_read_from_its_copy() -> None:
+    first = catalog.load_snapshot()
+    copy = _parsed_copy()
+    assert copy.is_file()
+    written = copy.stat().st_mtime_ns
+    again = catalog.load_snapshot()
+    assert copy.stat().st_mtime_ns == written  # read, not rewritten
+    assert [c.to_json() for c in again.cards] == [c.to_json() for c in first.cards]
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda data: data[: len(data) // 2],  # truncated
+        lambda data: data[:-10] + b"0123456789",  # payload changed: the checksum says so
+        lambda data: b"not a planarcli file at all",
+        lambda data: b"",
+    ],
+)
+def test_a_damaged_copy_is_never_used(damage: Any) -> None:
+    expected = [c.to_json() for c in catalog.load_snapshot().cards]
+    copy = _parsed_copy()
+    copy.write_bytes(damage(copy.read_bytes()))
+    assert [c.to_json() for c in catalog.load_snapshot().cards] == expected
+    assert copy.read_bytes().startswith(catalog.SNAPSHOT_CACHE_MAGIC)  # written anew
+
+
+def test_a_copy_made_from_another_snapshot_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    catalog.load_snapshot()
+    from planarcli import marshalcache
+
+    copy = _parsed_copy()
+    data = copy.read_bytes()
+    other = {"format": "planarcli-catalog", "source": {"kind": "snapshot"}, "cards": []}
+    # a valid file, but for a key this snapshot does not have (another path, size or version)
+    assert marshalcache.write(str(copy), catalog.SNAPSHOT_CACHE_MAGIC, "another key", other)
+    assert len(catalog.load_snapshot()) == 207
+    assert copy.read_bytes() == data
+
+
+def test_an_unwritable_cache_dir_costs_only_the_parse(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the cache dir should be", encoding="utf-8")
+    monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(blocked))
+    assert len(catalog.load_snapshot()) == 207

@@ -13,7 +13,6 @@ rapidfuzz is imported only when a name needs fuzzy matching.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import sys
 from collections.abc import Iterable, Sequence
@@ -26,6 +25,7 @@ from planarcli.records import record, replace
 
 if TYPE_CHECKING:
     from datetime import datetime
+    from json import JSONDecodeError
     from pathlib import Path
 
     from planarcli.cards.magicnames import MagicNames
@@ -768,15 +768,49 @@ def parse_catalog(document: Any, *, kind: str, path: str | os.PathLike[str]) -> 
 
 
 def read_catalog_file(path: str | os.PathLike[str], *, kind: str) -> Catalog:
-    """Read one catalog file; raises ValueError/OSError on anything unreadable.
+    """Read one catalog file; raises ValueError/OSError on anything unreadable."""
+    return parse_catalog(_catalog_document(path), kind=kind, path=path)
 
-    Read as bytes and decoded in one go: a text-mode read of the 150 kB snapshot (with its
-    Japanese and Chinese names) costs three times as much, on every start-up."""
+
+def _catalog_document(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The parsed catalog file at ``path``. Read as bytes and decoded in one go: a text-mode
+    read of the 150 kB snapshot (with its Japanese and Chinese names) costs three times as
+    much, on every start-up."""
+    import json
+
     with open(path, "rb") as handle:
         document = json.loads(handle.read().decode("utf-8"))
     if not isinstance(document, dict) or document.get("format") != "planarcli-catalog":
         raise ValueError("not a planarcli card catalog")
-    return parse_catalog(document, kind=kind, path=path)
+    return document
+
+
+#: The parsed snapshot is kept in the cache dir as marshal (:mod:`planarcli.marshalcache`):
+#: loading it costs a third of parsing the JSON, and spares the json import, on every
+#: start-up that reads the snapshot.
+SNAPSHOT_CACHE_MAGIC = b"planarcli-parsed-snapshot\n"
+SNAPSHOT_CACHE_NAME = "snapshot.bin"
+
+
+def _snapshot_document(path: str) -> dict[str, Any]:
+    """The parsed bundled snapshot at ``path``: from its parsed copy in the cache dir when
+    that was made from this very file (path, size, mtime) by this planarcli and Python, else
+    parsed and the copy written. A copy that is stale, damaged or unwritable costs only the
+    parse."""
+    from planarcli import __version__, marshalcache
+    from planarcli.paths import cache_dir_path
+
+    status = os.stat(path)
+    key = "\n".join(
+        (path, str(status.st_size), str(status.st_mtime_ns), __version__, marshalcache.python_key())
+    )
+    copy = os.path.join(cache_dir_path(), SNAPSHOT_CACHE_NAME)
+    document = marshalcache.read(copy, SNAPSHOT_CACHE_MAGIC, key)
+    if document is not None and document.get("format") == "planarcli-catalog":
+        return document
+    document = _catalog_document(path)
+    marshalcache.write(copy, SNAPSHOT_CACHE_MAGIC, key, document)
+    return document
 
 
 def snapshot_path() -> Path:
@@ -787,7 +821,7 @@ def load_snapshot() -> Catalog:
     """The bundled snapshot (checked against the schema by the test suite, not at run time)."""
     path = resources.package_data_file(SNAPSHOT_FILE_NAME)
     try:
-        return read_catalog_file(path, kind="snapshot")
+        return parse_catalog(_snapshot_document(path), kind="snapshot", path=path)
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise DataUnavailableError(
             f"the bundled card snapshot {path} is unreadable ({error})",
@@ -874,6 +908,8 @@ def write_cache_stamp(path: str | os.PathLike[str], size: int, mtime_ns: int, sh
     stamp = _stamp_file(path)
     folder, name = os.path.split(stamp)
     temp = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
+    import json
+
     try:
         with open(temp, "w", encoding="utf-8") as handle:
             handle.write(json.dumps(_stamp_record(size, mtime_ns, sha256)))
@@ -885,6 +921,8 @@ def write_cache_stamp(path: str | os.PathLike[str], size: int, mtime_ns: int, sh
 
 def _stamp_matches(path: str | os.PathLike[str], size: int, mtime_ns: int, sha256: str) -> bool:
     """True when the sidecar vouches for exactly these bytes under the current schema."""
+    import json
+
     try:
         with open(_stamp_file(path), encoding="utf-8") as handle:
             recorded = json.loads(handle.read())
@@ -911,6 +949,8 @@ def load_cache(path: str | os.PathLike[str]) -> Catalog:
     if not data.strip():
         raise ValueError("the file is empty")
     digest = content_digest(data)
+    import json
+
     try:
         document = json.loads(data.decode("utf-8"))
     except UnicodeDecodeError as error:
@@ -934,7 +974,7 @@ def load_cache(path: str | os.PathLike[str]) -> Catalog:
     return catalog
 
 
-def _json_problem(error: json.JSONDecodeError) -> str:
+def _json_problem(error: JSONDecodeError) -> str:
     """``error`` as "Expecting value at line 1, column 1" (json's messages may already end
     in "at", as "Unterminated string starting at" does: no "at at")."""
     message = error.msg.rstrip()

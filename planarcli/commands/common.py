@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Callable
@@ -87,6 +86,8 @@ JSON_PRINTED = "planarcli.json_printed"
 
 def echo_json(data: Any) -> None:
     """Print ``data`` as JSON (UTF-8, readable indentation)."""
+    import json  # on the JSON path only: text output never needs it
+
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
     ctx = click.get_current_context(silent=True)
     if ctx is not None:

@@ -6,7 +6,6 @@ Renderers return strings and never decide exit codes.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -47,6 +46,8 @@ def render_json(
     }
     if context:
         document.update(context)
+    import json  # the text report never needs it
+
     return json.dumps(document, ensure_ascii=False, indent=2)
 
 
