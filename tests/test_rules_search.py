@@ -432,3 +432,56 @@ def test_a_word_every_language_has_reads_as_english(query: str, run_cli: Any) ->
     result = run_cli("rules", "search", query, "--edition", "all", "--format", "json")
     assert result.exit_code == 0, result
     assert json.loads(result.stdout)["results"][0]["lang"] == "en"
+
+
+@pytest.fixture(scope="session")
+def current_index() -> rulesearch.SearchIndex:
+    return rulesearch.SearchIndex([corpus.load_edition("current")])
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        # digits stand for the numbers the rules spell out
+        ("40 cards", "901.15a"),
+        ("6 sided die", "901.3a"),
+        # a question that asks for a quantity: the rule that states one
+        ("how many cards in a planar deck", "901.3"),
+        # a heading named by the query is what it asks about
+        ("single planar deck option", "901.15"),
+        # "who is X in <case>": the rule that says someone "is a X" in that case
+        ("who is the planar controller in grand melee", "901.14a"),
+        # "what happens if": the rule that states the condition
+        ("what happens if I roll the chaos symbol", "901.9b"),
+        # a misspelling as close to several words: the one that goes with the others
+        ("chaos simbol on the planer die", "107.12"),
+    ],
+)
+def test_general_question_forms(
+    current_index: rulesearch.SearchIndex, query: str, expected: str
+) -> None:
+    ids = [r.id for r in current_index.search(query, 5)]
+    assert ids[0] == expected, ids
+
+
+def test_query_words_that_only_frame_the_question(current_index: rulesearch.SearchIndex) -> None:
+    # "now" is neither a content word nor a misspelt "know"; "3" is "three"
+    assert [word for word, _ in current_index.query_groups("I rolled it now")] == ["rolled"]
+    assert "three" in current_index.query_groups("3 players")[0][1]
+    # a short word is corrected only for two swapped letters
+    assert current_index._typo_words("dei") == ["die"]
+    assert current_index._typo_words("tow") == ["two"]
+    assert current_index._typo_words("now") == []
+
+
+def test_french_stopword_with_a_missing_accent_costs_nothing() -> None:
+    index = rulesearch.SearchIndex([corpus.load_edition("2010-07-16-fr")])
+    # "de" may be "dé", but a text without "dé" is not the worse for it
+    assert index.search("option de deck planaire unique", 1)[0].id == "901.14"
+    assert index.search("le propriétaire d'une carte de plan", 1)[0].id == "901.6"
+
+
+def test_danish_compounds_are_found_by_their_head() -> None:
+    index = rulesearch.SearchIndex([corpus.load_edition("danish-guide")])
+    groups = dict(index.query_groups("fænomener"))
+    assert any(term.startswith("fænomenkort") for term in groups["fænomener"])

@@ -83,6 +83,12 @@ DEFINITION_LEAD_WEIGHT = 0.25
 #: ... and a rule that says "<the thing> is ..." (or is the heading naming it) is the answer
 DEFINITION_BONUS = 2.0
 ACCENT_WEIGHT = 1.0
+#: a Danish compound headed by a query word ("fænomen": "fænomenkort"); both parts this long
+COMPOUND_WEIGHT = 0.7
+COMPOUND_SHORTEST = 4
+#: a stopword that is a content word with an accent ("de" for "dé"): maybe meant, so a text
+#: with it scores a little more, but one without it loses nothing
+STOPWORD_ACCENT_WEIGHT = 0.5
 EXACT_ID_BONUS = 1000.0
 CHILD_ID_BONUS = 500.0
 #: a rule named in a query that says more than its number
@@ -113,6 +119,11 @@ GLOSSARY_TERM_BONUS = 2.0
 #: A rule the corpus holds because the Planechase rules cite it, that says nothing of
 #: Planechase itself (810.8a on Two-Headed Giant teams, 706.1 on rolling dice).
 OFF_TOPIC_PRIOR = 0.4
+#: A rule that states a quantity, for a question that asks for one ("how many ...").
+QUANTITY_BONUS = 1.3
+#: A rule that states a condition ("If ...", "When ..."), for a question that asks what
+#: follows from one ("what happens if ...").
+CONSEQUENCE_BONUS = 1.2
 #: Documents in a language that covers fewer of the query's words than the query's language.
 OTHER_LANGUAGE_PRIOR = 0.25
 #: Other English Comprehensive Rules editions, when the current one is searched alongside.
@@ -272,6 +283,10 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "conceded": ("leave",),
     "dies": ("leave",),
     "eliminated": ("leave",),
+    # a player who loses leaves the game (rule 800.4a)
+    "lose": ("leave",),
+    "loses": ("leave",),
+    "losing": ("leave",),
     "start": ("starting", "begin"),
     "begin": ("start", "starting"),
     "first": ("starting",),
@@ -297,6 +312,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "again": ("previously", "times"),
     "second": ("times", "previously"),
     "twice": ("times", "previously"),
+    "once": ("times",),
     "third": ("times", "previously"),
     # Magic players' words for what the rules spell out
     "trigger": ("ability",),
@@ -464,6 +480,19 @@ _SUBJECT_END_RE = lazy(
     r"\s+(?:in|during|when|if|under|with|for|dans|en|pendant|quand|si|avec|i|når|hvis|med)\s",
     re.IGNORECASE,
 )
+#: a question that asks for a quantity ("how many", "combien", "hvor mange", "minimum")
+_QUANTITY_RE = lazy(
+    r"\b(?:how\s+(?:many|much|big|large)|number\s+of|minimum|maximum|min|max|at\s+(?:least|most)"
+    r"|combien|nombre|au\s+(?:moins|plus)|hvor\s+(?:mange|meget|stort?)|antal|mindst|højst)\b",
+    re.IGNORECASE,
+)
+#: a question that asks what follows from something ("what happens if ...")
+_CONSEQUENCE_RE = lazy(
+    r"\bwhat\s+(?:happens|happened|happen)\b|\bque\s+se\s+passe|\bhvad\s+sker",
+    re.IGNORECASE,
+)
+#: a rule that says what follows from something ("If the die roll is ...", "When a player ...")
+_CONDITION_RE = lazy(r"^(?:if|when|whenever|si|quand|lorsqu|hvis|når)\b", re.IGNORECASE)
 _SCOPE_RE = lazy(r"^(?:in|dans|i)\s[^,.]*\b(?:games?|parties?|spil)\b[^.]*,", re.IGNORECASE)
 
 
@@ -845,7 +874,9 @@ class SearchIndex:
             STOPWORDS.get(lang, frozenset()) for lang in self.langs if lang not in strange
         ]
         misspelt: list[tuple[str, dict[str, float]]] = []
-        for token in tokens:
+        joined = self._joined(tokens, query_stop)
+        danish = "da" in self.langs and "da" not in strange
+        for place, token in enumerate(tokens):
             if token in DEFINITION_WORDS:
                 continue
             weights: dict[str, float] = {}
@@ -858,6 +889,12 @@ class SearchIndex:
 
             token = _IRREGULAR.get(token, token)
             stems = set() if any(token in stop for stop in query_stop) else self._stems(token)
+            # "plane walk" typed for "planeswalk": both words stand for it
+            add(joined.get(place, ()), TYPO_WEIGHT)
+            add(joined.get(place - 1, ()), TYPO_WEIGHT)
+            if danish and not any(token in stop for stop in query_stop):
+                # "fænomen" is the head of "fænomenkort"
+                add(self._compounds(token), COMPOUND_WEIGHT)
             if stems:
                 add(stems, 1.0)
                 add(self._relatives(token), RELATIVE_WEIGHT)
@@ -869,7 +906,7 @@ class SearchIndex:
                         for t in self.folded.get(fold(token), ())
                         if t != token and not self._is_stopword(t)
                     ),
-                    ACCENT_WEIGHT * 0.5,
+                    STOPWORD_ACCENT_WEIGHT,
                 )
             else:
                 accentless = self._accent_matches(token)
@@ -894,6 +931,39 @@ class SearchIndex:
             self._correct(misspelt, groups)
             groups = [(word, weights) for word, weights in groups if weights]
         return groups
+
+    def _joined(self, tokens: list[str], stop: list[frozenset[str]]) -> dict[int, set[str]]:
+        """For a word typed in two ("plane walk"), keyed by the place of its first half: the
+        stems of the corpus word the two make together, or are one edit from."""
+        out: dict[int, set[str]] = {}
+        for place, (first, second) in enumerate(itertools.pairwise(tokens)):
+            if not (first.isalpha() and second.isalpha()) or any(
+                first in words or second in words for words in stop
+            ):
+                continue
+            if self._stems(first) and self._stems(second):
+                continue  # two words of the texts: meant as two
+            whole = first + second
+            found = self._stems(whole)
+            if not found and len(whole) >= TYPO_LONG_WORD:
+                for word in self._typo_words(whole):
+                    if osa_distance(fold(whole), fold(word), 1) <= 1:
+                        found = set(self.surface[word])
+                        break
+            if found:
+                out[place] = found
+        return out
+
+    def _compounds(self, token: str) -> set[str]:
+        """Stems of the Danish compounds that ``token`` heads ("fænomen": "fænomenkort")."""
+        if len(token) < COMPOUND_SHORTEST or not token.isalpha():
+            return set()
+        base = self._stem(token, "da")
+        found = set()
+        for word, term in self.stems.get("da", {}).items():
+            if len(word) >= len(base) + COMPOUND_SHORTEST and word.startswith(base):
+                found.add(term)
+        return found
 
     def _correct(
         self,
@@ -1007,6 +1077,7 @@ class SearchIndex:
             for term, weight in group.items():
                 weights[term] = max(weights.get(term, 0.0), weight)
         pairs = list(itertools.pairwise(groups))
+        essential = [group for group in groups if max(group.values()) > STOPWORD_ACCENT_WEIGHT]
         numbers = [
             t for t in (normalise_token(x) for x in query.split()) if t and _RULE_NUMBER_RE.match(t)
         ]
@@ -1036,6 +1107,8 @@ class SearchIndex:
         hinted = not _DEFINITION_HINTS.isdisjoint(words(query))
         definition = self._defined_subject(query) if hinted else None
         asks = bool(hinted and _DEFINITION_RE.search(query.replace("’", "'")))
+        quantities = self._quantity_words() if _QUANTITY_RE.search(query) else None
+        consequence = bool(_CONSEQUENCE_RE.search(query))
         lead_weight = DEFINITION_LEAD_WEIGHT if asks else LEAD_WEIGHT
         scores: dict[int, float] = {}
         covered: dict[int, frozenset[int]] = {}
@@ -1078,7 +1151,12 @@ class SearchIndex:
                 # by its rarity
                 mass = masses.get(lang)
                 if mass is None:
-                    mass = masses[lang] = [max(self.idf(t, lang) for t in g) for g in groups]
+                    mass = masses[lang] = [
+                        max(self.idf(t, lang) for t in g)
+                        if max(g.values()) > STOPWORD_ACCENT_WEIGHT
+                        else 0.0
+                        for g in groups
+                    ]
                 got = [
                     share
                     for share, group in zip(mass, groups, strict=True)
@@ -1087,7 +1165,7 @@ class SearchIndex:
                 score *= (sum(got) / (sum(mass) or 1.0)) ** COORD_POWER
             if kind == "glossary":
                 score *= GLOSSARY_PRIOR
-                if self._asks_for_term(position, groups):
+                if self._asks_for_term(position, essential):
                     score *= GLOSSARY_TERM_BONUS
                     if asks:
                         # "what is a phenomenon": the glossary says it in a sentence
@@ -1103,9 +1181,17 @@ class SearchIndex:
             if (
                 kind == "rule"
                 and self.intro[position]
-                and not self._names_heading(position, groups)
+                and not self._names_heading(position, essential)
             ):
                 score *= INTRODUCTION_PRIOR
+            if quantities is not None and kind == "rule":
+                # "how many cards ...": "at least ten", "no more than two"
+                forms = self.forms[position]
+                if any(f" {word} " in forms for word in quantities.get(lang, ())):
+                    score *= QUANTITY_BONUS
+            if consequence and kind == "rule" and _CONDITION_RE.match(self.texts[position]):
+                # "what happens if I roll a blank": "If the die roll is a blank face, ..."
+                score *= CONSEQUENCE_BONUS
             if not self.topical[position]:
                 score *= OFF_TOPIC_PRIOR
             if lang in strange:
@@ -1223,6 +1309,15 @@ class SearchIndex:
         if not title or len(title) != len(groups):
             return False
         return all(any(term in group for group in groups) for term in title)
+
+    def _quantity_words(self) -> dict[str, list[str]]:
+        """Per language, the words that state a quantity: numbers from two, spelt or as
+        digits, folded ("one" and "a" say too little)."""
+        out: dict[str, list[str]] = {}
+        for lang in self.langs:
+            spelt = _NUMBERS.get(lang, "").split()[2:]
+            out[lang] = [fold(word) for word in spelt] + [str(n) for n in range(2, 100)]
+        return out
 
     def _names_heading(self, position: int, groups: list[dict[str, float]]) -> bool:
         """True when the query is the title a heading gives ("single planar deck option" is
