@@ -235,8 +235,8 @@ TOP1_TARGET, TOP3_TARGET = 0.90, 0.98
             "held-out",
             marks=pytest.mark.xfail(
                 strict=True,
-                reason="held-out part below target: 89.4% top-1 and 97.0% top-3 on the bundled "
-                "corpus (59 and 64 of 66); it is only scored, never tuned on",
+                reason="held-out part below the top-3 target: 90.9% top-1 and 97.0% top-3 on the "
+                "bundled corpus (60 and 64 of 66); it is only scored, never tuned on",
             ),
         ),
     ],
@@ -256,11 +256,11 @@ def test_search_quality(
 def test_held_out_does_not_fall_below_what_was_measured(
     bundled_infos: list[corpus.EditionInfo], bundled_indexes: dict[Any, Any]
 ) -> None:
-    """Until the held-out part reaches the targets, it must not lose a question: 59 of 66
+    """Until the held-out part reaches the targets, it must not lose a question: 60 of 66
     top-1 and 64 of 66 top-3 when it was last scored."""
     figures = search_quality.score(search_quality.load("held-out"), bundled_infos, bundled_indexes)
     assert figures.asked == 66, figures
-    assert figures.top1 >= 59, str(figures)
+    assert figures.top1 >= 60, str(figures)
     assert figures.top3 >= 64, str(figures)
 
 

@@ -175,6 +175,9 @@ STOPWORDS: dict[str, frozenset[str]] = {
         " exactly actually basically still ever always now else okay ok please tell know"
         " go goes going went gone done work works working someone somebody anyone anything"
         " something everything kind sort"
+        # contractions typed without the apostrophe, and what is left of them with it
+        " whats whens wheres whos hows thats theres dont doesnt didnt isnt arent cant wont"
+        " im ive youre theyre don doesn didn isn aren ll ve re"
     ),
     "fr": _wordset(
         "au aux avec ce ces cet cette dans de des du elle en est et il ils je la le les leur"
@@ -187,7 +190,7 @@ STOPWORDS: dict[str, frozenset[str]] = {
         "af at de dem den denne der deres det dette din dit du eller en end er et for fra har"
         " hun hvad hvis hvor hvordan hvem i jeg kan med men mig min mit ned nu når og om op på"
         " sig sin sine sit skal som til ud under var vi vil sker hvornår hvorfor hvilken"
-        " hvilke mine være bliver må egentlig præcis altså altid"
+        " hvilke mine være bliver må egentlig præcis altså altid mange meget"
     ),
 }
 
@@ -487,10 +490,15 @@ _QUANTITY_RE = lazy(
     re.IGNORECASE,
 )
 #: a question that asks what follows from something ("what happens if ...")
+_QUANTITY_HINTS = _wordset(
+    "many much big large number min max least most combien nombre moins plus mange meget"
+    " stor antal mindst højst"
+)
 _CONSEQUENCE_RE = lazy(
     r"\bwhat\s+(?:happens|happened|happen)\b|\bque\s+se\s+passe|\bhvad\s+sker",
     re.IGNORECASE,
 )
+_CONSEQUENCE_HINTS = _wordset("happen passe sker")
 #: a rule that says what follows from something ("If the die roll is ...", "When a player ...")
 _CONDITION_RE = lazy(r"^(?:if|when|whenever|si|quand|lorsqu|hvis|når)\b", re.IGNORECASE)
 _SCOPE_RE = lazy(r"^(?:in|dans|i)\s[^,.]*\b(?:games?|parties?|spil)\b[^.]*,", re.IGNORECASE)
@@ -1107,8 +1115,16 @@ class SearchIndex:
         hinted = not _DEFINITION_HINTS.isdisjoint(words(query))
         definition = self._defined_subject(query) if hinted else None
         asks = bool(hinted and _DEFINITION_RE.search(query.replace("’", "'")))
-        quantities = self._quantity_words() if _QUANTITY_RE.search(query) else None
-        consequence = bool(_CONSEQUENCE_RE.search(query))
+        # (the patterns compile only for a query that may need them)
+        lowered = query.lower()
+        quantities = (
+            self._quantity_words()
+            if any(word in lowered for word in _QUANTITY_HINTS) and _QUANTITY_RE.search(query)
+            else None
+        )
+        consequence = any(word in lowered for word in _CONSEQUENCE_HINTS) and bool(
+            _CONSEQUENCE_RE.search(query)
+        )
         lead_weight = DEFINITION_LEAD_WEIGHT if asks else LEAD_WEIGHT
         scores: dict[int, float] = {}
         covered: dict[int, frozenset[int]] = {}
