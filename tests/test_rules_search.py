@@ -214,7 +214,11 @@ def test_question_sets_are_split_and_large_enough() -> None:
     development = search_quality.load("development")
     held_out = search_quality.load("held-out")
     assert len(development) + len(held_out) >= 150
-    assert 0.25 <= len(held_out) / (len(development) + len(held_out)) <= 0.4
+    # a third of the questions split at random was held out; development questions written
+    # after the split (added_after_split) are not part of that split
+    split = [q for q in development if not q.get("added_after_split")] + held_out
+    assert 0.25 <= len(held_out) / len(split) <= 0.4
+    assert not any(q.get("added_after_split") for q in held_out)
     keys = [(q["query"], q.get("edition"), q.get("lang")) for q in development + held_out]
     assert len(keys) == len(set(keys)), "a question is in both parts, or twice"
 
@@ -231,8 +235,8 @@ TOP1_TARGET, TOP3_TARGET = 0.90, 0.98
             "held-out",
             marks=pytest.mark.xfail(
                 strict=True,
-                reason="held-out part below target: 89.4% top-1 and 97.0% top-3 on the bundled "
-                "corpus (59 and 64 of 66); it is only scored, never tuned on",
+                reason="held-out part below the top-3 target: 90.9% top-1 and 97.0% top-3 on the "
+                "bundled corpus (60 and 64 of 66); it is only scored, never tuned on",
             ),
         ),
     ],
@@ -252,11 +256,11 @@ def test_search_quality(
 def test_held_out_does_not_fall_below_what_was_measured(
     bundled_infos: list[corpus.EditionInfo], bundled_indexes: dict[Any, Any]
 ) -> None:
-    """Until the held-out part reaches the targets, it must not lose a question: 59 of 66
+    """Until the held-out part reaches the targets, it must not lose a question: 60 of 66
     top-1 and 64 of 66 top-3 when it was last scored."""
     figures = search_quality.score(search_quality.load("held-out"), bundled_infos, bundled_indexes)
     assert figures.asked == 66, figures
-    assert figures.top1 >= 59, str(figures)
+    assert figures.top1 >= 60, str(figures)
     assert figures.top3 >= 64, str(figures)
 
 
@@ -428,3 +432,56 @@ def test_a_word_every_language_has_reads_as_english(query: str, run_cli: Any) ->
     result = run_cli("rules", "search", query, "--edition", "all", "--format", "json")
     assert result.exit_code == 0, result
     assert json.loads(result.stdout)["results"][0]["lang"] == "en"
+
+
+@pytest.fixture(scope="session")
+def current_index() -> rulesearch.SearchIndex:
+    return rulesearch.SearchIndex([corpus.load_edition("current")])
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        # digits stand for the numbers the rules spell out
+        ("40 cards", "901.15a"),
+        ("6 sided die", "901.3a"),
+        # a question that asks for a quantity: the rule that states one
+        ("how many cards in a planar deck", "901.3"),
+        # a heading named by the query is what it asks about
+        ("single planar deck option", "901.15"),
+        # "who is X in <case>": the rule that says someone "is a X" in that case
+        ("who is the planar controller in grand melee", "901.14a"),
+        # "what happens if": the rule that states the condition
+        ("what happens if I roll the chaos symbol", "901.9b"),
+        # a misspelling as close to several words: the one that goes with the others
+        ("chaos simbol on the planer die", "107.12"),
+    ],
+)
+def test_general_question_forms(
+    current_index: rulesearch.SearchIndex, query: str, expected: str
+) -> None:
+    ids = [r.id for r in current_index.search(query, 5)]
+    assert ids[0] == expected, ids
+
+
+def test_query_words_that_only_frame_the_question(current_index: rulesearch.SearchIndex) -> None:
+    # "now" is neither a content word nor a misspelt "know"; "3" is "three"
+    assert [word for word, _ in current_index.query_groups("I rolled it now")] == ["rolled"]
+    assert "three" in current_index.query_groups("3 players")[0][1]
+    # a short word is corrected only for two swapped letters
+    assert current_index._typo_words("dei") == ["die"]
+    assert current_index._typo_words("tow") == ["two"]
+    assert current_index._typo_words("now") == []
+
+
+def test_french_stopword_with_a_missing_accent_costs_nothing() -> None:
+    index = rulesearch.SearchIndex([corpus.load_edition("2010-07-16-fr")])
+    # "de" may be "dé", but a text without "dé" is not the worse for it
+    assert index.search("option de deck planaire unique", 1)[0].id == "901.14"
+    assert index.search("le propriétaire d'une carte de plan", 1)[0].id == "901.6"
+
+
+def test_danish_compounds_are_found_by_their_head() -> None:
+    index = rulesearch.SearchIndex([corpus.load_edition("danish-guide")])
+    groups = dict(index.query_groups("fænomener"))
+    assert any(term.startswith("fænomenkort") for term in groups["fænomener"])

@@ -57,7 +57,7 @@ if TYPE_CHECKING:
 
 #: Bump when what the index holds or how texts are analysed changes: cached indexes of an
 #: older version are rebuilt.
-INDEX_VERSION = 4
+INDEX_VERSION = 5
 
 BM25_K1 = 1.2
 BM25_B = 0.75
@@ -66,6 +66,11 @@ SYNONYM_WEIGHT = 0.6
 TYPO_WEIGHT = 0.85
 #: words this long or longer may be corrected by two edits, shorter ones by one
 TYPO_LONG_WORD = 8
+#: shorter words are corrected only for two letters swapped: most are English words the
+#: rules do not use ("now" is not a misspelt "know")
+TYPO_SHORTEST = 4
+#: a misspelling as close to several corpus words stands for each of them (at most this many)
+TYPO_CHOICES = 3
 #: an English agent noun and its verb ("owner"/"owns", "controller"/"controls")
 RELATIVE_WEIGHT = 1.0
 #: query words found among the first few words of a text: the text is about them (rules
@@ -78,6 +83,12 @@ DEFINITION_LEAD_WEIGHT = 0.25
 #: ... and a rule that says "<the thing> is ..." (or is the heading naming it) is the answer
 DEFINITION_BONUS = 2.0
 ACCENT_WEIGHT = 1.0
+#: a Danish compound headed by a query word ("fænomen": "fænomenkort"); both parts this long
+COMPOUND_WEIGHT = 0.7
+COMPOUND_SHORTEST = 4
+#: a stopword that is a content word with an accent ("de" for "dé"): maybe meant, so a text
+#: with it scores a little more, but one without it loses nothing
+STOPWORD_ACCENT_WEIGHT = 0.5
 EXACT_ID_BONUS = 1000.0
 CHILD_ID_BONUS = 500.0
 #: a rule named in a query that says more than its number
@@ -89,6 +100,8 @@ COORD_POWER = 1.0
 SUBRULE_PRIOR = 0.85
 #: a subrule matching all its parent matches and more scores this much above the parent
 COMPLETE_SUBRULE_LIFT = 1.02
+#: ... when what it matches more is at least this share of the query (by rarity)
+COMPLETE_SUBRULE_SHARE = 0.2
 #: A subrule whose parent's distinctive words are not in the query (a 2HG detail asked about
 #: in general) ranks this much lower still.
 OUT_OF_CONTEXT_PRIOR = 0.45
@@ -106,6 +119,11 @@ GLOSSARY_TERM_BONUS = 2.0
 #: A rule the corpus holds because the Planechase rules cite it, that says nothing of
 #: Planechase itself (810.8a on Two-Headed Giant teams, 706.1 on rolling dice).
 OFF_TOPIC_PRIOR = 0.4
+#: A rule that states a quantity, for a question that asks for one ("how many ...").
+QUANTITY_BONUS = 1.3
+#: A rule that states a condition ("If ...", "When ..."), for a question that asks what
+#: follows from one ("what happens if ...").
+CONSEQUENCE_BONUS = 1.2
 #: Documents in a language that covers fewer of the query's words than the query's language.
 OTHER_LANGUAGE_PRIOR = 0.25
 #: Other English Comprehensive Rules editions, when the current one is searched alongside.
@@ -152,19 +170,27 @@ STOPWORDS: dict[str, frozenset[str]] = {
         " would you your yours we our us he she his her him"
         " many much happen happens happened get gets got should need needs want some about"
         " also just very really after only"
+        # how people frame a question, not what it is about ("what exactly happens...",
+        # "how does planeswalking work", "can I ever...")
+        " exactly actually basically still ever always now else okay ok please tell know"
+        " go goes going went gone done work works working someone somebody anyone anything"
+        " something everything kind sort"
+        # contractions typed without the apostrophe, and what is left of them with it
+        " whats whens wheres whos hows thats theres dont doesnt didnt isnt arent cant wont"
+        " im ive youre theyre don doesn didn isn aren ll ve re"
     ),
     "fr": _wordset(
         "au aux avec ce ces cet cette dans de des du elle en est et il ils je la le les leur"
         " leurs lui ma mais me mes mon ne nous on ou où par pas pour qu que qui sa se ses son"
         " sur ta te tes ton tu un une vos votre vous y à d l c s n j m quoi quel quelle quels"
         " comment combien est-ce passe quand si peut peux puis dois doit sont ont ai as avez"
-        " être avoir ça cela faut"
+        " être avoir ça cela faut exactement vraiment alors donc toujours"
     ),
     "da": _wordset(
         "af at de dem den denne der deres det dette din dit du eller en end er et for fra har"
         " hun hvad hvis hvor hvordan hvem i jeg kan med men mig min mit ned nu når og om op på"
         " sig sin sine sit skal som til ud under var vi vil sker hvornår hvorfor hvilken"
-        " hvilke mine være bliver må"
+        " hvilke mine være bliver må egentlig præcis altså altid mange meget"
     ),
 }
 
@@ -174,6 +200,45 @@ DEFINITION_WORDS = _wordset(
     "define definition defined meaning mean means meant explain explained term word"
     " signifie signification définition définir betyder betydning definition"
 )
+
+#: numbers as the texts spell them, 0 to 20 and the tens: "40 cards" is "forty cards",
+#: "ten" is also "10"
+_NUMBERS = {
+    "en": "zero one two three four five six seven eight nine ten eleven twelve thirteen"
+    " fourteen fifteen sixteen seventeen eighteen nineteen twenty"
+    " thirty forty fifty sixty seventy eighty ninety",
+    "fr": "zéro un deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze"
+    " quinze seize dix-sept dix-huit dix-neuf vingt"
+    " trente quarante cinquante soixante soixante-dix quatre-vingts quatre-vingt-dix",
+    "da": "nul en to tre fire fem seks syv otte ni ti elleve tolv tretten fjorten femten"
+    " seksten sytten atten nitten tyve"
+    " tredive fyrre halvtreds tres halvfjerds firs halvfems",
+}
+
+
+def _number_value(token: str, lang: str) -> int | None:
+    """The number a digit string or a number word of ``lang`` stands for, or None."""
+    if token.isascii() and token.isdigit():
+        return int(token)
+    spelt = _NUMBERS.get(lang, "").split()
+    if token in spelt:
+        place = spelt.index(token)
+        return place if place <= 20 else (place - 18) * 10
+    return None
+
+
+def _number_words(value: int, lang: str) -> list[str]:
+    """``value`` as digits and as ``lang`` spells it (when it is in the table)."""
+    spelt = _NUMBERS.get(lang, "").split()
+    out = [str(value)]
+    if not spelt:
+        return out
+    if 0 <= value <= 20:
+        out.append(spelt[value])
+    elif value % 10 == 0 and 30 <= value <= 90:
+        out.append(spelt[value // 10 + 18])
+    return out
+
 
 #: irregular English forms, folded before stemming
 _IRREGULAR = {
@@ -221,6 +286,10 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "conceded": ("leave",),
     "dies": ("leave",),
     "eliminated": ("leave",),
+    # a player who loses leaves the game (rule 800.4a)
+    "lose": ("leave",),
+    "loses": ("leave",),
+    "losing": ("leave",),
     "start": ("starting", "begin"),
     "begin": ("start", "starting"),
     "first": ("starting",),
@@ -246,8 +315,20 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "again": ("previously", "times"),
     "second": ("times", "previously"),
     "twice": ("times", "previously"),
+    "once": ("times",),
     "third": ("times", "previously"),
     # Magic players' words for what the rules spell out
+    "flip": ("turn", "face"),
+    "flips": ("turn", "face"),
+    "flipped": ("turn", "face"),
+    "reveal": ("turn", "face"),
+    "reveals": ("turn", "face"),
+    "revealed": ("turn", "face"),
+    "throw": ("roll",),
+    "toss": ("roll",),
+    "reroll": ("roll", "times"),
+    "rerolls": ("roll", "times"),
+    "d6": ("six", "sided", "die"),
     "trigger": ("ability",),
     "response": ("stack",),
     "respond": ("stack",),
@@ -408,6 +489,29 @@ _DEFINITION_HINTS = _wordset(
 _RULE_WORDS = frozenset({"rule", "rules", "règle", "règles", "regel", "reglen", "see", "cf"})
 #: "... who is the planar controller": the subject asked about
 _SUBJECT_RE = lazy(r"\b(?:what|who|qui|hvem|hvad)\s+(?:is|are|est|er)\s+(.+?)\W*$", re.IGNORECASE)
+#: where the subject of "who is ..." ends and the case it is asked about begins
+_SUBJECT_END_RE = lazy(
+    r"\s+(?:in|during|when|if|under|with|for|dans|en|pendant|quand|si|avec|i|når|hvis|med)\s",
+    re.IGNORECASE,
+)
+#: a question that asks for a quantity ("how many", "combien", "hvor mange", "minimum")
+_QUANTITY_RE = lazy(
+    r"\b(?:how\s+(?:many|much|big|large)|number\s+of|minimum|maximum|min|max|at\s+(?:least|most)"
+    r"|combien|nombre|au\s+(?:moins|plus)|hvor\s+(?:mange|meget|stort?)|antal|mindst|højst)\b",
+    re.IGNORECASE,
+)
+#: a question that asks what follows from something ("what happens if ...")
+_QUANTITY_HINTS = _wordset(
+    "many much big large number min max least most combien nombre moins plus mange meget"
+    " stor antal mindst højst"
+)
+_CONSEQUENCE_RE = lazy(
+    r"\bwhat\s+(?:happens|happened|happen)\b|\bque\s+se\s+passe|\bhvad\s+sker",
+    re.IGNORECASE,
+)
+_CONSEQUENCE_HINTS = _wordset("happen passe sker")
+#: a rule that says what follows from something ("If the die roll is ...", "When a player ...")
+_CONDITION_RE = lazy(r"^(?:if|when|whenever|si|quand|lorsqu|hvis|når)\b", re.IGNORECASE)
 _SCOPE_RE = lazy(r"^(?:in|dans|i)\s[^,.]*\b(?:games?|parties?|spil)\b[^.]*,", re.IGNORECASE)
 
 
@@ -788,7 +892,10 @@ class SearchIndex:
         query_stop = [
             STOPWORDS.get(lang, frozenset()) for lang in self.langs if lang not in strange
         ]
-        for token in tokens:
+        misspelt: list[tuple[str, dict[str, float]]] = []
+        joined = self._joined(tokens, query_stop)
+        danish = "da" in self.langs and "da" not in strange
+        for place, token in enumerate(tokens):
             if token in DEFINITION_WORDS:
                 continue
             weights: dict[str, float] = {}
@@ -801,6 +908,12 @@ class SearchIndex:
 
             token = _IRREGULAR.get(token, token)
             stems = set() if any(token in stop for stop in query_stop) else self._stems(token)
+            # "plane walk" typed for "planeswalk": both words stand for it
+            add(joined.get(place, ()), TYPO_WEIGHT)
+            add(joined.get(place - 1, ()), TYPO_WEIGHT)
+            if danish and not any(token in stop for stop in query_stop):
+                # "fænomen" is the head of "fænomenkort"
+                add(self._compounds(token), COMPOUND_WEIGHT)
             if stems:
                 add(stems, 1.0)
                 add(self._relatives(token), RELATIVE_WEIGHT)
@@ -812,20 +925,93 @@ class SearchIndex:
                         for t in self.folded.get(fold(token), ())
                         if t != token and not self._is_stopword(t)
                     ),
-                    ACCENT_WEIGHT * 0.5,
+                    STOPWORD_ACCENT_WEIGHT,
                 )
             else:
                 accentless = self._accent_matches(token)
                 if accentless:
                     add(accentless, ACCENT_WEIGHT)
                 elif not token.isdigit() and not _RULE_NUMBER_RE.match(token):
-                    add(self._typo_matches(token), TYPO_WEIGHT)
+                    misspelt.append((token, weights))  # corrected below, in context
+            if token.isdigit() or not self._is_stopword(token):
+                # "40 cards": "at least forty"; "ten": "10"
+                for lang in self.langs:
+                    value = _number_value(token, lang)
+                    if value is not None:
+                        for spelt in _number_words(value, lang):
+                            if spelt != token:
+                                add(self._stems(spelt), 1.0)
             if weights or not self._is_stopword(token):
                 for synonym in SYNONYMS.get(token) or _folded_synonyms().get(fold(token), ()):
                     add(self._stems(synonym) or self._accent_matches(synonym), SYNONYM_WEIGHT)
-            if weights:
+            if weights or (misspelt and misspelt[-1][1] is weights):
                 groups.append((fold(token), weights))
+        if misspelt:
+            self._correct(misspelt, groups)
+            groups = [(word, weights) for word, weights in groups if weights]
         return groups
+
+    def _joined(self, tokens: list[str], stop: list[frozenset[str]]) -> dict[int, set[str]]:
+        """For a word typed in two ("plane walk"), keyed by the place of its first half: the
+        stems of the corpus word the two make together, or are one edit from."""
+        out: dict[int, set[str]] = {}
+        for place, (first, second) in enumerate(itertools.pairwise(tokens)):
+            if not (first.isalpha() and second.isalpha()) or any(
+                first in words or second in words for words in stop
+            ):
+                continue
+            if self._stems(first) and self._stems(second):
+                continue  # two words of the texts: meant as two
+            whole = first + second
+            found = self._stems(whole)
+            if not found and len(whole) >= TYPO_LONG_WORD:
+                for word in self._typo_words(whole):
+                    if osa_distance(fold(whole), fold(word), 1) <= 1:
+                        found = set(self.surface[word])
+                        break
+            if found:
+                out[place] = found
+        return out
+
+    def _compounds(self, token: str) -> set[str]:
+        """Stems of the Danish compounds that ``token`` heads ("fænomen": "fænomenkort")."""
+        if len(token) < COMPOUND_SHORTEST or not token.isalpha():
+            return set()
+        base = self._stem(token, "da")
+        found = set()
+        for word, term in self.stems.get("da", {}).items():
+            if len(word) >= len(base) + COMPOUND_SHORTEST and word.startswith(base):
+                found.add(term)
+        return found
+
+    def _correct(
+        self,
+        misspelt: list[tuple[str, dict[str, float]]],
+        groups: list[tuple[str, dict[str, float]]],
+    ) -> None:
+        """Correct each misspelt word to the closest corpus word; among words as close, to
+        the one found most often with the query's other words ("planer die": "planar",
+        not "plane")."""
+        context: set[int] = set()
+        for _, weights in groups:
+            for term, weight in weights.items():
+                if weight >= 1.0:
+                    context.update(self.postings.get(term, ()))
+        for token, weights in misspelt:
+            closest = self._typo_words(token)
+            if not closest:
+                continue
+            if len(closest) > 1 and context:
+
+                def together(word: str) -> int:
+                    found: set[int] = set()
+                    for term in self.surface[word]:
+                        found.update(self.postings.get(term, ()))
+                    return len(found & context)
+
+                closest.sort(key=together, reverse=True)
+            for term in self.surface[closest[0]]:
+                weights[term] = max(weights.get(term, 0.0), TYPO_WEIGHT)
 
     def _relatives(self, token: str) -> set[str]:
         """Index terms of the English agent noun or verb of ``token`` ("owns" → "owner",
@@ -849,12 +1035,23 @@ class SearchIndex:
         return found
 
     def _typo_matches(self, token: str) -> set[str]:
-        """Stems of the corpus word closest to a misspelt ``token``."""
-        word = self._typo_word(token)
-        return set(self.surface[word]) if word is not None else set()
+        """Stems of the corpus words closest to a misspelt ``token``: all of them when
+        several are as close ("planer" is one letter from "planar" and from "plane")."""
+        found: set[str] = set()
+        for word in self._typo_words(token):
+            found.update(self.surface[word])
+        return found
 
     def _typo_word(self, token: str) -> str | None:
         """The corpus word closest to a misspelt ``token`` (edit distance ≤ 1–2), or None."""
+        closest = self._typo_words(token)
+        return closest[0] if closest else None
+
+    def _typo_words(self, token: str) -> list[str]:
+        """The corpus words closest to a misspelt ``token`` (edit distance ≤ 1–2), the most
+        alike and most frequent first. A short word is corrected only for two letters
+        swapped ("dei" is "die"; "now" is not "know")."""
+        short = len(token) < TYPO_SHORTEST
         # one edit in a short word, two in a long one: "copies" is not a misspelling of
         # "comes", "plainswalking" is one of "planeswalking"
         limit = 1 if len(token) <= TYPO_LONG_WORD - 1 else 2
@@ -864,15 +1061,18 @@ class SearchIndex:
             if abs(len(word) - len(folded)) > limit:
                 continue
             other = fold(word)
+            if short and sorted(other) != sorted(folded):
+                continue
             distance = osa_distance(folded, other, limit)
             if distance <= limit:
                 overlap = _indel_similarity(folded, other)
                 frequency = sum(self.df.get(s, 0) for s in self.surface[word])
                 best.append((distance, -overlap, -frequency, word))
         if not best:
-            return None
+            return []
         best.sort()
-        return best[0][3]
+        nearest = best[0][0]
+        return [word for distance, _, _, word in best[:TYPO_CHOICES] if distance == nearest]
 
     # ----------------------------------------------------------------- ranking
 
@@ -896,6 +1096,7 @@ class SearchIndex:
             for term, weight in group.items():
                 weights[term] = max(weights.get(term, 0.0), weight)
         pairs = list(itertools.pairwise(groups))
+        essential = [group for group in groups if max(group.values()) > STOPWORD_ACCENT_WEIGHT]
         numbers = [
             t for t in (normalise_token(x) for x in query.split()) if t and _RULE_NUMBER_RE.match(t)
         ]
@@ -925,6 +1126,16 @@ class SearchIndex:
         hinted = not _DEFINITION_HINTS.isdisjoint(words(query))
         definition = self._defined_subject(query) if hinted else None
         asks = bool(hinted and _DEFINITION_RE.search(query.replace("’", "'")))
+        # (the patterns compile only for a query that may need them)
+        lowered = query.lower()
+        quantities = (
+            self._quantity_words()
+            if any(word in lowered for word in _QUANTITY_HINTS) and _QUANTITY_RE.search(query)
+            else None
+        )
+        consequence = any(word in lowered for word in _CONSEQUENCE_HINTS) and bool(
+            _CONSEQUENCE_RE.search(query)
+        )
         lead_weight = DEFINITION_LEAD_WEIGHT if asks else LEAD_WEIGHT
         scores: dict[int, float] = {}
         covered: dict[int, frozenset[int]] = {}
@@ -967,7 +1178,12 @@ class SearchIndex:
                 # by its rarity
                 mass = masses.get(lang)
                 if mass is None:
-                    mass = masses[lang] = [max(self.idf(t, lang) for t in g) for g in groups]
+                    mass = masses[lang] = [
+                        max(self.idf(t, lang) for t in g)
+                        if max(g.values()) > STOPWORD_ACCENT_WEIGHT
+                        else 0.0
+                        for g in groups
+                    ]
                 got = [
                     share
                     for share, group in zip(mass, groups, strict=True)
@@ -976,7 +1192,7 @@ class SearchIndex:
                 score *= (sum(got) / (sum(mass) or 1.0)) ** COORD_POWER
             if kind == "glossary":
                 score *= GLOSSARY_PRIOR
-                if self._asks_for_term(position, groups):
+                if self._asks_for_term(position, essential):
                     score *= GLOSSARY_TERM_BONUS
                     if asks:
                         # "what is a phenomenon": the glossary says it in a sentence
@@ -989,8 +1205,20 @@ class SearchIndex:
             if definition and kind == "rule" and definition.search(self.texts[position]):
                 # "what is the planar die": "A planar die is a six-sided die."
                 score *= DEFINITION_BONUS
-            if kind == "rule" and self.intro[position]:
+            if (
+                kind == "rule"
+                and self.intro[position]
+                and not self._names_heading(position, essential)
+            ):
                 score *= INTRODUCTION_PRIOR
+            if quantities is not None and kind == "rule":
+                # "how many cards ...": "at least ten", "no more than two"
+                forms = self.forms[position]
+                if any(f" {word} " in forms for word in quantities.get(lang, ())):
+                    score *= QUANTITY_BONUS
+            if consequence and kind == "rule" and _CONDITION_RE.match(self.texts[position]):
+                # "what happens if I roll a blank": "If the die roll is a blank face, ..."
+                score *= CONSEQUENCE_BONUS
             if not self.topical[position]:
                 score *= OFF_TOPIC_PRIOR
             if lang in strange:
@@ -1008,7 +1236,11 @@ class SearchIndex:
             parent = self.parents[position]
             parent_score = scores.get(parent, 0.0) if parent >= 0 else 0.0
             if parent_score > score and covered[position] > covered[parent]:
-                scores[position] = parent_score * COMPLETE_SUBRULE_LIFT
+                # ... by words that matter: not "one" in "a third time in one turn"
+                mass = masses[self.doc_langs[position]]
+                more = sum(mass[number] for number in covered[position] - covered[parent])
+                if more >= COMPLETE_SUBRULE_SHARE * sum(mass):
+                    scores[position] = parent_score * COMPLETE_SUBRULE_LIFT
         # A document is listed under the best placed edition holding it: the current one,
         # else the newest English one, else the newest; ties in score go the same way.
         rank = self._edition_ranks()
@@ -1045,8 +1277,12 @@ class SearchIndex:
         subject followed by "is", "are", "means"."""
         text = query.replace("’", "'")
         asked = _SUBJECT_RE.search(text)
+        person = False
         if asked is not None:
-            text = asked.group(1)
+            # "who is the planar controller in grand melee": the planar controller, in the
+            # case the rest names
+            text = _SUBJECT_END_RE.compiled.split(asked.group(1), maxsplit=1)[0]
+            person = asked.group(0).lower().startswith(("who", "qui", "hvem"))
         elif not _DEFINITION_RE.search(text):
             return None
         subject = [
@@ -1061,9 +1297,17 @@ class SearchIndex:
             if word not in known and not word.isdigit():
                 subject[number] = self._typo_word(word) or word
         said = r"\W+".join(re.escape(word) for word in subject)
+        # "<the thing> is ...", and for a person also "... is a <the thing>" ("Each of them
+        # is a planar controller.")
+        named = (
+            rf"|\b(?:is|are|est|sont|er)\s+"
+            rf"(?:a|an|the|un|une|le|la|en|et)\s+{said}\b"
+            if person
+            else ""
+        )
         return re.compile(
             rf"(?:^|[.:]\s|\b(?:a|an|the|to|un|une|le|la|en|et)\s){said}s?"
-            rf"\s+(?:is|are|means|est|sont|er)\b",
+            rf"\s+(?:is|are|means|est|sont|er)\b{named}",
             re.IGNORECASE,
         )
 
@@ -1090,6 +1334,25 @@ class SearchIndex:
         heads = self.heads[position]
         title = self.tokens[position].split(" ")[:heads]
         if not title or len(title) != len(groups):
+            return False
+        return all(any(term in group for group in groups) for term in title)
+
+    def _quantity_words(self) -> dict[str, list[str]]:
+        """Per language, the words that state a quantity: numbers from two, spelt or as
+        digits, folded ("one" and "a" say too little)."""
+        out: dict[str, list[str]] = {}
+        for lang in self.langs:
+            spelt = _NUMBERS.get(lang, "").split()[2:]
+            out[lang] = [fold(word) for word in spelt] + [str(n) for n in range(2, 100)]
+        return out
+
+    def _names_heading(self, position: int, groups: list[dict[str, float]]) -> bool:
+        """True when the query is the title a heading gives ("single planar deck option" is
+        901.15 "Single Planar Deck Option"): the heading is what it asks about."""
+        if not _is_heading(self.texts[position]):
+            return False
+        title = self.tokens[position].split(" ")
+        if len(title) != len(groups):
             return False
         return all(any(term in group for group in groups) for term in title)
 
