@@ -3,7 +3,7 @@
 
 Prints, for the Python environment it runs in (use the one planarcli is installed in):
 - the median wall time of ``python -c "import click"`` and of ``planarcli validate deck.txt``
-  over interleaved runs, and their ratio (target: at most 1.3);
+  over interleaved runs, and their ratio (target: at most 1.25, issue 8);
 - the time of ``planarcli validate`` on 500 decks in one call, minus the single-deck time,
   per deck (target: at most 1 ms).
 
@@ -121,7 +121,7 @@ def main() -> None:
     print(f"python -c 'import click'     median {base_ms:7.1f} ms")
     ratio, per_deck = figures["startup_ratio"], figures["per_deck_ms"]
     print(f"planarcli validate deck.txt  median {single_ms:7.1f} ms   ratio {ratio:.2f}", end="")
-    print(f"  (target <= 1.30; CPU time ratio {figures['startup_ratio_cpu']:.2f})")
+    print(f"  (target <= 1.25; CPU time ratio {figures['startup_ratio_cpu']:.2f})")
     print(f"planarcli validate 500 decks median {batch_ms:7.1f} ms   {per_deck:.3f} ms/extra deck")
     print("                                                  (target <= 1.0)")
 
