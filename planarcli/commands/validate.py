@@ -15,7 +15,7 @@ OUTPUT_FORMATS = ("text", "json", "github", "sarif")
 VARIANTS = ("eternities-map",)
 NO_PLANAR_DECK = ("error", "warn", "skip")
 #: The keys a configuration file may set (``[tool.planarcli]``, ``planarcli.toml``), the
-#: values each takes (see planarcli.config), and the parameter each one gives a default.
+#: values each takes (see planarcli.deck.config), and the parameter each one gives a default.
 CONFIG_KEYS: dict[str, tuple[Any, str]] = {
     "rules": (str, "edition"),
     "communal": (bool, "communal"),
@@ -207,7 +207,7 @@ def _apply_config(
     file used (None: none) and the options it gave."""
     from click.core import ParameterSource
 
-    from planarcli.config import load_config
+    from planarcli.deck.config import load_config
 
     if no_config:
         if config_file is not None:
@@ -234,7 +234,7 @@ def _check_options(
 ) -> tuple[str, int | None]:
     """The edition applied and the number of players of a communal deck (None: not
     communal), or a UsageError naming where the bad value came from."""
-    from planarcli.config import shown_path
+    from planarcli.deck.config import shown_path
     from planarcli.deck.checks import resolve_deck_rules
 
     where = ""
@@ -348,7 +348,7 @@ def _run(
         "created": source.created,
     }
     if config_path is not None:
-        from planarcli.config import shown_path
+        from planarcli.deck.config import shown_path
 
         config_path = shown_path(config_path)
     mode = {
