@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from planarcli import config
+from planarcli.deck import config
 from planarcli.schemacheck import schema_errors
 
 DECKS = Path(__file__).parent / "decks"
@@ -128,7 +128,7 @@ def test_config_is_found_only_when_no_file_means_no_toml_import(tmp_path) -> Non
     with a pyproject.toml that has no [tool.planarcli], neither."""
     (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\n', encoding="utf-8")
     code = (
-        "import sys\nfrom planarcli import config\n"
+        "import sys\nfrom planarcli.deck import config\n"
         "assert config.load_config({'format': ('json',)}).path is None\n"
         "print('tomllib' in sys.modules or 'tomli' in sys.modules)\n"
     )

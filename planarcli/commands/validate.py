@@ -234,8 +234,8 @@ def _check_options(
 ) -> tuple[str, int | None]:
     """The edition applied and the number of players of a communal deck (None: not
     communal), or a UsageError naming where the bad value came from."""
-    from planarcli.deck.config import shown_path
     from planarcli.deck.checks import resolve_deck_rules
+    from planarcli.deck.config import shown_path
 
     where = ""
     if config_path is not None:
