@@ -304,6 +304,46 @@ def test_loading_a_stamped_cache_imports_no_jsonschema_requests_or_pathlib(
     assert done.stdout.split() == ["cache", "False", "False", "False"], done.stderr
 
 
+def test_a_checked_cache_is_read_back_from_its_parsed_copy_without_json(
+    cache_file: Path,
+) -> None:
+    cache_file.write_text(dump_catalog(catalog_document()), encoding="utf-8")
+    catalog.load_catalog()  # checks, stamps and keeps a parsed copy
+    catalog.reset_loaded_catalog()
+    catalog.load_catalog()  # the parsed snapshot copy is written by now too
+    copy = Path(str(cache_file) + catalog.PARSED_SUFFIX)
+    assert copy.is_file()
+    code = (
+        "import sys; from planarcli.cards.catalog import load_catalog; c = load_catalog(); "
+        "print(c.source.kind, c.lookup('cache only plane') is not None, 'json' in sys.modules)"
+    )
+    env = {**os.environ, "PLANARCLI_CACHE_DIR": str(cache_file.parent)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, env=env, check=True, encoding="utf-8"
+    )
+    assert done.stdout.split() == ["cache", "True", "False"], done.stderr
+
+
+def test_a_parsed_copy_never_outlives_an_edit_or_damage(
+    cache_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache_file.write_text(dump_catalog(catalog_document()), encoding="utf-8")
+    catalog.load_catalog()
+    copy = Path(str(cache_file) + catalog.PARSED_SUFFIX)
+    assert copy.is_file()
+    copy.write_bytes(copy.read_bytes()[:-20])  # damaged: not used, the file is read instead
+    catalog.reset_loaded_catalog()
+    assert catalog.load_catalog().lookup("cache only plane") is not None
+    # An edit that keeps size and mtime: the copy's key (the sha256) no longer fits.
+    stat = cache_file.stat()
+    text = cache_file.read_text(encoding="utf-8").replace('"kind": "plane"', '"kind": "plana"')
+    cache_file.write_text(text, encoding="utf-8")
+    os.utime(cache_file, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    catalog.reset_loaded_catalog()
+    loaded = catalog.load_catalog()
+    assert loaded.source.kind == "snapshot" and "catalog schema" in str(loaded.source.warning)
+
+
 # -- cards show answers a synced card from the cache alone ----------------------------------------
 def _synced_tazeem(oracle_text: str | None) -> dict[str, Any]:
     """A cache whose one card is Tazeem (the snapshot's oracle id), with its own text."""
