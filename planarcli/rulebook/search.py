@@ -488,10 +488,24 @@ _DEFINITION_HINTS = _wordset(
 #: words that may stand beside a rule number that is the whole question ("rule 901.9")
 _RULE_WORDS = frozenset({"rule", "rules", "règle", "règles", "regel", "reglen", "see", "cf"})
 #: "... who is the planar controller": the subject asked about
-_SUBJECT_RE = lazy(r"\b(?:what|who|qui|hvem|hvad)\s+(?:is|are|est|er)\s+(.+?)\W*$", re.IGNORECASE)
+_SUBJECT_RE = lazy(
+    r"\b(?:what|who|qui|hvem|hvad)\s+(?:is|are|est|er)\s+(.+?)\W*$"
+    # asked inside a longer question: "explain what a phenomenon card is", "what does it
+    # mean to planeswalk"
+    r"|\bwhat\s+((?:an?|the)\s+\w+(?:\s+\w+)?)\s+(?:is|are)\b"
+    r"|\bwhat\s+(?:does\s+it|it)\s+means?\s+to\s+(\w+)",
+    re.IGNORECASE,
+)
+#: words that only stress a question ("who actually is ...", "what exactly happens"): left
+#: out before its form is read
+_FILLER_RE = lazy(
+    r"\s+(?:actually|exactly|really|basically|even|just|ever|still|now|then|again|please)\b",
+    re.IGNORECASE,
+)
 #: where the subject of "who is ..." ends and the case it is asked about begins
 _SUBJECT_END_RE = lazy(
-    r"\s+(?:in|during|when|if|under|with|for|dans|en|pendant|quand|si|avec|i|når|hvis|med)\s",
+    r"\s*[,;?(]|\s+(?:in|during|when|if|under|with|for|dans|en|pendant|quand|si|avec|i|når|hvis"
+    r"|med)\s",
     re.IGNORECASE,
 )
 #: a question that asks for a quantity ("how many", "combien", "hvor mange", "minimum")
@@ -1124,8 +1138,15 @@ class SearchIndex:
         current = next((info.id for info in self.infos.values() if info.current), None)
         current_number = self.edition_ids.index(current) if current in self.edition_ids else -1
         hinted = not _DEFINITION_HINTS.isdisjoint(words(query))
-        definition = self._defined_subject(query) if hinted else None
-        asks = bool(hinted and _DEFINITION_RE.search(query.replace("’", "'")))
+        framed = _FILLER_RE.sub("", query.replace("’", "'")) if hinted else query
+        subject = self._subject(framed) if hinted else None
+        definition = self._defined_subject(*subject) if subject else None
+        asks = bool(hinted and _DEFINITION_RE.search(framed))
+        # the terms of what a longer question asks about ("could someone explain what a
+        # phenomenon card is ..."): the glossary entry of that term answers it
+        named = (
+            [self._stems(fold(word)) for word in subject[0]] if subject and not asks else []
+        )
         # (the patterns compile only for a query that may need them)
         lowered = query.lower()
         quantities = (
@@ -1197,6 +1218,8 @@ class SearchIndex:
                     if asks:
                         # "what is a phenomenon": the glossary says it in a sentence
                         score *= DEFINITION_BONUS
+                elif named and self._names_term(position, named):
+                    score *= GLOSSARY_TERM_BONUS * DEFINITION_BONUS
             if kind == "rule" and rule_id[-1:].isalpha():
                 score *= SUBRULE_PRIOR
                 context = self.context[position]
@@ -1272,16 +1295,17 @@ class SearchIndex:
             )
         return out
 
-    def _defined_subject(self, query: str) -> re.Pattern[str] | None:
-        """For a query that asks what something is, a pattern for a text that says it: the
-        subject followed by "is", "are", "means"."""
+    def _subject(self, query: str) -> tuple[list[str], bool] | None:
+        """For a query that asks what something is: the words of that thing, and whether it
+        is a person ("who is ...")."""
         text = query.replace("’", "'")
         asked = _SUBJECT_RE.search(text)
         person = False
         if asked is not None:
             # "who is the planar controller in grand melee": the planar controller, in the
             # case the rest names
-            text = _SUBJECT_END_RE.compiled.split(asked.group(1), maxsplit=1)[0]
+            found = next(group for group in asked.groups() if group)
+            text = _SUBJECT_END_RE.compiled.split(found, maxsplit=1)[0]
             person = asked.group(0).lower().startswith(("who", "qui", "hvem"))
         elif not _DEFINITION_RE.search(text):
             return None
@@ -1292,6 +1316,12 @@ class SearchIndex:
         ]
         if not 0 < len(subject) <= 3:
             return None
+        return subject, person
+
+    def _defined_subject(self, subject: list[str], person: bool) -> re.Pattern[str]:
+        """A pattern for a text that says what ``subject`` is: the subject followed by "is",
+        "are", "means"."""
+        subject = list(subject)
         known = set(self.surface)
         for number, word in enumerate(subject):
             if word not in known and not word.isdigit():
@@ -1336,6 +1366,15 @@ class SearchIndex:
         if not title or len(title) != len(groups):
             return False
         return all(any(term in group for group in groups) for term in title)
+
+    def _names_term(self, position: int, subject: list[set[str]]) -> bool:
+        """True when what a question asks about is the glossary term, perhaps with one more
+        word ("what a phenomenon card is" asks about the term "Phenomenon")."""
+        heads = self.heads[position]
+        title = self.tokens[position].split(" ")[:heads]
+        if not title or not heads <= len(subject) <= heads + 1:
+            return False
+        return all(any(term in terms for terms in subject) for term in title)
 
     def _quantity_words(self) -> dict[str, list[str]]:
         """Per language, the words that state a quantity: numbers from two, spelt or as
