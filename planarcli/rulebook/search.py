@@ -96,6 +96,11 @@ NAMED_RULE_BONUS = 2.0
 PROXIMITY_WEIGHT = 1.0
 PROXIMITY_WINDOW = 2
 COORD_POWER = 1.0
+#: In a question of at least LONG_QUERY words, a word a text holds with none of the others
+#: within LONELY_WINDOW words counts at LONELY_WEIGHT.
+LONG_QUERY = 6
+LONELY_WINDOW = 3
+LONELY_WEIGHT = 0.5
 #: Lettered subrules (901.9a) give details and exceptions; the numbered rule states the rule.
 SUBRULE_PRIOR = 0.85
 #: a subrule matching all its parent matches and more scores this much above the parent
@@ -1169,10 +1174,12 @@ class SearchIndex:
             score = 0.0
             average = self.group_length.get(self.groups[position]) or 1.0
             norm = BM25_K1 * (1.0 - BM25_B + BM25_B * self.lengths[position] / average)
+            lonely = self._lonely(where, groups) if len(groups) >= LONG_QUERY else ()
             for term, weight in weights.items():
                 tf = terms.get(term)
                 if tf:
-                    score += weight * self.idf(term, lang) * tf * (BM25_K1 + 1.0) / (tf + norm)
+                    part = weight * self.idf(term, lang) * tf * (BM25_K1 + 1.0) / (tf + norm)
+                    score += part * LONELY_WEIGHT if term in lonely else part
             if score <= 0.0 and not numbers:
                 continue
             for left, right in pairs:
@@ -1422,6 +1429,29 @@ class SearchIndex:
             # are English first (the other texts are a translation and guides).
             leaders = {"en"}
         return frozenset(lang for lang in cover if lang not in leaders)
+
+    def _lonely(self, where: _Positions, groups: list[dict[str, float]]) -> set[str]:
+        """In a long question, the terms a text holds only far from any other of the
+        question's words: "normal" in "the normal game materials" is not what "a normal plane
+        card" asks about. (Terms only a subrule's parent holds are not counted lonely.)"""
+        placed: list[tuple[int, int]] = []
+        owner: dict[str, int] = {}
+        for number, group in enumerate(groups):
+            for term in group:
+                found = where.get(term)
+                if found:
+                    owner.setdefault(term, number)
+                    placed.extend((place, number) for place in found)
+        if len(set(owner.values())) < 2:
+            return set()
+        placed.sort()
+        close: set[int] = set()
+        for (a, first), (b, second) in itertools.pairwise(placed):
+            if first != second and b - a <= LONELY_WINDOW:
+                close.add(first)
+                close.add(second)
+        # (two neighbours of different words are enough: each is near another word)
+        return {term for term, number in owner.items() if number not in close}
 
     def _near(
         self,
