@@ -101,6 +101,9 @@ COORD_POWER = 1.0
 LONG_QUERY = 6
 LONELY_WINDOW = 3
 LONELY_WEIGHT = 0.5
+#: The weight of the variant's name (the title of VARIANT_SECTION) among other words
+VARIANT_SECTION = "901"
+TITLE_WEIGHT = 0.2
 #: Lettered subrules (901.9a) give details and exceptions; the numbered rule states the rule.
 SUBRULE_PRIOR = 0.85
 #: a subrule matching all its parent matches and more scores this much above the parent
@@ -1108,7 +1111,7 @@ class SearchIndex:
                 gc.enable()
 
     def _search(self, query: str, limit: int) -> list[SearchResult]:
-        surfaced = self.query_groups(query)
+        surfaced = self._untitled(self.query_groups(query))
         groups = [group for _, group in surfaced]
         weights: dict[str, float] = {}
         for group in groups:
@@ -1429,6 +1432,32 @@ class SearchIndex:
             # are English first (the other texts are a translation and guides).
             leaders = {"en"}
         return frozenset(lang for lang in cover if lang not in leaders)
+
+    def _untitled(
+        self, surfaced: list[tuple[str, dict[str, float]]]
+    ) -> list[tuple[str, dict[str, float]]]:
+        """The query's words with the variant's name ("Planechase", "Planar Magic", the title
+        of 901 in the editions searched) at TITLE_WEIGHT: every text is about it, so it
+        says what a question is about, not which rule answers it."""
+        if len(surfaced) < 2:
+            return surfaced
+        titles = {
+            tuple(self.tokens[position].split(" "))
+            for position, rule_id in enumerate(self.ids)
+            if rule_id == VARIANT_SECTION and self.kinds[position] == "rule"
+        }
+        named: set[int] = set()
+        for title in titles:
+            size = len(title)
+            for start in range(len(surfaced) - size + 1):
+                if all(title[k] in surfaced[start + k][1] for k in range(size)):
+                    named.update(range(start, start + size))
+        if not named or len(named) == len(surfaced):
+            return surfaced
+        return [
+            (word, {t: w * TITLE_WEIGHT for t, w in group.items()} if n in named else group)
+            for n, (word, group) in enumerate(surfaced)
+        ]
 
     def _lonely(self, where: _Positions, groups: list[dict[str, float]]) -> set[str]:
         """In a long question, the terms a text holds only far from any other of the
