@@ -101,6 +101,8 @@ COORD_POWER = 1.0
 LONG_QUERY = 6
 LONELY_WINDOW = 3
 LONELY_WEIGHT = 0.5
+WINDOW = 8
+WINDOW_POWER = 1.0
 #: The weight of the variant's name (the title of VARIANT_SECTION) among other words
 VARIANT_SECTION = "901"
 TITLE_WEIGHT = 0.2
@@ -1221,6 +1223,10 @@ class SearchIndex:
                     if any(t in terms for t in group)
                 ]
                 score *= (sum(got) / (sum(mass) or 1.0)) ** COORD_POWER
+                if len(groups) >= LONG_QUERY and WINDOW_POWER:
+                    # ... and how much of it one passage of the text says together
+                    together = self._window_mass(where, groups, mass)
+                    score *= (0.5 + 0.5 * together / (sum(got) or 1.0)) ** WINDOW_POWER
             if kind == "glossary":
                 score *= GLOSSARY_PRIOR
                 if self._asks_for_term(position, essential):
@@ -1458,6 +1464,25 @@ class SearchIndex:
             (word, {t: w * TITLE_WEIGHT for t, w in group.items()} if n in named else group)
             for n, (word, group) in enumerate(surfaced)
         ]
+
+    def _window_mass(
+        self, where: _Positions, groups: list[dict[str, float]], mass: list[float]
+    ) -> float:
+        """The most of the query's rarity-weighted words found within WINDOW words."""
+        placed: list[tuple[int, int]] = []
+        for number, group in enumerate(groups):
+            if mass[number]:
+                for term in group:
+                    placed.extend((place, number) for place in where.get(term))
+        placed.sort()
+        best = 0.0
+        start = 0
+        for end in range(len(placed)):
+            while placed[end][0] - placed[start][0] >= WINDOW:
+                start += 1
+            inside = {number for _, number in placed[start : end + 1]}
+            best = max(best, sum(mass[number] for number in inside))
+        return best
 
     def _lonely(self, where: _Positions, groups: list[dict[str, float]]) -> set[str]:
         """In a long question, the terms a text holds only far from any other of the
