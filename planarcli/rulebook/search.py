@@ -57,7 +57,7 @@ if TYPE_CHECKING:
 
 #: Bump when what the index holds or how texts are analysed changes: cached indexes of an
 #: older version are rebuilt.
-INDEX_VERSION = 5
+INDEX_VERSION = 6
 
 BM25_K1 = 1.2
 BM25_B = 0.75
@@ -184,7 +184,7 @@ STOPWORDS: dict[str, frozenset[str]] = {
         # "how does planeswalking work", "can I ever...")
         " exactly actually basically still ever always now else okay ok please tell know"
         " go goes going went gone done work works working someone somebody anyone anything"
-        " something everything kind sort"
+        " something everything kind sort too like"
         # contractions typed without the apostrophe, and what is left of them with it
         " whats whens wheres whos hows thats theres dont doesnt didnt isnt arent cant wont"
         " im ive youre theyre don doesn didn isn aren ll ve re"
