@@ -126,6 +126,8 @@ GLOSSARY_TERM_WEIGHT = 2.0
 #: for the term itself.
 GLOSSARY_PRIOR = 0.6
 GLOSSARY_TERM_BONUS = 2.0
+#: ... and above every rule when a longer question names it as what it asks about
+NAMED_TERM_LIFT = 1.01
 #: A rule the corpus holds because the Planechase rules cite it, that says nothing of
 #: Planechase itself (810.8a on Two-Headed Giant teams, 706.1 on rolling dice).
 OFF_TOPIC_PRIOR = 0.4
@@ -1169,6 +1171,7 @@ class SearchIndex:
         )
         lead_weight = DEFINITION_LEAD_WEIGHT if asks else LEAD_WEIGHT
         scores: dict[int, float] = {}
+        defined: list[int] = []  # glossary entries of the term the question asks about
         covered: dict[int, frozenset[int]] = {}
         masses: dict[str, list[float]] = {}  # per language, each query word's rarity
         for position in candidates:
@@ -1236,6 +1239,7 @@ class SearchIndex:
                         score *= DEFINITION_BONUS
                 elif named and self._names_term(position, named):
                     score *= GLOSSARY_TERM_BONUS * DEFINITION_BONUS
+                    defined.append(position)
             if kind == "rule" and rule_id[-1:].isalpha():
                 score *= SUBRULE_PRIOR
                 context = self.context[position]
@@ -1269,6 +1273,12 @@ class SearchIndex:
             ):
                 score *= OLDER_EDITION_PRIOR
             scores[position] = score
+        if defined and scores:
+            # "could someone explain what a phenomenon card is ...": the question says what
+            # it asks about, and the glossary entry of that term answers it first
+            top = max(scores.values())
+            for position in defined:
+                scores[position] = max(scores[position], top * NAMED_TERM_LIFT)
         # A subrule that matches all its parent matches and more answers better than the
         # parent: "grand melee planar controller" is 901.14a, not 901.14.
         for position, score in list(scores.items()):
