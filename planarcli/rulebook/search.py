@@ -102,7 +102,6 @@ LONG_QUERY = 6
 LONELY_WINDOW = 3
 LONELY_WEIGHT = 0.5
 WINDOW = 8
-WINDOW_POWER = 1.0
 #: The weight of the variant's name (the title of VARIANT_SECTION) among other words
 VARIANT_SECTION = "901"
 TITLE_WEIGHT = 0.2
@@ -1170,6 +1169,11 @@ class SearchIndex:
             _CONSEQUENCE_RE.search(query)
         )
         lead_weight = DEFINITION_LEAD_WEIGHT if asks else LEAD_WEIGHT
+        long_query = len(groups) >= LONG_QUERY
+        owners: dict[str, tuple[int, ...]] = {}  # each term, the query words it stands for
+        for number, group in enumerate(groups):
+            for term in group:
+                owners[term] = (*owners.get(term, ()), number)
         scores: dict[int, float] = {}
         defined: list[int] = []  # glossary entries of the term the question asks about
         covered: dict[int, frozenset[int]] = {}
@@ -1182,7 +1186,17 @@ class SearchIndex:
             score = 0.0
             average = self.group_length.get(self.groups[position]) or 1.0
             norm = BM25_K1 * (1.0 - BM25_B + BM25_B * self.lengths[position] / average)
-            lonely = self._lonely(where, groups) if len(groups) >= LONG_QUERY else ()
+            if long_query:
+                # where the query's words stand in the text, in one pass over its words
+                placed = [
+                    (place, number)
+                    for place, token in enumerate(where.tokens)
+                    if token in owners
+                    for number in owners[token]
+                ]
+                lonely = self._lonely(placed, owners)
+            else:
+                placed, lonely = [], set()
             for term, weight in weights.items():
                 tf = terms.get(term)
                 if tf:
@@ -1226,10 +1240,10 @@ class SearchIndex:
                     if any(t in terms for t in group)
                 ]
                 score *= (sum(got) / (sum(mass) or 1.0)) ** COORD_POWER
-                if len(groups) >= LONG_QUERY and WINDOW_POWER:
+                if long_query:
                     # ... and how much of it one passage of the text says together
-                    together = self._window_mass(where, groups, mass)
-                    score *= (0.5 + 0.5 * together / (sum(got) or 1.0)) ** WINDOW_POWER
+                    together = self._window_mass(placed, mass)
+                    score *= 0.5 + 0.5 * together / (sum(got) or 1.0)
             if kind == "glossary":
                 score *= GLOSSARY_PRIOR
                 if self._asks_for_term(position, essential):
@@ -1475,16 +1489,11 @@ class SearchIndex:
             for n, (word, group) in enumerate(surfaced)
         ]
 
-    def _window_mass(
-        self, where: _Positions, groups: list[dict[str, float]], mass: list[float]
-    ) -> float:
-        """The most of the query's rarity-weighted words found within WINDOW words."""
-        placed: list[tuple[int, int]] = []
-        for number, group in enumerate(groups):
-            if mass[number]:
-                for term in group:
-                    placed.extend((place, number) for place in where.get(term))
-        placed.sort()
+    @staticmethod
+    def _window_mass(placed: list[tuple[int, int]], mass: list[float]) -> float:
+        """The most of the query's rarity-weighted words (``placed``: where each word of the
+        query stands in a text) found within WINDOW words."""
+        placed = [(place, number) for place, number in placed if mass[number]]
         best = 0.0
         start = 0
         for end in range(len(placed)):
@@ -1494,28 +1503,26 @@ class SearchIndex:
             best = max(best, sum(mass[number] for number in inside))
         return best
 
-    def _lonely(self, where: _Positions, groups: list[dict[str, float]]) -> set[str]:
+    @staticmethod
+    def _lonely(placed: list[tuple[int, int]], owners: dict[str, tuple[int, ...]]) -> set[str]:
         """In a long question, the terms a text holds only far from any other of the
         question's words: "normal" in "the normal game materials" is not what "a normal plane
-        card" asks about. (Terms only a subrule's parent holds are not counted lonely.)"""
-        placed: list[tuple[int, int]] = []
-        owner: dict[str, int] = {}
-        for number, group in enumerate(groups):
-            for term in group:
-                found = where.get(term)
-                if found:
-                    owner.setdefault(term, number)
-                    placed.extend((place, number) for place in found)
-        if len(set(owner.values())) < 2:
+        card" asks about. ``placed``: where each query word (by number) stands in the text;
+        terms only a subrule's parent holds are not counted lonely."""
+        present = {number for _, number in placed}
+        if len(present) < 2:
             return set()
-        placed.sort()
         close: set[int] = set()
         for (a, first), (b, second) in itertools.pairwise(placed):
             if first != second and b - a <= LONELY_WINDOW:
                 close.add(first)
                 close.add(second)
         # (two neighbours of different words are enough: each is near another word)
-        return {term for term, number in owner.items() if number not in close}
+        return {
+            term
+            for term, numbers in owners.items()
+            if numbers[0] in present and numbers[0] not in close
+        }
 
     def _near(
         self,
