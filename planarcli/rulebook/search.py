@@ -1155,9 +1155,7 @@ class SearchIndex:
         asks = bool(hinted and _DEFINITION_RE.search(framed))
         # the terms of what a longer question asks about ("could someone explain what a
         # phenomenon card is ..."): the glossary entry of that term answers it
-        named = (
-            [self._stems(fold(word)) for word in subject[0]] if subject and not asks else []
-        )
+        named = [self._stems(fold(word)) for word in subject[0]] if subject and not asks else []
         # (the patterns compile only for a query that may need them)
         lowered = query.lower()
         quantities = (
