@@ -24,6 +24,8 @@ PARTS = {
     "held-out": HERE / "rules_search_heldout.json",
     # written later, independently, from the rule texts only (see its description)
     "held-out-2": HERE / "rules_search_heldout2.json",
+    # long natural questions, written with 30 development ones before search round 3
+    "held-out-3": HERE / "rules_search_heldout3.json",
 }
 
 

@@ -1,4 +1,5 @@
-"""The second held-out question set (tests/rules_search_heldout2.json) is well formed.
+"""The second and third held-out question sets (tests/rules_search_heldout2.json and
+tests/rules_search_heldout3.json) are well formed.
 
 Only its form is checked here: every question can be asked (its scope resolves) and names an
 answer the corpus holds. It is never scored by the test suite and never tuned on; the figures
@@ -17,7 +18,8 @@ from planarcli.rulebook import corpus
 from planarcli.rulebook import search as rulesearch
 
 HERE = Path(__file__).parent
-PART = "held-out-2"
+#: each part, and how many questions it has at least
+PARTS = {"held-out-2": 90, "held-out-3": 15}
 KEYS = {"query", "expect", "expect_text", "edition", "lang", "answer_lang", "kind"}
 KINDS = {"natural", "glossary", "typo", "2009-10-01", "fr", "da", "older", "deck"}
 
@@ -35,9 +37,10 @@ def passages(edition: corpus.Edition) -> dict[str, str]:
     return found
 
 
-def test_questions_are_well_formed() -> None:
-    questions = search_quality.load(PART)
-    assert len(questions) >= 90
+@pytest.mark.parametrize("part", PARTS)
+def test_questions_are_well_formed(part: str) -> None:
+    questions = search_quality.load(part)
+    assert len(questions) >= PARTS[part]
     for item in questions:
         assert set(item) <= KEYS, item
         assert item["query"].strip(), item
@@ -57,11 +60,12 @@ def test_no_question_is_asked_twice_in_any_part() -> None:
     assert not repeated
 
 
+@pytest.mark.parametrize("part", PARTS)
 def test_every_expected_answer_is_in_the_editions_searched(
-    editions: dict[str, corpus.Edition],
+    part: str, editions: dict[str, corpus.Edition]
 ) -> None:
     infos = [edition.info for edition in editions.values()]
-    for item in search_quality.load(PART):
+    for item in search_quality.load(part):
         scope = rulesearch.search_scope(infos, item.get("edition"), item.get("lang"))
         searched = [editions[info.id] for info in scope]
         if "answer_lang" in item:
@@ -76,14 +80,25 @@ def test_every_expected_answer_is_in_the_editions_searched(
             assert any(piece in text.lower() for found in texts for text in found.values()), item
 
 
+@pytest.mark.parametrize("part", PARTS)
 def test_a_single_edition_question_expects_only_ids_of_that_edition(
-    editions: dict[str, corpus.Edition],
+    part: str, editions: dict[str, corpus.Edition]
 ) -> None:
     """An id expected of one edition is in that edition (not merely in some other one)."""
     infos = [edition.info for edition in editions.values()]
-    for item in search_quality.load(PART):
+    for item in search_quality.load(part):
         edition = item.get("edition")
         if "expect" not in item or edition == "all" or item.get("lang"):
             continue
         found = passages(editions[corpus.resolve_edition(edition or "current", infos).id])
         assert set(item["expect"]) <= set(found), item
+
+
+def test_third_part_is_long_natural_questions() -> None:
+    """Held-out-3 holds long questions as players ask them (12 words or more), like the 30
+    development questions written with it (kind "natural", added after the first split)."""
+    held_out = search_quality.load("held-out-3")
+    natural = [q for q in search_quality.load("development") if q.get("kind") == "natural"]
+    assert len(natural) >= 30 and all(q.get("added_after_split") for q in natural)
+    for item in held_out + natural:
+        assert item["kind"] == "natural" and len(item["query"].split()) >= 12, item

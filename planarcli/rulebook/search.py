@@ -57,7 +57,7 @@ if TYPE_CHECKING:
 
 #: Bump when what the index holds or how texts are analysed changes: cached indexes of an
 #: older version are rebuilt.
-INDEX_VERSION = 5
+INDEX_VERSION = 6
 
 BM25_K1 = 1.2
 BM25_B = 0.75
@@ -96,6 +96,15 @@ NAMED_RULE_BONUS = 2.0
 PROXIMITY_WEIGHT = 1.0
 PROXIMITY_WINDOW = 2
 COORD_POWER = 1.0
+#: In a question of at least LONG_QUERY words, a word a text holds with none of the others
+#: within LONELY_WINDOW words counts at LONELY_WEIGHT.
+LONG_QUERY = 6
+LONELY_WINDOW = 3
+LONELY_WEIGHT = 0.5
+WINDOW = 8
+#: The weight of the variant's name (the title of VARIANT_SECTION) among other words
+VARIANT_SECTION = "901"
+TITLE_WEIGHT = 0.2
 #: Lettered subrules (901.9a) give details and exceptions; the numbered rule states the rule.
 SUBRULE_PRIOR = 0.85
 #: a subrule matching all its parent matches and more scores this much above the parent
@@ -116,6 +125,8 @@ GLOSSARY_TERM_WEIGHT = 2.0
 #: for the term itself.
 GLOSSARY_PRIOR = 0.6
 GLOSSARY_TERM_BONUS = 2.0
+#: ... and above every rule when a longer question names it as what it asks about
+NAMED_TERM_LIFT = 1.01
 #: A rule the corpus holds because the Planechase rules cite it, that says nothing of
 #: Planechase itself (810.8a on Two-Headed Giant teams, 706.1 on rolling dice).
 OFF_TOPIC_PRIOR = 0.4
@@ -174,7 +185,7 @@ STOPWORDS: dict[str, frozenset[str]] = {
         # "how does planeswalking work", "can I ever...")
         " exactly actually basically still ever always now else okay ok please tell know"
         " go goes going went gone done work works working someone somebody anyone anything"
-        " something everything kind sort"
+        " something everything kind sort too like"
         # contractions typed without the apostrophe, and what is left of them with it
         " whats whens wheres whos hows thats theres dont doesnt didnt isnt arent cant wont"
         " im ive youre theyre don doesn didn isn aren ll ve re"
@@ -488,10 +499,24 @@ _DEFINITION_HINTS = _wordset(
 #: words that may stand beside a rule number that is the whole question ("rule 901.9")
 _RULE_WORDS = frozenset({"rule", "rules", "règle", "règles", "regel", "reglen", "see", "cf"})
 #: "... who is the planar controller": the subject asked about
-_SUBJECT_RE = lazy(r"\b(?:what|who|qui|hvem|hvad)\s+(?:is|are|est|er)\s+(.+?)\W*$", re.IGNORECASE)
+_SUBJECT_RE = lazy(
+    r"\b(?:what|who|qui|hvem|hvad)\s+(?:is|are|est|er)\s+(.+?)\W*$"
+    # asked inside a longer question: "explain what a phenomenon card is", "what does it
+    # mean to planeswalk"
+    r"|\bwhat\s+((?:an?|the)\s+\w+(?:\s+\w+)?)\s+(?:is|are)\b"
+    r"|\bwhat\s+(?:does\s+it|it)\s+means?\s+to\s+(\w+)",
+    re.IGNORECASE,
+)
+#: words that only stress a question ("who actually is ...", "what exactly happens"): left
+#: out before its form is read
+_FILLER_RE = lazy(
+    r"\s+(?:actually|exactly|really|basically|even|just|ever|still|now|then|again|please)\b",
+    re.IGNORECASE,
+)
 #: where the subject of "who is ..." ends and the case it is asked about begins
 _SUBJECT_END_RE = lazy(
-    r"\s+(?:in|during|when|if|under|with|for|dans|en|pendant|quand|si|avec|i|når|hvis|med)\s",
+    r"\s*[,;?(]|\s+(?:in|during|when|if|under|with|for|dans|en|pendant|quand|si|avec|i|når|hvis"
+    r"|med)\s",
     re.IGNORECASE,
 )
 #: a question that asks for a quantity ("how many", "combien", "hvor mange", "minimum")
@@ -1089,7 +1114,7 @@ class SearchIndex:
                 gc.enable()
 
     def _search(self, query: str, limit: int) -> list[SearchResult]:
-        surfaced = self.query_groups(query)
+        surfaced = self._untitled(self.query_groups(query))
         groups = [group for _, group in surfaced]
         weights: dict[str, float] = {}
         for group in groups:
@@ -1124,8 +1149,13 @@ class SearchIndex:
         current = next((info.id for info in self.infos.values() if info.current), None)
         current_number = self.edition_ids.index(current) if current in self.edition_ids else -1
         hinted = not _DEFINITION_HINTS.isdisjoint(words(query))
-        definition = self._defined_subject(query) if hinted else None
-        asks = bool(hinted and _DEFINITION_RE.search(query.replace("’", "'")))
+        framed = _FILLER_RE.sub("", query.replace("’", "'")) if hinted else query
+        subject = self._subject(framed) if hinted else None
+        definition = self._defined_subject(*subject) if subject else None
+        asks = bool(hinted and _DEFINITION_RE.search(framed))
+        # the terms of what a longer question asks about ("could someone explain what a
+        # phenomenon card is ..."): the glossary entry of that term answers it
+        named = [self._stems(fold(word)) for word in subject[0]] if subject and not asks else []
         # (the patterns compile only for a query that may need them)
         lowered = query.lower()
         quantities = (
@@ -1137,7 +1167,13 @@ class SearchIndex:
             _CONSEQUENCE_RE.search(query)
         )
         lead_weight = DEFINITION_LEAD_WEIGHT if asks else LEAD_WEIGHT
+        long_query = len(groups) >= LONG_QUERY
+        owners: dict[str, tuple[int, ...]] = {}  # each term, the query words it stands for
+        for number, group in enumerate(groups):
+            for term in group:
+                owners[term] = (*owners.get(term, ()), number)
         scores: dict[int, float] = {}
+        defined: list[int] = []  # glossary entries of the term the question asks about
         covered: dict[int, frozenset[int]] = {}
         masses: dict[str, list[float]] = {}  # per language, each query word's rarity
         for position in candidates:
@@ -1148,10 +1184,22 @@ class SearchIndex:
             score = 0.0
             average = self.group_length.get(self.groups[position]) or 1.0
             norm = BM25_K1 * (1.0 - BM25_B + BM25_B * self.lengths[position] / average)
+            if long_query:
+                # where the query's words stand in the text, in one pass over its words
+                placed = [
+                    (place, number)
+                    for place, token in enumerate(where.tokens)
+                    if token in owners
+                    for number in owners[token]
+                ]
+                lonely = self._lonely(placed, owners)
+            else:
+                placed, lonely = [], set()
             for term, weight in weights.items():
                 tf = terms.get(term)
                 if tf:
-                    score += weight * self.idf(term, lang) * tf * (BM25_K1 + 1.0) / (tf + norm)
+                    part = weight * self.idf(term, lang) * tf * (BM25_K1 + 1.0) / (tf + norm)
+                    score += part * LONELY_WEIGHT if term in lonely else part
             if score <= 0.0 and not numbers:
                 continue
             for left, right in pairs:
@@ -1190,6 +1238,10 @@ class SearchIndex:
                     if any(t in terms for t in group)
                 ]
                 score *= (sum(got) / (sum(mass) or 1.0)) ** COORD_POWER
+                if long_query:
+                    # ... and how much of it one passage of the text says together
+                    together = self._window_mass(placed, mass)
+                    score *= 0.5 + 0.5 * together / (sum(got) or 1.0)
             if kind == "glossary":
                 score *= GLOSSARY_PRIOR
                 if self._asks_for_term(position, essential):
@@ -1197,6 +1249,9 @@ class SearchIndex:
                     if asks:
                         # "what is a phenomenon": the glossary says it in a sentence
                         score *= DEFINITION_BONUS
+                elif named and self._names_term(position, named):
+                    score *= GLOSSARY_TERM_BONUS * DEFINITION_BONUS
+                    defined.append(position)
             if kind == "rule" and rule_id[-1:].isalpha():
                 score *= SUBRULE_PRIOR
                 context = self.context[position]
@@ -1230,6 +1285,12 @@ class SearchIndex:
             ):
                 score *= OLDER_EDITION_PRIOR
             scores[position] = score
+        if defined and scores:
+            # "could someone explain what a phenomenon card is ...": the question says what
+            # it asks about, and the glossary entry of that term answers it first
+            top = max(scores.values())
+            for position in defined:
+                scores[position] = max(scores[position], top * NAMED_TERM_LIFT)
         # A subrule that matches all its parent matches and more answers better than the
         # parent: "grand melee planar controller" is 901.14a, not 901.14.
         for position, score in list(scores.items()):
@@ -1272,16 +1333,17 @@ class SearchIndex:
             )
         return out
 
-    def _defined_subject(self, query: str) -> re.Pattern[str] | None:
-        """For a query that asks what something is, a pattern for a text that says it: the
-        subject followed by "is", "are", "means"."""
+    def _subject(self, query: str) -> tuple[list[str], bool] | None:
+        """For a query that asks what something is: the words of that thing, and whether it
+        is a person ("who is ...")."""
         text = query.replace("’", "'")
         asked = _SUBJECT_RE.search(text)
         person = False
         if asked is not None:
             # "who is the planar controller in grand melee": the planar controller, in the
             # case the rest names
-            text = _SUBJECT_END_RE.compiled.split(asked.group(1), maxsplit=1)[0]
+            found = next(group for group in asked.groups() if group)
+            text = _SUBJECT_END_RE.compiled.split(found, maxsplit=1)[0]
             person = asked.group(0).lower().startswith(("who", "qui", "hvem"))
         elif not _DEFINITION_RE.search(text):
             return None
@@ -1292,6 +1354,12 @@ class SearchIndex:
         ]
         if not 0 < len(subject) <= 3:
             return None
+        return subject, person
+
+    def _defined_subject(self, subject: list[str], person: bool) -> re.Pattern[str]:
+        """A pattern for a text that says what ``subject`` is: the subject followed by "is",
+        "are", "means"."""
+        subject = list(subject)
         known = set(self.surface)
         for number, word in enumerate(subject):
             if word not in known and not word.isdigit():
@@ -1336,6 +1404,15 @@ class SearchIndex:
         if not title or len(title) != len(groups):
             return False
         return all(any(term in group for group in groups) for term in title)
+
+    def _names_term(self, position: int, subject: list[set[str]]) -> bool:
+        """True when what a question asks about is the glossary term, perhaps with one more
+        word ("what a phenomenon card is" asks about the term "Phenomenon")."""
+        heads = self.heads[position]
+        title = self.tokens[position].split(" ")[:heads]
+        if not title or not heads <= len(subject) <= heads + 1:
+            return False
+        return all(any(term in terms for terms in subject) for term in title)
 
     def _quantity_words(self) -> dict[str, list[str]]:
         """Per language, the words that state a quantity: numbers from two, spelt or as
@@ -1383,6 +1460,67 @@ class SearchIndex:
             # are English first (the other texts are a translation and guides).
             leaders = {"en"}
         return frozenset(lang for lang in cover if lang not in leaders)
+
+    def _untitled(
+        self, surfaced: list[tuple[str, dict[str, float]]]
+    ) -> list[tuple[str, dict[str, float]]]:
+        """The query's words with the variant's name ("Planechase", "Planar Magic", the title
+        of 901 in the editions searched) at TITLE_WEIGHT: every text is about it, so it
+        says what a question is about, not which rule answers it."""
+        if len(surfaced) < 2:
+            return surfaced
+        titles = {
+            tuple(self.tokens[position].split(" "))
+            for position, rule_id in enumerate(self.ids)
+            if rule_id == VARIANT_SECTION and self.kinds[position] == "rule"
+        }
+        named: set[int] = set()
+        for title in titles:
+            size = len(title)
+            for start in range(len(surfaced) - size + 1):
+                if all(title[k] in surfaced[start + k][1] for k in range(size)):
+                    named.update(range(start, start + size))
+        if not named or len(named) == len(surfaced):
+            return surfaced
+        return [
+            (word, {t: w * TITLE_WEIGHT for t, w in group.items()} if n in named else group)
+            for n, (word, group) in enumerate(surfaced)
+        ]
+
+    @staticmethod
+    def _window_mass(placed: list[tuple[int, int]], mass: list[float]) -> float:
+        """The most of the query's rarity-weighted words (``placed``: where each word of the
+        query stands in a text) found within WINDOW words."""
+        placed = [(place, number) for place, number in placed if mass[number]]
+        best = 0.0
+        start = 0
+        for end in range(len(placed)):
+            while placed[end][0] - placed[start][0] >= WINDOW:
+                start += 1
+            inside = {number for _, number in placed[start : end + 1]}
+            best = max(best, sum(mass[number] for number in inside))
+        return best
+
+    @staticmethod
+    def _lonely(placed: list[tuple[int, int]], owners: dict[str, tuple[int, ...]]) -> set[str]:
+        """In a long question, the terms a text holds only far from any other of the
+        question's words: "normal" in "the normal game materials" is not what "a normal plane
+        card" asks about. ``placed``: where each query word (by number) stands in the text;
+        terms only a subrule's parent holds are not counted lonely."""
+        present = {number for _, number in placed}
+        if len(present) < 2:
+            return set()
+        close: set[int] = set()
+        for (a, first), (b, second) in itertools.pairwise(placed):
+            if first != second and b - a <= LONELY_WINDOW:
+                close.add(first)
+                close.add(second)
+        # (two neighbours of different words are enough: each is near another word)
+        return {
+            term
+            for term, numbers in owners.items()
+            if numbers[0] in present and numbers[0] not in close
+        }
 
     def _near(
         self,
