@@ -253,3 +253,37 @@ def test_official_precons_survive_every_format(precon: dict[str, object], tmp_pa
         for edition in ("current", str(precon["date"])):
             result = validate_file(str(written), load_catalog(), DeckOptions(edition=edition))
             assert result.valid and result.cards == 10, (target, edition, result)
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "line"),
+    [
+        ("zero.txt", "Planar Deck\n1 Akoum\n0 Tazeem\n1 Naya\n", 3),
+        ("negative.txt", "Planar Deck\n1 Akoum\n-1 Tazeem\n", 3),
+        ("long.txt", "Planar Deck\n1 Akoum\n1 " + "B" * 1200 + "\n1 Naya\n", 3),
+        ("row.csv", 'Count,Name\n"1,"Tazeem\n1,Akoum\n', 2),
+        (
+            "zone.cod",
+            '<cockatrice_deck version="1"><zone name="side">'
+            '<card number="1" name="Akoum"/><card number="abc" name="Tazeem"/>'
+            "</zone></cockatrice_deck>",
+            1,
+        ),
+    ],
+)
+def test_cli_convert_refuses_a_file_with_a_line_it_would_leave_out(
+    run_cli: Callable[..., object], tmp_path: Path, name: str, content: str, line: int
+) -> None:
+    """A line the reader cannot read as a card (a 0 or negative quantity, an overlong or
+    unreadable line) was dropped from the converted deck with exit 0 and no word."""
+    source = tmp_path / name
+    source.write_text(content, encoding="utf-8")
+    out = tmp_path / "out.json"
+    result = run_cli("deck", "convert", str(source), "--to", "json", "-o", str(out))
+    assert result.exit_code == 2, result  # type: ignore[attr-defined]
+    assert f"{source}:{line}:" in result.stderr  # type: ignore[attr-defined]
+    assert "would leave it out" in result.stderr  # type: ignore[attr-defined]
+    assert not out.exists()
+    as_json = run_cli("deck", "convert", str(source), "--to", "text", "--format", "json")
+    assert as_json.exit_code == 2  # type: ignore[attr-defined]
+    assert json.loads(as_json.stdout)["error"]["exit_code"] == 2  # type: ignore[attr-defined]

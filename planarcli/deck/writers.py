@@ -318,6 +318,7 @@ def convert_file(
         raise UsageError(f"--to {target!r}: choose from {', '.join(TARGETS)}")
     decklist = read_decklist(path, input_format=input_format)
     deck = convertible_deck(decklist, catalog)
+    _refuse_lines_left_out(decklist)
     notes = [
         f"{decklist.path}: {what} has no place in the {target} format and was left out"
         for what in left_out(deck, target)
@@ -331,6 +332,44 @@ def convert_file(
             "written as found (run `planarcli validate --fix` first to repair misspellings)"
         )
     return Conversion(write_deck(deck, target), deck, tuple(notes))
+
+
+#: Reader issues that mean a line (or a part) of the file was read as no card at all: a
+#: conversion would silently leave it out.
+_LEFT_OUT = frozenset(
+    {
+        "bad-quantity",
+        "unreadable-line",
+        "line-too-long",
+        "name-too-long",
+        "unreadable-board",
+        "line-outside-section",
+        "no-csv-header",
+    }
+)
+
+
+def _refuse_lines_left_out(decklist: Decklist) -> None:
+    """InputError when the reader could not read some line of the file as a card: written
+    in another format, that line would be lost without a word."""
+    import shlex
+
+    from planarcli.errors import InputError
+
+    lost = [issue for issue in decklist.issues if issue.code in _LEFT_OUT]
+    if not lost:
+        return
+    first = lost[0]
+    more = ""
+    if len(lost) > 1:
+        more = f" (and {len(lost) - 1} more such line{'s' if len(lost) > 2 else ''})"
+    shown = "-" if decklist.path == "<stdin>" else shlex.quote(decklist.path)
+    raise InputError(
+        f"{first.message}{more}; converting would leave it out",
+        path=decklist.path,
+        line=first.line,
+        hint=f"fix it and convert again (`planarcli validate {shown}` lists every problem)",
+    )
 
 
 def save_conversion(text: str, output: str, *, source: str, force: bool) -> None:
