@@ -79,7 +79,7 @@ class ValidateCommand(click.Command):
     "--communal/--no-communal",
     default=False,
     help="Judge each file as the single communal planar deck (the single planar deck "
-    "option: rule 901.15a in the current rules, 901.14a from 2009-10-01 to 2012-05-01).",
+    "option: rule 901.15a in the current rules, 901.14a from 2009-10-01 until 2012-06-01).",
 )
 @click.option(
     "--players", type=int, metavar="N", help="Number of players, with --communal (N ≥ 2)."

@@ -482,7 +482,7 @@ def parse_comprehensive_rules(
 
 
 #: the last part of section 901 in every edition since 2009-09-04 (901.15, or 901.14 from
-#: 2009-10-01 to 2012-05-01)
+#: 2009-10-01 until 2012-06-01)
 LAST_PART_OF_901 = "single planar deck option"
 
 
