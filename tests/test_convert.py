@@ -287,3 +287,16 @@ def test_cli_convert_refuses_a_file_with_a_line_it_would_leave_out(
     as_json = run_cli("deck", "convert", str(source), "--to", "text", "--format", "json")
     assert as_json.exit_code == 2  # type: ignore[attr-defined]
     assert json.loads(as_json.stdout)["error"]["exit_code"] == 2  # type: ignore[attr-defined]
+
+
+def test_cli_convert_refuses_more_card_lines_than_validate_reads(
+    run_cli: Callable[..., object], tmp_path: Path
+) -> None:
+    """Readers stop soon after 5000 card lines; convert wrote the first 5001 lines of a
+    6000-line file with exit 0 (validate calls such a file unreadable)."""
+    source = tmp_path / "many.txt"
+    source.write_text("Planar Deck\n" + "1 Tazeem\n" * 6000, encoding="utf-8")
+    result = run_cli("deck", "convert", str(source), "--to", "json")
+    assert result.exit_code == 2, result  # type: ignore[attr-defined]
+    assert "more than 5000 card lines" in result.stderr  # type: ignore[attr-defined]
+    assert result.stdout == ""  # type: ignore[attr-defined]

@@ -311,12 +311,19 @@ def convert_file(
 ) -> Conversion:
     """The planar deck of the file at ``path`` (``-``: stdin) written as ``target``.
     Raises InputError (unreadable), NotFoundError (no planar deck), UsageError."""
-    from planarcli.deck.readers import read_decklist
-    from planarcli.errors import UsageError
+    from planarcli.deck.readers import MAX_CARD_LINES, read_decklist
+    from planarcli.errors import InputError, UsageError
 
     if target not in WRITERS:
         raise UsageError(f"--to {target!r}: choose from {', '.join(TARGETS)}")
     decklist = read_decklist(path, input_format=input_format)
+    if len(decklist.entries) > MAX_CARD_LINES:
+        # validate's limit: readers stop soon after it, so the rest would be lost
+        raise InputError(
+            f"lists more than {MAX_CARD_LINES} card lines; no decklist has that many, so this "
+            "is not one",
+            path=decklist.path,
+        )
     deck = convertible_deck(decklist, catalog)
     _refuse_lines_left_out(decklist)
     notes = [
