@@ -967,3 +967,17 @@ def test_an_answer_that_is_not_scryfalls_says_to_check_the_api_url(
     assert result.exit_code == 3, explain(result)
     one_error_line(result)
     assert "planarcli: hint: check --api-url" in result.stderr, explain(result)
+
+
+def test_a_cut_off_answer_is_said_without_a_python_tuple(
+    server: LocalServer, synced_cache: Path
+) -> None:
+    """urllib3's ProtocolError("Connection broken: ...", cause) was printed as the repr of
+    its arguments: "('Connection broken: IncompleteRead(...)', IncompleteRead(...))"."""
+    body = json.dumps({"object": "list", "data": []}).encode() + b" " * 50
+    server.route("/cards/search", Reply(body=body, truncate_to=10))
+    result = sync(server.url)
+    assert result.exit_code == 3, explain(result)
+    line = one_error_line(result)
+    assert "cut off: Connection broken: IncompleteRead(" in line, line
+    assert "('" not in line and "', " not in line, line

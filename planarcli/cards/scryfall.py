@@ -513,6 +513,10 @@ def _reason(error: BaseException) -> str:
         elif current.args and isinstance(current.args[0], BaseException):
             current = current.args[0]
         else:
+            if len(current.args) > 1 and isinstance(current.args[0], str):
+                # urllib3's ProtocolError("Connection broken: ...", <the cause>): its message,
+                # not the repr of the whole tuple
+                reason = current.args[0]
             break
         reason = str(current)
     text = " ".join(reason.split())
