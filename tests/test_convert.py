@@ -4,6 +4,8 @@ written are what the target programs read; -o never overwrites the input."""
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from xml.etree import ElementTree
@@ -300,3 +302,26 @@ def test_cli_convert_refuses_more_card_lines_than_validate_reads(
     assert result.exit_code == 2, result  # type: ignore[attr-defined]
     assert "more than 5000 card lines" in result.stderr  # type: ignore[attr-defined]
     assert result.stdout == ""  # type: ignore[attr-defined]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+@pytest.mark.parametrize("force", [False, True])
+def test_cli_convert_writes_into_a_fifo_and_never_replaces_it(
+    run_cli: Callable[..., object], tmp_path: Path, force: bool
+) -> None:
+    """-o to a FIFO (or a device: -o /dev/null, /dev/stdout) was renamed over with a regular
+    file: the pipe (or, run as root, the device node) was gone, its reader left hanging."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    # the read end, opened without waiting for a writer (no thread that could hang)
+    reading = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        source = DECKS / "valid" / "taw-commander-precon.txt"
+        args = ["deck", "convert", str(source), "--to", "json", "-o", str(fifo)]
+        result = run_cli(*args, *(["--force"] if force else []))
+        received = os.read(reading, 1 << 16)
+    finally:
+        os.close(reading)
+    assert result.exit_code == 0, result  # type: ignore[attr-defined]
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+    assert json.loads(received)["planar_deck"]

@@ -383,10 +383,26 @@ def save_conversion(text: str, output: str, *, source: str, force: bool) -> None
     """Write ``text`` (UTF-8) to ``output`` atomically. Never over the input file ``source``;
     over an existing file only with ``force``. Raises UsageError or InputError."""
     import os
+    import stat
     import tempfile
 
     from planarcli.errors import InputError, UsageError
 
+    try:
+        mode = os.stat(output).st_mode  # through links: /dev/stdout is a link
+    except OSError:
+        mode = None
+    special = mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
+    if special or (mode is not None and output.startswith(("/dev/", "/proc/"))):
+        # A terminal, a pipe, a FIFO, a device, or a stream named by /dev/stdout or
+        # /dev/fd/N: written to, never replaced by a file (a rename over /dev/null would
+        # destroy the device for everyone).
+        try:
+            with open(output, "wb") as out:
+                out.write(text.encode("utf-8"))
+        except OSError as error:
+            raise InputError(f"cannot write ({error.strerror or error})", path=output) from None
+        return
     output = os.path.realpath(output) if os.path.islink(output) else output
     if source != "-" and os.path.exists(output) and os.path.samefile(source, output):
         raise UsageError(f"-o {output}: that is the input file; convert never overwrites it")
