@@ -325,3 +325,12 @@ def test_cli_convert_writes_into_a_fifo_and_never_replaces_it(
     assert result.exit_code == 0, result  # type: ignore[attr-defined]
     assert stat.S_ISFIFO(fifo.stat().st_mode)
     assert json.loads(received)["planar_deck"]
+
+
+def test_cli_convert_help_names_every_input_format(run_cli: Callable[..., object]) -> None:
+    """The --input-format help left out csv, which convert reads."""
+    from planarcli.deck.readers import FORMATS
+
+    text = " ".join(run_cli("deck", "convert", "--help").stdout.split())  # type: ignore[attr-defined]
+    listed = text.split("instead of detecting it (", 1)[1].split(")", 1)[0]
+    assert sorted(name.strip() for name in listed.split(",")) == sorted(FORMATS)

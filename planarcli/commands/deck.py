@@ -164,7 +164,7 @@ class _ConvertCommand(click.Command):
     "--input-format",
     metavar="FORMAT",
     help="Read FILE in this format instead of detecting it "
-    "(text, forge, cockatrice, mtgo, mtgjson, json).",
+    "(text, csv, forge, cockatrice, mtgo, mtgjson, json).",
 )
 @format_option()
 def convert(
