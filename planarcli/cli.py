@@ -53,9 +53,18 @@ class LazyGroup(click.Group):
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta[RAW_ARGS_KEY] = list(args)
+        return super().parse_args(ctx, args)
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except click.UsageError as error:
+            # A command line click refuses (an unknown option, a bad value, a missing
+            # argument): with --format json, standard output is still one JSON document.
+            _usage_error_json(ctx, error)
+            raise
         except PlanarError as error:
             report_error(error)
             ctx.exit(error.exit_code)
@@ -74,8 +83,20 @@ class LazyGroup(click.Group):
 
 #: Where a command records its exit code before printing (see LazyGroup.invoke).
 EXIT_CODE_KEY = "planarcli.exit_code"
+#: The command line as given to ``planarcli`` (see LazyGroup.parse_args).
+RAW_ARGS_KEY = "planarcli.raw_args"
 #: The exit code after Ctrl-C (128 + SIGINT, as shells report it).
 EXIT_INTERRUPTED = 130
+
+
+def _usage_error_json(ctx: click.Context, error: click.UsageError) -> None:
+    """``{"error": {...}}`` on stdout for a refused command line that asked for
+    ``--format json``, unless the command already printed its own document."""
+    from planarcli.commands.common import JSON_PRINTED, asked_format, echo_json
+
+    if ctx.meta.get(JSON_PRINTED) or asked_format(ctx.meta.get(RAW_ARGS_KEY, [])) != "json":
+        return
+    echo_json({"error": {"message": error.format_message(), "hint": None, "exit_code": 2}})
 
 
 def report_error(error: PlanarError) -> None:

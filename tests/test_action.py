@@ -141,6 +141,16 @@ class Runner:
         return done
 
 
+def _is_planarcli(name: str) -> bool:
+    """An entry of site-packages that holds or points to planarcli: the package, its
+    dist-info, an editable install's .pth or finder."""
+    folded = name.lower().replace("-", "_")
+    prefixes = ("planarcli_", "planarcli.", "_planarcli", "__editable__")
+    if folded.startswith("__editable__") and "planarcli" not in folded:
+        return False
+    return folded == "planarcli" or folded.startswith(prefixes)
+
+
 @pytest.fixture(scope="module")
 def runner_python(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A venv without planarcli that sees this environment's packages (click, pip,
@@ -156,9 +166,16 @@ def runner_python(tmp_path_factory: pytest.TempPathFactory) -> Path:
         check=True,
     )
     purelib = Path(found.stdout.strip())
-    (purelib / "parent-environment.pth").write_text(
-        "\n".join(site.getsitepackages()) + "\n", encoding="utf-8"
-    )
+    # The parent's packages, planarcli left out: after a plain `pip install .` (as README and
+    # CI do) planarcli sits in site-packages itself, and seeing it there would let the
+    # action's install step pass without installing anything.
+    parent = tmp_path_factory.mktemp("parent-packages")
+    for folder in site.getsitepackages():
+        for entry in sorted(Path(folder).iterdir()) if Path(folder).is_dir() else []:
+            if _is_planarcli(entry.name) or (parent / entry.name).exists():
+                continue
+            (parent / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
+    (purelib / "parent-environment.pth").write_text(f"{parent}\n", encoding="utf-8")
     probe = subprocess.run(
         [str(python), "-c", "import planarcli.cli"],
         cwd=venv,

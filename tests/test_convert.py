@@ -4,6 +4,8 @@ written are what the target programs read; -o never overwrites the input."""
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from xml.etree import ElementTree
@@ -253,3 +255,82 @@ def test_official_precons_survive_every_format(precon: dict[str, object], tmp_pa
         for edition in ("current", str(precon["date"])):
             result = validate_file(str(written), load_catalog(), DeckOptions(edition=edition))
             assert result.valid and result.cards == 10, (target, edition, result)
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "line"),
+    [
+        ("zero.txt", "Planar Deck\n1 Akoum\n0 Tazeem\n1 Naya\n", 3),
+        ("negative.txt", "Planar Deck\n1 Akoum\n-1 Tazeem\n", 3),
+        ("long.txt", "Planar Deck\n1 Akoum\n1 " + "B" * 1200 + "\n1 Naya\n", 3),
+        ("row.csv", 'Count,Name\n"1,"Tazeem\n1,Akoum\n', 2),
+        (
+            "zone.cod",
+            '<cockatrice_deck version="1"><zone name="side">'
+            '<card number="1" name="Akoum"/><card number="abc" name="Tazeem"/>'
+            "</zone></cockatrice_deck>",
+            1,
+        ),
+    ],
+)
+def test_cli_convert_refuses_a_file_with_a_line_it_would_leave_out(
+    run_cli: Callable[..., object], tmp_path: Path, name: str, content: str, line: int
+) -> None:
+    """A line the reader cannot read as a card (a 0 or negative quantity, an overlong or
+    unreadable line) was dropped from the converted deck with exit 0 and no word."""
+    source = tmp_path / name
+    source.write_text(content, encoding="utf-8")
+    out = tmp_path / "out.json"
+    result = run_cli("deck", "convert", str(source), "--to", "json", "-o", str(out))
+    assert result.exit_code == 2, result  # type: ignore[attr-defined]
+    assert f"{source}:{line}:" in result.stderr  # type: ignore[attr-defined]
+    assert "would leave it out" in result.stderr  # type: ignore[attr-defined]
+    assert not out.exists()
+    as_json = run_cli("deck", "convert", str(source), "--to", "text", "--format", "json")
+    assert as_json.exit_code == 2  # type: ignore[attr-defined]
+    assert json.loads(as_json.stdout)["error"]["exit_code"] == 2  # type: ignore[attr-defined]
+
+
+def test_cli_convert_refuses_more_card_lines_than_validate_reads(
+    run_cli: Callable[..., object], tmp_path: Path
+) -> None:
+    """Readers stop soon after 5000 card lines; convert wrote the first 5001 lines of a
+    6000-line file with exit 0 (validate calls such a file unreadable)."""
+    source = tmp_path / "many.txt"
+    source.write_text("Planar Deck\n" + "1 Tazeem\n" * 6000, encoding="utf-8")
+    result = run_cli("deck", "convert", str(source), "--to", "json")
+    assert result.exit_code == 2, result  # type: ignore[attr-defined]
+    assert "more than 5000 card lines" in result.stderr  # type: ignore[attr-defined]
+    assert result.stdout == ""  # type: ignore[attr-defined]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+@pytest.mark.parametrize("force", [False, True])
+def test_cli_convert_writes_into_a_fifo_and_never_replaces_it(
+    run_cli: Callable[..., object], tmp_path: Path, force: bool
+) -> None:
+    """-o to a FIFO (or a device: -o /dev/null, /dev/stdout) was renamed over with a regular
+    file: the pipe (or, run as root, the device node) was gone, its reader left hanging."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    # the read end, opened without waiting for a writer (no thread that could hang)
+    reading = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        source = DECKS / "valid" / "taw-commander-precon.txt"
+        args = ["deck", "convert", str(source), "--to", "json", "-o", str(fifo)]
+        result = run_cli(*args, *(["--force"] if force else []))
+        received = os.read(reading, 1 << 16)
+    finally:
+        os.close(reading)
+    assert result.exit_code == 0, result  # type: ignore[attr-defined]
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+    assert json.loads(received)["planar_deck"]
+
+
+def test_cli_convert_help_names_every_input_format(run_cli: Callable[..., object]) -> None:
+    """The --input-format help left out csv, which convert reads."""
+    from planarcli.deck.readers import FORMATS
+
+    text = " ".join(run_cli("deck", "convert", "--help").stdout.split())  # type: ignore[attr-defined]
+    listed = text.split("instead of detecting it (", 1)[1].split(")", 1)[0]
+    assert sorted(name.strip() for name in listed.split(",")) == sorted(FORMATS)

@@ -537,8 +537,20 @@ def test_file_without_glossary_is_refused() -> None:
         parse_comprehensive_rules(_cut_before(text, "Glossary"), source_name="cut.txt")
 
 
+@pytest.mark.parametrize("marker", ["Planar Deck", "Planeswalker Symbol", "Vanguard", "Credits"])
+def test_file_cut_inside_the_glossary_is_refused(marker: str) -> None:
+    """A file cut inside the glossary imported with the Planechase entries after the cut
+    missing (and replaced the complete bundled edition for that user)."""
+    text = sample_text("planechase-modern.txt")
+    with pytest.raises(InputError, match="before the Credits") as caught:
+        parse_comprehensive_rules(_cut_before(text, marker), source_name="cut.txt")
+    assert "incomplete" in str(caught.value)
+
+
 @needs_real_files
-@pytest.mark.parametrize("marker", ["901.10.", "901.15a", "Glossary"])
+@pytest.mark.parametrize(
+    "marker", ["901.10.", "901.15a", "Glossary", "Encounter", "Planeswalk", "Credits"]
+)
 def test_real_2026_file_cut_short_is_refused(marker: str) -> None:
     data = (CR_DIR / "MagicCompRules-2026-01-16.txt").read_bytes()
     text, _ = decode_rules_text(data)

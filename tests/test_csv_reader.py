@@ -7,7 +7,7 @@ import csv
 import io
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from planarcli.cards.catalog import load_snapshot
@@ -159,7 +159,10 @@ def test_any_csv_body_gives_a_decklist_that_keeps_the_promises(
     out = io.StringIO()
     writer = csv.writer(out, delimiter=delimiter, lineterminator=newline)
     writer.writerow(header)
-    writer.writerows(body)
+    try:
+        writer.writerows(body)
+    except csv.Error:  # Python 3.10's writer cannot write a NUL ("need to escape"); 3.11 can
+        assume(False)
     try:
         deck = read(raw(out.getvalue()), catalog=load_snapshot())
     except PlanarError as error:  # NUL bytes, binary-looking text: a clean error

@@ -351,3 +351,13 @@ def test_five_megabyte_single_line(tmp_path: Path, name: str) -> None:
     assert process.returncode in (1, 2)
     assert "Traceback" not in process.stderr
     assert len(process.stdout) + len(process.stderr) < 100_000
+
+
+def test_deep_json_in_a_folder_scan_is_said_in_one_plain_sentence(tmp_path, run_cli) -> None:
+    """It read "JSON is nested too deeply; not a decklist; if it is not a decklist, leave it
+    out with --exclude"."""
+    (tmp_path / "deep.json").write_bytes(b"[" * 100000)
+    result = run_cli("validate", str(tmp_path))
+    assert result.exit_code == 2, result
+    assert "nested too deeply to be a decklist; if it is not a decklist" in result.stderr
+    assert "; not a decklist; if it is not a decklist" not in result.stderr

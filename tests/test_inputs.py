@@ -38,6 +38,33 @@ def test_broken_symbolic_link(tmp_path, run_cli) -> None:
     assert "broken symbolic link" in result.stderr
 
 
+def test_a_loop_of_symbolic_links_is_named_as_one(tmp_path, run_cli) -> None:
+    """A loop was called a "broken symbolic link (its target is missing)"."""
+    (tmp_path / "a.txt").symlink_to(tmp_path / "b.txt")
+    (tmp_path / "b.txt").symlink_to(tmp_path / "a.txt")
+    named = run_cli("validate", str(tmp_path / "a.txt"))
+    assert named.exit_code == 2, named
+    assert "symbolic link loop" in named.stderr
+    scanned = run_cli("validate", str(tmp_path))
+    assert scanned.exit_code == 2, scanned
+    assert scanned.stderr.count("symbolic link loop") == 2, scanned
+
+
+def test_a_folder_scan_leaves_alone_a_link_loop_it_would_not_check(tmp_path, run_cli) -> None:
+    """A loop of links named like no decklist (notes.md), or excluded, failed the scan with
+    exit 2: it was looked at before its name was."""
+    (tmp_path / "deck.txt").write_text("Planar Deck\n" + DECK, encoding="utf-8")
+    (tmp_path / "x.md").symlink_to(tmp_path / "y.md")
+    (tmp_path / "y.md").symlink_to(tmp_path / "x.md")
+    result = run_cli("validate", str(tmp_path))
+    assert result.exit_code == 0, result
+    (tmp_path / "w.txt").symlink_to(tmp_path / "z.txt")
+    (tmp_path / "z.txt").symlink_to(tmp_path / "w.txt")
+    assert run_cli("validate", str(tmp_path)).exit_code == 2
+    excluded = run_cli("validate", str(tmp_path), "--exclude", "[wz].txt")
+    assert excluded.exit_code == 0, excluded
+
+
 def test_one_stray_byte_does_not_garble_the_rest_of_a_utf8_file(write, run_cli) -> None:
     text = "Planar Deck\n" + DECK.replace("Agyrem", "The Æther Flues")
     data = text.encode("utf-8") + b"1 Caf\xe9 Pompeii\n"

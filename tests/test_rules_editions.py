@@ -66,6 +66,17 @@ def test_text_listing_marks_current(run_cli: Callable[..., Any]) -> None:
     assert len(current) == 1 and "2026-01-16" in current[0]
 
 
+def test_text_listing_fits_80_columns_and_json_keeps_whole_titles(
+    run_cli: Callable[..., Any],
+) -> None:
+    """The tactical-multiplayer line was 97 characters wide."""
+    lines = run_cli("rules", "editions").stdout.splitlines()
+    assert lines and max(len(line) for line in lines) <= 80, lines
+    shortened = [line for line in lines if "tactical-multiplayer" in line]
+    assert shortened and shortened[0].endswith("…")
+    assert editions(run_cli)["tactical-multiplayer"]["title"].endswith("Part Two")
+
+
 def test_imported_edition_replaces_bundled(run_cli: Callable[..., Any]) -> None:
     data = bundled_json("2024-09-20")
     data["rules"][3]["text"] = "IMPORTED TEXT of 901.3."

@@ -493,3 +493,12 @@ def test_every_real_file_imports(run: Callable[..., Run], data_dir: Path) -> Non
     for path in files:
         result = run("rules", "import", str(path))
         assert result.exit_code == 0, result
+
+
+def test_a_dash_says_standard_input_is_not_read(run_cli, tmp_path, monkeypatch) -> None:
+    """`rules import -` said "-: no such file"."""
+    monkeypatch.chdir(tmp_path)
+    result = run_cli("rules", "import", "-")
+    assert result.exit_code == 2, result
+    assert "not standard input" in result.stderr
+    assert "no such file" not in result.stderr

@@ -563,7 +563,8 @@ def test_connection_refused(cache_dir: Path) -> None:
         ),
         (Reply.json({"object": "catalog", "data": ["a"]}), "not a list"),
         (Reply.json({"object": "list", "data": "nope"}), "no list of card objects"),
-        (Reply.json([1, 2, 3]), "not a list"),
+        (Reply.json([1, 2, 3]), "page 1 is a JSON array, not a list object"),
+        (Reply.json(None), "page 1 is JSON null, not a list object"),
         (
             Reply.json(
                 {"object": "list", "has_more": True, "next_page": None, "data": [make_card("X")]}
@@ -617,6 +618,7 @@ def test_connection_refused(cache_dir: Path) -> None:
         "wrong-object",
         "data-not-list",
         "json-array",
+        "json-null",
         "more-without-next",
         "cut-off-body",
         "no-planar-cards",
@@ -944,3 +946,38 @@ def test_validate_knows_cards_only_the_synced_cache_has(
     after = run("validate", str(deck), "-v")
     assert after.exit_code == 0, explain(after)
     assert after.stdout.startswith(f"card data: cache {cache_dir / 'cards.json'}")
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        Reply.text("<!DOCTYPE html><html><body>Welcome</body></html>", 200, "text/html"),
+        Reply(body=b"\x89garbage\xff", headers={"Content-Type": "application/json"}),
+        Reply.json([1, 2, 3]),
+    ],
+    ids=["html-page", "garbage", "json-array"],
+)
+def test_an_answer_that_is_not_scryfalls_says_to_check_the_api_url(
+    server: LocalServer, synced_cache: Path, reply: Reply
+) -> None:
+    """A mirror URL that serves something else (a web page, garbage) said what was wrong
+    but not what to do."""
+    server.route("/cards/search", reply)
+    result = sync(server.url)
+    assert result.exit_code == 3, explain(result)
+    one_error_line(result)
+    assert "planarcli: hint: check --api-url" in result.stderr, explain(result)
+
+
+def test_a_cut_off_answer_is_said_without_a_python_tuple(
+    server: LocalServer, synced_cache: Path
+) -> None:
+    """urllib3's ProtocolError("Connection broken: ...", cause) was printed as the repr of
+    its arguments: "('Connection broken: IncompleteRead(...)', IncompleteRead(...))"."""
+    body = json.dumps({"object": "list", "data": []}).encode() + b" " * 50
+    server.route("/cards/search", Reply(body=body, truncate_to=10))
+    result = sync(server.url)
+    assert result.exit_code == 3, explain(result)
+    line = one_error_line(result)
+    assert "cut off: Connection broken: IncompleteRead(" in line, line
+    assert "('" not in line and "', " not in line, line

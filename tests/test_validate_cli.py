@@ -428,3 +428,13 @@ def test_current_follows_a_newer_imported_edition(run_cli, monkeypatch, tmp_path
     assert json.loads(run_cli("validate", str(GOOD), "--format", "json").stdout)["rules"] == (
         "2026-01-16"
     )
+
+
+def test_communal_help_gives_the_dates_the_rule_had_its_old_number(run_cli) -> None:
+    """The --communal help said 901.14a held "from 2009-10-01 to 2012-05-01"; the rules
+    history says until 2012-06-01 (--rules 2012-05-15 cites 901.14a)."""
+    history = json.loads(run_cli("rules", "history", "901.15a", "--format", "json").stdout)
+    old = [v for v in history["versions"] if v["id"] == "901.14a"]
+    since, until = old[0]["since"], old[-1]["until"]
+    help_text = " ".join(run_cli("validate", "--help").stdout.split())
+    assert f"901.14a from {since} until {until}" in help_text

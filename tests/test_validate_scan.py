@@ -391,7 +391,7 @@ def test_messages_follow_the_edition(write, run_cli) -> None:
 def test_communal_help_does_not_hard_code_one_numbering(run_cli) -> None:
     result = run_cli("validate", "--help")
     text = " ".join(result.stdout.split())
-    assert "901.15a in the current rules, 901.14a from 2009-10-01 to 2012-05-01" in text
+    assert "901.15a in the current rules, 901.14a from 2009-10-01 until 2012-06-01" in text
 
 
 def test_keyboard_interrupt_exits_130_and_prints_no_report(run_cli, monkeypatch) -> None:

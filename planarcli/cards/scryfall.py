@@ -285,11 +285,11 @@ class ScryfallClient:
     def _json(self, response: Answer, url: str) -> Any:
         """The JSON body of a 200 answer; anything else is a clear failure."""
         where = _short(url)
-        document: Any = None
+        document: Any = _NOT_JSON
         try:
             document = json.loads(response.body.decode("utf-8"))
         except (UnicodeDecodeError, ValueError):
-            document = None
+            document = _NOT_JSON
         if response.status != 200:
             if isinstance(document, dict) and document.get("object") == "error":
                 raise _error_from_scryfall(document, response.status, where)
@@ -301,15 +301,17 @@ class ScryfallClient:
                 if response.status >= 500 or response.status == 429
                 else None,
             )
-        if document is None:
+        if document is _NOT_JSON:
             ctype = response.content_type
             if "json" not in ctype.lower() and ctype:
                 raise DataUnavailableError(
                     f"Scryfall answered with {ctype.split(';')[0]}, not JSON, for {where}"
-                    " (an error page or a proxy?)"
+                    " (an error page or a proxy?)",
+                    hint=API_URL_HINT,
                 )
             raise DataUnavailableError(
-                f"Scryfall's answer for {where} is not valid JSON (truncated or corrupt)"
+                f"Scryfall's answer for {where} is not valid JSON (truncated or corrupt)",
+                hint=API_URL_HINT,
             )
         if isinstance(document, dict) and document.get("object") == "error":
             raise _error_from_scryfall(document, response.status, where)
@@ -389,6 +391,28 @@ class ScryfallClient:
         return card
 
 
+#: What a body that does not parse as JSON is read as (JSON's own null is None).
+_NOT_JSON = object()
+
+API_URL_HINT = (
+    "check --api-url (or PLANARCLI_SCRYFALL_URL): it should be the base of the Scryfall API, "
+    "such as https://api.scryfall.com"
+)
+
+
+def _json_kind(value: Any) -> str:
+    """What a JSON value is, in JSON's words: "a JSON array", "JSON null"..."""
+    if value is None:
+        return "JSON null"
+    if isinstance(value, bool):
+        return f"JSON {str(value).lower()}"
+    if isinstance(value, list):
+        return "a JSON array"
+    if isinstance(value, str):
+        return "a JSON string"
+    return "a JSON number"
+
+
 def _is_rate_limited(url: str) -> bool:
     """Whether ``url`` is one of the 2-per-second endpoints (also under a mirror's prefix)."""
     return urlsplit(url).path.rstrip("/").endswith(RATE_LIMITED_PATHS)
@@ -396,9 +420,16 @@ def _is_rate_limited(url: str) -> bool:
 
 def _check_list_page(page: Any, number: int) -> tuple[list[dict[str, Any]], bool, str | None]:
     """The data, has_more and next_page of one list page, or DataUnavailableError."""
-    if not isinstance(page, dict) or page.get("object") != "list":
-        kind = page.get("object") if isinstance(page, dict) else type(page).__name__
-        raise DataUnavailableError(f"Scryfall's page {number} is not a list (object: {kind!r})")
+    if not isinstance(page, dict):
+        raise DataUnavailableError(
+            f"Scryfall's page {number} is {_json_kind(page)}, not a list object",
+            hint=API_URL_HINT,
+        )
+    if page.get("object") != "list":
+        raise DataUnavailableError(
+            f"Scryfall's page {number} is not a list (object: {page.get('object')!r})",
+            hint=API_URL_HINT,
+        )
     data = page.get("data")
     if not isinstance(data, list) or not all(isinstance(item, dict) for item in data):
         raise DataUnavailableError(f"Scryfall's page {number} has no list of card objects")
@@ -482,6 +513,10 @@ def _reason(error: BaseException) -> str:
         elif current.args and isinstance(current.args[0], BaseException):
             current = current.args[0]
         else:
+            if len(current.args) > 1 and isinstance(current.args[0], str):
+                # urllib3's ProtocolError("Connection broken: ...", <the cause>): its message,
+                # not the repr of the whole tuple
+                reason = current.args[0]
             break
         reason = str(current)
     text = " ".join(reason.split())

@@ -164,7 +164,7 @@ class _ConvertCommand(click.Command):
     "--input-format",
     metavar="FORMAT",
     help="Read FILE in this format instead of detecting it "
-    "(text, forge, cockatrice, mtgo, mtgjson, json).",
+    "(text, csv, forge, cockatrice, mtgo, mtgjson, json).",
 )
 @format_option()
 def convert(
@@ -181,8 +181,8 @@ def convert(
     where the format has a place for them.
 
     \b
-    Exit codes: 0 written; 1 FILE has no planar deck; 2 unreadable FILE or
-    bad usage.
+    Exit codes: 0 written; 1 FILE has no planar deck; 2 unreadable FILE (or a
+    line of it that reads as no card), or bad usage.
     """
     from planarcli.cards.catalog import load_catalog
     from planarcli.deck.writers import convert_file, save_conversion

@@ -491,9 +491,16 @@ def editions_command(output_format: str) -> None:
         mark = "*" if info.current else " "
         line = (
             f"{mark} {info.id.ljust(id_width)}{info.lang.ljust(4)}{info.kind.ljust(kind_width)}"
-            f"{info.source.ljust(10)}{info.title}"
+            f"{info.source.ljust(10)}"
         )
+        room = max(EDITIONS_WIDTH - len(line), 12)  # an 80-column terminal; JSON has it whole
+        title = info.title if len(info.title) <= room else info.title[: room - 1].rstrip() + "…"
+        line += title
         _echo(_style(line, bold=True) if info.current else line)
+
+
+#: The width ``rules editions`` fits its table to.
+EDITIONS_WIDTH = 80
 
 
 # --------------------------------------------------------------------------- diff

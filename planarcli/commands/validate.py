@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from planarcli.commands.common import asked_format, format_option, use_color
+from planarcli.commands.common import JSON_PRINTED, asked_format, format_option, use_color
 from planarcli.errors import PlanarError, UsageError
 
 OUTPUT_FORMATS = ("text", "json", "github", "sarif")
@@ -79,7 +79,7 @@ class ValidateCommand(click.Command):
     "--communal/--no-communal",
     default=False,
     help="Judge each file as the single communal planar deck (the single planar deck "
-    "option: rule 901.15a in the current rules, 901.14a from 2009-10-01 to 2012-05-01).",
+    "option: rule 901.15a in the current rules, 901.14a from 2009-10-01 until 2012-06-01).",
 )
 @click.option(
     "--players", type=int, metavar="N", help="Number of players, with --communal (N ≥ 2)."
@@ -438,3 +438,6 @@ def _echo_error_document(output_format: str, error: PlanarError) -> None:
         from planarcli.report.render import github_error
 
         click.echo(github_error(message))
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and output_format != "text":
+        ctx.meta[JSON_PRINTED] = True  # the document is out: nothing more on stdout

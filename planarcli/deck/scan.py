@@ -132,9 +132,7 @@ def _expand(path: str, excludes: list[tuple[str, re.Pattern[str]]]) -> Expansion
     if path == "-":
         return Expansion(path, (ScanItem(path, "file"),), False)
     if os.path.islink(path) and not os.path.exists(path):
-        item = ScanItem(
-            path, "error", "broken symbolic link (its target is missing)", code="no-input"
-        )
+        item = ScanItem(path, "error", _broken_link(path), code="no-input")
         return Expansion(path, (item,), False)
     if os.path.isdir(path):
         items: list[ScanItem] = []
@@ -283,26 +281,33 @@ def _search_folder(
     for entry in entries:
         path = os.path.join(folder, entry.name)
         rel = f"{relative}/{entry.name}" if relative else entry.name
+        problem: OSError | None = None
+        is_link = False
         try:
             is_link = entry.is_symlink()
             is_dir = entry.is_dir()  # follows links
             is_file = not is_dir and entry.is_file()
-        except OSError as error:
-            items.append(
-                ScanItem(
-                    path,
-                    "error",
-                    f"cannot look at this path ({error.strerror or error})",
-                    code="unreadable-file",
-                )
-            )
-            continue
+        except OSError as error:  # a loop of links, a path that cannot be looked at
+            is_dir = is_file = False
+            problem = error
+        # Judged by its name like any other entry: what is no candidate, or is excluded,
+        # is left alone even when it cannot be looked at.
         candidate = is_dir or os.path.splitext(entry.name)[1].lower() in DECKLIST_SUFFIXES
         if not candidate:
             continue
         hit = excluded_by(rel, excludes)
         if hit is not None:
             items.append(ScanItem(path, "skipped", f"excluded: matches {hit!r}"))
+            continue
+        if problem is not None and not is_link:
+            items.append(
+                ScanItem(
+                    path,
+                    "error",
+                    f"cannot look at this path ({problem.strerror or problem})",
+                    code="unreadable-file",
+                )
+            )
             continue
         if is_dir:
             if is_link:
@@ -321,10 +326,22 @@ def _search_folder(
         _search_folder(path, rel, excludes, items)
 
 
+def _broken_link(path: str) -> str:
+    """Why the symbolic link ``path`` leads nowhere: a missing target, or a loop of links."""
+    import errno
+
+    try:
+        os.stat(path)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            return "symbolic link loop (the links point at each other, never at a file)"
+    return "broken symbolic link (its target is missing)"
+
+
 def _file_item(path: str, name: str, *, is_link: bool, is_file: bool) -> ScanItem:
     """What a search makes of a file with a decklist extension that no pattern excludes."""
     if is_link and not os.path.exists(path):
-        return ScanItem(path, "error", "broken symbolic link (its target is missing)")
+        return ScanItem(path, "error", _broken_link(path))
     if name.startswith("."):
         return ScanItem(path, "skipped", "a hidden file")
     if not is_file:

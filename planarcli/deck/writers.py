@@ -311,13 +311,21 @@ def convert_file(
 ) -> Conversion:
     """The planar deck of the file at ``path`` (``-``: stdin) written as ``target``.
     Raises InputError (unreadable), NotFoundError (no planar deck), UsageError."""
-    from planarcli.deck.readers import read_decklist
-    from planarcli.errors import UsageError
+    from planarcli.deck.readers import MAX_CARD_LINES, read_decklist
+    from planarcli.errors import InputError, UsageError
 
     if target not in WRITERS:
         raise UsageError(f"--to {target!r}: choose from {', '.join(TARGETS)}")
     decklist = read_decklist(path, input_format=input_format)
+    if len(decklist.entries) > MAX_CARD_LINES:
+        # validate's limit: readers stop soon after it, so the rest would be lost
+        raise InputError(
+            f"lists more than {MAX_CARD_LINES} card lines; no decklist has that many, so this "
+            "is not one",
+            path=decklist.path,
+        )
     deck = convertible_deck(decklist, catalog)
+    _refuse_lines_left_out(decklist)
     notes = [
         f"{decklist.path}: {what} has no place in the {target} format and was left out"
         for what in left_out(deck, target)
@@ -333,14 +341,68 @@ def convert_file(
     return Conversion(write_deck(deck, target), deck, tuple(notes))
 
 
+#: Reader issues that mean a line (or a part) of the file was read as no card at all: a
+#: conversion would silently leave it out.
+_LEFT_OUT = frozenset(
+    {
+        "bad-quantity",
+        "unreadable-line",
+        "line-too-long",
+        "name-too-long",
+        "unreadable-board",
+        "line-outside-section",
+        "no-csv-header",
+    }
+)
+
+
+def _refuse_lines_left_out(decklist: Decklist) -> None:
+    """InputError when the reader could not read some line of the file as a card: written
+    in another format, that line would be lost without a word."""
+    import shlex
+
+    from planarcli.errors import InputError
+
+    lost = [issue for issue in decklist.issues if issue.code in _LEFT_OUT]
+    if not lost:
+        return
+    first = lost[0]
+    more = ""
+    if len(lost) > 1:
+        more = f" (and {len(lost) - 1} more such line{'s' if len(lost) > 2 else ''})"
+    shown = "-" if decklist.path == "<stdin>" else shlex.quote(decklist.path)
+    raise InputError(
+        f"{first.message}{more}; converting would leave it out",
+        path=decklist.path,
+        line=first.line,
+        hint=f"fix it and convert again (`planarcli validate {shown}` lists every problem)",
+    )
+
+
 def save_conversion(text: str, output: str, *, source: str, force: bool) -> None:
     """Write ``text`` (UTF-8) to ``output`` atomically. Never over the input file ``source``;
     over an existing file only with ``force``. Raises UsageError or InputError."""
     import os
+    import stat
     import tempfile
 
     from planarcli.errors import InputError, UsageError
 
+    try:
+        mode = os.stat(output).st_mode  # through links: /dev/stdout is a link
+    except OSError:
+        mode = None
+    special = mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
+    if special or (mode is not None and output.startswith(("/dev/", "/proc/"))):
+        # A terminal, a pipe, a FIFO, a device, or a stream named by /dev/stdout or
+        # /dev/fd/N: written to, never replaced by a file (a rename over /dev/null would
+        # destroy the device for everyone).
+        try:
+            with open(output, "wb") as out:
+                out.write(text.encode("utf-8"))
+        except OSError as error:
+            raise InputError(f"cannot write ({error.strerror or error})", path=output) from None
+        return
     output = os.path.realpath(output) if os.path.islink(output) else output
     if source != "-" and os.path.exists(output) and os.path.samefile(source, output):
         raise UsageError(f"-o {output}: that is the input file; convert never overwrites it")

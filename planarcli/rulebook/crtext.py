@@ -98,6 +98,8 @@ class _Document:
     sections: dict[str, str]  # section number -> heading title, body only
     glossary: list[_Glossary]
     notes: list[str]
+    #: whether the glossary ends where every official file's does, at the Credits heading
+    glossary_ended: bool = True
 
 
 # --------------------------------------------------------------------------- decoding
@@ -258,12 +260,15 @@ def _read_document(text: str) -> _Document:
             continue
         if current is not None:
             current.continuation.append(line.strip())
-    glossary = _read_glossary(lines, glossary_at) if glossary_at is not None else []
-    return _Document(effective, rules, sections, glossary, notes)
+    glossary, ended = _read_glossary(lines, glossary_at) if glossary_at is not None else ([], True)
+    return _Document(effective, rules, sections, glossary, notes, ended)
 
 
-def _read_glossary(lines: list[str], glossary_at: int) -> list[_Glossary]:
+def _read_glossary(lines: list[str], glossary_at: int) -> tuple[list[_Glossary], bool]:
+    """The glossary entries, and whether the Credits heading that follows the glossary in
+    every official file was reached (a file cut inside the glossary does not reach it)."""
     entries: list[_Glossary] = []
+    ended = False
     block: list[str] = []
 
     def flush() -> None:
@@ -273,13 +278,14 @@ def _read_glossary(lines: list[str], glossary_at: int) -> list[_Glossary]:
 
     for line in lines[glossary_at + 1 :]:
         if line.strip() == "Credits":
+            ended = True
             break
         if not line.strip():
             flush()
             continue
         block.append(line)
     flush()
-    return entries
+    return entries, ended
 
 
 # --------------------------------------------------------------------------- selection
@@ -476,14 +482,15 @@ def parse_comprehensive_rules(
 
 
 #: the last part of section 901 in every edition since 2009-09-04 (901.15, or 901.14 from
-#: 2009-10-01 to 2012-05-01)
+#: 2009-10-01 until 2012-06-01)
 LAST_PART_OF_901 = "single planar deck option"
 
 
 def _refuse_incomplete(document: _Document, source_name: str) -> None:
     """Refuse a file that is evidently cut short: section 901 without its last part (the
-    Single Planar Deck Option rules), or no glossary. Such a file would otherwise import as
-    an edition with rules missing, and replace a complete one."""
+    Single Planar Deck Option rules), no glossary, or a glossary cut before the Credits
+    (the Planechase entries, and the rules they cite, could be missing). Such a file would
+    otherwise import as an edition with rules missing, and replace a complete one."""
     section = [rule for rule in document.rules if rule.rule_id.startswith("901.")]
     heading = next(
         (
@@ -509,6 +516,14 @@ def _refuse_incomplete(document: _Document, source_name: str) -> None:
         raise InputError(
             f"the {document.effective} edition has no glossary after its rules: the file is "
             "incomplete",
+            path=source_name,
+            hint=hint,
+        )
+    if not document.glossary_ended:
+        raise InputError(
+            f"the glossary of the {document.effective} edition stops at "
+            f"{document.glossary[-1].term!r}, before the Credits that end every official "
+            "file: the file is incomplete",
             path=source_name,
             hint=hint,
         )

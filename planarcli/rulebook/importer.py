@@ -120,6 +120,11 @@ def import_rules(
 def read_rules_file(path: Path, *, max_bytes: int = MAX_BYTES) -> bytes:
     """The bytes of a local rules file; a clear :class:`InputError` when that fails."""
     name = str(path)
+    if name == "-" and not path.exists():
+        raise InputError(
+            "rules import reads a file path or an http(s) URL, not standard input",
+            hint="save the text to a file and import its path",
+        )
     if not path.exists():
         raise InputError("no such file", path=name)
     if path.is_dir():

@@ -48,7 +48,7 @@ def load_json(raw: RawInput) -> tuple[Any, str]:
             line=error.lineno,
         ) from None
     except RecursionError:
-        raise InputError("JSON is nested too deeply; not a decklist", path=raw.display) from None
+        raise InputError("JSON nested too deeply to be a decklist", path=raw.display) from None
     except ValueError as error:  # an integer with more than 4300 digits
         reason = "a number has too many digits" if "digits" in str(error) else str(error)[:80]
         raise InputError(f"not usable JSON ({reason})", path=raw.display) from None
