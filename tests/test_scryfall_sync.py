@@ -297,11 +297,18 @@ def test_sync_of_recorded_scryfall_prints(server: LocalServer, cache_dir: Path) 
     assert summary["pages"] == 2
     assert summary["printings"] == len(prints)
     document = json.loads((cache_dir / "cards.json").read_text(encoding="utf-8"))
-    # Every card's sets are the union of its printings' sets, oldest first.
+    # Every card's sets are the union of its printings' sets and of what the bundled snapshot
+    # knows of it (these recorded answers are older and partial: card data only grows).
+    snapshot = {card.oracle_id: card for card in catalog.load_snapshot().cards}
     for card in document["cards"]:
         mine = [p for p in prints if p["oracle_id"] == card["oracle_id"]]
-        assert set(card["sets"]) == {p["set"] for p in mine}
-        assert card["first_released"] == min(p["released_at"] for p in mine)
+        known = snapshot.get(card["oracle_id"])
+        expected_sets = {p["set"] for p in mine} | set(known.sets if known else ())
+        assert set(card["sets"]) == expected_sets
+        dates = [p["released_at"] for p in mine]
+        if known is not None and known.first_released:
+            dates.append(known.first_released)
+        assert card["first_released"] == min(dates)
     catalog.reset_loaded_catalog()
     shown = run("cards", "show", "Stairs to Infinity", "--format", "json")
     assert shown.exit_code == 0, explain(shown)
@@ -981,3 +988,26 @@ def test_a_cut_off_answer_is_said_without_a_python_tuple(
     line = one_error_line(result)
     assert "cut off: Connection broken: IncompleteRead(" in line, line
     assert "('" not in line and "', " not in line, line
+
+
+def test_a_partial_answer_never_makes_a_cards_sets_or_first_printing_shrink(
+    server: LocalServer, cache_dir: Path
+) -> None:
+    """A mirror that sends only a later printing of Tazeem: the card keeps every set the
+    snapshot knows and its first printing, and gains the mirror's set."""
+    tazeem = catalog.load_snapshot().exact("Tazeem")
+    assert tazeem is not None and tazeem.first_released is not None
+    later = make_card(
+        "Tazeem",
+        "Plane — Zendikar",
+        set_code="zzz",
+        released="2030-01-01",
+        oracle_id=tazeem.oracle_id,
+    )
+    serve_cards(server, [later])
+    assert sync(server.url).exit_code == 0
+    catalog.reset_loaded_catalog()
+    shown = json.loads(run("cards", "show", "Tazeem", "--format", "json").stdout)
+    assert shown["source"] == "cache"
+    assert shown["sets"] == [*tazeem.sets, "zzz"]
+    assert shown["first_released"] == tazeem.first_released

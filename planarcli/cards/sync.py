@@ -159,26 +159,27 @@ def _add_printed_name(names: dict[str, list[str]], lang: str, printed: str) -> N
         spelled.append(printed)
 
 
-def merge_printed_names(document: dict[str, Any], earlier: Iterable[Any]) -> int:
-    """Add to the cards of ``document`` the printed names ``earlier`` cards (Cards of
-    another catalog, e.g. the bundled snapshot) have for the same oracle id, so a sync never
-    loses a printed name planarcli already knew. Returns how many names were added."""
-    known: dict[str, list[tuple[str, str]]] = {}
+def merge_known_facts(document: dict[str, Any], earlier: Iterable[Any]) -> None:
+    """Add to the cards of ``document`` what ``earlier`` cards (Cards of another catalog: the
+    previous cache, the bundled snapshot) know of the same oracle id: their printed names,
+    their sets, and an earlier first printing. Card data only grows: a mirror that sent part
+    of a card's printings, or an old answer, never makes a card's sets or printed names
+    shrink (its Oracle text, the answer's, still wins)."""
+    by_oracle_id: dict[str, list[Any]] = {}
     for card in earlier:
-        if card.printed_names:
-            known.setdefault(card.oracle_id, []).extend(card.printed_names)
-    added = 0
-    for card in document["cards"]:
-        pairs = known.get(card["oracle_id"])
-        if not pairs:
-            continue
-        names: dict[str, list[str]] = card.setdefault("printed_names", {})
-        for lang, printed in pairs:
-            before = len(names.get(lang, ()))
-            _add_printed_name(names, lang, printed)
-            added += len(names[lang]) - before
-        card["printed_names"] = {lang: names[lang] for lang in sorted(names)}
-    return added
+        by_oracle_id.setdefault(card.oracle_id, []).append(card)
+    for record in document["cards"]:
+        for card in by_oracle_id.get(record["oracle_id"], ()):
+            if card.printed_names:
+                names: dict[str, list[str]] = record.setdefault("printed_names", {})
+                for lang, printed in card.printed_names:
+                    _add_printed_name(names, lang, printed)
+                record["printed_names"] = {lang: names[lang] for lang in sorted(names)}
+            sets = list(card.sets)  # oldest first; sets only the answer has come after
+            sets += [code for code in record["sets"] if code not in sets]
+            record["sets"] = sets
+            dates = [d for d in (record.get("first_released"), card.first_released) if d]
+            record["first_released"] = min(dates) if dates else None
 
 
 def build_catalog(
@@ -444,11 +445,12 @@ def sync_cards(
                 f"(e.g. {', '.join(missing[:3])})"
             )
     previous_ids = {card["oracle_id"] for card in previous} if previous is not None else None
-    # Printed names only grow too: the previous cache's and the bundled snapshot's stay.
+    # What a card's record knows only grows: printed names, sets and the first printing of
+    # the previous cache and of the bundled snapshot stay.
     if previous is not None:
-        merge_printed_names(document, map(catalog_module.Card.from_json, previous))
+        merge_known_facts(document, map(catalog_module.Card.from_json, previous))
     if snapshot is not None:
-        merge_printed_names(document, snapshot.cards)
+        merge_known_facts(document, snapshot.cards)
     add_name_keys(document)
     write_catalog(document, target)
     catalog_module.reset_loaded_catalog()
