@@ -672,7 +672,8 @@ def match(name: str, limit: int, output_format: str) -> None:
             raise NotFoundError(f"no candidates for {name!r}")
         return
     if other is not None:
-        _note(f"{other!r} is a Magic card but not a plane or phenomenon; planar cards like it:")
+        _note(f"{other!r} is a Magic card but not a plane or phenomenon")
+        _note("planar cards like it:")
     if not matches:
         raise NotFoundError(f"no candidates for {name!r}")
     width = max(len("kind"), *(len(card.kind) for _, card in matches))

@@ -601,11 +601,12 @@ def _render(pieces: Any, context: int | None = 6) -> str:
 def _print_diff(result: Any, full: bool) -> None:
     from planarcli.rulebook.diff import describe_rules
 
-    _echo(
+    summary = (
         f"{result.old} → {result.new}: {len(result.reworded)} reworded, "
         f"{len(result.renumbered)} renumbered, {len(result.added)} added, "
         f"{len(result.removed)} removed, {result.unchanged} unchanged"
     )
+    _echo(_wrap(summary, indent=2))
     for move in result.sections_moved:
         _echo(f"section {move.old} → {move.new} ({move.title}), with its rules")
     for edition, rules_only, terms_only in (
