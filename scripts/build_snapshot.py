@@ -203,12 +203,22 @@ def dump_catalog(catalog: dict[str, Any]) -> str:
 
 
 def main() -> None:
-    if len(sys.argv) != 2:
-        sys.exit(
-            "usage: build_snapshot.py PLANAR-CARDS.TSV "
-            "(planar-oracle.tsv and planar-foreign-names.tsv beside it)"
-        )
-    catalog = build(Path(sys.argv[1]))
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        description="Build planarcli/data/cards.json from the shared card tables."
+    )
+    parser.add_argument(
+        "facts",
+        type=Path,
+        metavar="PLANAR-CARDS.TSV",
+        help="the facts table (planar-oracle.tsv and planar-foreign-names.tsv beside it)",
+    )
+    args = parser.parse_args()
+    try:
+        catalog = build(args.facts)
+    except OSError as error:
+        parser.exit(2, f"build_snapshot.py: cannot read a table: {error}\n")
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(dump_catalog(catalog), encoding="utf-8")
     print(f"wrote {len(catalog['cards'])} cards to {OUT}")
