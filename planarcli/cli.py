@@ -22,6 +22,7 @@ gc.set_threshold(100_000)
 import click  # noqa: E402
 
 from planarcli import __version__  # noqa: E402
+from planarcli.commands.common import PlanarGroup  # noqa: E402
 from planarcli.errors import EXIT_USAGE, PlanarError  # noqa: E402
 
 #: command name -> (module, attribute, one-line help shown by ``planarcli --help``)
@@ -33,7 +34,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
-class LazyGroup(click.Group):
+class LazyGroup(PlanarGroup):
     """A group whose subcommands are imported on first use."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -99,6 +100,12 @@ def _usage_error_json(ctx: click.Context, error: click.UsageError) -> None:
     echo_json({"error": {"message": error.format_message(), "hint": None, "exit_code": 2}})
 
 
+def _show_version(ctx: click.Context, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        click.echo(f"planarcli, version {__version__}")
+        ctx.exit()
+
+
 def report_error(error: PlanarError) -> None:
     """Print one line (plus a hint line, when there is one) on stderr."""
     click.echo(f"planarcli: error: {error.message}", err=True)
@@ -107,7 +114,14 @@ def report_error(error: PlanarError) -> None:
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, "--version", prog_name="planarcli")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=lambda ctx, _param, value: _show_version(ctx, value),
+    help="Show the version and exit.",
+)
 @click.option(
     "--offline",
     is_flag=True,

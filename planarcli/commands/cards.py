@@ -16,6 +16,8 @@ import click
 
 from planarcli.cards.names import fold_name
 from planarcli.commands.common import (
+    PlanarCommand,
+    PlanarGroup,
     completion_item,
     echo_json,
     format_option,
@@ -271,7 +273,7 @@ def _filters_text(
 
 
 # -- the group -------------------------------------------------------------------------------
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=PlanarGroup, context_settings={"help_option_names": ["-h", "--help"]})
 def cards() -> None:
     """Look up, browse, search and sync plane and phenomenon cards.
 
@@ -709,7 +711,7 @@ def list_cards(
 _NEGATED = "\x00"
 
 
-class QueryCommand(click.Command):
+class QueryCommand(PlanarCommand):
     """A command whose QUERY words may start with "-" (``-t:phenomenon``, ``-chaos``): any
     word that is not one of the command's options is a query word, not an unknown option."""
 

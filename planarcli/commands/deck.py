@@ -5,11 +5,18 @@ from __future__ import annotations
 import click
 
 from planarcli.commands.cards import exclude_set_option, parse_set_codes, warn_unknown_sets
-from planarcli.commands.common import asked_format, echo_json, format_option, json_errors
+from planarcli.commands.common import (
+    PlanarCommand,
+    PlanarGroup,
+    asked_format,
+    echo_json,
+    format_option,
+    json_errors,
+)
 from planarcli.errors import PlanarError, UsageError
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=PlanarGroup, context_settings={"help_option_names": ["-h", "--help"]})
 def deck() -> None:
     """Build planar decks and convert decklists."""
 
@@ -138,7 +145,7 @@ def _convert_error_json(error: PlanarError) -> None:
     echo_json(document)
 
 
-class _ConvertCommand(click.Command):
+class _ConvertCommand(PlanarCommand):
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         asked = asked_format(args)
         try:

@@ -14,6 +14,7 @@ from typing import Any, ClassVar, TypeVar
 import click
 
 from planarcli.commands.common import (
+    PlanarGroup,
     completion_item,
     echo_json,
     format_option,
@@ -143,7 +144,7 @@ def _short(text: str, limit: int = 200) -> str:
 # --------------------------------------------------------------------------- the group
 
 
-class RulesGroup(click.Group):
+class RulesGroup(PlanarGroup):
     """The ``rules`` group; ``import`` (and its CR text parser) is imported only when used."""
 
     lazy_commands: ClassVar[dict[str, tuple[str, str]]] = {

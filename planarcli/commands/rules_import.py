@@ -8,6 +8,7 @@ from __future__ import annotations
 import click
 
 from planarcli.commands.common import (
+    PlanarCommand,
     echo_json,
     format_option,
     is_offline,
@@ -17,7 +18,7 @@ from planarcli.commands.common import (
 from planarcli.rulebook.importer import ImportResult, import_rules
 
 
-@click.command("import")
+@click.command("import", cls=PlanarCommand)
 @click.argument("source", metavar="SOURCE")
 @format_option()
 @offline_option

@@ -8,7 +8,13 @@ from typing import Any
 
 import click
 
-from planarcli.commands.common import JSON_PRINTED, asked_format, format_option, use_color
+from planarcli.commands.common import (
+    JSON_PRINTED,
+    PlanarCommand,
+    asked_format,
+    format_option,
+    use_color,
+)
 from planarcli.errors import PlanarError, UsageError
 
 OUTPUT_FORMATS = ("text", "json", "github", "sarif")
@@ -45,7 +51,7 @@ def _warn_if_future(edition_id: str) -> None:
         )
 
 
-class ValidateCommand(click.Command):
+class ValidateCommand(PlanarCommand):
     """``validate`` keeps standard output one document of the format asked for (JSON, a
     SARIF log, GitHub annotations) even when click refuses the command line (an option's
     bad value, an unknown option), so a CI step that uploads it never gets an empty file."""

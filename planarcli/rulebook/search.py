@@ -1308,10 +1308,10 @@ class SearchIndex:
         keyed: list[tuple[float, int, int, int]] = []
         for position, score in scores.items():
             rule_id = self.ids[position]
-            for number in numbers:
-                if rule_id == number:
+            for wanted in numbers:
+                if rule_id == wanted:
                     score += id_bonus
-                elif rule_id.startswith(number) and rule_id[len(number) :].isalpha():
+                elif rule_id.startswith(wanted) and rule_id[len(wanted) :].isalpha():
                     score += child_bonus
             if score > 0.0:
                 shown = min(self.editions[position], key=rank.__getitem__)
