@@ -27,21 +27,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-DECK = "Planar Deck\n" + "".join(
-    f"1 {name}\n"
-    for name in (
-        "Academy at Tolaria West",
-        "Agyrem",
-        "Bant",
-        "Celestine Reef",
-        "Cliffside Market",
-        "Eloren Wilds",
-        "Feeding Grounds",
-        "Fields of Summer",
-        "Chaotic Aether",
-        "Interplanar Tunnel",
-    )
-)
+from bench_validate import DECK  # the same deck bench_validate times (benchmarks/ is on sys.path)
 
 #: label -> (planarcli arguments, target ratio)
 COMMANDS: dict[str, tuple[list[str], float]] = {
