@@ -54,10 +54,11 @@ from planarcli.rulebook.corpus import fold_accents
 
 if TYPE_CHECKING:
     from planarcli.rulebook.corpus import Edition, EditionInfo
+    from planarcli.rulebook.phrasings import Phrased
 
 #: Bump when what the index holds or how texts are analysed changes: cached indexes of an
 #: older version are rebuilt.
-INDEX_VERSION = 6
+INDEX_VERSION = 7
 
 BM25_K1 = 1.2
 BM25_B = 0.75
@@ -139,6 +140,27 @@ CONSEQUENCE_BONUS = 1.2
 OTHER_LANGUAGE_PRIOR = 0.25
 #: Other English Comprehensive Rules editions, when the current one is searched alongside.
 OLDER_EDITION_PRIOR = 0.9
+#: a query that names a document or an edition among others ("in the Danish guide", "the
+#: Tactical Multiplayer rules", "under the 2012 rules"): its texts rank above the others
+NAMED_EDITION_BONUS = 1.5
+#: how a query names the language of a translation or guide
+LANGUAGE_NAMES = {
+    "fr": ("french", "français", "francais", "française", "francaise", "fransk", "franske"),
+    "da": ("danish", "dansk", "danske", "danois", "danoise", "denmark", "danmark"),
+    "en": ("english", "anglais", "engelsk", "engelske"),
+}
+_YEAR_RE = re.compile(r"^(?:19|20)\d\d$")
+#: the phrasings field (rules/phrasings: queries people type that a passage answers): its
+#: BM25 score, added to the text's at this weight before the priors
+AID_WEIGHT = 0.75
+AID_K1 = 1.2
+AID_B = 0.75
+#: a passage's phrasings serve another edition's passage with the same id when their words
+#: are this alike (Jaccard of their stem sets), or one with another id when this alike
+AID_SAME_ID = 0.5
+AID_MOVED = 0.8
+#: between two phrasings of one passage in the aids column
+AID_SEPARATOR = "|"
 
 ENGLISH_CR = "comprehensive-rules"
 #: stands between a glossary entry's term and its text in ``tokens`` (no word is "_")
@@ -487,15 +509,21 @@ def content_words(text: str, lang: str) -> list[str]:
 
 _DEFINITION_RE = lazy(
     r"^\W*(?:what\s+(?:is|are)|what's|whats|define|definition\s+of|meaning\s+of"
-    r"|qu'est-ce\s+qu|que\s+(?:veut\s+dire|signifie)|hvad\s+(?:er|betyder))"
-    r"(?:\s+(?:an?|the|une?|le|la|les|l'|en|et))?\s+\S+(?:\s+\S+)?\W*$"
+    r"|qu'est-ce\s+que?|c'est\s+quoi|que\s+(?:veut\s+dire|signifie)|hvad\s+(?:er|betyder))"
+    # a term of one or two words, or two joined by "of", "de", "af" ("capacité de
+    # transplanage")
+    r"(?:\s+(?:an?|the|une?|le|la|les|l'|en|et))?\s*"
+    r"\S+(?:\s+(?:of|de|du|des|af)\s+\S+|\s+\S+)?\W*$"
     r"|^\W*\S+(?:\s+\S+)?\s+(?:definition|meaning|means?)\W*$",
     re.IGNORECASE,
 )
 #: words without which a query cannot ask what something is
 _DEFINITION_HINTS = _wordset(
-    "what whats who define definition meaning mean means qu que qui hvad hvem"
+    "what whats who define definition meaning mean means qu que qui quoi signifie hvad hvem"
+    " betyder"
 )
+#: the stems of "card" ("what is a plane card" asks what a plane is)
+_CARD_TERMS = frozenset({"card", "cart", "kort"})
 #: words that may stand beside a rule number that is the whole question ("rule 901.9")
 _RULE_WORDS = frozenset({"rule", "rules", "règle", "règles", "regel", "reglen", "see", "cf"})
 #: "... who is the planar controller": the subject asked about
@@ -504,7 +532,14 @@ _SUBJECT_RE = lazy(
     # asked inside a longer question: "explain what a phenomenon card is", "what does it
     # mean to planeswalk"
     r"|\bwhat\s+((?:an?|the)\s+\w+(?:\s+\w+)?)\s+(?:is|are)\b"
-    r"|\bwhat\s+(?:does\s+it|it)\s+means?\s+to\s+(\w+)",
+    r"|\bwhat\s+(?:does\s+it|it)\s+means?\s+to\s+(\w+)"
+    # "what does chaos ensue mean", "c'est quoi un phénomène", "qu'est-ce qu'un plan",
+    # "que signifie transplaner", "hvad betyder planeswalke"
+    r"|\bwhat\s+does\s+(.+?)\s+mean\b"
+    r"|\bc'est\s+quoi\s+(.+?)\W*$"
+    r"|\bqu'est-ce\s+qu(?:e\s+|')(?:c'est\s+qu(?:e\s+|'))?(.+?)\W*$"
+    r"|\bque\s+(?:veut\s+dire|signifie)\s+(.+?)\W*$"
+    r"|\bhvad\s+betyder\s+(.+?)\W*$",
     re.IGNORECASE,
 )
 #: words that only stress a question ("who actually is ...", "what exactly happens"): left
@@ -551,7 +586,11 @@ def _about_planechase(text: str) -> bool:
 
 
 def _is_heading(text: str) -> bool:
-    """A title rather than a statement: a few words, no closing punctuation."""
+    """A title rather than a statement: a few words, no closing punctuation, or a colon
+    that opens what follows ("At møde et fænomen:")."""
+    stripped = text.strip().strip("“”\"«» ")
+    if stripped.endswith(":"):
+        return 0 < len(stripped.split()) <= 6
     return len(text.split()) <= 6 and not text.rstrip().endswith((".", ".)", ":", "»", "”", '"'))
 
 
@@ -601,6 +640,7 @@ class SearchIndex:
         "context",
         "intro",
         "topical",
+        "aid_lengths",
         "postings",
         "df",
         "lang_df",
@@ -610,6 +650,11 @@ class SearchIndex:
         "vocabulary",
         "folded",
         "stems",
+        "aid_postings",
+        "aid_df",
+        "aid_size",
+        "aid_length",
+        "edition_names",
     )
     COLUMNS = (
         "texts",
@@ -625,6 +670,7 @@ class SearchIndex:
         "context",
         "intro",
         "topical",
+        "aid_lengths",
     )
 
     edition_ids: list[str]
@@ -643,6 +689,8 @@ class SearchIndex:
     context: list[str]
     intro: list[int]
     topical: list[int]
+    #: per document, the number of words of its phrasings (0 for none)
+    aid_lengths: list[int]
     postings: dict[str, list[int]]
     df: dict[str, int]
     lang_df: dict[str, dict[str, int]]
@@ -654,15 +702,37 @@ class SearchIndex:
     #: per language, each word of its texts and its stem: a query made of corpus words is
     #: stemmed without loading the stemmer
     stems: dict[str, dict[str, str]]
+    #: the phrasings field: term -> documents and counts (position, count, position, ...),
+    #: per language term -> distinct passages holding it, passages with phrasings, their
+    #: mean length
+    aid_postings: dict[str, list[int]]
+    aid_df: dict[str, dict[str, int]]
+    aid_size: dict[str, int]
+    aid_length: dict[str, float]
+    #: per edition (as in ``edition_ids``), the words a query names it by: a document's own
+    #: words ("tactical", "eternities"), a translation's or guide's language ("danish")
+    edition_names: list[list[str]]
 
-    def __init__(self, editions: Sequence[Edition] = ()) -> None:
+    def __init__(
+        self, editions: Sequence[Edition] = (), phrasings: Sequence[Phrased] | None = None
+    ) -> None:
+        """Index ``editions``, each passage with its ``phrasings`` (the bundled ones by
+        default; pass ``()`` for none)."""
         #: read from the on-disk cache (see :mod:`planarcli.rulebook.searchcache`)
         self.cached = False
         self.infos: dict[str, EditionInfo] = {}
         self._sets: dict[str, frozenset[str]] = {}
         self._docs: dict[int, tuple[dict[str, float], _Positions]] = {}
         self._idf: dict[tuple[str, str | None], float] = {}
+        #: per document, the stems of its phrasings, space-separated, phrasings apart by
+        #: AID_SEPARATOR ("" for none); kept while building, not in the cached state
+        self.aids: list[str] = []
         self._build(editions)
+        if phrasings is None:
+            from planarcli.rulebook import phrasings as bundled
+
+            phrasings = bundled.load()
+        self._attach(phrasings)
 
     # ----------------------------------------------------------------- building
 
@@ -724,14 +794,25 @@ class SearchIndex:
                 self.forms.append(" " + " ".join(sorted({fold(w) for w in (*heading, *own)})) + " ")
                 self.context.append("")
                 parent_text = self.texts[parent] if parent >= 0 else ""
-                self.topical.append(int(_about_planechase(f"{rule_id} {text} {parent_text}")))
+                # the Planechase section, a guide or variant article, a translation of 901:
+                # about Planechase throughout; a rule held because 901 cites it: when it says so
+                self.topical.append(
+                    int(
+                        info.kind != ENGLISH_CR
+                        or rule_id.split(".")[0] == VARIANT_SECTION
+                        or _about_planechase(f"{rule_id} {text} {parent_text}")
+                    )
+                )
                 # a heading ("901 Planechase", "901.15 Single Planar Deck Option") or a rule
                 # that only leads into its subrules ("... with the following additions.")
                 introduces = _is_heading(text) or (
                     rule_id in subrules and bool(_INTRODUCTION_RE.search(text))
                 )
                 self.intro.append(int(kind == "rule" and introduces))
+                self.aids.append("")
+                self.aid_lengths.append(0)
                 self.lengths.append(0.0)
+        self.edition_names = self._names(editions)
         for position in range(len(self.ids)):
             terms, _ = self._doc(position)
             self.lengths[position] = sum(terms.values())
@@ -740,6 +821,193 @@ class SearchIndex:
         self._statistics()
         self.surface = {word: sorted(stems) for word, stems in surface.items()}
         self.vocabulary = {lang: sorted(found) for lang, found in vocabulary.items()}
+
+    def _attach(self, phrasings: Sequence[Phrased]) -> None:
+        """Give each document the phrasings written for its passage (see
+        :mod:`planarcli.rulebook.phrasings`): those of the passage of the same language and
+        kind whose text is the most alike (Jaccard of their stem sets), when it is alike
+        enough: AID_SAME_ID for a passage with the document's id, AID_MOVED for one with
+        another (a rule renumbered). Passages equally alike all give theirs (a rule that
+        2009 and today word the same)."""
+        if not phrasings or not self.ids:
+            return
+        from planarcli.rulebook import phrasings as bundled
+
+        sources = bundled.source_editions(list(phrasings))
+        # each source passage once: its signature, its text, and the entries written for it
+        passages: dict[tuple[str, str, str], tuple[frozenset[str], str, list[int]]] = {}
+        for number, entry in enumerate(phrasings):
+            edition = sources.get(entry.edition)
+            if edition is None:
+                continue
+            key = (entry.edition, entry.kind, entry.id)
+            known = passages.get(key)
+            if known is not None:
+                known[2].append(number)
+                continue
+            lang = edition.info.lang
+            if entry.kind == "rule":
+                rule = edition.rule(entry.id)
+                text = rule.text if rule is not None else None
+            else:
+                text = next((g.text for g in edition.glossary if g.term == entry.id), None)
+            if text is None:
+                continue
+            heading = content_words(entry.id, lang) if entry.kind == "glossary" else []
+            signature = frozenset(stem(w, lang) for w in (*heading, *content_words(text, lang)))
+            passages[key] = (signature, " ".join(text.split()), [number])
+        by_text: dict[tuple[str, str, str], list[tuple[str, list[int]]]] = {}
+        by_kind: dict[tuple[str, str], list[tuple[frozenset[str], str, list[int]]]] = {}
+        for (edition_id, kind, rule_id), (signature, text, numbers) in passages.items():
+            lang = sources[edition_id].info.lang
+            by_text.setdefault((lang, kind, text), []).append((rule_id, numbers))
+            by_kind.setdefault((lang, kind), []).append((signature, rule_id, numbers))
+        written: dict[int, list[str]] = {}
+        vocabulary = {lang: set(found) for lang, found in self.vocabulary.items()}
+        surface = {word: set(stems) for word, stems in self.surface.items()}
+        bags: dict[tuple[str, str, str], set[str]] = {}
+        for position, rule_id in enumerate(self.ids):
+            lang, kind = self.doc_langs[position], self.kinds[position]
+            same = by_text.get((lang, kind, " ".join(self.texts[position].split())))
+            if same:
+                chosen = [number for _, numbers in same for number in numbers]
+            else:
+                signature = frozenset(self.tokens[position].split(" ")) - {_GAP, ""}
+                best, chosen = 0.0, []
+                for source, source_id, numbers in by_kind.get((lang, kind), ()):
+                    alike = _jaccard(signature, source)
+                    if alike < (AID_SAME_ID if source_id == rule_id else AID_MOVED):
+                        continue
+                    if alike > best + 1e-9:
+                        best, chosen = alike, list(numbers)
+                    elif alike >= best - 1e-9:
+                        chosen.extend(numbers)
+            if not chosen:
+                continue
+            seen: set[str] = set()
+            analysed: list[str] = []
+            for number in chosen:
+                for text in phrasings[number].phrasings:
+                    said = " ".join(text.casefold().split())
+                    if said in seen:
+                        continue
+                    seen.add(said)
+                    own = [w for w in content_words(text, lang) if w not in DEFINITION_WORDS]
+                    terms = [stem(w, lang) for w in own]
+                    word_stems = self.stems.setdefault(lang, {})
+                    for word, term in zip(own, terms, strict=True):
+                        if not word.isdigit():
+                            surface.setdefault(word, set()).add(term)
+                            word_stems[word] = term
+                    vocabulary.setdefault(lang, set()).update(fold(w) for w in words(text))
+                    if terms:
+                        analysed.append(" ".join(terms))
+            if not analysed:
+                continue
+            self.aids[position] = f" {AID_SEPARATOR} ".join(analysed)
+            counts = Counter(" ".join(analysed).split(" "))
+            self.aid_lengths[position] = sum(counts.values())
+            for term, count in counts.items():
+                self.aid_postings.setdefault(term, []).extend((position, count))
+            bags.setdefault((lang, kind, rule_id), set()).update(counts)
+            written[position] = analysed
+        # statistics per language over distinct passages, as for the texts
+        lengths: dict[str, list[float]] = {}
+        for (lang, _, _), bag in bags.items():
+            df = self.aid_df.setdefault(lang, {})
+            self.aid_size[lang] = self.aid_size.get(lang, 0) + 1
+            for term in bag:
+                df[term] = df.get(term, 0) + 1
+        for position in written:
+            total = lengths.setdefault(self.doc_langs[position], [0.0, 0.0])
+            total[0] += self.aid_lengths[position]
+            total[1] += 1.0
+        self.aid_length = {lang: value[0] / value[1] for lang, value in lengths.items()}
+        self.surface = {word: sorted(stems) for word, stems in surface.items()}
+        self.vocabulary = {lang: sorted(found) for lang, found in vocabulary.items()}
+        self._sets = {}
+
+    def _aid_scores(self, weights: dict[str, float]) -> dict[int, float]:
+        """BM25 of the query's terms over each document's phrasings."""
+        scores: dict[int, float] = {}
+        lengths = self.aid_lengths
+        for term, weight in weights.items():
+            found = self.aid_postings.get(term)
+            if not found:
+                continue
+            idfs: dict[str, float] = {}
+            for place in range(0, len(found), 2):
+                position, tf = found[place], found[place + 1]
+                lang = self.doc_langs[position]
+                idf = idfs.get(lang)
+                if idf is None:
+                    n = self.aid_size.get(lang, 0)
+                    df = self.aid_df.get(lang, {}).get(term, 0)
+                    idf = idfs[lang] = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+                norm = AID_K1 * (
+                    1.0 - AID_B + AID_B * lengths[position] / (self.aid_length.get(lang) or 1.0)
+                )
+                part = weight * idf * tf * (AID_K1 + 1.0) / (tf + norm)
+                scores[position] = scores.get(position, 0.0) + part
+        return scores
+
+    def _names(self, editions: Sequence[Edition]) -> list[list[str]]:
+        """Per edition, the words that name it in a query: for a document other than the
+        English Comprehensive Rules, the words of its id and title that no English rule
+        uses ("tactical", "eternities", "danish", "guide"), and its language's names."""
+        ruled: set[str] = set()
+        for position, group in enumerate(self.groups):
+            if group == "en-cr":
+                ruled.update(fold(word) for word in words(self.texts[position]))
+        stop = set().union(*STOPWORDS.values())
+        out: list[list[str]] = []
+        for edition in editions:
+            info = edition.info
+            if info.kind == ENGLISH_CR and info.lang == "en":
+                out.append([])
+                continue
+            found = {
+                fold(word)
+                for word in words(f"{info.id.replace('-', ' ')} {info.title}")
+                if len(word) >= 5 and word.isalpha() and word not in stop
+            }
+            found = {word for word in found if word not in ruled}
+            found.update(fold(word) for word in LANGUAGE_NAMES.get(info.lang, ()))
+            out.append(sorted(found - {fold(w) for w in LANGUAGE_NAMES["en"]}))
+        return out
+
+    def _named_editions(self, query: str) -> tuple[set[int], set[str]]:
+        """The editions in scope a query names (by their words, their language, or a year:
+        the English editions that took effect that year, else the last one before), when it
+        names some but not all; and the query's words that did the naming."""
+        if len(self.edition_ids) < 2:
+            return set(), set()
+        said = {fold(word) for word in words(query)}
+        named: set[int] = set()
+        naming: set[str] = set()
+        for number, names in enumerate(self.edition_names):
+            hit = said.intersection(names)
+            if hit:
+                named.add(number)
+                naming |= hit
+        for year in sorted(word for word in said if _YEAR_RE.match(word)):
+            dated = [
+                (info.effective, number)
+                for number, edition_id in enumerate(self.edition_ids)
+                if (info := self.infos.get(edition_id)) is not None
+                and info.kind == ENGLISH_CR
+                and info.effective
+            ]
+            that_year = {number for effective, number in dated if effective[:4] == year}
+            if not that_year:
+                before = [(effective, number) for effective, number in dated if effective < year]
+                that_year = {max(before)[1]} if before else set()
+            if that_year:
+                named |= that_year
+                naming.add(year)
+        if len(named) == len(self.edition_ids):
+            return set(), set()
+        return named, naming
 
     def _doc(self, position: int) -> tuple[dict[str, float], _Positions]:
         """Term weights and word positions of one document (memoised; counted in C)."""
@@ -835,6 +1103,7 @@ class SearchIndex:
         index._idf = {}
         index._sets = {}
         index._docs = {}
+        index.aids = []
         try:
             for name in cls.FIELDS:
                 value = state[name]
@@ -892,7 +1161,7 @@ class SearchIndex:
             if token in STOPWORDS.get(lang, frozenset()):
                 continue
             term = self._stem(token, lang)
-            if term in self.df:
+            if term in self.df or term in self.aid_postings:
                 found.add(term)
         return found
 
@@ -1115,6 +1384,10 @@ class SearchIndex:
 
     def _search(self, query: str, limit: int) -> list[SearchResult]:
         surfaced = self._untitled(self.query_groups(query))
+        named_editions, naming = self._named_editions(query)
+        if naming and len(surfaced) > len(naming):
+            # "in the Danish guide", "under the 2012 rules": where to look, not what for
+            surfaced = [(word, group) for word, group in surfaced if word not in naming]
         groups = [group for _, group in surfaced]
         weights: dict[str, float] = {}
         for group in groups:
@@ -1137,15 +1410,17 @@ class SearchIndex:
         )
         strange = self.other_languages(query)
         asked = set(weights)
-        candidates: set[int] = set()
+        reached: set[int] = set()  # the texts that hold a query word, or are a rule named
         for term in weights:
-            candidates.update(self.postings.get(term, ()))
+            reached.update(self.postings.get(term, ()))
         if numbers:
-            candidates.update(
+            reached.update(
                 position
                 for position, rule_id in enumerate(self.ids)
                 if any(rule_id.startswith(number) for number in numbers)
             )
+        aided = self._aid_scores(weights) if self.aid_postings else {}
+        candidates = reached.union(aided)
         current = next((info.id for info in self.infos.values() if info.current), None)
         current_number = self.edition_ids.index(current) if current in self.edition_ids else -1
         hinted = not _DEFINITION_HINTS.isdisjoint(words(query))
@@ -1153,6 +1428,8 @@ class SearchIndex:
         subject = self._subject(framed) if hinted else None
         definition = self._defined_subject(*subject) if subject else None
         asks = bool(hinted and _DEFINITION_RE.search(framed))
+        # "what does it mean to encounter a phenomenon" asks for more than a heading
+        defines = asks or not DEFINITION_WORDS.isdisjoint(words(query))
         # the terms of what a longer question asks about ("could someone explain what a
         # phenomenon card is ..."): the glossary entry of that term answers it
         named = [self._stems(fold(word)) for word in subject[0]] if subject and not asks else []
@@ -1180,68 +1457,75 @@ class SearchIndex:
             lang = self.doc_langs[position]
             kind = self.kinds[position]
             rule_id = self.ids[position]
-            terms, where = self._doc(position)
-            score = 0.0
-            average = self.group_length.get(self.groups[position]) or 1.0
-            norm = BM25_K1 * (1.0 - BM25_B + BM25_B * self.lengths[position] / average)
-            if long_query:
-                # where the query's words stand in the text, in one pass over its words
-                placed = [
-                    (place, number)
-                    for place, token in enumerate(where.tokens)
-                    if token in owners
-                    for number in owners[token]
-                ]
-                lonely = self._lonely(placed, owners)
-            else:
-                placed, lonely = [], set()
-            for term, weight in weights.items():
-                tf = terms.get(term)
-                if tf:
-                    part = weight * self.idf(term, lang) * tf * (BM25_K1 + 1.0) / (tf + norm)
-                    score += part * LONELY_WEIGHT if term in lonely else part
-            if score <= 0.0 and not numbers:
-                continue
-            for left, right in pairs:
-                score += PROXIMITY_WEIGHT * self._near(where, lang, left, right)
-            # the lead: a rule's first words, a glossary entry's term
-            lead = LEAD_WINDOW if not self.heads[position] else self.heads[position]
-            for group in groups:
-                best = 0.0
-                for term, weight in group.items():
-                    found = where.get(term)
-                    if found and found[0] < lead:
-                        best = max(best, weight * self.idf(term, lang))
-                score += lead_weight * best
-            if surfaced:
-                forms = self.forms[position]
-                for form, group in surfaced:
-                    if f" {form} " in forms:
-                        score += EXACT_FORM_WEIGHT * max(self.idf(t, lang) for t in group)
-            covered[position] = frozenset(
-                number for number, group in enumerate(groups) if any(t in terms for t in group)
-            )
-            if groups:
-                # coordination: the share of the query's words the text holds, each weighted
-                # by its rarity
-                mass = masses.get(lang)
-                if mass is None:
-                    mass = masses[lang] = [
-                        max(self.idf(t, lang) for t in g)
-                        if max(g.values()) > STOPWORD_ACCENT_WEIGHT
-                        else 0.0
-                        for g in groups
-                    ]
-                got = [
-                    share
-                    for share, group in zip(mass, groups, strict=True)
-                    if any(t in terms for t in group)
-                ]
-                score *= (sum(got) / (sum(mass) or 1.0)) ** COORD_POWER
+            aid = aided.get(position, 0.0)
+            if position in reached:
+                terms, where = self._doc(position)
+                score = 0.0
+                average = self.group_length.get(self.groups[position]) or 1.0
+                norm = BM25_K1 * (1.0 - BM25_B + BM25_B * self.lengths[position] / average)
                 if long_query:
-                    # ... and how much of it one passage of the text says together
-                    together = self._window_mass(placed, mass)
-                    score *= 0.5 + 0.5 * together / (sum(got) or 1.0)
+                    # where the query's words stand in the text, in one pass over its words
+                    placed = [
+                        (place, number)
+                        for place, token in enumerate(where.tokens)
+                        if token in owners
+                        for number in owners[token]
+                    ]
+                    lonely = self._lonely(placed, owners)
+                else:
+                    placed, lonely = [], set()
+                for term, weight in weights.items():
+                    tf = terms.get(term)
+                    if tf:
+                        part = weight * self.idf(term, lang) * tf * (BM25_K1 + 1.0) / (tf + norm)
+                        score += part * LONELY_WEIGHT if term in lonely else part
+                if score <= 0.0 and position not in aided and not numbers:
+                    continue
+                for left, right in pairs:
+                    score += PROXIMITY_WEIGHT * self._near(where, lang, left, right)
+                # the lead: a rule's first words, a glossary entry's term
+                lead = LEAD_WINDOW if not self.heads[position] else self.heads[position]
+                for group in groups:
+                    best = 0.0
+                    for term, weight in group.items():
+                        found = where.get(term)
+                        if found and found[0] < lead:
+                            best = max(best, weight * self.idf(term, lang))
+                    score += lead_weight * best
+                if surfaced:
+                    forms = self.forms[position]
+                    for form, group in surfaced:
+                        if f" {form} " in forms:
+                            score += EXACT_FORM_WEIGHT * max(self.idf(t, lang) for t in group)
+                covered[position] = frozenset(
+                    number for number, group in enumerate(groups) if any(t in terms for t in group)
+                )
+                if groups:
+                    # coordination: the share of the query's words the text holds, each weighted
+                    # by its rarity
+                    mass = masses.get(lang)
+                    if mass is None:
+                        mass = masses[lang] = [
+                            max(self.idf(t, lang) for t in g)
+                            if max(g.values()) > STOPWORD_ACCENT_WEIGHT
+                            else 0.0
+                            for g in groups
+                        ]
+                    got = [
+                        share
+                        for share, group in zip(mass, groups, strict=True)
+                        if any(t in terms for t in group)
+                    ]
+                    score *= (sum(got) / (sum(mass) or 1.0)) ** COORD_POWER
+                    if long_query:
+                        # ... and how much of it one passage of the text says together
+                        together = self._window_mass(placed, mass)
+                        score *= 0.5 + 0.5 * together / (sum(got) or 1.0)
+            else:
+                # reached by its phrasings alone: none of the query's words is in the text
+                score = 0.0
+                covered[position] = frozenset()
+            score += AID_WEIGHT * aid
             if kind == "glossary":
                 score *= GLOSSARY_PRIOR
                 if self._asks_for_term(position, essential):
@@ -1263,8 +1547,9 @@ class SearchIndex:
             if (
                 kind == "rule"
                 and self.intro[position]
-                and not self._names_heading(position, essential)
+                and (defines or not self._names_heading(position, essential))
             ):
+                # a heading answers a query that names it, but not one asking what it means
                 score *= INTRODUCTION_PRIOR
             if quantities is not None and kind == "rule":
                 # "how many cards ...": "at least ten", "no more than two"
@@ -1276,14 +1561,17 @@ class SearchIndex:
                 score *= CONSEQUENCE_BONUS
             if not self.topical[position]:
                 score *= OFF_TOPIC_PRIOR
-            if lang in strange:
-                score *= OTHER_LANGUAGE_PRIOR
-            if (
-                current_number >= 0
-                and self.groups[position] == "en-cr"
-                and current_number not in self.editions[position]
-            ):
-                score *= OLDER_EDITION_PRIOR
+            if named_editions and not named_editions.isdisjoint(self.editions[position]):
+                score *= NAMED_EDITION_BONUS
+            else:
+                if lang in strange:
+                    score *= OTHER_LANGUAGE_PRIOR
+                if (
+                    current_number >= 0
+                    and self.groups[position] == "en-cr"
+                    and current_number not in self.editions[position]
+                ):
+                    score *= OLDER_EDITION_PRIOR
             scores[position] = score
         if defined and scores:
             # "could someone explain what a phenomenon card is ...": the question says what
@@ -1364,7 +1652,9 @@ class SearchIndex:
         for number, word in enumerate(subject):
             if word not in known and not word.isdigit():
                 subject[number] = self._typo_word(word) or word
-        said = r"\W+".join(re.escape(word) for word in subject)
+        # the words as the question gave them, perhaps with a short word between ("capacité
+        # de transplanage")
+        said = r"(?:\W+\w{1,3})?\W+".join(re.escape(word) for word in subject)
         # "<the thing> is ...", and for a person also "... is a <the thing>" ("Each of them
         # is a planar controller.")
         named = (
@@ -1373,9 +1663,15 @@ class SearchIndex:
             if person
             else ""
         )
+        # ... or that names it: 'known as the "planeswalking ability"', "Cela s'appelle la
+        # « capacité de transplanage »"
+        called = (
+            rf"|\b(?:known\s+as|called|s'appelle|appelée?s?|kaldes|kaldet)\s+"
+            rf"(?:(?:a|an|the|un|une|le|la|l'|en|et)\s*)?[\"“«'‘]?\s*{said}\b"
+        )
         return re.compile(
             rf"(?:^|[.:]\s|\b(?:a|an|the|to|un|une|le|la|en|et)\s){said}s?"
-            rf"\s+(?:is|are|means|est|sont|er)\b{named}",
+            rf"\s+(?:is|are|means|est|sont|er)\b{named}{called}",
             re.IGNORECASE,
         )
 
@@ -1401,7 +1697,13 @@ class SearchIndex:
         planeswalk", "phenominon"): its content words are the term's words."""
         heads = self.heads[position]
         title = self.tokens[position].split(" ")[:heads]
-        if not title or len(title) != len(groups):
+        if not title:
+            return False
+        # "what is a phenomenon card": the card is the term
+        groups = [
+            group for group in groups if not (_CARD_TERMS.intersection(group) and len(groups) > 1)
+        ] or groups
+        if len(title) != len(groups):
             return False
         return all(any(term in group for group in groups) for term in title)
 
@@ -1571,8 +1873,17 @@ _DICT_FIELDS = frozenset(
         "vocabulary",
         "folded",
         "stems",
+        "aid_postings",
+        "aid_df",
+        "aid_size",
+        "aid_length",
     }
 )
+
+
+def _jaccard(one: frozenset[str], other: frozenset[str]) -> float:
+    union = len(one | other)
+    return len(one & other) / union if union else 0.0
 
 
 def _date(info: EditionInfo | None) -> str:

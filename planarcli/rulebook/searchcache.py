@@ -7,7 +7,8 @@ covers: the current one, ``--edition all``, ``--lang fr``, ...).
 
 * **Key.** Each file records the content of the editions it was built from: per edition its
   id, language, kind and source, the size of its file and two checksums of its bytes (CRC-32
-  and Adler-32), plus the index version and the stemmer's version. The key is recomputed
+  and Adler-32), plus the index version, the stemmer's version and the same checksums of
+  each file of search phrasings (``rules/phrasings/``). The key is recomputed
   from the files on every search (reading a few hundred kilobytes costs well under a
   millisecond); any difference rebuilds the index. Nothing is trusted from file times.
 * **Format.** ``marshal`` of plain lists, dicts, strings and numbers, behind a header: a
@@ -46,12 +47,13 @@ KEEP = 12
 
 
 def _content_key(scope: Sequence[EditionInfo]) -> str:
-    from planarcli.rulebook import search
+    from planarcli.rulebook import phrasings, search
 
     parts = [
         f"v{search.INDEX_VERSION}",
         f"stemmer {search.stemmer_version()}",
         marshalcache.python_key(),
+        phrasings.fingerprint(),
     ]
     for info in scope:
         try:
