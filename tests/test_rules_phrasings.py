@@ -189,3 +189,23 @@ def test_a_damaged_phrasings_file_is_one_line_and_exit_3(
     result = run_cli("rules", "search", "planar die cost", "--format", "json")
     assert result.exit_code == 3
     assert json.loads(result.stdout)["error"]
+
+
+def test_phrasings_in_another_language_than_their_passage() -> None:
+    """English questions about the Danish guide are read as English, and only where English
+    queries are read (not in a Danish-only scope)."""
+    english = [e for e in phrasings.load() if e.lang == "en"]
+    assert {e.edition for e in english} >= {"danish-guide", "2010-07-16-fr"}
+    guide = corpus.load_edition("danish-guide")
+    both = rulesearch.SearchIndex([corpus.load_edition("current"), guide])
+    alone = rulesearch.SearchIndex([guide])
+    position = both.ids.index("danish-guide.8")
+    assert "roll" in both.aids[position].split()  # English stems
+    assert "roll" not in alone.aids[alone.ids.index("danish-guide.8")].split()
+
+
+def test_a_phrasing_language_must_be_known(tmp_path: Path) -> None:
+    data = load(FILES[0])
+    data["passages"][0]["lang"] = "de"
+    with pytest.raises(ValueError, match="lang 'de'"):
+        phrasings._parse(data)

@@ -485,3 +485,48 @@ def test_danish_compounds_are_found_by_their_head() -> None:
     index = rulesearch.SearchIndex([corpus.load_edition("danish-guide")])
     groups = dict(index.query_groups("fænomener"))
     assert any(term.startswith("fænomenkort") for term in groups["fænomener"])
+
+
+def test_a_query_that_names_a_document_or_a_year_looks_there_first(
+    every_edition_index: rulesearch.SearchIndex,
+) -> None:
+    """With every edition searched, "the Danish guide", "the Tactical Multiplayer article",
+    "the 2012 rules" say where to look: their texts come first, listed under that edition,
+    and the naming words are not searched for ("tactical" is also a word of its first
+    paragraph)."""
+    index = every_edition_index
+    found = index.search("what does the Danish guide say a second roll of the die costs", 3)
+    assert (found[0].id, found[0].edition) == ("danish-guide.8", "danish-guide")
+    found = index.search("in the Tactical Multiplayer article, what is hellriding", 3)
+    assert found[0].id == "tactical-multiplayer.16"
+    found = index.search("under the 2012 rules, who controls a face-up phenomenon", 3)
+    assert (found[0].id, found[0].edition) == ("310.4", "2012-06-01")
+    # a document's own words, not the words every rule uses ("multiplayer", "magic")
+    names = dict(zip(index.edition_ids, index.edition_names, strict=True))
+    assert names["tactical-multiplayer"] == ["tactical"]
+    assert "danish" in names["danish-guide"] and "french" in names["2010-07-16-fr"]
+    assert names["2026-01-16"] == []
+    assert index._named_editions("planar die cost") == (set(), set())
+
+
+def test_a_heading_does_not_answer_what_it_means() -> None:
+    """"At møde et fænomen:" heads the paragraphs that say what it means."""
+    index = rulesearch.SearchIndex([corpus.load_edition("danish-guide")])
+    assert rulesearch._is_heading("“At møde et fænomen:")
+    assert index.search("Hvad betyder det at møde et fænomen", 1)[0].id != "danish-guide.14"
+
+
+@pytest.mark.parametrize(
+    ("query", "edition", "expected"),
+    [
+        # French and English ways of asking what a thing is, answered by the rule that
+        # says what it is called
+        ("C'est quoi la capacité de transplanage ?", "2010-07-16-fr", "901.7a"),
+        ("qu'est-ce que la capacité de transplanage", "2010-07-16-fr", "901.7a"),
+        ("what is a phenomenon card", "current", "Phenomenon"),
+        ("what is a plane card", "current", "Plane"),
+    ],
+)
+def test_definition_forms(query: str, edition: str, expected: str) -> None:
+    index = rulesearch.SearchIndex([corpus.load_edition(edition)])
+    assert index.search(query, 1)[0].id == expected

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 FORMAT = "planarcli-search-phrasings"
 FOLDER = "phrasings"
 KINDS = ("rule", "glossary")
+LANGS = ("en", "fr", "da")
 
 
 @record
@@ -37,6 +38,9 @@ class Phrased:
     kind: str  # "rule" | "glossary"
     id: str  # the rule id, or the glossary term as the edition spells it
     phrasings: tuple[str, ...]
+    #: the language of the phrasings when it is not the passage's ("en" for English
+    #: questions about the Danish guide)
+    lang: str | None = None
 
 
 def folder(rules_folder: str | None = None) -> str:
@@ -102,7 +106,10 @@ def _parse(data: Any) -> list[Phrased]:
             isinstance(text, str) and text.strip() for text in phrasings
         ):
             raise ValueError(f"passage {number}: 'phrasings' is not a list of texts")
-        out.append(Phrased(edition, kind, rule_id, tuple(phrasings)))
+        lang = passage.get("lang")
+        if lang is not None and lang not in LANGS:
+            raise ValueError(f"passage {number}: lang {lang!r} is not one of {', '.join(LANGS)}")
+        out.append(Phrased(edition, kind, rule_id, tuple(phrasings), lang))
     return out
 
 

@@ -142,7 +142,7 @@ OTHER_LANGUAGE_PRIOR = 0.25
 OLDER_EDITION_PRIOR = 0.9
 #: a query that names a document or an edition among others ("in the Danish guide", "the
 #: Tactical Multiplayer rules", "under the 2012 rules"): its texts rank above the others
-NAMED_EDITION_BONUS = 1.5
+NAMED_EDITION_BONUS = 3.0
 #: how a query names the language of a translation or guide
 LANGUAGE_NAMES = {
     "fr": ("french", "français", "francais", "française", "francaise", "fransk", "franske"),
@@ -887,19 +887,23 @@ class SearchIndex:
             seen: set[str] = set()
             analysed: list[str] = []
             for number in chosen:
+                # English questions about the Danish guide are English words
+                said_in = phrasings[number].lang or lang
+                if said_in not in self.langs:
+                    continue  # no query in scope is read in that language
                 for text in phrasings[number].phrasings:
                     said = " ".join(text.casefold().split())
                     if said in seen:
                         continue
                     seen.add(said)
-                    own = [w for w in content_words(text, lang) if w not in DEFINITION_WORDS]
-                    terms = [stem(w, lang) for w in own]
-                    word_stems = self.stems.setdefault(lang, {})
+                    own = [w for w in content_words(text, said_in) if w not in DEFINITION_WORDS]
+                    terms = [stem(w, said_in) for w in own]
+                    word_stems = self.stems.setdefault(said_in, {})
                     for word, term in zip(own, terms, strict=True):
                         if not word.isdigit():
                             surface.setdefault(word, set()).add(term)
                             word_stems[word] = term
-                    vocabulary.setdefault(lang, set()).update(fold(w) for w in words(text))
+                    vocabulary.setdefault(said_in, set()).update(fold(w) for w in words(text))
                     if terms:
                         analysed.append(" ".join(terms))
             if not analysed:
@@ -1602,7 +1606,10 @@ class SearchIndex:
                 elif rule_id.startswith(wanted) and rule_id[len(wanted) :].isalpha():
                     score += child_bonus
             if score > 0.0:
-                shown = min(self.editions[position], key=rank.__getitem__)
+                holders = self.editions[position]
+                # under the edition the query names, when it holds the text
+                preferred = [n for n in holders if n in named_editions] or holders
+                shown = min(preferred, key=rank.__getitem__)
                 keyed.append((-round(score, 6), rank[shown], position, shown))
         keyed.sort()
         out = []
