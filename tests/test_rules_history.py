@@ -404,6 +404,16 @@ def test_unknown_rule_id(run_cli: Callable[..., Any]) -> None:
     assert "nearest: " in text.stderr
 
 
+@pytest.mark.parametrize("query", ["", "   "])
+def test_no_rule_given_is_a_usage_error_as_in_rules_show(
+    run_cli: Callable[..., Any], query: str
+) -> None:
+    for command in ("history", "show"):
+        result = run_cli("rules", command, query)
+        assert result.exit_code == 2, result
+        assert "given" in result.stderr and "Traceback" not in result.stderr
+
+
 def test_unknown_term(run_cli: Callable[..., Any]) -> None:
     result = run_cli("rules", "history", "chaos simbol", "--format", "json")
     assert result.exit_code == 1, result

@@ -151,9 +151,55 @@ def test_edition_and_lang_that_disagree(run_cli: Callable[..., Any]) -> None:
 
 def test_bad_lang_and_edition(run_cli: Callable[..., Any]) -> None:
     assert run_cli("rules", "search", "die", "--lang", "de").exit_code == 2
-    result = run_cli("rules", "search", "die", "--edition", "2012-07-01")
+    result = run_cli("rules", "search", "die", "--edition", "2008-07-01")
+    assert result.exit_code == 2
+    assert "no Planechase rules were in effect on 2008-07-01" in result.stderr
+    result = run_cli("rules", "search", "die", "--edition", "first-edition")
     assert result.exit_code == 2
     assert "available editions" in result.stderr
+
+
+def test_a_date_is_the_edition_in_force_that_day(run_cli: Callable[..., Any]) -> None:
+    """As `rules show` reads it: 2012-01-01 is 2011-07-15, said on stderr."""
+    result = run_cli(
+        "rules", "search", "planar die cost", "--edition", "2012-01-01", "--format", "json"
+    )
+    assert result.exit_code == 0, result
+    assert "2012-01-01 is no edition's date; using 2011-07-15" in result.stderr
+    data = json.loads(result.stdout)
+    assert data["editions"] == ["2011-07-15"]
+    assert {r["edition"] for r in data["results"]} == {"2011-07-15"}
+
+
+def test_binary_junk_is_not_a_query(run_cli: Callable[..., Any]) -> None:
+    junk = "".join(map(chr, [0x8B, 0x01, 0x1F, 0x70, 0x6C, 0x61, 0x6E, 0x03, 0xFE]))
+    result = run_cli("rules", "search", f"planar {junk} die")
+    assert result.exit_code == 2, result
+    assert "control characters" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_long_query_is_read_up_to_its_64th_word(run_cli: Callable[..., Any]) -> None:
+    """A pasted page costs no more than 64 words; what is left out is said on stderr, and
+    the error for nothing found does not repeat a page of query."""
+    filler = " ".join(f"zq{n:03d}x" for n in range(rulesearch.QUERY_WORDS))
+    result = run_cli("rules", "search", f"{filler} planar die cost")
+    assert result.exit_code == 1, result  # the words past the 64th are not searched
+    assert "read up to its 64th word" in result.stderr
+    assert len(result.stderr.splitlines()[1]) < 120
+    assert rulesearch.trim_query("planar die cost") == ("planar die cost", False)
+    kept, trimmed = rulesearch.trim_query(f"{filler} planar die cost")
+    assert trimmed and kept == filler
+
+
+def test_an_old_rule_number_says_where_the_rule_is_now(run_cli: Callable[..., Any]) -> None:
+    for args in (("search", "309.7"), ("search", "rule 309.7"), ("show", "309.7")):
+        result = run_cli("rules", *args)
+        assert result.exit_code == 1, result
+        assert "309.7 of 2016-08-26 is 311.7 in 2026-01-16" in result.stderr, result
+    # a number no edition has keeps the general advice
+    result = run_cli("rules", "show", "999.9")
+    assert "the whole Comprehensive Rules are at" in result.stderr
 
 
 @pytest.mark.parametrize("query", [[], [""], ["   "]])
@@ -510,7 +556,7 @@ def test_a_query_that_names_a_document_or_a_year_looks_there_first(
 
 
 def test_a_heading_does_not_answer_what_it_means() -> None:
-    """"At møde et fænomen:" heads the paragraphs that say what it means."""
+    """The heading "At møde et fænomen:" leads into the paragraphs that say what it means."""
     index = rulesearch.SearchIndex([corpus.load_edition("danish-guide")])
     assert rulesearch._is_heading("“At møde et fænomen:")
     assert index.search("Hvad betyder det at møde et fænomen", 1)[0].id != "danish-guide.14"

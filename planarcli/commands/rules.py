@@ -8,6 +8,7 @@ up to the CLI, which prints them as one line with their exit code.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
 
@@ -79,11 +80,8 @@ def complete_rule_id(
 
 
 def edition_option(*, default: str | None, allow_all: bool = False) -> Callable[[F], F]:
-    # rules search reads --edition in rulebook/search.py, which takes ids only (for now)
-    what = (
-        "`current`, an edition id, or `all`"
-        if allow_all
-        else "`current`, an edition id, or a date (the edition in force that day)"
+    what = "`current`, an edition id, a date (the edition in force that day)" + (
+        ", or `all`" if allow_all else ""
     )
     return click.option(
         "--edition",
@@ -212,6 +210,9 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
                     f"{rule_id!r} is a glossary entry in {_spans(term_in)}; "
                     f"try `planarcli rules show {rule_id!r} --edition {term_in[-1]}`"
                 )
+            else:
+                # "309.7": the number of the rule in older editions (311.7 today)
+                error.hint = _renumbered_hint(rule_id, loaded) or error.hint
             if output_format == "json":
                 echo_json(
                     {
@@ -304,6 +305,25 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
                 2,
             )
         )
+
+
+def _renumbered_hint(rule_id: str, edition: corpus.Edition) -> str | None:
+    """For a rule id that ``edition`` lacks but other editions have: where that rule is in
+    ``edition`` ("309.7 of 2016-08-26 is 311.7 in 2026-01-16"), or which editions number it
+    so, as `rules history` says it; None for anything else."""
+    from planarcli.rulebook import history as rulehistory
+
+    if corpus.normalise_rule_id(rule_id) is None or not edition.info.is_english_cr:
+        return None
+    try:
+        rulehistory.load_history(rule_id, edition.id)
+    except rulehistory.NotInEdition as error:
+        # only what history found of the number elsewhere, not its generic advice
+        found_elsewhere = error.hint is not None and error.hint.startswith(f"{rule_id} ")
+        return error.hint if found_elsewhere else None
+    except PlanarError:
+        return None
+    return None
 
 
 def _show_elsewhere(
@@ -413,6 +433,13 @@ def search_command(
     if lang:
         lang = lang.lower()
     rulesearch.check_query(text, limit)
+    text, trimmed = rulesearch.trim_query(text)
+    if trimmed:
+        click.echo(
+            f"planarcli: note: the query is read up to its {rulesearch.QUERY_WORDS}th word; "
+            "the rest is left out",
+            err=True,
+        )
     scope = rulesearch.search_scope(corpus.list_editions(), edition, lang)
     results = searchcache.search(text, scope, limit)
     if output_format == "json":
@@ -439,9 +466,17 @@ def search_command(
         return
     if not results:
         where = scope[0].id if len(scope) == 1 else f"{len(scope)} editions"
+        said = text if len(text) <= 60 else text[:57].rstrip() + "..."
+        named = re.fullmatch(r"(?:rules?|r[èe]gles?|regel(?:en)?)?\s*(\S+)", text, re.IGNORECASE)
+        number = corpus.normalise_rule_id(named.group(1)) if named else None
+        renumbered = (
+            _renumbered_hint(number, corpus.load_edition(scope[0]))
+            if number is not None and len(scope) == 1
+            else None
+        )
         raise NotFoundError(
-            f"no results for {text!r} in {where}",
-            hint="try other words, `--edition all`, or `--lang fr` / `--lang da`",
+            f"no results for {said!r} in {where}",
+            hint=renumbered or "try other words, `--edition all`, or `--lang fr` / `--lang da`",
         )
     for result in results:
         head = (

@@ -259,6 +259,11 @@ def load_history(query: str, edition: str = "current") -> History:
     bundled and imported."""
     from planarcli.errors import UsageError
 
+    if not query.strip():
+        raise UsageError(
+            "no rule id or glossary term given",
+            hint="for example `planarcli rules history 901.15a`",
+        )
     infos = corpus.list_editions()
     start = corpus.resolve_edition(edition, infos, by_date=True)
     if not start.is_english_cr:

@@ -72,6 +72,8 @@ TYPO_LONG_WORD = 8
 TYPO_SHORTEST = 4
 #: a misspelling as close to several corpus words stands for each of them (at most this many)
 TYPO_CHOICES = 3
+#: a query's unknown words corrected, at most (a query of many is not misspelt, it is junk)
+TYPO_WORDS = 8
 #: an English agent noun and its verb ("owner"/"owns", "controller"/"controls")
 RELATIVE_WEIGHT = 1.0
 #: query words found among the first few words of a text: the text is about them (rules
@@ -724,6 +726,7 @@ class SearchIndex:
         self._sets: dict[str, frozenset[str]] = {}
         self._docs: dict[int, tuple[dict[str, float], _Positions]] = {}
         self._idf: dict[tuple[str, str | None], float] = {}
+        self._folded: dict[str, tuple[str, frozenset[str]]] | None = None
         #: per document, the stems of its phrasings, space-separated, phrasings apart by
         #: AID_SEPARATOR ("" for none); kept while building, not in the cached state
         self.aids: list[str] = []
@@ -1108,6 +1111,7 @@ class SearchIndex:
         index._sets = {}
         index._docs = {}
         index.aids = []
+        index._folded = None
         try:
             for name in cls.FIELDS:
                 value = state[name]
@@ -1229,7 +1233,11 @@ class SearchIndex:
                 accentless = self._accent_matches(token)
                 if accentless:
                     add(accentless, ACCENT_WEIGHT)
-                elif not token.isdigit() and not _RULE_NUMBER_RE.match(token):
+                elif (
+                    not token.isdigit()
+                    and not _RULE_NUMBER_RE.match(token)
+                    and len(misspelt) < TYPO_WORDS
+                ):
                     misspelt.append((token, weights))  # corrected below, in context
             if token.isdigit() or not self._is_stopword(token):
                 # "40 cards": "at least forty"; "ten": "10"
@@ -1354,11 +1362,15 @@ class SearchIndex:
         # "comes", "plainswalking" is one of "planeswalking"
         limit = 1 if len(token) <= TYPO_LONG_WORD - 1 else 2
         folded = fold(token)
+        letters = frozenset(folded)
         best: list[tuple[int, float, int, str]] = []
-        for word in self.surface:
-            if abs(len(word) - len(folded)) > limit:
+        for word, (other, other_letters) in self._folded_words().items():
+            if abs(len(other) - len(folded)) > limit:
                 continue
-            other = fold(word)
+            # each edit brings in at most one letter and takes out at most one: a word
+            # with more letters of its own is further away (and needs no alignment)
+            if len(letters - other_letters) > limit or len(other_letters - letters) > limit:
+                continue
             if short and sorted(other) != sorted(folded):
                 continue
             distance = osa_distance(folded, other, limit)
@@ -1371,6 +1383,16 @@ class SearchIndex:
         best.sort()
         nearest = best[0][0]
         return [word for distance, _, _, word in best[:TYPO_CHOICES] if distance == nearest]
+
+    def _folded_words(self) -> dict[str, tuple[str, frozenset[str]]]:
+        """Each corpus word, accent-free, with its letters (made once per index)."""
+        known = self._folded
+        if known is None:
+            known = self._folded = {}
+            for word in self.surface:
+                other = fold(word)
+                known[word] = (other, frozenset(other))
+        return known
 
     # ----------------------------------------------------------------- ranking
 
@@ -1412,6 +1434,9 @@ class SearchIndex:
         id_bonus, child_bonus = (
             (EXACT_ID_BONUS, CHILD_ID_BONUS) if not rest else (NAMED_RULE_BONUS, 0.0)
         )
+        if numbers and not rest:
+            # "rule 309.7": that rule or nothing, not every rule that says "rule"
+            weights = {}
         strange = self.other_languages(query)
         asked = set(weights)
         reached: set[int] = set()  # the texts that hold a query word, or are a rule named
@@ -1951,7 +1976,8 @@ def search_scope(
     elif edition.strip().lower() == "all":
         chosen = list(infos)
     else:
-        chosen = [resolve_edition(edition, list(infos))]
+        # an id, or a date: the edition in force that day, as `rules show` reads it
+        chosen = [resolve_edition(edition, list(infos), by_date=True)]
     if lang:
         narrowed = [info for info in chosen if info.lang == lang]
         if not narrowed:
@@ -1969,11 +1995,30 @@ def search_scope(
     return chosen
 
 
+#: a query is read up to this many words: the rest of a pasted page would cost seconds
+#: (each unknown word is corrected against the corpus) and says nothing more
+QUERY_WORDS = 64
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
+
+
 def check_query(query: str, limit: int) -> None:
     if not query.strip():
         raise UsageError("the search query is empty", hint="for example: planar die cost")
+    if _CONTROL_RE.search(query):
+        raise UsageError(
+            "the search query holds control characters, so it is not text (binary data?)",
+            hint="search for words, for example: planar die cost",
+        )
     if limit < 1:
         raise UsageError("--limit must be at least 1")
+
+
+def trim_query(query: str) -> tuple[str, bool]:
+    """``query`` up to its QUERY_WORDS-th word, and whether anything was left out."""
+    for count, match in enumerate(_TOKEN_RE.finditer(query), 1):
+        if count > QUERY_WORDS:
+            return query[: match.start()].rstrip(), True
+    return query, False
 
 
 def search(
@@ -1981,5 +2026,6 @@ def search(
 ) -> list[SearchResult]:
     """The ``limit`` best rules for ``query`` across ``editions``, best first (no cache)."""
     check_query(query, limit)
+    query, _ = trim_query(query)
     scope = [e for e in editions if lang is None or e.info.lang == lang]
     return SearchIndex(scope).search(query, limit)
