@@ -30,6 +30,11 @@ PARTS = {
     # the first is a development part (tuned on), the other two are only scored
     "development-2": HERE / "rules_search_dev2.json",
     "development-3": HERE / "rules_search_dev3.json",
+    # asked by a fresh-eyes QA pass with the rule texts at hand (easier)
+    "development-4": HERE / "rules_search_dev4.json",
+    # two more, written like the held-out parts, for the phrasings round
+    "development-5": HERE / "rules_search_dev5.json",
+    "development-6": HERE / "rules_search_dev6.json",
     "held-out-4": HERE / "rules_search_heldout4.json",
     "held-out-5": HERE / "rules_search_heldout5.json",
 }

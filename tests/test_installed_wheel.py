@@ -45,6 +45,12 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "planarcli/data/schemas/catalog.schema.json",
         "planarcli/data/schemas/validate-report.schema.json",
         "planarcli/data/rules/README.md",
+        "planarcli/data/schemas/search-phrasings.schema.json",
+        # the search is worse without them, not broken: the wheel must carry every one
+        *(
+            f"planarcli/data/rules/phrasings/{path.name}"
+            for path in (Path(__file__).parents[1] / "rules" / "phrasings").glob("*.json")
+        ),
     ):
         assert required in names, required
     target = work / "site"

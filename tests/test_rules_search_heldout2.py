@@ -24,6 +24,9 @@ PARTS = {
     "held-out-3": 15,
     "development-2": 90,
     "development-3": 110,
+    "development-4": 40,
+    "development-5": 100,
+    "development-6": 100,
     "held-out-4": 85,
     "held-out-5": 85,
 }

@@ -144,7 +144,7 @@ OTHER_LANGUAGE_PRIOR = 0.25
 OLDER_EDITION_PRIOR = 0.9
 #: a query that names a document or an edition among others ("in the Danish guide", "the
 #: Tactical Multiplayer rules", "under the 2012 rules"): its texts rank above the others
-NAMED_EDITION_BONUS = 3.0
+NAMED_EDITION_BONUS = 5.0
 #: how a query names the language of a translation or guide
 LANGUAGE_NAMES = {
     "fr": ("french", "français", "francais", "française", "francaise", "fransk", "franske"),
@@ -152,6 +152,14 @@ LANGUAGE_NAMES = {
     "en": ("english", "anglais", "engelsk", "engelske"),
 }
 _YEAR_RE = re.compile(r"^(?:19|20)\d\d$")
+#: a query about how the rules used to be ("in the original rules", "before chaos ensues
+#: existed", "under the old Two-Headed Giant rules"): texts no longer in force rank first
+_PAST_RE = lazy(
+    r"\b(?:old|older|oldest|original|originally|early|earliest|formerly|used\s+to"
+    r"|back\s+when|no\s+longer|any\s?more|very\s+first|first\s+(?:version|edition|rules)"
+    r"|ancien(?:ne)?s?|gamle|oprindelige?)\b",
+    re.IGNORECASE,
+)
 #: the phrasings field (rules/phrasings: queries people type that a passage answers): its
 #: BM25 score, added to the text's at this weight before the priors
 AID_WEIGHT = 0.75
@@ -521,8 +529,7 @@ _DEFINITION_RE = lazy(
 )
 #: words without which a query cannot ask what something is
 _DEFINITION_HINTS = _wordset(
-    "what whats who define definition meaning mean means qu que qui quoi signifie hvad hvem"
-    " betyder"
+    "what whats who define definition meaning mean means qu que qui quoi signifie hvad hvem betyder"
 )
 #: the stems of "card" ("what is a plane card" asks what a plane is)
 _CARD_TERMS = frozenset({"card", "cart", "kort"})
@@ -590,7 +597,7 @@ def _about_planechase(text: str) -> bool:
 def _is_heading(text: str) -> bool:
     """A title rather than a statement: a few words, no closing punctuation, or a colon
     that opens what follows ("At møde et fænomen:")."""
-    stripped = text.strip().strip("“”\"«» ")
+    stripped = text.strip().strip('“”"«» ')
     if stripped.endswith(":"):
         return 0 < len(stripped.split()) <= 6
     return len(text.split()) <= 6 and not text.rstrip().endswith((".", ".)", ":", "»", "”", '"'))
@@ -1016,6 +1023,16 @@ class SearchIndex:
             return set(), set()
         return named, naming
 
+    def _asks_the_past(self, query: str) -> set[str]:
+        """The words by which a query asks how the rules used to be, when the editions
+        searched hold the current one and older ones (else none)."""
+        current = next((info.id for info in self.infos.values() if info.current), None)
+        if current not in self.edition_ids or len(self.edition_ids) < 2:
+            return set()
+        return {
+            fold(word) for match in _PAST_RE.compiled.finditer(query) for word in words(match[0])
+        }
+
     def _doc(self, position: int) -> tuple[dict[str, float], _Positions]:
         """Term weights and word positions of one document (memoised; counted in C)."""
         known = self._docs.get(position)
@@ -1316,8 +1333,17 @@ class SearchIndex:
                     return len(found & context)
 
                 closest.sort(key=together, reverse=True)
-            for term in self.surface[closest[0]]:
+            meant = closest[0]
+            for term in self.surface[meant]:
                 weights[term] = max(weights.get(term, 0.0), TYPO_WEIGHT)
+            # "comunal" is "communal" in full: its synonyms, and its form for exact matches
+            for synonym in SYNONYMS.get(meant) or _folded_synonyms().get(fold(meant), ()):
+                for term in self._stems(synonym) or self._accent_matches(synonym):
+                    weight = SYNONYM_WEIGHT * TYPO_WEIGHT
+                    weights[term] = max(weights.get(term, 0.0), weight)
+            for number, (_, group) in enumerate(groups):
+                if group is weights:
+                    groups[number] = (fold(meant), weights)
 
     def _relatives(self, token: str) -> set[str]:
         """Index terms of the English agent noun or verb of ``token`` ("owns" → "owner",
@@ -1411,6 +1437,8 @@ class SearchIndex:
     def _search(self, query: str, limit: int) -> list[SearchResult]:
         surfaced = self._untitled(self.query_groups(query))
         named_editions, naming = self._named_editions(query)
+        past = self._asks_the_past(query)
+        naming |= past
         if naming and len(surfaced) > len(naming):
             # "in the Danish guide", "under the 2012 rules": where to look, not what for
             surfaced = [(word, group) for word, group in surfaced if word not in naming]
@@ -1554,6 +1582,9 @@ class SearchIndex:
                 # reached by its phrasings alone: none of the query's words is in the text
                 score = 0.0
                 covered[position] = frozenset()
+            if not self.topical[position]:
+                # a rule that says nothing of Planechase, unless players ask it of Planechase
+                score *= OFF_TOPIC_PRIOR
             score += AID_WEIGHT * aid
             if kind == "glossary":
                 score *= GLOSSARY_PRIOR
@@ -1588,9 +1619,10 @@ class SearchIndex:
             if consequence and kind == "rule" and _CONDITION_RE.match(self.texts[position]):
                 # "what happens if I roll a blank": "If the die roll is a blank face, ..."
                 score *= CONSEQUENCE_BONUS
-            if not self.topical[position]:
-                score *= OFF_TOPIC_PRIOR
-            if named_editions and not named_editions.isdisjoint(self.editions[position]):
+            holders = self.editions[position]
+            if (named_editions and not named_editions.isdisjoint(holders)) or (
+                past and current_number not in holders and self.groups[position] == "en-cr"
+            ):
                 score *= NAMED_EDITION_BONUS
             else:
                 if lang in strange:
