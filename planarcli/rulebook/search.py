@@ -58,7 +58,7 @@ if TYPE_CHECKING:
 
 #: Bump when what the index holds or how texts are analysed changes: cached indexes of an
 #: older version are rebuilt.
-INDEX_VERSION = 7
+INDEX_VERSION = 8
 
 BM25_K1 = 1.2
 BM25_B = 0.75
@@ -151,7 +151,6 @@ LANGUAGE_NAMES = {
     "da": ("danish", "dansk", "danske", "danois", "danoise", "denmark", "danmark"),
     "en": ("english", "anglais", "engelsk", "engelske"),
 }
-_YEAR_RE = re.compile(r"^(?:19|20)\d\d$")
 #: a query about how the rules used to be ("in the original rules", "before chaos ensues
 #: existed", "under the old Two-Headed Giant rules"): texts no longer in force rank first
 _PAST_RE = lazy(
@@ -700,7 +699,7 @@ class SearchIndex:
     topical: list[int]
     #: per document, the number of words of its phrasings (0 for none)
     aid_lengths: list[int]
-    postings: dict[str, list[int]]
+    postings: dict[str, list[int] | bytes]
     df: dict[str, int]
     lang_df: dict[str, dict[str, int]]
     lang_size: dict[str, int]
@@ -714,7 +713,7 @@ class SearchIndex:
     #: the phrasings field: term -> documents and counts (position, count, position, ...),
     #: per language term -> distinct passages holding it, passages with phrasings, their
     #: mean length
-    aid_postings: dict[str, list[int]]
+    aid_postings: dict[str, list[int] | bytes]
     aid_df: dict[str, dict[str, int]]
     aid_size: dict[str, int]
     aid_length: dict[str, float]
@@ -823,11 +822,13 @@ class SearchIndex:
                 self.aid_lengths.append(0)
                 self.lengths.append(0.0)
         self.edition_names = self._names(editions)
+        postings: dict[str, list[int]] = {}
         for position in range(len(self.ids)):
             terms, _ = self._doc(position)
             self.lengths[position] = sum(terms.values())
             for term in terms:
-                self.postings.setdefault(term, []).append(position)
+                postings.setdefault(term, []).append(position)
+        self.postings = {term: found for term, found in postings.items()}
         self._statistics()
         self.surface = {word: sorted(stems) for word, stems in surface.items()}
         self.vocabulary = {lang: sorted(found) for lang, found in vocabulary.items()}
@@ -873,6 +874,7 @@ class SearchIndex:
             by_text.setdefault((lang, kind, text), []).append((rule_id, numbers))
             by_kind.setdefault((lang, kind), []).append((signature, rule_id, numbers))
         written: dict[int, list[str]] = {}
+        aid_postings: dict[str, list[int]] = {}
         vocabulary = {lang: set(found) for lang, found in self.vocabulary.items()}
         surface = {word: set(stems) for word, stems in self.surface.items()}
         bags: dict[tuple[str, str, str], set[str]] = {}
@@ -922,9 +924,10 @@ class SearchIndex:
             counts = Counter(" ".join(analysed).split(" "))
             self.aid_lengths[position] = sum(counts.values())
             for term, count in counts.items():
-                self.aid_postings.setdefault(term, []).extend((position, count))
+                aid_postings.setdefault(term, []).extend((position, count))
             bags.setdefault((lang, kind, rule_id), set()).update(counts)
             written[position] = analysed
+        self.aid_postings = {term: found for term, found in aid_postings.items()}
         # statistics per language over distinct passages, as for the texts
         lengths: dict[str, list[float]] = {}
         for (lang, _, _), bag in bags.items():
@@ -946,9 +949,10 @@ class SearchIndex:
         scores: dict[int, float] = {}
         lengths = self.aid_lengths
         for term, weight in weights.items():
-            found = self.aid_postings.get(term)
-            if not found:
+            packed = self.aid_postings.get(term)
+            if not packed:
                 continue
+            found = _numbers(packed)
             idfs: dict[str, float] = {}
             for place in range(0, len(found), 2):
                 position, tf = found[place], found[place + 1]
@@ -1004,7 +1008,9 @@ class SearchIndex:
             if hit:
                 named.add(number)
                 naming |= hit
-        for year in sorted(word for word in said if _YEAR_RE.match(word)):
+        for year in sorted(
+            w for w in said if len(w) == 4 and w.isdigit() and w[:2] in ("19", "20")
+        ):
             dated = [
                 (info.effective, number)
                 for number, edition_id in enumerate(self.edition_ids)
@@ -1113,8 +1119,18 @@ class SearchIndex:
     # ----------------------------------------------------------------- plain data
 
     def state(self) -> dict[str, Any]:
-        """The index as plain data (lists, dicts, strings, numbers), for the on-disk cache."""
-        return {name: getattr(self, name) for name in self.FIELDS}
+        """The index as plain data (lists, dicts, strings, numbers), for the on-disk cache.
+        Postings are packed as bytes of unsigned 32-bit integers: a few thousand small lists
+        of numbers cost more to unmarshal than the rest of the index."""
+        from array import array
+
+        out = {name: getattr(self, name) for name in self.FIELDS}
+        for name in ("postings", "aid_postings"):
+            out[name] = {
+                term: array("I", found).tobytes() if isinstance(found, list) else found
+                for term, found in out[name].items()
+            }
+        return out
 
     @classmethod
     def from_state(cls, state: dict[str, Any], infos: Sequence[EditionInfo]) -> SearchIndex:
@@ -1319,7 +1335,7 @@ class SearchIndex:
         for _, weights in groups:
             for term, weight in weights.items():
                 if weight >= 1.0:
-                    context.update(self.postings.get(term, ()))
+                    context.update(_numbers(self.postings.get(term, b"")))
         for token, weights in misspelt:
             closest = self._typo_words(token)
             if not closest:
@@ -1329,7 +1345,7 @@ class SearchIndex:
                 def together(word: str) -> int:
                     found: set[int] = set()
                     for term in self.surface[word]:
-                        found.update(self.postings.get(term, ()))
+                        found.update(_numbers(self.postings.get(term, b"")))
                     return len(found & context)
 
                 closest.sort(key=together, reverse=True)
@@ -1469,7 +1485,7 @@ class SearchIndex:
         asked = set(weights)
         reached: set[int] = set()  # the texts that hold a query word, or are a rule named
         for term in weights:
-            reached.update(self.postings.get(term, ()))
+            reached.update(_numbers(self.postings.get(term, b"")))
         if numbers:
             reached.update(
                 position
@@ -1945,6 +1961,11 @@ _DICT_FIELDS = frozenset(
 )
 
 
+def _numbers(found: list[int] | bytes) -> Sequence[int]:
+    """A posting list as built (a list) or as cached (bytes of unsigned 32-bit integers)."""
+    return memoryview(found).cast("I") if isinstance(found, bytes) else found
+
+
 def _jaccard(one: frozenset[str], other: frozenset[str]) -> float:
     union = len(one | other)
     return len(one & other) / union if union else 0.0
@@ -2030,13 +2051,13 @@ def search_scope(
 #: a query is read up to this many words: the rest of a pasted page would cost seconds
 #: (each unknown word is corrected against the corpus) and says nothing more
 QUERY_WORDS = 64
-_CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
+_CONTROL_RE = lazy(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
 
 
 def check_query(query: str, limit: int) -> None:
     if not query.strip():
         raise UsageError("the search query is empty", hint="for example: planar die cost")
-    if _CONTROL_RE.search(query):
+    if not query.isprintable() and _CONTROL_RE.search(query):
         raise UsageError(
             "the search query holds control characters, so it is not text (binary data?)",
             hint="search for words, for example: planar die cost",

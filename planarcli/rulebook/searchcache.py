@@ -7,10 +7,11 @@ covers: the current one, ``--edition all``, ``--lang fr``, ...).
 
 * **Key.** Each file records the content of the editions it was built from: per edition its
   id, language, kind and source, the size of its file and two checksums of its bytes (CRC-32
-  and Adler-32), plus the index version, the stemmer's version and the same checksums of
-  each file of search phrasings (``rules/phrasings/``). The key is recomputed
+  and Adler-32), plus the index version, the stemmer's version, and the name, size and
+  modification time of each file of search phrasings (``rules/phrasings/``: part of the
+  installation, like the code). The key is recomputed
   from the files on every search (reading a few hundred kilobytes costs well under a
-  millisecond); any difference rebuilds the index. Nothing is trusted from file times.
+  millisecond); any difference rebuilds the index. Nothing else is trusted from file times.
 * **Format.** ``marshal`` of plain lists, dicts, strings and numbers, behind a header: a
   magic line, the key, the length and the CRC-32 of the payload
   (:mod:`planarcli.marshalcache`). Loading is about five times
