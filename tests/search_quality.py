@@ -35,6 +35,9 @@ PARTS = {
     # two more, written like the held-out parts, for the phrasings round
     "development-5": HERE / "rules_search_dev5.json",
     "development-6": HERE / "rules_search_dev6.json",
+    # written after the ranking was settled, scored once for the final figures
+    "held-out-6": HERE / "rules_search_heldout6.json",
+    "held-out-7": HERE / "rules_search_heldout7.json",
     "held-out-4": HERE / "rules_search_heldout4.json",
     "held-out-5": HERE / "rules_search_heldout5.json",
 }

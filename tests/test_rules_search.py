@@ -587,3 +587,17 @@ def test_a_misspelt_word_brings_its_synonyms() -> None:
     groups = dict(index.query_groups("comunal planar deck size"))
     assert "communal" in groups and "singl" in groups["communal"]
     assert index.search("comunal planar deck size", 1)[0].id == "901.15a"
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        # "A player's range of influence is ...", "Each turn marker represents ..."
+        ("define range of influence", "801.2"),
+        ("what is a turn marker in Grand Melee", "807.4"),
+    ],
+)
+def test_a_definition_after_a_possessive_or_each(
+    current_index: rulesearch.SearchIndex, query: str, expected: str
+) -> None:
+    assert current_index.search(query, 1)[0].id == expected

@@ -1750,8 +1750,10 @@ class SearchIndex:
             rf"(?:(?:a|an|the|un|une|le|la|l'|en|et)\s*)?[\"“«'‘]?\s*{said}\b"
         )
         return re.compile(
-            rf"(?:^|[.:]\s|\b(?:a|an|the|to|un|une|le|la|en|et)\s){said}s?"
-            rf"\s+(?:is|are|means|est|sont|er)\b{named}{called}",
+            # "A planar die is ...", "A player's range of influence is ...", "Each turn
+            # marker represents ..."
+            rf"(?:^|[.:]\s|\b(?:a|an|the|to|each|un|une|le|la|en|et)\s|\w+['’]s\s){said}s?"
+            rf"\s+(?:is|are|means|represents?|est|sont|er)\b{named}{called}",
             re.IGNORECASE,
         )
 
