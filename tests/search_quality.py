@@ -8,6 +8,7 @@ script to print the figures:
 
     python tests/search_quality.py                      # bundled editions only
     python tests/search_quality.py --data DATA_DIR      # plus the editions imported there
+    python tests/search_quality.py --part development-2 --misses   # one part, its misses
 """
 
 from __future__ import annotations
@@ -131,11 +132,18 @@ def main(argv: list[str]) -> None:
     parser.add_argument(
         "--misses", action="store_true", help="list the misses of the development parts"
     )
+    parser.add_argument(
+        "--part",
+        action="append",
+        choices=list(PARTS),
+        help="score only this part (repeatable; default: every part)",
+    )
     args = parser.parse_args(argv)
     data = args.data / "rules" if args.data else HERE / "no-such-folder"
     infos = corpus.list_editions(resources.rules_dir(), data)
-    for part in PARTS:
-        figures = score(load(part), infos)
+    indexes: dict[Any, Any] = {}
+    for part in args.part or PARTS:
+        figures = score(load(part), infos, indexes)
         print(f"{part:<14} {figures}")
         if args.misses and part.startswith("development"):  # held-out parts are only scored
             for miss in figures.misses:

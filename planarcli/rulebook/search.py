@@ -844,6 +844,8 @@ class SearchIndex:
             return
         from planarcli.rulebook import phrasings as bundled
 
+        self._phrased: dict[tuple[int, str], list[tuple[str, str]]] = {}
+
         sources = bundled.source_editions(list(phrasings))
         # each source passage once: its signature, its text, and the entries written for it
         passages: dict[tuple[str, str, str], tuple[frozenset[str], str, list[int]]] = {}
@@ -886,9 +888,15 @@ class SearchIndex:
             else:
                 signature = frozenset(self.tokens[position].split(" ")) - {_GAP, ""}
                 best, chosen = 0.0, []
+                size = len(signature)
                 for source, source_id, numbers in by_kind.get((lang, kind), ()):
+                    needed = AID_SAME_ID if source_id == rule_id else AID_MOVED
+                    # sets of sizes m <= n are at most m/n alike: most pairs end here
+                    other = len(source)
+                    if min(size, other) < needed * max(size, other):
+                        continue
                     alike = _jaccard(signature, source)
-                    if alike < (AID_SAME_ID if source_id == rule_id else AID_MOVED):
+                    if alike < needed:
                         continue
                     if alike > best + 1e-9:
                         best, chosen = alike, list(numbers)
@@ -903,21 +911,11 @@ class SearchIndex:
                 said_in = phrasings[number].lang or lang
                 if said_in not in self.langs:
                     continue  # no query in scope is read in that language
-                for text in phrasings[number].phrasings:
-                    said = " ".join(text.casefold().split())
-                    if said in seen:
-                        continue
-                    seen.add(said)
-                    own = [w for w in content_words(text, said_in) if w not in DEFINITION_WORDS]
-                    terms = [stem(w, said_in) for w in own]
-                    word_stems = self.stems.setdefault(said_in, {})
-                    for word, term in zip(own, terms, strict=True):
-                        if not word.isdigit():
-                            surface.setdefault(word, set()).add(term)
-                            word_stems[word] = term
-                    vocabulary.setdefault(said_in, set()).update(fold(w) for w in words(text))
-                    if terms:
-                        analysed.append(" ".join(terms))
+                for said, terms in self._analysed(phrasings[number], said_in, surface, vocabulary):
+                    if said not in seen:
+                        seen.add(said)
+                        if terms:
+                            analysed.append(terms)
             if not analysed:
                 continue
             self.aids[position] = f" {AID_SEPARATOR} ".join(analysed)
@@ -943,6 +941,36 @@ class SearchIndex:
         self.surface = {word: sorted(stems) for word, stems in surface.items()}
         self.vocabulary = {lang: sorted(found) for lang, found in vocabulary.items()}
         self._sets = {}
+        self._phrased = {}
+
+    def _analysed(
+        self,
+        entry: Phrased,
+        lang: str,
+        surface: dict[str, set[str]],
+        vocabulary: dict[str, set[str]],
+    ) -> list[tuple[str, str]]:
+        """Each phrasing of ``entry`` as its folded text and its stems (space-separated), read
+        in ``lang``; its words join the index's words (once per entry and language, however
+        many editions' passages it serves)."""
+        key = (id(entry), lang)
+        known = self._phrased.get(key)
+        if known is not None:
+            return known
+        made: list[tuple[str, str]] = []
+        word_stems = self.stems.setdefault(lang, {})
+        folded = vocabulary.setdefault(lang, set())
+        for text in entry.phrasings:
+            own = [w for w in content_words(text, lang) if w not in DEFINITION_WORDS]
+            terms = [stem(w, lang) for w in own]
+            for word, term in zip(own, terms, strict=True):
+                if not word.isdigit():
+                    surface.setdefault(word, set()).add(term)
+                    word_stems[word] = term
+            folded.update(fold(w) for w in words(text))
+            made.append((" ".join(text.casefold().split()), " ".join(terms)))
+        self._phrased[key] = made
+        return made
 
     def _aid_scores(self, weights: dict[str, float]) -> dict[int, float]:
         """BM25 of the query's terms over each document's phrasings."""
