@@ -141,7 +141,8 @@ def test_current_cr_edition_id_reads_no_edition_file(
     assert corpus.current_cr_edition_id(str(folder), today="2026-02-01") == "2026-01-16"
     assert corpus.current_cr_edition_id(str(folder), today="2099-01-01") == "2099-01-01"
     assert corpus.current_cr_edition_id(str(tmp_path / "none"), today="2026-11-29") == "2026-01-16"
-    assert all(name.endswith("manifest.json") for name in opened), opened
+    # the bundled manifest, or its parsed copy in the cache dir: no edition file
+    assert all(name.endswith(("manifest.json", corpus.MANIFEST_CACHE)) for name in opened), opened
     # the default folder is the data folder, like list_editions
     assert corpus.current_cr_edition_id() == next(
         info.id for info in corpus.list_editions() if info.current
@@ -293,3 +294,26 @@ def test_current_cr_edition_id_is_cheap(tmp_path: Path) -> None:
         env={"PLANARCLI_DATA_DIR": str(tmp_path), "PATH": ""},
     )
     assert completed.stdout.splitlines() == ["2026-01-16", "[]"], completed
+
+
+def test_the_parsed_manifest_is_kept_and_never_trusted_blindly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bundled manifest is parsed once into the cache dir (so `rules search` needs no
+    json); a damaged copy is rebuilt, and a changed manifest is read afresh."""
+    import shutil
+
+    copy = tmp_path / "rules"
+    shutil.copytree(resources.rules_dir(), copy)
+    monkeypatch.setattr(resources, "rules_dir_path", lambda: str(copy))
+    cache = Path(os.environ["PLANARCLI_CACHE_DIR"]) / corpus.MANIFEST_CACHE
+    first = [info.id for info in corpus.list_editions()]
+    assert cache.is_file()
+    cache.write_bytes(cache.read_bytes()[:-20] + b"\0" * 20)  # damaged
+    assert [info.id for info in corpus.list_editions()] == first
+    manifest = json.loads((copy / "manifest.json").read_text(encoding="utf-8"))
+    manifest["editions"] = [e for e in manifest["editions"] if e["id"] != "eternities-map"]
+    (copy / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    assert [info.id for info in corpus.list_editions()] == [
+        i for i in first if i != "eternities-map"
+    ]

@@ -24,7 +24,6 @@ so the bundled edition with the same id (if any) is used instead.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import sys
@@ -217,11 +216,38 @@ def _imported_folder(data_folder: str | os.PathLike[str] | None) -> str:
     return os.path.join(data_dir_path(), "rules")
 
 
+#: the parsed bundled manifest, kept in the cache dir: every rules command reads the manifest,
+#: and parsing it is the one reason `rules search` would import json
+MANIFEST_CACHE = "rules-manifest.bin"
+_MANIFEST_MAGIC = b"planarcli-rules-manifest\n"
+
+
+def _parse_manifest(path: str) -> Any:
+    """The manifest at ``path`` as JSON data, through a marshal copy in the cache dir keyed
+    by the file's bytes (see :mod:`planarcli.marshalcache`)."""
+    import zlib
+
+    from planarcli import marshalcache
+    from planarcli.paths import cache_dir_path
+
+    with open(path, "rb") as handle:
+        raw = handle.read()
+    key = f"{marshalcache.python_key()}\n{path}\n{len(raw)}:{zlib.crc32(raw):08x}"
+    cache = os.path.join(cache_dir_path(), MANIFEST_CACHE)
+    stored = marshalcache.read(cache, _MANIFEST_MAGIC, key)
+    if stored is not None and "manifest" in stored:
+        return stored["manifest"]
+    import json
+
+    manifest = json.loads(raw.decode("utf-8"))
+    marshalcache.write(cache, _MANIFEST_MAGIC, key, {"manifest": manifest})
+    return manifest
+
+
 def _read_manifest(folder: str) -> tuple[str | None, list[EditionInfo]]:
     path = os.path.join(folder, "manifest.json")
     try:
-        with open(path, encoding="utf-8") as handle:
-            manifest = json.load(handle)
+        manifest = _parse_manifest(path)
         if not isinstance(manifest, dict) or manifest.get("format") != MANIFEST_FORMAT:
             raise ValueError(f"not a {MANIFEST_FORMAT} file")
         entries = manifest["editions"]
@@ -282,6 +308,8 @@ def _sniff_header(path: str) -> dict[str, Any]:
         prefix = handle.read(_HEADER_BYTES)
     body = re.search(_BODY_PATTERN, prefix)
     header: dict[str, Any] = {}
+    import json
+
     if body is not None and prefix.lstrip().startswith("{"):
         decoder = json.JSONDecoder()
         head = prefix[: body.start()]
@@ -533,6 +561,8 @@ def _load_file(info: EditionInfo) -> Edition:
     key = (info.location, stat.st_mtime, stat.st_size)
     edition = _cache.get(key)
     if edition is None:
+        import json
+
         with open(info.location, encoding="utf-8") as handle:
             data = json.load(handle)
         edition = _parse_edition(data, info)

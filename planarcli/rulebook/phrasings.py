@@ -13,7 +13,6 @@ reworded a little, or an imported edition holding the same text (see ``search.at
 
 from __future__ import annotations
 
-import json
 import os
 from typing import TYPE_CHECKING, Any
 
@@ -114,6 +113,8 @@ def _parse(data: Any) -> list[Phrased]:
 def load(rules_folder: str | None = None) -> list[Phrased]:
     """Every passage's phrasings, from every file. A damaged bundled file is a damaged
     installation: :class:`DataUnavailableError` (exit 3)."""
+    import json
+
     out: list[Phrased] = []
     for path in files(rules_folder):
         try:

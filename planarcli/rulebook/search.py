@@ -58,7 +58,7 @@ if TYPE_CHECKING:
 
 #: Bump when what the index holds or how texts are analysed changes: cached indexes of an
 #: older version are rebuilt.
-INDEX_VERSION = 8
+INDEX_VERSION = 9
 
 BM25_K1 = 1.2
 BM25_B = 0.75
@@ -704,9 +704,12 @@ class SearchIndex:
     lang_df: dict[str, dict[str, int]]
     lang_size: dict[str, int]
     group_length: dict[str, float]
-    surface: dict[str, list[str]]
+    #: each word of the texts and phrasings, and its stems (space-separated)
+    surface: dict[str, str]
+    #: per language with several in scope, the accent-free words of its texts
     vocabulary: dict[str, list[str]]
-    folded: dict[str, list[str]]
+    #: each accent-free term, and the terms it stands for (space-separated)
+    folded: dict[str, str]
     #: per language, each word of its texts and its stem: a query made of corpus words is
     #: stemmed without loading the stemmer
     stems: dict[str, dict[str, str]]
@@ -830,7 +833,7 @@ class SearchIndex:
                 postings.setdefault(term, []).append(position)
         self.postings = {term: found for term, found in postings.items()}
         self._statistics()
-        self.surface = {word: sorted(stems) for word, stems in surface.items()}
+        self.surface = {word: " ".join(sorted(stems)) for word, stems in surface.items()}
         self.vocabulary = {lang: sorted(found) for lang, found in vocabulary.items()}
 
     def _attach(self, phrasings: Sequence[Phrased]) -> None:
@@ -878,7 +881,7 @@ class SearchIndex:
         written: dict[int, list[str]] = {}
         aid_postings: dict[str, list[int]] = {}
         vocabulary = {lang: set(found) for lang, found in self.vocabulary.items()}
-        surface = {word: set(stems) for word, stems in self.surface.items()}
+        surface = {word: set(stems.split(" ")) for word, stems in self.surface.items()}
         bags: dict[tuple[str, str, str], set[str]] = {}
         for position, rule_id in enumerate(self.ids):
             lang, kind = self.doc_langs[position], self.kinds[position]
@@ -938,8 +941,10 @@ class SearchIndex:
             total[0] += self.aid_lengths[position]
             total[1] += 1.0
         self.aid_length = {lang: value[0] / value[1] for lang, value in lengths.items()}
-        self.surface = {word: sorted(stems) for word, stems in surface.items()}
+        self.surface = {word: " ".join(sorted(stems)) for word, stems in surface.items()}
         self.vocabulary = {lang: sorted(found) for lang, found in vocabulary.items()}
+        if len(self.vocabulary) < 2:
+            self.vocabulary = {}  # only read to tell the query's language among several
         self._sets = {}
         self._phrased = {}
 
@@ -1121,7 +1126,7 @@ class SearchIndex:
         for term in self.df:
             if term:
                 folded.setdefault(fold(term), set()).add(term)
-        self.folded = {key: sorted(value) for key, value in folded.items()}
+        self.folded = {key: " ".join(sorted(value)) for key, value in folded.items()}
         # A subrule of a rule that sets a scope (a Two-Headed Giant game, the single planar
         # deck option) has the words that set that scope apart from the rest of its section
         # as its context ("two headed giant", not "planar").
@@ -1285,7 +1290,7 @@ class SearchIndex:
                 add(
                     (
                         t
-                        for t in self.folded.get(fold(token), ())
+                        for t in self.folded.get(fold(token), "").split()
                         if t != token and not self._is_stopword(t)
                     ),
                     STOPWORD_ACCENT_WEIGHT,
@@ -1334,7 +1339,7 @@ class SearchIndex:
             if not found and len(whole) >= TYPO_LONG_WORD:
                 for word in self._typo_words(whole):
                     if osa_distance(fold(whole), fold(word), 1) <= 1:
-                        found = set(self.surface[word])
+                        found = set(self.surface[word].split(" "))
                         break
             if found:
                 out[place] = found
@@ -1372,13 +1377,13 @@ class SearchIndex:
 
                 def together(word: str) -> int:
                     found: set[int] = set()
-                    for term in self.surface[word]:
+                    for term in self.surface[word].split(" "):
                         found.update(_numbers(self.postings.get(term, b"")))
                     return len(found & context)
 
                 closest.sort(key=together, reverse=True)
             meant = closest[0]
-            for term in self.surface[meant]:
+            for term in self.surface[meant].split(" "):
                 weights[term] = max(weights.get(term, 0.0), TYPO_WEIGHT)
             # "comunal" is "communal" in full: its synonyms, and its form for exact matches
             for synonym in SYNONYMS.get(meant) or _folded_synonyms().get(fold(meant), ()):
@@ -1407,7 +1412,7 @@ class SearchIndex:
         found: set[str] = set()
         for lang in self.langs:
             term = fold(self._stem(fold(token), lang))
-            found.update(self.folded.get(term, ()))
+            found.update(self.folded.get(term, "").split())
         return found
 
     def _typo_matches(self, token: str) -> set[str]:
@@ -1415,7 +1420,7 @@ class SearchIndex:
         several are as close ("planer" is one letter from "planar" and from "plane")."""
         found: set[str] = set()
         for word in self._typo_words(token):
-            found.update(self.surface[word])
+            found.update(self.surface[word].split(" "))
         return found
 
     def _typo_word(self, token: str) -> str | None:
@@ -1446,7 +1451,7 @@ class SearchIndex:
             distance = osa_distance(folded, other, limit)
             if distance <= limit:
                 overlap = _indel_similarity(folded, other)
-                frequency = sum(self.df.get(s, 0) for s in self.surface[word])
+                frequency = sum(self.df.get(s, 0) for s in self.surface[word].split(" "))
                 best.append((distance, -overlap, -frequency, word))
         if not best:
             return []
@@ -1956,6 +1961,9 @@ class SearchIndex:
         return best
 
 
+_NOWHERE: list[int] = []
+
+
 class _Positions:
     """Where each term stands in a document's words, found when first asked for."""
 
@@ -1966,10 +1974,17 @@ class _Positions:
         self.found: dict[str, list[int]] = {}
 
     def get(self, term: str) -> list[int]:
-        hit = self.found.get(term)
-        if hit is None:
-            hit = self.found[term] = [i for i, token in enumerate(self.tokens) if token == term]
-        return hit
+        found = self.found
+        if not found:
+            # one pass over the words for every term: a query asks for several
+            for place, token in enumerate(self.tokens):
+                at = found.get(token)
+                if at is None:
+                    found[token] = [place]
+                else:
+                    at.append(place)
+            found[""] = found.get("", [])  # marks the map as made, even for no words
+        return found.get(term, _NOWHERE)
 
 
 _DICT_FIELDS = frozenset(
