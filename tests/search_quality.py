@@ -36,6 +36,8 @@ PARTS = {
     # two more, written like the held-out parts, for the phrasings round
     "development-5": HERE / "rules_search_dev5.json",
     "development-6": HERE / "rules_search_dev6.json",
+    # a second fresh-eyes pass, questions written before any search was run
+    "development-7": HERE / "rules_search_dev7.json",
     # written after the ranking was settled, scored once for the final figures
     "held-out-6": HERE / "rules_search_heldout6.json",
     "held-out-7": HERE / "rules_search_heldout7.json",

@@ -27,6 +27,7 @@ PARTS = {
     "development-4": 40,
     "development-5": 100,
     "development-6": 100,
+    "development-7": 50,
     "held-out-6": 80,
     "held-out-7": 85,
     "held-out-4": 85,

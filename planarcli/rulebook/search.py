@@ -219,7 +219,7 @@ STOPWORDS: dict[str, frozenset[str]] = {
         " something everything kind sort too like"
         # contractions typed without the apostrophe, and what is left of them with it
         " whats whens wheres whos hows thats theres dont doesnt didnt isnt arent cant wont"
-        " im ive youre theyre don doesn didn isn aren ll ve re"
+        " im ive youre theyre don doesn didn isn aren ll ve re not"
     ),
     "fr": _wordset(
         "au aux avec ce ces cet cette dans de des du elle en est et il ils je la le les leur"
@@ -374,6 +374,11 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "trigger": ("ability",),
     "response": ("stack",),
     "respond": ("stack",),
+    # an ability that resolves leaves the stack ("... has triggered but not yet left the
+    # stack")
+    "resolve": ("left", "stack"),
+    "resolves": ("left", "stack"),
+    "resolved": ("left", "stack"),
     "copies": ("different", "name"),
     "copy": ("different", "name"),
     "duplicate": ("different", "name"),
