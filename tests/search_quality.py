@@ -41,6 +41,9 @@ PARTS = {
     # written after the ranking was settled, scored once for the final figures
     "held-out-6": HERE / "rules_search_heldout6.json",
     "held-out-7": HERE / "rules_search_heldout7.json",
+    # written after the ranking of the phrasings round was final
+    "held-out-8": HERE / "rules_search_heldout8.json",
+    "held-out-9": HERE / "rules_search_heldout9.json",
     "held-out-4": HERE / "rules_search_heldout4.json",
     "held-out-5": HERE / "rules_search_heldout5.json",
 }

@@ -302,6 +302,8 @@ FLOORS = {
     "development-7": (52, 55),
     "held-out-6": (78, 80),
     "held-out-7": (81, 85),
+    "held-out-8": (74, 85),
+    "held-out-9": (66, 74),
     "held-out-4": (78, 88),
     "held-out-5": (81, 85),
 }

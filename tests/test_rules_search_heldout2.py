@@ -30,6 +30,8 @@ PARTS = {
     "development-7": 50,
     "held-out-6": 80,
     "held-out-7": 85,
+    "held-out-8": 80,
+    "held-out-9": 70,
     "held-out-4": 85,
     "held-out-5": 85,
 }
