@@ -13,6 +13,18 @@ EXIT_USAGE = 2  # usage error or unreadable input
 EXIT_DATA = 3  # data unavailable: network failure, corrupt cache with no fallback
 
 
+#: how much of what a user typed an error message repeats
+ECHOED = 60
+
+
+def echoed(text: str, limit: int = ECHOED) -> str:
+    """``text`` as an error message quotes it: in quotes, cut to ``limit`` characters with
+    "..." (a pasted page is not repeated back, twice, on stderr)."""
+    if len(text) > limit:
+        text = text[: limit - 3].rstrip() + "..."
+    return repr(text)
+
+
 class PlanarError(Exception):
     """Base class: a message for the user, an optional hint, and an exit code."""
 

@@ -628,3 +628,30 @@ def test_a_definition_after_a_possessive_or_each(
     current_index: rulesearch.SearchIndex, query: str, expected: str
 ) -> None:
     assert current_index.search(query, 1)[0].id == expected
+
+
+@pytest.mark.parametrize(
+    ("args", "said", "unsaid"),
+    [
+        (["zzqqx"], "`--lang fr` / `--lang da`", "without `--lang`"),
+        (["zzqqx", "--edition", "all"], "`--lang fr`", "`--edition all`"),
+        (["phénomène", "--lang", "fr"], "the French text is rule 901 of 2010", "`--lang fr`"),
+    ],
+)
+def test_the_no_results_hint_suggests_what_was_not_tried(
+    run_cli: Callable[..., Any], args: list[str], said: str, unsaid: str
+) -> None:
+    result = run_cli("rules", "search", *args)
+    assert result.exit_code == 1, result
+    hint = result.stderr.splitlines()[-1]
+    assert said in hint and unsaid not in hint, hint
+
+
+@pytest.mark.parametrize("command", ["show", "history"])
+def test_a_long_unknown_id_is_not_echoed_back_whole(
+    run_cli: Callable[..., Any], command: str
+) -> None:
+    result = run_cli("rules", command, "chaos " * 300)
+    assert result.exit_code == 1, result
+    assert len(result.stderr) < 400, result.stderr
+    assert "..." in result.stderr

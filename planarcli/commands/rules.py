@@ -22,7 +22,7 @@ from planarcli.commands.common import (
     json_errors,
     use_color,
 )
-from planarcli.errors import NotFoundError, PlanarError
+from planarcli.errors import NotFoundError, PlanarError, echoed
 from planarcli.rulebook import corpus
 
 LANGUAGES = ("en", "fr", "da")
@@ -307,6 +307,20 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
         )
 
 
+def _search_hint(edition: str | None, lang: str | None) -> str:
+    """What else to try when a search finds nothing: what the command line did not say."""
+    tries = ["other words"]
+    if (edition or "").strip().lower() != "all" and not lang:
+        tries.append("`--edition all`")
+    if not lang:
+        tries.append("`--lang fr` / `--lang da`")
+    elif lang == "fr":
+        tries.append("the English text (without `--lang`): the French text is rule 901 of 2010")
+    elif lang == "da":
+        tries.append("the English text (without `--lang`): the Danish text is a short guide")
+    return "try " + ", ".join(tries[:-1]) + (", or " if len(tries) > 2 else " or ") + tries[-1]
+
+
 def _renumbered_hint(rule_id: str, edition: corpus.Edition) -> str | None:
     """For a rule id that ``edition`` lacks but other editions have: where that rule is in
     ``edition`` ("309.7 of 2016-08-26 is 311.7 in 2026-01-16"), or which editions number it
@@ -466,7 +480,6 @@ def search_command(
         return
     if not results:
         where = scope[0].id if len(scope) == 1 else f"{len(scope)} editions"
-        said = text if len(text) <= 60 else text[:57].rstrip() + "..."
         named = re.fullmatch(r"(?:rules?|r[èe]gles?|regel(?:en)?)?\s*(\S+)", text, re.IGNORECASE)
         number = corpus.normalise_rule_id(named.group(1)) if named else None
         renumbered = (
@@ -475,8 +488,8 @@ def search_command(
             else None
         )
         raise NotFoundError(
-            f"no results for {said!r} in {where}",
-            hint=renumbered or "try other words, `--edition all`, or `--lang fr` / `--lang da`",
+            f"no results for {echoed(text)} in {where}",
+            hint=renumbered or _search_hint(edition, lang),
         )
     for result in results:
         head = (

@@ -30,7 +30,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from planarcli.errors import DataUnavailableError, NotFoundError, UsageError
+from planarcli.errors import ECHOED, DataUnavailableError, NotFoundError, UsageError, echoed
 from planarcli.lazyre import lazy
 from planarcli.records import record, replace
 
@@ -696,11 +696,14 @@ def show(edition: Edition, rule_id: str) -> list[Rule]:
     close = difflib.get_close_matches(folded, list(terms), n=3, cutoff=0.6)
     suggestions = [terms[name].term for name in close]
     names = ", ".join(suggestions)
+    too_long = len(query) > ECHOED
     raise RuleNotFound(
-        f"no rule or glossary entry {query!r} in {edition.id}"
+        f"no rule or glossary entry {echoed(query)} in {edition.id}"
         + (f"; nearest glossary terms: {names}" if names else ""),
         suggestions=suggestions,
-        hint=f"search the text with `planarcli rules search {query!r}`",
+        hint="search the text with `planarcli rules search QUERY`"
+        if too_long
+        else f"search the text with `planarcli rules search {query!r}`",
     )
 
 

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from planarcli.errors import DataUnavailableError, NotFoundError
+from planarcli.errors import DataUnavailableError, NotFoundError, echoed
 from planarcli.rulebook import corpus
 from planarcli.rulebook.corpus import Edition, EditionInfo, GlossaryEntry
 from planarcli.rulebook.diff import Alignment, align, align_glossary, term_key
@@ -242,7 +242,7 @@ def _not_found(
         close += [key for key in terms if wanted in key.split() and key not in close]
         suggestions = [terms[key] for key in close[:3]]
         hint = "give a rule id such as 901.15a, or a glossary term such as Planeswalk"
-        what = f"no rule or glossary entry {query!r} in {start.id}"
+        what = f"no rule or glossary entry {echoed(query)} in {start.id}"
     nearest = f"; nearest: {', '.join(suggestions)}" if suggestions else ""
     return NotInEdition(what + nearest, suggestions=suggestions, hint=hint)
 
