@@ -341,7 +341,7 @@ def _run(
     verdict = exit_code(results)
     click.get_current_context().meta["planarcli.exit_code"] = verdict  # kept on a closed pipe
     for result in results:
-        if not result.readable and not result.skipped:
+        if (not result.readable or result.not_fixed) and not result.skipped:
             finding = result.findings[0]
             where = f"{result.path}:{finding.line}" if finding.line else result.path
             click.echo(f"planarcli: error: {where}: {finding.message}", err=True)
