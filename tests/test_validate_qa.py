@@ -97,9 +97,7 @@ def test_a_missing_path_is_not_found_never_unreadable(tmp_path, run_cli, output_
     missing = tmp_path / "nosuch.txt"
     result = run_cli("validate", "--format", output_format, str(missing))
     assert result.exit_code == 2, result
-    assert result.stderr.splitlines() == [
-        f"planarcli: error: {missing}: no such file or directory"
-    ]
+    assert result.stderr.splitlines() == [f"planarcli: error: {missing}: no such file or directory"]
     if output_format in ("text", "github"):
         assert "unreadable" not in result.stdout
     assert "nothing to check" not in result.stdout

@@ -145,9 +145,7 @@ def _expand(path: str, excludes: list[tuple[str, re.Pattern[str]]]) -> Expansion
         return Expansion(path, (ScanItem(path, "file"),), False)
     if _GLOB_CHARS.intersection(path):
         return Expansion(path, tuple(_glob(path, excludes)), True)
-    missing = ScanItem(
-        path, "error", "no such file or directory", code="no-input", missing=True
-    )
+    missing = ScanItem(path, "error", "no such file or directory", code="no-input", missing=True)
     return Expansion(path, (missing,), False)
 
 
