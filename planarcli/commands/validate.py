@@ -176,7 +176,8 @@ def validate(
 
     \b
     Exit codes: 0 every deck is legal; 1 at least one illegal deck, or a file
-    with no planar deck; 2 usage error or an unreadable file.
+    with no planar deck; 2 usage error (a path that does not exist), an
+    unreadable file, or a --fix that could not be written.
     """
     ctx = click.get_current_context()
     options = dict(
