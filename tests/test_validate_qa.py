@@ -162,3 +162,19 @@ def test_an_unreadable_file_is_said_once_on_stderr(write, run_cli, output_format
     assert len(said) == 1, result.stderr
     if output_format != "sarif":  # (a SARIF log says it as a result and a notification)
         assert result.stdout.count("not valid JSON") == 1, result.stdout
+
+
+def test_quiet_still_lists_a_valid_deck_that_was_not_fixed(write, run_cli) -> None:
+    """-q leaves out files without problems; a fix that was not written is a problem even
+    when the deck itself passes (a misspelled plane in a Cockatrice sideboard is only a
+    warning, yet --fix renames it)."""
+    from planarcli.deck.findings import FileResult, Finding
+    from planarcli.report.render import render_text
+
+    why = Finding(None, "2026-01-16", "error", "not-written", "is read-only")
+    result = FileResult("deck.cod", True, 10, 0, (why,), "cockatrice", "by-type", not_fixed=True)
+    assert result.exit_code == 2
+    assert render_text([result], quiet=True).splitlines() == [
+        "deck.cod: not fixed, valid (10 cards, 0 phenomena)",
+        "1 file: 1 valid, 0 invalid (1 not fixed)",
+    ]

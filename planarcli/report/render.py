@@ -161,7 +161,7 @@ def render_text(
             if verbose and not quiet:
                 lines.append(_verdict(result, style, width))
             continue
-        if quiet and result.valid:
+        if quiet and result.valid and not result.not_fixed:
             continue
         lines.append(_verdict(result, style, width))
         if not result.readable:
