@@ -42,6 +42,8 @@ def test_json_report_matches_its_schema_and_the_contract(run_cli) -> None:
         "valid": 1,
         "invalid": 1,
         "unreadable": 0,
+        "missing": 0,
+        "not_fixed": 0,
         "skipped": 0,
     }
     small = report["files"][1]

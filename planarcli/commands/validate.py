@@ -176,7 +176,8 @@ def validate(
 
     \b
     Exit codes: 0 every deck is legal; 1 at least one illegal deck, or a file
-    with no planar deck; 2 usage error or an unreadable file.
+    with no planar deck; 2 usage error (a path that does not exist), an
+    unreadable file, or a --fix that could not be written.
     """
     ctx = click.get_current_context()
     options = dict(
@@ -341,7 +342,7 @@ def _run(
     verdict = exit_code(results)
     click.get_current_context().meta["planarcli.exit_code"] = verdict  # kept on a closed pipe
     for result in results:
-        if not result.readable and not result.skipped:
+        if (not result.readable or result.not_fixed) and not result.skipped:
             finding = result.findings[0]
             where = f"{result.path}:{finding.line}" if finding.line else result.path
             click.echo(f"planarcli: error: {where}: {finding.message}", err=True)

@@ -55,12 +55,15 @@ class FileResult:
     extra: dict[str, Any] = field(default_factory=dict)
     skipped: bool = False  # True: not judged (not a decklist, excluded...); see ``reason``
     reason: str | None = None  # why a skipped file was skipped
+    missing: bool = False  # the path does not exist (a usage error, exit 2; not unreadable)
+    not_fixed: bool = False  # --fix: read and judged, but the repair could not be written
+    #: (exit 2; ``findings[0]`` says why, the deck's own findings follow)
 
     @property
     def exit_code(self) -> int:
         if self.skipped:
             return EXIT_OK
-        if not self.readable:
+        if not self.readable or self.not_fixed:
             return EXIT_USAGE
         return EXIT_OK if self.valid else EXIT_FINDINGS
 
@@ -76,6 +79,10 @@ class FileResult:
             "findings": [finding.to_json() for finding in self.findings],
         }
         data.update(self.extra)
+        if self.missing:
+            data["missing"] = True
+        if self.not_fixed:
+            data["not_fixed"] = True
         if self.skipped:
             data["reason"] = self.reason
         return data

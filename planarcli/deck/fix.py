@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from planarcli.cards.catalog import Catalog
 from planarcli.deck import locate
 from planarcli.deck.checks import DeckOptions, resolve_deck_rules
-from planarcli.deck.findings import FileResult
+from planarcli.deck.findings import FileResult, Finding
 from planarcli.deck.readers import MAX_CARD_LINES, detect_format, reader_for
 from planarcli.deck.readers.model import Decklist
 from planarcli.deck.readers.planar import find_planar_deck
@@ -438,8 +438,16 @@ def fix_inputs(
         try:
             outcome = fix_file(path, catalog, options, input_format=input_format, write=write)
         except NotWrittenError as error:
+            # The file was read and judged: its findings stand, as for a check without
+            # --fix, after the one that says why the fix was not written (exit 2).
             code = "file-changed" if isinstance(error, FileChangedError) else "not-written"
-            return unreadable_result(path, error.message, edition, code=code)
+            why = Finding(None, edition, "error", code, error.message)
+            return replace(
+                before,
+                findings=(why, *before.findings),
+                not_fixed=True,
+                extra={**before.extra, "fixes": []},
+            )
         except PlanarError:
             return before
         outcomes.append(outcome)

@@ -56,13 +56,26 @@ class Repair:
             return f"{self.entry.name!r}: quantity {self.entry.quantity} -> 1"
         return f"removed {self.entry.name!r}, listed earlier"
 
+    @property
+    def new_quantity(self) -> int:
+        """The line's quantity once repaired: 1 for a quantity repair, 0 for a line
+        removed, the quantity as written for a rename (which changes only the name)."""
+        if self.action == "quantity":
+            return 1
+        if self.action == "remove":
+            return 0
+        return self.entry.quantity
+
     def to_json(self) -> dict[str, object]:
+        """``quantity`` is the quantity as written (before the repair), ``new_quantity``
+        the quantity after it; ``to`` is the new name, for a rename only."""
         return {
             "line": self.entry.line,
             "action": self.action,
             "card": self.entry.name,
             "to": self.name if self.action == "rename" else None,
             "quantity": self.entry.quantity,
+            "new_quantity": self.new_quantity,
         }
 
 

@@ -199,7 +199,10 @@ def replace_file(path: str, data: bytes, state: FileState) -> None:
     except OSError as error:
         raise NotWrittenError(f"cannot be rewritten ({error.strerror or error})") from None
     if not mode & 0o222 or not os.access(target, os.W_OK):  # read-only: even for root
-        raise NotWrittenError("is read-only, so it was not fixed (make it writable first)")
+        raise NotWrittenError(
+            "is read-only, so the fix was not written and the file is unchanged "
+            "(make it writable first)"
+        )
     try:
         handle, temp = tempfile.mkstemp(
             prefix=f".{os.path.basename(target)}.", suffix=".planarcli-tmp", dir=folder

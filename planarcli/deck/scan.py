@@ -52,6 +52,7 @@ class ScanItem:
     reason: str | None = None
     scanned: bool = False
     code: str = "unreadable-file"
+    missing: bool = False  # an error item for a path that does not exist
 
 
 @record
@@ -144,9 +145,8 @@ def _expand(path: str, excludes: list[tuple[str, re.Pattern[str]]]) -> Expansion
         return Expansion(path, (ScanItem(path, "file"),), False)
     if _GLOB_CHARS.intersection(path):
         return Expansion(path, tuple(_glob(path, excludes)), True)
-    return Expansion(
-        path, (ScanItem(path, "error", "no such file or directory", code="no-input"),), False
-    )
+    missing = ScanItem(path, "error", "no such file or directory", code="no-input", missing=True)
+    return Expansion(path, (missing,), False)
 
 
 def _cannot_look(path: str) -> bool:

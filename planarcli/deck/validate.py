@@ -23,8 +23,16 @@ NO_PLANAR_DECK_POLICIES = ("error", "warn", "skip")
 
 
 def unreadable_result(
-    path: str, message: str, edition: str, *, line: int | None = None, code: str = "unreadable-file"
+    path: str,
+    message: str,
+    edition: str,
+    *,
+    line: int | None = None,
+    code: str = "unreadable-file",
+    missing: bool = False,
 ) -> FileResult:
+    """The result for input that could not be judged; ``missing``: the path does not exist
+    (a usage error, counted apart from unreadable files)."""
     finding = Finding(None, edition, "error", code, message, line)
     return FileResult(
         path=path,
@@ -35,6 +43,7 @@ def unreadable_result(
         format=None,
         planar_deck="none",
         readable=False,
+        missing=missing,
     )
 
 
@@ -289,7 +298,9 @@ def validate_inputs(
             seen.add(key)
             if item.kind == "error":
                 found.append(
-                    unreadable_result(item.path, item.reason or "", edition, code=item.code)
+                    unreadable_result(
+                        item.path, item.reason or "", edition, code=item.code, missing=item.missing
+                    )
                 )
                 continue
             if item.kind == "skipped":

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from planarcli.deck.findings import FileResult, Finding
+from planarcli.records import replace
 
 Style = Callable[..., str]
 
@@ -19,15 +20,21 @@ def _plain(text: str, **_: Any) -> str:
 
 
 def summary_counts(results: Sequence[FileResult]) -> dict[str, int]:
-    """Counts over the files judged; skipped files are counted apart."""
+    """Counts over the files judged; skipped files are counted apart. ``unreadable``,
+    ``missing`` (paths that do not exist) and ``not_fixed`` (``--fix`` could not write the
+    repair) break down results that exit 2; the first two are counted in ``invalid`` too,
+    a file not fixed in ``valid`` or ``invalid`` as its deck is."""
     judged = [r for r in results if not r.skipped]
     valid = sum(1 for r in judged if r.valid)
-    unreadable = sum(1 for r in judged if not r.readable)
+    missing = sum(1 for r in judged if r.missing)
+    unreadable = sum(1 for r in judged if not r.readable and not r.missing)
     return {
         "files": len(judged),
         "valid": valid,
         "invalid": len(judged) - valid,
         "unreadable": unreadable,
+        "missing": missing,
+        "not_fixed": sum(1 for r in judged if r.not_fixed),
         "skipped": len(results) - len(judged),
     }
 
@@ -110,10 +117,15 @@ def _verdict(result: FileResult, style: Style, width: int | None) -> str:
     if result.skipped:
         words = [(f"{result.path}:", f"{path}:"), ("skipped:", style("skipped:", dim=True))]
         return wrap_styled([*words, *_words(result.reason or "")], width, "    ")
+    if result.missing:
+        return f"{path}: {style('not found', fg='red', bold=True)}"
     if not result.readable:
         code = result.findings[0].code if result.findings else ""
         word = _UNREADABLE_WORDS.get(code, "unreadable")
         return f"{path}: {style(word, fg='red', bold=True)}"
+    if result.not_fixed:  # --fix could not write: the verdict on the file as it still is
+        deck = _verdict(replace(result, not_fixed=False), style, width)
+        return f"{path}: {style('not fixed', fg='red', bold=True)}, {deck[len(path) + 2 :]}"
     phenomena = f"{result.phenomena} phenomen{'on' if result.phenomena == 1 else 'a'}"
     size = f"{result.cards} card{'' if result.cards == 1 else 's'}, {phenomena}"
     if result.planar_deck == "none":
@@ -149,12 +161,13 @@ def render_text(
             if verbose and not quiet:
                 lines.append(_verdict(result, style, width))
             continue
-        if quiet and result.valid:
+        if quiet and result.valid and not result.not_fixed:
             continue
         lines.append(_verdict(result, style, width))
         if not result.readable:
             continue
-        for finding in result.findings:
+        # Why a fix was not written is the one line on stderr: not said again here.
+        for finding in result.findings[1:] if result.not_fixed else result.findings:
             if finding.severity == "info" and not verbose:
                 continue
             lines.append(_finding_line(result, finding, style, width))
@@ -163,13 +176,22 @@ def render_text(
 
 
 def summary_line(results: Sequence[FileResult]) -> str:
-    """ "3 files: 1 valid, 2 invalid (1 unreadable); 2 skipped": the same counts as the
-    JSON summary."""
+    """ "3 files: 1 valid, 2 invalid (1 unreadable, 1 not found); 2 skipped": the same
+    counts as the JSON summary."""
     counts = summary_counts(results)
     noun = "file" if counts["files"] == 1 else "files"
     line = f"{counts['files']} {noun}: {counts['valid']} valid, {counts['invalid']} invalid"
-    if counts["unreadable"]:
-        line += f" ({counts['unreadable']} unreadable)"
+    apart = [
+        f"{counts[key]} {words}"
+        for key, words in (
+            ("unreadable", "unreadable"),
+            ("missing", "not found"),
+            ("not_fixed", "not fixed"),
+        )
+        if counts[key]
+    ]
+    if apart:
+        line += f" ({', '.join(apart)})"
     if counts["skipped"]:
         line += f"; {counts['skipped']} skipped"
     return line

@@ -153,7 +153,7 @@ def sarif_log(
                     }
                 rules.append(rule)
             sarif_results.append(_result(result, finding, index[finding.code]))
-    unreadable = [r for r in results if not r.readable]
+    unreadable = [r for r in results if not r.skipped and (not r.readable or r.not_fixed)]
     invocation: dict[str, Any] = {"executionSuccessful": not unreadable}
     if unreadable:
         invocation["toolExecutionNotifications"] = [
