@@ -475,10 +475,17 @@ class Catalog:
     def guess_scores(
         self, name: str, *, min_score: float = 0.0, cover: bool = True
     ) -> list[tuple[float, Card]]:
-        """Every card scored as a guess for ``name``, best first: the better of rapidfuzz's
-        WRatio on the whole folded name and a word score (each written word against its
-        closest word in the card's name, averaged), so "acadmy tolaria" finds Academy at
-        Tolaria West; each card scores its best over its English and printed names.
+        """Every card scored as a guess for ``name``, best first: the better of a whole-name
+        score (rapidfuzz's WRatio when the written name is no longer than the card's name,
+        discounted by how much of the name it covers when WRatio matched a part of it; the
+        plain ratio when it is longer, so a short name inside a long text is no match) and
+        a word score (each written word paired with a different word of the name, the
+        mean over the written words, discounted by how much of the name the pairs cover),
+        so "acadmy tolaria" finds Academy at Tolaria West while "chaos" repeated, or one
+        word of a foreign name, finds little. With ``cover=False`` nothing is discounted
+        for the part of a name left unwritten (``explain_unknown`` judges a clear winner
+        so: a word two names share is no winner). Each card scores its best over its
+        English and printed names. A name longer than ``max_name_chars`` scores nothing.
         Generous by design: ``cards show`` guesses only from a clear winner,
         and ``validate``'s did-you-mean uses the stricter ``suggest``. Only the card the
         name folds to, or is a printed name of, scores 100; every other score is at most
@@ -616,8 +623,9 @@ class Catalog:
     def explain_unknown(self, name: str) -> UnknownName:
         """What ``name``, which is no card of this catalog, is: another Magic card (it folds
         to a name of the bundled list of every Magic card, planar or not), a misspelling
-        of one planar card (``guess``), a name that looks more like another Magic card than
-        like any planar one, or nothing known.
+        of one planar card (``guess``: a clear winner of ``guess_scores``, or the one card
+        ``typo_of`` finds, the rule ``validate --fix`` renames by), a name that looks more
+        like another Magic card than like any planar one, or nothing known.
 
         A guess needs a clear winner among the planar cards: a score of at least
         GUESS_MIN_SCORE (see ``guess_scores``), ahead of the runner-up, from a written name

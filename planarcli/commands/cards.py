@@ -534,7 +534,8 @@ def show(ctx: click.Context, name: str, online: bool, api_url: str, output_forma
     non-English name ("Académie de l'Ouest de Tolaria"), then a clear fuzzy guess. A name
     that is another Magic card ("Tolaria West", "Sol Ring") is never guessed: exit 1, with
     the planar cards it resembles as suggestions (also when there is no clear guess). A NAME
-    with no letter or digit is a usage error (exit 2), as for `cards match` and `cards search`."""
+    with no letter or digit, or longer than twice the longest card name, is a usage error
+    (exit 2), as for `cards match`."""
     if not fold_name(name):
         raise UsageError(f"nothing to look up in {echo_repr(name)}: give a card name")
     if online:
@@ -663,8 +664,10 @@ def match(name: str, limit: int, output_format: str) -> None:
     `cards show` scores its guesses. Only a spelling of the card's name (case, accents and
     punctuation aside) or one of its printed non-English names scores 100. Candidates
     scoring under 50 are left out: a name like nothing in the catalog gets "no candidates"
-    (exit 1; JSON still prints, with an empty list). A NAME with no letter or digit is a
-    usage error (exit 2), as for `cards search`."""
+    (exit 1; JSON still prints, with an empty list). A NAME with no letter or digit, or
+    longer than twice the longest card name, is a usage error (exit 2). Scores are of the
+    whole NAME against a whole card name: each written word must find its own word of the
+    name, and a name partly written scores lower the less of it is written."""
     from planarcli.cards.catalog import MATCH_MIN_SCORE, load_catalog
 
     if not fold_name(name):

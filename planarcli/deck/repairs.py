@@ -18,7 +18,10 @@ A suggestion is clear (``clear_suggestion``) when all of these hold:
    ``Llanowar Elves`` -> ``Llanowar`` or ``Mountain`` -> ``Ten Wizards Mountain``);
 3. the deck does not list that card already (it would become a duplicate);
 4. the edition's rules allow the card (no phenomenon under the 2009 rules);
-5. no other unknown name of the deck points at the same card.
+5. no other unknown name of the deck points at the same card;
+6. ``cards show`` answers the name with that card (``Catalog.explain_unknown`` guesses it):
+   a real non-planar Magic card's name, or a name closer to one, is never renamed, and
+   every typo renamed here is one ``cards show`` guesses too (``Catalog.typo_of``).
 
 A printed foreign or variant spelling that the catalog resolves (``The AEther Flues``) is
 no problem and is left as written. ``benchmarks/bench_fix_names.py`` measures the rule on
