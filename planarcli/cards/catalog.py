@@ -828,14 +828,22 @@ def _word_score(
     each name word pairs with at most one written word, best pairs first; the mean over
     the written words (a word left unpaired, or repeated, scores 0), discounted by the
     share of the name's content letters the pairs match."""
-    pairs = sorted(
-        (
-            (scores[at], i, slot)
-            for i, scores in enumerate(per_word)
-            for slot, at in enumerate(indexes)
-        ),
-        reverse=True,
-    )
+    if len(per_word) == 1:  # the common case, quickly: one word pairs with its best
+        scores = per_word[0]
+        at = max(indexes, key=scores.__getitem__)
+        best = scores[at]
+        if base == 1.0 or best <= 0:
+            return best
+        pairs = [(best, 0, indexes.index(at))]
+    else:
+        pairs = sorted(
+            (
+                (scores[at], i, slot)
+                for i, scores in enumerate(per_word)
+                for slot, at in enumerate(indexes)
+            ),
+            reverse=True,
+        )
     used_words: set[int] = set()
     used_slots: set[int] = set()
     total = 0.0
@@ -851,6 +859,8 @@ def _word_score(
             matched += len(word) * score / 100.0
         if len(used_words) == len(per_word) or len(used_slots) == len(indexes):
             break
+    if base == 1.0:
+        return total / len(per_word)
     content = sum(len(w) for w in (vocabulary[at] for at in indexes) if len(w) >= MIN_CONTENT_WORD)
     share = matched / content if content else 1.0
     return _covered(total / len(per_word), share, base)
