@@ -22,6 +22,7 @@ import random
 import zlib
 from pathlib import Path
 
+from planarcli.cards import catalog as catalog_module
 from planarcli.cards.catalog import load_snapshot
 from planarcli.cards.names import fold_name
 from planarcli.deck import repairs
@@ -72,7 +73,8 @@ def main() -> None:
         "--held-out", action="store_true", help="also score the held-out half (once, at the end)"
     )
     args = parser.parse_args()
-    repairs.TYPO_CHARS_PER_EDIT = args.chars_per_edit
+    # the rule lives in the catalog (cards show guesses by it too)
+    catalog_module.TYPO_CHARS_PER_EDIT = args.chars_per_edit
     catalog = load_snapshot()
     rules = DECK_RULES[-1]
     scores: dict[str, dict[str, int]] = {

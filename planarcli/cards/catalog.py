@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from planarcli import resources
-from planarcli.cards.names import FOLD_VERSION, fold_name
+from planarcli.cards.names import FOLD_VERSION, echo_repr, fold_name
 from planarcli.errors import DataUnavailableError, NotFoundError
 from planarcli.records import record, replace
 
@@ -245,6 +245,7 @@ class Catalog:
         self._keys_checked = False
         self._guess_names: list[tuple[str, Card]] | None = None
         self._vocabulary: tuple[list[str], list[tuple[int, ...]]] | None = None
+        self._max_chars: int | None = None
 
     @classmethod
     def from_records(cls, records: list[dict[str, Any]], source: CatalogSource) -> Catalog:
@@ -430,7 +431,7 @@ class Catalog:
         find "nix" inside "Ghirapur Grand Prix".
         """
         key = fold_name(name)
-        if not key:
+        if not key or self.too_long(name):
             return []
         from rapidfuzz import fuzz, process
 
@@ -471,11 +472,20 @@ class Catalog:
         floor = matches[0].score - SUGGEST_SPREAD
         return [m.card.name for m in matches if m.score >= floor]
 
-    def guess_scores(self, name: str, *, min_score: float = 0.0) -> list[tuple[float, Card]]:
-        """Every card scored as a guess for ``name``, best first: the better of rapidfuzz's
-        WRatio on the whole folded name and a word score (each written word against its
-        closest word in the card's name, averaged), so "acadmy tolaria" finds Academy at
-        Tolaria West; each card scores its best over its English and printed names.
+    def guess_scores(
+        self, name: str, *, min_score: float = 0.0, cover: bool = True
+    ) -> list[tuple[float, Card]]:
+        """Every card scored as a guess for ``name``, best first: the better of a whole-name
+        score (rapidfuzz's WRatio when the written name is no longer than the card's name,
+        discounted by how much of the name it covers when WRatio matched a part of it; the
+        plain ratio when it is longer, so a short name inside a long text is no match) and
+        a word score (each written word paired with a different word of the name, the
+        mean over the written words, discounted by how much of the name the pairs cover),
+        so "acadmy tolaria" finds Academy at Tolaria West while "chaos" repeated, or one
+        word of a foreign name, finds little. With ``cover=False`` nothing is discounted
+        for the part of a name left unwritten (``explain_unknown`` judges a clear winner
+        so: a word two names share is no winner). Each card scores its best over its
+        English and printed names. A name longer than ``max_name_chars`` scores nothing.
         Generous by design: ``cards show`` guesses only from a clear winner,
         and ``validate``'s did-you-mean uses the stricter ``suggest``. Only the card the
         name folds to, or is a printed name of, scores 100; every other score is at most
@@ -485,29 +495,33 @@ class Catalog:
 
         key = fold_name(name)
         words = key.split()
-        if not words:
+        if not words or self.too_long(name):
             return []
+        base = COVER_BASE if cover else 1.0
         exact = self._named_exactly(name)
         pairs = self._names_to_guess_from()
-        # Every score comes from rapidfuzz's C loops: the whole name against every name,
-        # each written word against every word the names use.
-        whole = [0.0] * len(pairs)
-        for _, score, index in process.extract(
-            key, [folded for folded, _ in pairs], scorer=fuzz.WRatio, limit=None
-        ):
-            whole[index] = float(score)
+        folded_names = [folded for folded, _ in pairs]
+        # Every string score comes from rapidfuzz's C loops: the whole name against every
+        # name (WRatio, which finds a short name inside a longer one, and the plain ratio,
+        # for names shorter than what was written), each written word against every word.
+        partial = [0.0] * len(pairs)
+        for _, score, index in process.extract(key, folded_names, scorer=fuzz.WRatio, limit=None):
+            partial[index] = float(score)
+        plain = [0.0] * len(pairs)
+        for _, score, index in process.extract(key, folded_names, scorer=fuzz.ratio, limit=None):
+            plain[index] = float(score)
         vocabulary, word_indexes = self._guess_vocabulary(pairs)
         per_word = []
         for word in words:
             scores = [0.0] * len(vocabulary)
             for _, score, at in process.extract(word, vocabulary, scorer=fuzz.ratio, limit=None):
                 scores[at] = float(score)
-            per_word.append(scores.__getitem__)
+            per_word.append(scores)
         best: dict[str, tuple[float, Card]] = {}
-        for index, (_, card) in enumerate(pairs):
-            indexes = word_indexes[index]
-            by_word = sum(max(map(get, indexes)) for get in per_word) / len(words)
-            score = min(round(max(whole[index], by_word), 1), BELOW_EXACT)
+        for index, (folded, card) in enumerate(pairs):
+            whole = _whole_score(key, folded, partial[index], plain[index], base)
+            by_word = _word_score(per_word, word_indexes[index], vocabulary, base)
+            score = min(round(max(whole, by_word), 1), BELOW_EXACT)
             if card is exact:
                 score = 100.0
             if score >= min_score and score > best.get(card.name, (-1.0,))[0]:
@@ -515,6 +529,31 @@ class Catalog:
         scored = list(best.values())
         scored.sort(key=lambda item: (-item[0], item[1].name.casefold()))
         return scored
+
+    def max_name_chars(self) -> int:
+        """The longest name worth comparing with the cards' names, in folded characters:
+        NAME_LENGTH_FACTOR times the longest folded name (English or printed) of the
+        catalog. Anything longer is no spelling of any of them."""
+        if self._max_chars is None:
+            longest = max((len(folded) for folded in self._key_names), default=0)
+            longest = max([longest, *(len(folded) for folded in self._printed_names_folded)])
+            self._max_chars = NAME_LENGTH_FACTOR * max(longest, 1)
+        return self._max_chars
+
+    def too_long(self, name: str) -> bool:
+        """Whether ``name`` folds to more than ``max_name_chars`` characters: no card's
+        name, and not worth a fuzzy comparison (which costs time in its length)."""
+        return len(fold_name(name)) > self.max_name_chars()
+
+    def typo_of(self, name: str) -> Card | None:
+        """The one planar card whose English name ``name`` is a few typing slips away from
+        (``is_misspelling``: "Akuom" is Akoum), or None when no card, or more than one, is
+        that close. The same rule ``validate --fix`` renames by."""
+        key = fold_name(name)
+        if len(key) < GUESS_MIN_CHARS or self.too_long(name):
+            return None
+        found = [card for folded, card in self._by_key.items() if _is_typo(key, folded)]
+        return found[0] if len(found) == 1 else None
 
     def _names_to_guess_from(self) -> list[tuple[str, Card]]:
         """(folded name, card) for every name a card goes by: its English name and its
@@ -557,9 +596,10 @@ class Catalog:
             if suggestions
             else None
         )
+        said = echo_repr(name)
         if unknown.other_card is not None and unknown.is_other_card:
             raise CardNotFoundError(
-                f"{name!r} is a Magic card but not a plane or phenomenon",
+                f"{said} is a Magic card but not a plane or phenomenon",
                 hint=(
                     f"planar cards with a similar name: {', '.join(map(repr, suggestions))}"
                     if suggestions
@@ -567,13 +607,15 @@ class Catalog:
                 ),
                 suggestions=suggestions,
             )
-        message = f"no plane or phenomenon named {name!r}"
+        message = f"no plane or phenomenon named {said}"
         if unknown.other_card is not None:
             message += (
                 f"; it looks like the Magic card {unknown.other_card!r}, "
                 "which is not a plane or phenomenon"
             )
-        hint = did_you_mean or f"try `planarcli cards match {name!r}` or `planarcli cards search`"
+        hint = did_you_mean or f"try `planarcli cards match {said}` or `planarcli cards search`"
+        if self.too_long(name):
+            hint = None
         if unknown.other_card is not None and suggestions:
             hint = f"planar cards with a similar name: {', '.join(map(repr, suggestions))}"
         raise CardNotFoundError(message, hint=hint, suggestions=suggestions)
@@ -581,8 +623,9 @@ class Catalog:
     def explain_unknown(self, name: str) -> UnknownName:
         """What ``name``, which is no card of this catalog, is: another Magic card (it folds
         to a name of the bundled list of every Magic card, planar or not), a misspelling
-        of one planar card (``guess``), a name that looks more like another Magic card than
-        like any planar one, or nothing known.
+        of one planar card (``guess``: a clear winner of ``guess_scores``, or the one card
+        ``typo_of`` finds, the rule ``validate --fix`` renames by), a name that looks more
+        like another Magic card than like any planar one, or nothing known.
 
         A guess needs a clear winner among the planar cards: a score of at least
         GUESS_MIN_SCORE (see ``guess_scores``), ahead of the runner-up, from a written name
@@ -592,13 +635,15 @@ class Catalog:
         to any non-planar Magic card's ("Llanowar Elfs" is Llanowar Elves misspelt, not
         Llanowar). The list of every name is read here, and only here."""
         key = fold_name(name)
-        suggestions = tuple(self.suggest(name)) if key else ()
-        if not key:
-            return UnknownName(name, None, False, None, suggestions)
+        if not key or self.too_long(name):  # no card's name: nothing to compare it with
+            return UnknownName(name, None, False, None, ())
+        suggestions = tuple(self.suggest(name))
         magic = _magic_names()
         if magic is not None and key in magic and key not in self._planar_keys():
             return UnknownName(name, magic.name_for(key), True, None, suggestions)
-        ranked = self.guess_scores(name)
+        # Whether one card clearly fits is judged on how well the written name is explained
+        # (cover=False): how much of a longer name it leaves out ranks, but is no ambiguity.
+        ranked = self.guess_scores(name, cover=False)
         best = ranked[0][1] if ranked else None
         top = ranked[0][0] if ranked else 0.0
         runner_up = ranked[1][0] if len(ranked) > 1 else 0.0
@@ -610,6 +655,9 @@ class Catalog:
             )
             and _enough_to_guess(key, fold_name(best.name))
         )
+        typo = self.typo_of(name)
+        if typo is not None:  # a misspelling of one card only: the fixer's certain rename
+            best, clear = typo, True
         other = self._closest_other_card(key) if magic is not None else None
         if other is not None:
             other_key, other_ratio = other
@@ -735,6 +783,104 @@ def _magic_names() -> MagicNames | None:
         return load_magic_names()
     except (OSError, ValueError):
         return None
+
+
+#: A name longer than this many times the catalog's longest name is no card name: no
+#: lookup compares it (``Catalog.max_name_chars``); ``cards show|match`` refuse it (exit 2).
+NAME_LENGTH_FACTOR = 2
+#: A score that matched only part of a name keeps this share of itself whatever the name's
+#: other letters, and gains the rest in proportion to the share of the name it matched:
+#: "chaos" is a word of "Terrain de Chasse" misspelt, not the whole name.
+COVER_BASE = 0.8
+#: A written name this many times shorter than a card's name is compared with part of it
+#: (WRatio's partial matching); the score then counts how much of the name it covers.
+PARTIAL_LENGTH_RATIO = 1.5
+#: Name words this short ("at", "of", "de") count for nothing in how much of a name a
+#: written name covers.
+MIN_CONTENT_WORD = 3
+#: A misspelling may differ from the card's folded name by one edit (insert, delete,
+#: substitute, swap two neighbours) per this many letters of it, and always by one.
+TYPO_CHARS_PER_EDIT = 6
+
+
+def _covered(score: float, share: float, base: float) -> float:
+    """``score`` for a match of ``share`` (0-1) of a name's letters (see COVER_BASE)."""
+    return score * (base + (1.0 - base) * min(1.0, share))
+
+
+def _whole_score(key: str, folded: str, partial: float, plain: float, base: float) -> float:
+    """The whole written name ``key`` against the folded name ``folded``: WRatio
+    (``partial``) when the written name is no longer than the name, discounted by the share
+    of the name it can cover when WRatio matched it against a part; the plain ratio
+    (``plain``) when it is longer (a name found inside a longer text is no match of it)."""
+    if len(key) > len(folded):
+        return plain
+    if len(folded) >= PARTIAL_LENGTH_RATIO * len(key):
+        return _covered(partial, len(key) / len(folded), base)
+    return partial
+
+
+def _word_score(
+    per_word: list[list[float]], indexes: tuple[int, ...], vocabulary: list[str], base: float
+) -> float:
+    """The written words against one name's words (positions ``indexes`` in
+    ``vocabulary``; ``per_word[i][j]`` is written word i's ratio to vocabulary word j):
+    each name word pairs with at most one written word, best pairs first; the mean over
+    the written words (a word left unpaired, or repeated, scores 0), discounted by the
+    share of the name's content letters the pairs match."""
+    if len(per_word) == 1:  # the common case, quickly: one word pairs with its best
+        scores = per_word[0]
+        at = max(indexes, key=scores.__getitem__)
+        best = scores[at]
+        if base == 1.0 or best <= 0:
+            return best
+        pairs = [(best, 0, indexes.index(at))]
+    else:
+        pairs = sorted(
+            (
+                (scores[at], i, slot)
+                for i, scores in enumerate(per_word)
+                for slot, at in enumerate(indexes)
+            ),
+            reverse=True,
+        )
+    used_words: set[int] = set()
+    used_slots: set[int] = set()
+    total = 0.0
+    matched = 0.0
+    for score, i, slot in pairs:
+        if score <= 0 or i in used_words or slot in used_slots:
+            continue
+        used_words.add(i)
+        used_slots.add(slot)
+        total += score
+        word = vocabulary[indexes[slot]]
+        if len(word) >= MIN_CONTENT_WORD:
+            matched += len(word) * score / 100.0
+        if len(used_words) == len(per_word) or len(used_slots) == len(indexes):
+            break
+    if base == 1.0:
+        return total / len(per_word)
+    content = sum(len(w) for w in (vocabulary[at] for at in indexes) if len(w) >= MIN_CONTENT_WORD)
+    share = matched / content if content else 1.0
+    return _covered(total / len(per_word), share, base)
+
+
+def _is_typo(key: str, target: str) -> bool:
+    """Whether the folded ``key`` is a few typing slips away from the folded ``target``:
+    at least one and at most one edit per TYPO_CHARS_PER_EDIT letters of it (restricted
+    Damerau-Levenshtein), from at least GUESS_MIN_CHARS letters."""
+    from rapidfuzz.distance import OSA
+
+    if len(key) < GUESS_MIN_CHARS or key == target:
+        return False
+    allowed = max(1, len(target) // TYPO_CHARS_PER_EDIT)
+    return OSA.distance(key, target, score_cutoff=allowed) <= allowed
+
+
+def is_misspelling(written: str, card_name: str) -> bool:
+    """Whether ``written`` is a few typing slips away from ``card_name`` (folded names)."""
+    return _is_typo(fold_name(written), fold_name(card_name))
 
 
 def _enough_to_guess(key: str, guessed: str) -> bool:

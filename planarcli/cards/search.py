@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from planarcli.cards.catalog import Card
+from planarcli.cards.names import echo_repr
 from planarcli.errors import UsageError
 from planarcli.lazyre import lazy
 from planarcli.records import record
@@ -103,7 +104,7 @@ def parse_query(query: str) -> list[Term]:
             position += 1
             if position == end or query[position].isspace():
                 raise UsageError(
-                    f"'-' with nothing after it in {query!r}",
+                    f"'-' with nothing after it in {echo_repr(query)}",
                     hint="write -WORD or -t:TYPE to leave cards out",
                 )
         field = None
@@ -112,7 +113,7 @@ def parse_query(query: str) -> list[Term]:
             name = key.group(1).lower()
             if name not in KEYS:
                 raise UsageError(
-                    f"unknown search key {key.group(0)!r} in {query!r}",
+                    f"unknown search key {echo_repr(key.group(0))} in {echo_repr(query)}",
                     hint=f'planarcli knows {KEYS_HELP}; quote a word with a colon ("{name}:") '
                     "to search for it",
                 )
@@ -122,7 +123,8 @@ def parse_query(query: str) -> list[Term]:
             close = query.find('"', position + 1)
             if close < 0:
                 raise UsageError(
-                    f"unclosed quote in {query!r}", hint='a phrase goes in double quotes: "..."'
+                    f"unclosed quote in {echo_repr(query)}",
+                    hint='a phrase goes in double quotes: "..."',
                 )
             value = query[position + 1 : close]
             position = close + 1
@@ -136,13 +138,14 @@ def parse_query(query: str) -> list[Term]:
                 if value.casefold() == "and":
                     continue  # terms are ANDed anyway: Scryfall's explicit AND
                 raise UsageError(
-                    f"{value!r} in {query!r}: planarcli's search has no OR; every term must hold",
+                    f"{echo_repr(value)} in {echo_repr(query)}: planarcli's search has no OR; "
+                    "every term must hold",
                     hint=f'run one search per alternative, or quote the word ("{value}") '
                     "to search for it",
                 )
         terms.append(_term(query[start:position], field, value, negated))
     if not terms:
-        raise UsageError(f"nothing to search for in {query!r}: give a word or a phrase")
+        raise UsageError(f"nothing to search for in {echo_repr(query)}: give a word or a phrase")
     return terms
 
 
@@ -150,17 +153,20 @@ def _term(written: str, field: str | None, value: str, negated: bool) -> Term:
     if field == "set":
         code = value.strip().lower()
         if not code:
-            raise UsageError(f"{written!r} needs a set code after the colon (e.g. s:opca)")
+            raise UsageError(f"{echo_repr(written)} needs a set code after the colon (e.g. s:opca)")
         if not _SET_CODE.fullmatch(code):
-            raise UsageError(f"{written!r}: {value!r} is not a set code (e.g. s:opca)")
+            raise UsageError(
+                f"{echo_repr(written)}: {echo_repr(value)} is not a set code (e.g. s:opca)"
+            )
         return Term(written, field, code, negated)
     folded = fold_text(value)
     if not folded:
         if field is not None:
             raise UsageError(
-                f"{written!r} needs something to look for after the colon (e.g. t:phenomenon)"
+                f"{echo_repr(written)} needs something to look for after the colon "
+                "(e.g. t:phenomenon)"
             )
-        raise UsageError(f"nothing to search for in {written!r}: give a word or a phrase")
+        raise UsageError(f"nothing to search for in {echo_repr(written)}: give a word or a phrase")
     return Term(written, field, folded, negated)
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from planarcli.cards.names import fold_name
+from planarcli.cards.names import echo_repr, fold_name
 from planarcli.commands.common import (
     PlanarCommand,
     PlanarGroup,
@@ -515,7 +515,8 @@ def _show_online(ctx: click.Context, name: str, api_url: str) -> Card:
     entry = card_from_scryfall(found) if layout == "planar" else None
     if entry is None:
         raise NotFoundError(
-            f"Scryfall's card for {name!r} is {found_name!r}, which is not a plane or phenomenon"
+            f"Scryfall's card for {echo_repr(name)} is {found_name!r}, which is not a plane or "
+            "phenomenon"
             f" (layout {layout!r})"
         )
     return Card.from_json(entry)
@@ -533,9 +534,10 @@ def show(ctx: click.Context, name: str, online: bool, api_url: str, output_forma
     non-English name ("Académie de l'Ouest de Tolaria"), then a clear fuzzy guess. A name
     that is another Magic card ("Tolaria West", "Sol Ring") is never guessed: exit 1, with
     the planar cards it resembles as suggestions (also when there is no clear guess). A NAME
-    with no letter or digit is a usage error (exit 2), as for `cards match` and `cards search`."""
+    with no letter or digit, or longer than twice the longest card name, is a usage error
+    (exit 2), as for `cards match`."""
     if not fold_name(name):
-        raise UsageError(f"nothing to look up in {name!r}: give a card name")
+        raise UsageError(f"nothing to look up in {echo_repr(name)}: give a card name")
     if online:
         try:
             card = _show_online(ctx, name, api_url)
@@ -552,6 +554,7 @@ def show(ctx: click.Context, name: str, online: bool, api_url: str, output_forma
             (card, how), source = quick, "cache"
         else:
             catalog = load_catalog()
+            _refuse_long_name(catalog, name)
             try:
                 card, how = catalog.find(name)
             except CardNotFoundError as error:
@@ -560,12 +563,12 @@ def show(ctx: click.Context, name: str, online: bool, api_url: str, output_forma
                 raise
             source = catalog.origin(card)
         if how == "fuzzy":
-            _note(f"guessed {card.name!r} for {name!r}")
+            _note(f"guessed {card.name!r} for {echo_repr(name)}")
         elif how == "printed":
             from planarcli.cards.names import language_name
 
             lang = language_name(catalog.resolve(name).lang)
-            _note(f"{name!r} is the {lang} printed name of {card.name!r}")
+            _note(f"{echo_repr(name)} is the {lang} printed name of {card.name!r}")
     if card.oracle_text is None:
         _note(f"no oracle text for {card.name!r} in the {_SOURCE_LABELS.get(source, source)}")
     if output_format == "json":
@@ -633,6 +636,17 @@ def card_text(card: Card, width: int = TEXT_WIDTH) -> list[str]:
     return lines
 
 
+def _refuse_long_name(catalog: Catalog, name: str) -> None:
+    """A usage error (exit 2) for a NAME longer than any card name could be
+    (``Catalog.max_name_chars``): one short line, and no fuzzy comparison, which would cost
+    seconds and could only find a card by one of its words."""
+    if catalog.too_long(name):
+        raise UsageError(
+            f"{echo_repr(name)} is {len(fold_name(name))} characters long; no card name is "
+            f"over {catalog.max_name_chars()}: give one card name"
+        )
+
+
 # -- match -------------------------------------------------------------------------------------
 @cards.command("match", short_help="Ranked fuzzy candidates for a card name.")
 @click.argument("name", shell_complete=complete_card_name)
@@ -650,13 +664,16 @@ def match(name: str, limit: int, output_format: str) -> None:
     `cards show` scores its guesses. Only a spelling of the card's name (case, accents and
     punctuation aside) or one of its printed non-English names scores 100. Candidates
     scoring under 50 are left out: a name like nothing in the catalog gets "no candidates"
-    (exit 1; JSON still prints, with an empty list). A NAME with no letter or digit is a
-    usage error (exit 2), as for `cards search`."""
+    (exit 1; JSON still prints, with an empty list). A NAME with no letter or digit, or
+    longer than twice the longest card name, is a usage error (exit 2). Scores are of the
+    whole NAME against a whole card name: each written word must find its own word of the
+    name, and a name partly written scores lower the less of it is written."""
     from planarcli.cards.catalog import MATCH_MIN_SCORE, load_catalog
 
     if not fold_name(name):
-        raise UsageError(f"nothing to match in {name!r}: give a card name or part of one")
+        raise UsageError(f"nothing to match in {echo_repr(name)}: give a card name or part of one")
     catalog = load_catalog()
+    _refuse_long_name(catalog, name)
     matches = catalog.guess_scores(name, min_score=MATCH_MIN_SCORE)[:limit]
     other = catalog.other_magic_card(name) if not matches or matches[0][0] < 100 else None
     if output_format == "json":
@@ -671,13 +688,13 @@ def match(name: str, limit: int, output_format: str) -> None:
             }
         )
         if not matches:
-            raise NotFoundError(f"no candidates for {name!r}")
+            raise NotFoundError(f"no candidates for {echo_repr(name)}")
         return
     if other is not None:
         _note(f"{other!r} is a Magic card but not a plane or phenomenon")
         _note("planar cards like it:")
     if not matches:
-        raise NotFoundError(f"no candidates for {name!r}")
+        raise NotFoundError(f"no candidates for {echo_repr(name)}")
     width = max(len("kind"), *(len(card.kind) for _, card in matches))
     click.echo(f"{'score':>5}  {'kind':<{width}}  name")
     for score, card in matches:
@@ -771,5 +788,5 @@ def search(
     warn_unknown_sets(catalog, set_codes(terms))
     found = search_cards(_filtered(catalog, kind, sets, subtype, exclude_sets), terms)
     filters = _filters_text(kind, sets, subtype, exclude_sets)
-    nothing = f"no card matches {text!r}" + (f" with {filters}" if filters else "")
+    nothing = f"no card matches {echo_repr(text)}" + (f" with {filters}" if filters else "")
     _echo_cards_or_not_found(found, output_format, {"query": text}, nothing)

@@ -18,7 +18,10 @@ A suggestion is clear (``clear_suggestion``) when all of these hold:
    ``Llanowar Elves`` -> ``Llanowar`` or ``Mountain`` -> ``Ten Wizards Mountain``);
 3. the deck does not list that card already (it would become a duplicate);
 4. the edition's rules allow the card (no phenomenon under the 2009 rules);
-5. no other unknown name of the deck points at the same card.
+5. no other unknown name of the deck points at the same card;
+6. ``cards show`` answers the name with that card (``Catalog.explain_unknown`` guesses it):
+   a real non-planar Magic card's name, or a name closer to one, is never renamed, and
+   every typo renamed here is one ``cards show`` guesses too (``Catalog.typo_of``).
 
 A printed foreign or variant spelling that the catalog resolves (``The AEther Flues``) is
 no problem and is left as written. ``benchmarks/bench_fix_names.py`` measures the rule on
@@ -27,15 +30,11 @@ misspellings of the catalog's names and on every real Magic card name.
 
 from __future__ import annotations
 
-from planarcli.cards.catalog import GUESS_MIN_CHARS, Catalog
+from planarcli.cards.catalog import TYPO_CHARS_PER_EDIT, Catalog, is_misspelling  # noqa: F401
 from planarcli.cards.names import fold_name
 from planarcli.deck.checks import DeckRules
 from planarcli.deck.readers.model import DeckEntry
 from planarcli.records import record
-
-#: A misspelling may differ from the card's folded name by one edit (insert, delete,
-#: substitute, swap two neighbours) per this many letters of it, and always by one.
-TYPO_CHARS_PER_EDIT = 6
 
 #: The repair kinds, as they appear in reports.
 ACTIONS = ("rename", "quantity", "remove")
@@ -79,17 +78,6 @@ class Repair:
         }
 
 
-def is_misspelling(written: str, card_name: str) -> bool:
-    """Whether ``written`` is a few typing slips away from ``card_name`` (folded names)."""
-    from rapidfuzz.distance import OSA
-
-    key, target = fold_name(written), fold_name(card_name)
-    if len(key) < GUESS_MIN_CHARS or key == target:
-        return False  # "Bat" is too short to be taken for a slip of anything
-    allowed = max(1, len(target) // TYPO_CHARS_PER_EDIT)
-    return OSA.distance(key, target, score_cutoff=allowed) <= allowed
-
-
 def clear_suggestion(name: str, catalog: Catalog, listed: set[str], rules: DeckRules) -> str | None:
     """The one card an unknown ``name`` clearly means (rules 1-4 above), else None."""
     suggestions = catalog.suggest(name)
@@ -99,6 +87,11 @@ def clear_suggestion(name: str, catalog: Catalog, listed: set[str], rules: DeckR
     if target in listed or not is_misspelling(name, target):
         return None
     if _known_spelling(name, catalog):
+        return None
+    # Renamed only to the card ``cards show`` answers the name with: a real non-planar
+    # Magic card's name, or one that looks more like one, is never made a planar card.
+    unknown = catalog.explain_unknown(name)
+    if unknown.guess is None or unknown.guess.name != target:
         return None
     card = catalog.exact(target)
     if card is None or (card.is_phenomenon and not rules.phenomena_allowed):
