@@ -17,12 +17,18 @@ EXIT_DATA = 3  # data unavailable: network failure, corrupt cache with no fallba
 ECHOED = 60
 
 
+def echo_text(text: str, limit: int = ECHOED) -> str:
+    """``text`` as a message repeats it: whole when it has at most ``limit`` characters,
+    else its first ones and "..." (``limit`` characters in all), so an error about a pasted
+    page stays one short line."""
+    if len(text) <= limit:
+        return text
+    return text[: limit - 3].rstrip() + "..."
+
+
 def echoed(text: str, limit: int = ECHOED) -> str:
-    """``text`` as an error message quotes it: in quotes, cut to ``limit`` characters with
-    "..." (a pasted page is not repeated back, twice, on stderr)."""
-    if len(text) > limit:
-        text = text[: limit - 3].rstrip() + "..."
-    return repr(text)
+    """``repr(echo_text(text))``: what a user typed, as an error message quotes it."""
+    return repr(echo_text(text, limit))
 
 
 class PlanarError(Exception):

@@ -19,10 +19,11 @@ from planarcli.cards.catalog import (
     CatalogSource,
     load_catalog,
 )
-from planarcli.cards.names import echo_text, fold_name
+from planarcli.cards.names import fold_name
 from planarcli.cli import cli
 from planarcli.deck.checks import DECK_RULES
 from planarcli.deck.repairs import clear_suggestion
+from planarcli.errors import echo_text
 
 
 def run(*args: str) -> Any:

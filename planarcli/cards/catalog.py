@@ -19,8 +19,9 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from planarcli import resources
-from planarcli.cards.names import FOLD_VERSION, echo_repr, fold_name
+from planarcli.cards.names import FOLD_VERSION, fold_name
 from planarcli.errors import DataUnavailableError, NotFoundError
+from planarcli.errors import echoed as echo_repr
 from planarcli.records import record, replace
 
 if TYPE_CHECKING:
@@ -613,7 +614,9 @@ class Catalog:
                 f"; it looks like the Magic card {unknown.other_card!r}, "
                 "which is not a plane or phenomenon"
             )
-        hint = did_you_mean or f"try `planarcli cards match {said}` or `planarcli cards search`"
+        hint: str | None = (
+            did_you_mean or f"try `planarcli cards match {said}` or `planarcli cards search`"
+        )
         if self.too_long(name):
             hint = None
         if unknown.other_card is not None and suggestions:

@@ -121,21 +121,3 @@ def add_name_keys(document: dict[str, Any]) -> None:
     for card in document["cards"]:
         card["keys"] = [fold_name(name) for name in card_names(card)]
     document["source"]["fold_version"] = FOLD_VERSION
-
-
-#: Written names echoed in messages are cut to this many characters.
-ECHO_CHARS = 60
-
-
-def echo_text(text: str, limit: int = ECHO_CHARS) -> str:
-    """``text`` as a message repeats it: whole when it has at most ``limit`` characters,
-    else its first ones and "..." (``limit`` characters in all), so an error about a long
-    input stays one short line."""
-    if len(text) <= limit:
-        return text
-    return text[: limit - 3].rstrip() + "..."
-
-
-def echo_repr(text: str, limit: int = ECHO_CHARS) -> str:
-    """``repr(echo_text(text))``: a written name as a message quotes it."""
-    return repr(echo_text(text, limit))

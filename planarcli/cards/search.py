@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from planarcli.cards.catalog import Card
-from planarcli.cards.names import echo_repr
 from planarcli.errors import UsageError
+from planarcli.errors import echoed as echo_repr
 from planarcli.lazyre import lazy
 from planarcli.records import record
 

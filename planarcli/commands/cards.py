@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from planarcli.cards.names import echo_repr, fold_name
+from planarcli.cards.names import fold_name
 from planarcli.commands.common import (
     PlanarCommand,
     PlanarGroup,
@@ -26,6 +26,7 @@ from planarcli.commands.common import (
     offline_option,
 )
 from planarcli.errors import NotFoundError, PlanarError, UsageError
+from planarcli.errors import echoed as echo_repr
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
