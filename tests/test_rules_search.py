@@ -269,21 +269,18 @@ def test_question_sets_are_split_and_large_enough() -> None:
     assert len(keys) == len(set(keys)), "a question is in both parts, or twice"
 
 
-#: The targets: top-1 and top-3 on each part of the question set.
+#: The targets: top-1 and top-3 on each part of the question set; the parts held to them
+#: (the others are held to what they reach, below).
 TOP1_TARGET, TOP3_TARGET = 0.90, 0.98
-
-
-@pytest.mark.parametrize("part", ["development", "held-out"])
-def test_search_quality(
-    part: str, bundled_infos: list[corpus.EditionInfo], bundled_indexes: dict[Any, Any]
-) -> None:
-    """Top-1 and top-3 on each part of the question set (see tests/search_quality.py)."""
-    figures = search_quality.score(search_quality.load(part), bundled_infos, bundled_indexes)
-    assert figures.asked >= 50, figures
-    # the misses of the held-out part are not shown: it is only scored, never tuned on
-    shown = figures.misses if part == "development" else "see the development part"
-    assert figures.top1_rate >= TOP1_TARGET, (str(figures), shown)
-    assert figures.top3_rate >= TOP3_TARGET, (str(figures), shown)
+AT_TARGET = {
+    "development",
+    "development-2",
+    "development-3",
+    "development-5",
+    "development-7",
+    "held-out",
+    "held-out-7",
+}
 
 
 #: Per part, the top-1 and top-3 counts it must keep: what the ranking reached when last
@@ -322,6 +319,10 @@ def test_no_part_loses_a_question(
     shown = figures.misses if part.startswith("development") else "held out: only scored"
     assert figures.top1 >= top1, (str(figures), shown)
     assert figures.top3 >= top3, (str(figures), shown)
+    if part in AT_TARGET:
+        assert figures.asked >= 50, figures
+        assert figures.top1_rate >= TOP1_TARGET, (str(figures), shown)
+        assert figures.top3_rate >= TOP3_TARGET, (str(figures), shown)
 
 
 def test_questions_cover_every_language_and_edition() -> None:
