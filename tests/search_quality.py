@@ -44,6 +44,7 @@ PARTS = {
     # written after the ranking of the phrasings round was final
     "held-out-8": HERE / "rules_search_heldout8.json",
     "held-out-9": HERE / "rules_search_heldout9.json",
+    "held-out-10": HERE / "rules_search_heldout10.json",
     "held-out-4": HERE / "rules_search_heldout4.json",
     "held-out-5": HERE / "rules_search_heldout5.json",
 }

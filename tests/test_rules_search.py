@@ -280,6 +280,7 @@ AT_TARGET = {
     "development-7",
     "held-out",
     "held-out-7",
+    "held-out-10",
 }
 
 
@@ -301,6 +302,7 @@ FLOORS = {
     "held-out-7": (81, 85),
     "held-out-8": (74, 85),
     "held-out-9": (66, 74),
+    "held-out-10": (60, 64),
     "held-out-4": (78, 88),
     "held-out-5": (81, 85),
 }

@@ -32,6 +32,7 @@ PARTS = {
     "held-out-7": 85,
     "held-out-8": 80,
     "held-out-9": 70,
+    "held-out-10": 60,
     "held-out-4": 85,
     "held-out-5": 85,
 }
