@@ -37,6 +37,13 @@ plain data (:meth:`SearchIndex.state`) and back (:meth:`SearchIndex.from_state`)
   its words: texts in other languages are down-weighted, and a stopword of the query's
   language stays one ("have" is also Danish).
 * Other English editions rank a little below the current one.
+* Each passage is also indexed with its phrasings (:mod:`planarcli.rulebook.phrasings`):
+  the questions people type that it answers, in a field of their own whose BM25 score is
+  added to the text's before the priors. They bridge players' words and the rules' ("hop",
+  "scooped", "reroll"); a passage's phrasings serve the same passage in every edition whose
+  text is alike enough (:meth:`SearchIndex._attach`).
+* A query that names a document, a language or a year among several editions looks there
+  first; one that asks how the rules used to be ranks first the texts no longer in force.
 """
 
 from __future__ import annotations
