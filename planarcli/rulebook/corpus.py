@@ -194,7 +194,8 @@ def warn(message: str) -> None:
 # --------------------------------------------------------------------------- listing
 
 
-def _bundled_folder(rules_folder: str | os.PathLike[str] | None) -> str:
+def bundled_folder(rules_folder: str | os.PathLike[str] | None = None) -> str:
+    """The folder of the bundled corpus (``rules_folder`` when given); missing: exit 3."""
     if rules_folder is not None:
         return os.fspath(rules_folder)
     from planarcli import resources
@@ -206,6 +207,12 @@ def _bundled_folder(rules_folder: str | os.PathLike[str] | None) -> str:
             "the bundled rules corpus is missing from this installation",
             hint="reinstall planarcli",
         ) from error
+
+
+def bundled_infos(rules_folder: str | os.PathLike[str] | None = None) -> list[EditionInfo]:
+    """The editions bundled with planarcli, as the manifest lists them (imported ones not
+    included: those are what :func:`list_editions` adds)."""
+    return _read_manifest(bundled_folder(rules_folder))[1]
 
 
 def _imported_folder(data_folder: str | os.PathLike[str] | None) -> str:
@@ -372,7 +379,7 @@ def list_editions(
     Exactly one edition has ``current=True``: the newest English Comprehensive Rules edition
     in effect ``today`` (an ISO date; the local date by default), see :func:`choose_current`.
     """
-    current_id, bundled = _read_manifest(_bundled_folder(rules_folder))
+    current_id, bundled = _read_manifest(bundled_folder(rules_folder))
     imported = _imported_infos(_imported_folder(data_folder))
     by_id: dict[str, EditionInfo] = {}
     for info in bundled + imported:
@@ -436,7 +443,7 @@ def current_cr_edition_id(
     Comprehensive Rules edition is saved as ``<YYYY-MM-DD>.json``). For ``validate --rules
     current``. Raises :class:`DataUnavailableError` when there is no edition at all.
     """
-    current_id, bundled = _read_manifest(_bundled_folder(rules_folder))
+    current_id, bundled = _read_manifest(bundled_folder(rules_folder))
     english = {info.id: info.effective for info in bundled if info.is_english_cr}
     try:
         names = os.listdir(_imported_folder(data_folder))
@@ -590,7 +597,7 @@ def load_edition(
     except (OSError, ValueError, KeyError, TypeError, UnicodeDecodeError) as error:
         if info.source == "imported":
             warn(f"{info.location}: ignoring a damaged imported rules file ({error}); re-import it")
-            _, bundled = _read_manifest(_bundled_folder(rules_folder))
+            _, bundled = _read_manifest(bundled_folder(rules_folder))
             for candidate in bundled:
                 if candidate.id == info.id:
                     fallback = replace(candidate, current=info.current)

@@ -43,9 +43,9 @@ class Phrased:
 
 def folder(rules_folder: str | None = None) -> str:
     """Where the phrasing files are: ``phrasings/`` in the bundled rules folder."""
-    from planarcli.rulebook.corpus import _bundled_folder
+    from planarcli.rulebook.corpus import bundled_folder
 
-    return os.path.join(_bundled_folder(rules_folder), FOLDER)
+    return os.path.join(bundled_folder(rules_folder), FOLDER)
 
 
 def files(rules_folder: str | None = None) -> list[str]:
@@ -129,8 +129,9 @@ def load(rules_folder: str | None = None) -> list[Phrased]:
 
 def source_editions(entries: list[Phrased], rules_folder: str | None = None) -> dict[str, Edition]:
     """The bundled editions the phrasings were written for, by id (those that exist)."""
-    from planarcli.rulebook.corpus import _bundled_folder, _read_manifest, load_edition
+    from planarcli.rulebook.corpus import bundled_infos, load_edition
 
     wanted = {entry.edition for entry in entries}
-    _, infos = _read_manifest(_bundled_folder(rules_folder))
-    return {info.id: load_edition(info) for info in infos if info.id in wanted}
+    return {
+        info.id: load_edition(info) for info in bundled_infos(rules_folder) if info.id in wanted
+    }
