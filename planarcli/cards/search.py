@@ -369,36 +369,48 @@ _NAME_SUFFIXES = (" (Plane)", " (Playtest)")
 
 
 class _Folded:
-    """One card's searchable fields, folded once."""
+    """One card's searchable fields, each folded once, when a term first needs it."""
 
-    __slots__ = ("card", "name", "oracle", "oracle_as_written", "own_names", "sets", "type")
+    __slots__ = ("card", "folded")
 
     def __init__(self, card: Card) -> None:
         self.card = card
-        self.name = fold_text(card.name)
-        self.type = fold_text(f"{card.type_line} {card.kind}")
-        self.oracle = fold_text(card.oracle_text or "")
-        self.oracle_as_written = fold_oracle(card.oracle_text or "")
-        names = [card.name]
-        names += [card.name.removesuffix(end) for end in _NAME_SUFFIXES if card.name.endswith(end)]
-        self.own_names = [fold_oracle(name) for name in names]
-        self.sets = card.sets
+        self.folded: dict[str, Any] = {}
+
+    def field(self, name: str) -> Any:
+        found = self.folded.get(name)
+        if found is None:
+            card = self.card
+            if name == "name":
+                found = fold_text(card.name)
+            elif name == "type":
+                found = fold_text(f"{card.type_line} {card.kind}")
+            elif name == "text":
+                found = fold_text(card.oracle_text or "")
+            elif name == "oracle":
+                found = fold_oracle(card.oracle_text or "")
+            else:  # "own names", for "~"
+                own = [card.name]
+                own += [
+                    card.name.removesuffix(end) for end in _NAME_SUFFIXES if card.name.endswith(end)
+                ]
+                found = [fold_oracle(written) for written in own]
+            self.folded[name] = found
+        return found
 
     def has(self, term: Term, name_only: bool = False) -> bool:
+        value = term.value
         if term.field is None:
-            found = term.value in self.name or (
-                not name_only and (term.value in self.type or term.value in self.oracle)
+            found = value in self.field("name") or (
+                not name_only and (value in self.field("type") or value in self.field("text"))
             )
         elif term.field == "set":
-            found = term.value in self.sets
-        elif term.field == "oracle":
-            text = self.oracle_as_written
-            if "~" in term.value:
-                found = any(term.value.replace("~", name) in text for name in self.own_names)
-            else:
-                found = term.value in text
+            found = value in self.card.sets
+        elif term.field == "oracle" and "~" in value:
+            text = self.field("oracle")
+            found = any(value.replace("~", name) in text for name in self.field("own names"))
         else:
-            found = term.value in getattr(self, term.field)
+            found = value in self.field(term.field)
         return found != term.negated
 
     def holds(self, node: Term | AllOf | AnyOf | NoneOf, name_only: bool = False) -> bool:
