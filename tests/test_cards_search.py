@@ -327,3 +327,19 @@ def test_installed_command_keeps_json_on_stdout_and_the_note_on_stderr() -> None
     assert document["cards"] and all("opc2" in card["sets"] for card in document["cards"])
     assert done.stderr.startswith("planarcli: note: s:pc2: Scryfall files the planar cards")
     assert len(done.stderr.splitlines()) == 1
+
+
+def test_deep_parentheses_are_a_usage_error_not_a_crash(run_cli: Callable[..., Any]) -> None:
+    deep = "(" * 5000 + "chaos" + ")" * 5000
+    result = run_cli("cards", "search", deep)
+    assert result.exit_code == 2, result
+    assert result.stderr.splitlines() == [
+        "planarcli: error: cannot read '" + "(" * 57 + "...': '(' at character 51 opens a group"
+        " inside 50 others; write fewer parentheses"
+    ]
+    # 50 levels still read: 50 negations cancel out
+    even = "-(" * 50 + "chaos" + ")" * 50
+    assert names_of(search(run_cli, even)) == names_of(search(run_cli, "chaos"))
+    # a long chain of alternatives is no problem either
+    many = " or ".join(["zq"] * 3000 + ["n:tazeem"])
+    assert names_of(search(run_cli, many)) == ["Tazeem"]

@@ -208,6 +208,10 @@ class _Token:
     term: Term | None = None
 
 
+#: Parentheses nest at most this deep (reading and matching recurse once per level).
+MAX_DEPTH = 50
+
+
 class QuerySyntaxError(UsageError):
     """A query whose parentheses or operators do not fit together: one line saying where."""
 
@@ -292,6 +296,7 @@ class _Parser:
         self.query = query
         self.tokens = tokens
         self.index = 0
+        self.depth = 0
 
     def peek(self) -> str | None:
         return self.tokens[self.index].kind if self.index < len(self.tokens) else None
@@ -334,10 +339,14 @@ class _Parser:
         # "(" or "-("
         if self.peek() == ")":
             self.fail(token, "opens parentheses with nothing inside")
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            self.fail(token, f"opens a group inside {MAX_DEPTH} others; write fewer parentheses")
         inside = self.any_of()
         if self.peek() != ")":
             self.fail(token, "is never closed")
         self.index += 1
+        self.depth -= 1
         return NoneOf(inside) if token.kind == "-(" else inside
 
 
