@@ -263,7 +263,7 @@ def test_a_product_code_finds_the_product_s_planes(
     assert json.loads(result.stdout)["query"] == written
     assert result.stderr.splitlines() == [
         f"planarcli: note: {written}: Scryfall files the planar cards of {product} under "
-        f"'{filed}'; showing those"
+        f"'{filed}'; using '{filed}'"
     ]
 
 

@@ -475,5 +475,5 @@ def filed_set_note(written: str, code: str, filed: str) -> str:
     product = PRODUCT_NAMES.get(code, f"the product coded {code!r}")
     return (
         f"note: {written}: Scryfall files the planar cards of {product} under {filed!r}; "
-        "showing those"
+        f"using {filed!r}"
     )
