@@ -134,7 +134,7 @@ def test_echo_text_cuts_at_60_characters() -> None:
         ["cards", "match", "q" * 8500],
         ["cards", "search", "zq" * 4250],
         ["cards", "search", "t:" + "zq" * 4250],
-        ["cards", "search", "zz", "OR", "-" + "q" * 8500],
+        ["cards", "search", "zq", "OR", "o:" + "q" * 8500],
     ],
     ids=["show", "match", "search", "search-key", "search-or"],
 )

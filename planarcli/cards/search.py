@@ -6,19 +6,31 @@ The subset of Scryfall's syntax planarcli understands (``docs`` of the command a
 - ``t:``/``type:`` narrows to the type line (and the card's kind, so ``t:phenomenon`` finds
   the joke phenomenon typed "Phenome-nom"), ``o:``/``oracle:`` to the Oracle text,
   ``n:``/``name:`` to the name, ``s:``/``set:``/``e:`` to a set code (exactly);
-- a leading ``-`` negates a term; double quotes make a phrase (``o:"draw a card"``);
-- terms are ANDed; a bare ``AND`` between them says so (Scryfall's explicit form), and a bare
-  ``OR`` is a UsageError rather than a word to look for (quote either to find the word).
+- a leading ``-`` negates a term or a parenthesised group; double quotes make a phrase
+  (``o:"draw a card"``);
+- terms next to each other are ANDed (a bare ``AND`` may say so); a bare ``OR`` (any case)
+  between them means either, and binds looser than AND, as on Scryfall (``t:plane s:ohop or
+  s:opc2`` is ``(t:plane s:ohop) or s:opc2``); parentheses group.
 
-Matching ignores case, accents, apostrophes and punctuation (``fold_text``) and finds a term
-inside longer words, as Scryfall does (``o:draw`` finds "draws"). A query that cannot be read
-(``t:`` with nothing after it, an unclosed quote, a key planarcli does not know) is a
-UsageError that says what to write instead.
+A plain word and ``t:``/``n:`` ignore case, accents, apostrophes and punctuation
+(``fold_text``). ``o:`` matches the Oracle text as written, punctuation included, ignoring only
+case, accents and typographic look-alikes (``fold_oracle``: ``o:"+1/+1 counter"`` does not find
+-1/-1 counters, ``o:"{CHAOS}"`` finds the chaos symbol, not the word); a ``~`` in it stands for
+the card's own name (``o:"planeswalk to ~"``). Every term is found inside longer words, as on
+Scryfall (``o:draw`` finds "draws"). A query that cannot be read (``t:`` with nothing after it,
+an unclosed quote or parenthesis, a dangling ``or``, a key planarcli does not know) is a
+UsageError that says what is wrong and where.
+
+The set codes printed on the Planechase products (``hop``, ``pc2``, ``pca``) are not the codes
+Scryfall files their planes under (``ohop``, ``opc2``, ``opca``): ``filed_set_codes`` maps a
+code no card is printed in to its ``o``-prefixed code when cards are printed in that one, and
+the command says so on stderr.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
+from typing import Any, NoReturn
 
 from planarcli.cards.catalog import Card
 from planarcli.errors import UsageError
@@ -39,9 +51,11 @@ KEYS = {
     "e": "set",
 }
 KEYS_HELP = "t:/type:, o:/oracle:, n:/name:, s:/set:/e:"
-#: Bare words that Scryfall reads as operators, not as words to find: "and" (what terms
-#: are anyway) and "or" (which planarcli does not do: a usage error, never a silent word).
+#: Bare (unquoted, unnegated, unkeyed) words that Scryfall reads as operators, not as words
+#: to find, in any case: "and" (what terms next to each other are anyway) and "or".
 _OPERATORS = ("and", "or")
+#: What ends a bare word or an unquoted value: white space and parentheses.
+_BARE_END = lazy(r"[\s()]")
 
 _KEY = lazy(r"([A-Za-z]+):")
 _SET_CODE = lazy(r"[a-z0-9]{1,8}")
@@ -80,32 +94,164 @@ def fold_text(text: str) -> str:
     return " ".join(text.encode("ascii").translate(_WORD_BYTES).decode("ascii").split())
 
 
+#: Typographic look-alikes an ``o:`` value written in ASCII should still find (and the
+#: reverse): apostrophes and quotes, the minus sign of "−1/−1", dashes stay as written.
+_ORACLE_LOOKALIKES = [
+    *((char, "'") for char in "\u2018\u2019\u02bc"),
+    *((char, '"') for char in "\u201c\u201d"),
+    ("\u2212", "-"),
+    ("Æ", "AE"),
+    ("æ", "ae"),
+    ("Œ", "OE"),
+    ("œ", "oe"),
+]
+
+
+def fold_oracle(text: str) -> str:
+    """``text`` as an ``o:`` term compares it: as written, punctuation included, but without
+    case, accents or typographic look-alikes (``’`` is ``'``, ``−`` is ``-``); runs of spaces
+    are one space, line breaks stay."""
+    for char, plain in _ORACLE_LOOKALIKES:
+        if char in text:
+            text = text.replace(char, plain)
+    if not text.isascii():
+        import unicodedata
+
+        text = _COMBINING.sub("", unicodedata.normalize("NFKD", text))
+    text = text.casefold()
+    if "  " in text or "\t" in text:
+        text = "\n".join(" ".join(line.split()) for line in text.split("\n"))
+    return text
+
+
 @record
 class Term:
     """One term of a query: what to look for, where, and whether it must be absent."""
 
     written: str  # as written, for messages
     field: str | None  # None: name, type line or text; else "type" | "oracle" | "name" | "set"
-    value: str  # folded text, or a lower-case set code
+    value: str  # folded text (``fold_oracle`` for "oracle", "~" kept), or a lower-case set code
     negated: bool = False
 
 
-def parse_query(query: str) -> list[Term]:
-    """The terms of ``query``; UsageError when it cannot be read or holds nothing to find."""
-    terms: list[Term] = []
+@record
+class AllOf:
+    """Every part holds (terms next to each other, or joined by AND)."""
+
+    parts: tuple[Term | AllOf | AnyOf | NoneOf, ...]
+
+
+@record
+class AnyOf:
+    """At least one part holds (parts joined by OR)."""
+
+    parts: tuple[Term | AllOf | AnyOf | NoneOf, ...]
+
+
+@record
+class NoneOf:
+    """A negated group: ``-(...)``."""
+
+    part: Term | AllOf | AnyOf | NoneOf
+
+
+class Query:
+    """A parsed query: its tree of terms, and the terms themselves when iterated."""
+
+    __slots__ = ("root", "text")
+
+    def __init__(self, root: Term | AllOf | AnyOf | NoneOf, text: str) -> None:
+        self.root = root
+        self.text = text
+
+    def __iter__(self) -> Iterator[Term]:
+        return _leaves(self.root)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def __repr__(self) -> str:
+        return f"Query({self.root!r})"
+
+    def with_set_codes(self, codes: dict[str, str]) -> Query:
+        """The query with each set code in ``codes`` replaced by the code it maps to."""
+        return Query(_replace_sets(self.root, codes), self.text) if codes else self
+
+
+def _leaves(node: Term | AllOf | AnyOf | NoneOf) -> Iterator[Term]:
+    if isinstance(node, Term):
+        yield node
+    elif isinstance(node, NoneOf):
+        yield from _leaves(node.part)
+    else:
+        for part in node.parts:
+            yield from _leaves(part)
+
+
+def _replace_sets(node: Any, codes: dict[str, str]) -> Any:
+    if isinstance(node, Term):
+        if node.field == "set" and node.value in codes:
+            return Term(node.written, node.field, codes[node.value], node.negated)
+        return node
+    if isinstance(node, NoneOf):
+        return NoneOf(_replace_sets(node.part, codes))
+    return type(node)(tuple(_replace_sets(part, codes) for part in node.parts))
+
+
+# -- reading a query ----------------------------------------------------------------------------
+@record
+class _Token:
+    """``kind``: "term", "(", "-(" (a negated group), ")", "or"; ``at``: 0-based offset."""
+
+    kind: str
+    at: int
+    term: Term | None = None
+
+
+#: Parentheses nest at most this deep (reading and matching recurse once per level).
+MAX_DEPTH = 50
+
+
+class QuerySyntaxError(UsageError):
+    """A query whose parentheses or operators do not fit together: one line saying where."""
+
+
+def parse_query(query: str) -> Query:
+    """``query`` read; UsageError when it cannot be read or holds nothing to find."""
+    tokens = _tokens(query)
+    if not tokens:
+        raise UsageError(f"nothing to search for in {echo_repr(query)}: give a word or a phrase")
+    parser = _Parser(query, tokens)
+    root = parser.any_of()
+    if parser.index < len(tokens):  # only a ")" stops the top level early
+        parser.fail(tokens[parser.index], "has no '(' before it")
+    return Query(root, query)
+
+
+def _tokens(query: str) -> list[_Token]:
+    tokens: list[_Token] = []
     position, end = 0, len(query)
     while position < end:
-        if query[position].isspace():
+        char = query[position]
+        if char.isspace():
+            position += 1
+            continue
+        if char in "()":
+            tokens.append(_Token(char, position))
             position += 1
             continue
         start = position
-        negated = query[position] == "-"
+        negated = char == "-"
         if negated:
             position += 1
-            if position == end or query[position].isspace():
+            if position < end and query[position] == "(":
+                tokens.append(_Token("-(", start))
+                position += 1
+                continue
+            if position == end or query[position].isspace() or query[position] == ")":
                 raise UsageError(
                     f"'-' with nothing after it in {echo_repr(query)}",
-                    hint="write -WORD or -t:TYPE to leave cards out",
+                    hint="write -WORD, -t:TYPE or -(...) to leave cards out",
                 )
         field = None
         key = _KEY.compiled.match(query, position)
@@ -129,24 +275,79 @@ def parse_query(query: str) -> list[Term]:
             value = query[position + 1 : close]
             position = close + 1
         else:
-            stop = position
-            while stop < end and not query[stop].isspace():
-                stop += 1
-            value = query[position:stop]
-            position = stop
+            stop = _BARE_END.compiled.search(query, position)
+            stop_at = stop.start() if stop else end
+            value = query[position:stop_at]
+            position = stop_at
             if field is None and not negated and value.casefold() in _OPERATORS:
-                if value.casefold() == "and":
-                    continue  # terms are ANDed anyway: Scryfall's explicit AND
-                raise UsageError(
-                    f"{echo_repr(value)} in {echo_repr(query)}: planarcli's search has no OR; "
-                    "every term must hold",
-                    hint=f'run one search per alternative, or quote the word ("{value}") '
-                    "to search for it",
-                )
-        terms.append(_term(query[start:position], field, value, negated))
-    if not terms:
-        raise UsageError(f"nothing to search for in {echo_repr(query)}: give a word or a phrase")
-    return terms
+                if value.casefold() == "or":
+                    tokens.append(_Token("or", start))
+                # "and": terms next to each other are ANDed anyway (Scryfall's explicit AND)
+                continue
+        tokens.append(_Token("term", start, _term(query[start:position], field, value, negated)))
+    return tokens
+
+
+class _Parser:
+    """Recursive descent over the tokens: any_of := all_of ("or" all_of)*; all_of := unit+;
+    unit := term | "(" any_of ")" | "-(" any_of ")"."""
+
+    def __init__(self, query: str, tokens: list[_Token]) -> None:
+        self.query = query
+        self.tokens = tokens
+        self.index = 0
+        self.depth = 0
+
+    def peek(self) -> str | None:
+        return self.tokens[self.index].kind if self.index < len(self.tokens) else None
+
+    def fail(self, token: _Token, what: str) -> NoReturn:
+        shown = self.query[token.at : token.at + len(token.kind)]
+        raise QuerySyntaxError(
+            f"cannot read {echo_repr(self.query)}: {shown!r} at character {token.at + 1} {what}"
+        )
+
+    def any_of(self) -> Term | AllOf | AnyOf | NoneOf:
+        parts = [self.all_of()]
+        while self.peek() == "or":
+            token = self.tokens[self.index]
+            self.index += 1
+            if self.peek() in (None, ")", "or"):
+                self.fail(token, "has nothing after it to be the other choice")
+            parts.append(self.all_of())
+        return parts[0] if len(parts) == 1 else AnyOf(tuple(parts))
+
+    def all_of(self) -> Term | AllOf | AnyOf | NoneOf:
+        parts = []
+        while self.peek() not in (None, ")", "or"):
+            parts.append(self.unit())
+        if not parts:
+            token = self.tokens[self.index] if self.index < len(self.tokens) else None
+            if token is not None and token.kind == "or":
+                self.fail(token, "has nothing before it to be the first choice")
+            if token is not None and token.kind == ")":
+                self.fail(token, "has no '(' before it")
+            raise QuerySyntaxError(f"cannot read {echo_repr(self.query)}: nothing to search for")
+        return parts[0] if len(parts) == 1 else AllOf(tuple(parts))
+
+    def unit(self) -> Term | AllOf | AnyOf | NoneOf:
+        token = self.tokens[self.index]
+        self.index += 1
+        if token.kind == "term":
+            assert token.term is not None
+            return token.term
+        # "(" or "-("
+        if self.peek() == ")":
+            self.fail(token, "opens parentheses with nothing inside")
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            self.fail(token, f"opens a group inside {MAX_DEPTH} others; write fewer parentheses")
+        inside = self.any_of()
+        if self.peek() != ")":
+            self.fail(token, "is never closed")
+        self.index += 1
+        self.depth -= 1
+        return NoneOf(inside) if token.kind == "-(" else inside
 
 
 def _term(written: str, field: str | None, value: str, negated: bool) -> Term:
@@ -159,7 +360,7 @@ def _term(written: str, field: str | None, value: str, negated: bool) -> Term:
                 f"{echo_repr(written)}: {echo_repr(value)} is not a set code (e.g. s:opca)"
             )
         return Term(written, field, code, negated)
-    folded = fold_text(value)
+    folded = fold_oracle(value).strip() if field == "oracle" else fold_text(value)
     if not folded:
         if field is not None:
             raise UsageError(
@@ -170,37 +371,79 @@ def _term(written: str, field: str | None, value: str, negated: bool) -> Term:
     return Term(written, field, folded, negated)
 
 
-class _Folded:
-    """One card's searchable fields, folded once."""
+# -- matching -----------------------------------------------------------------------------------
+#: The suffixes Scryfall adds to tell cards apart, which the card's own text does not repeat
+#: ("No Way Out (Playtest)" says "No Way Out enters with ...").
+_NAME_SUFFIXES = (" (Plane)", " (Playtest)")
 
-    __slots__ = ("card", "name", "oracle", "sets", "type")
+
+class _Folded:
+    """One card's searchable fields, each folded once, when a term first needs it."""
+
+    __slots__ = ("card", "folded")
 
     def __init__(self, card: Card) -> None:
         self.card = card
-        self.name = fold_text(card.name)
-        self.type = fold_text(f"{card.type_line} {card.kind}")
-        self.oracle = fold_text(card.oracle_text or "")
-        self.sets = card.sets
+        self.folded: dict[str, Any] = {}
 
-    def has(self, term: Term) -> bool:
+    def field(self, name: str) -> Any:
+        found = self.folded.get(name)
+        if found is None:
+            card = self.card
+            if name == "name":
+                found = fold_text(card.name)
+            elif name == "type":
+                found = fold_text(f"{card.type_line} {card.kind}")
+            elif name == "text":
+                found = fold_text(card.oracle_text or "")
+            elif name == "oracle":
+                found = fold_oracle(card.oracle_text or "")
+            else:  # "own names", for "~"
+                own = [card.name]
+                own += [
+                    card.name.removesuffix(end) for end in _NAME_SUFFIXES if card.name.endswith(end)
+                ]
+                found = [fold_oracle(written) for written in own]
+            self.folded[name] = found
+        return found
+
+    def has(self, term: Term, name_only: bool = False) -> bool:
+        value = term.value
         if term.field is None:
-            found = term.value in self.name or term.value in self.type or term.value in self.oracle
+            found = value in self.field("name") or (
+                not name_only and (value in self.field("type") or value in self.field("text"))
+            )
         elif term.field == "set":
-            found = term.value in self.sets
+            found = value in self.card.sets
+        elif term.field == "oracle" and "~" in value:
+            text = self.field("oracle")
+            found = any(value.replace("~", name) in text for name in self.field("own names"))
         else:
-            found = term.value in getattr(self, term.field)
+            found = value in self.field(term.field)
         return found != term.negated
 
+    def holds(self, node: Term | AllOf | AnyOf | NoneOf, name_only: bool = False) -> bool:
+        """Whether ``node`` holds for the card; with ``name_only``, plain words must be in
+        the name (to rank the cards found by name first)."""
+        if isinstance(node, Term):
+            return self.has(node, name_only)
+        if isinstance(node, AllOf):
+            return all(self.holds(part, name_only) for part in node.parts)
+        if isinstance(node, AnyOf):
+            return any(self.holds(part, name_only) for part in node.parts)
+        return not self.holds(node.part)  # a negated group: as a whole, never by name only
 
-def search_cards(cards: Iterable[Card], terms: Sequence[Term]) -> list[Card]:
-    """The cards every term holds for. Cards whose name holds every plain word come first,
-    then the rest; each group in name order."""
-    plain = [term for term in terms if term.field is None and not term.negated]
+
+def search_cards(cards: Iterable[Card], query: Query | Sequence[Term]) -> list[Card]:
+    """The cards the query holds for (a sequence of terms: all of them). Cards the query holds
+    for with its plain words found in their names come first, then the rest; each group in
+    name order."""
+    root = query.root if isinstance(query, Query) else AllOf(tuple(query))
     hits: list[tuple[bool, str, Card]] = []
     for card in cards:
         folded = _Folded(card)
-        if all(folded.has(term) for term in terms):
-            by_name = bool(plain) and all(term.value in folded.name for term in plain)
+        if folded.holds(root):
+            by_name = folded.holds(root, name_only=True)
             hits.append((not by_name, card.name.casefold(), card))
     hits.sort(key=lambda hit: hit[:2])
     return [card for _, _, card in hits]
@@ -209,3 +452,28 @@ def search_cards(cards: Iterable[Card], terms: Sequence[Term]) -> list[Card]:
 def set_codes(terms: Iterable[Term]) -> list[str]:
     """The set codes the query names (to warn about one no card is printed in)."""
     return [term.value for term in terms if term.field == "set"]
+
+
+# -- set codes as printed on the products -------------------------------------------------------
+#: Products whose planes Scryfall files under the product's code with an "o" in front (the
+#: code printed on the product holds its other cards): their names, for the note.
+PRODUCT_NAMES = {
+    "hop": "Planechase (2009)",
+    "pc2": "Planechase 2012",
+    "pca": "Planechase Anthology",
+}
+
+
+def filed_set_codes(codes: Iterable[str], known: Collection[str]) -> dict[str, str]:
+    """For each code in ``codes`` that no card is printed in while some card is printed in
+    the code with an "o" in front (``hop`` → ``ohop``), that pair."""
+    return {code: f"o{code}" for code in codes if code not in known and f"o{code}" in known}
+
+
+def filed_set_note(written: str, code: str, filed: str) -> str:
+    """The note that ``written`` (``s:hop``, ``--set hop``) searches ``filed`` instead."""
+    product = PRODUCT_NAMES.get(code, f"the product coded {code!r}")
+    return (
+        f"note: {written}: Scryfall files the planar cards of {product} under {filed!r}; "
+        f"using {filed!r}"
+    )

@@ -136,6 +136,28 @@ def warn_unknown_sets(catalog: Catalog, codes: Iterable[str]) -> None:
             _note(f"warning: no card is printed in set {code!r}")
 
 
+# -- set codes as printed on the products (issue 16 item 6) --------------------------------------
+def filed_set_codes(catalog: Catalog, written: dict[str, str]) -> dict[str, str]:
+    """For each code (a key of ``written``, which says how the user gave it: "--set hop",
+    "s:hop") whose product's planes Scryfall files under another code (``hop`` → ``ohop``),
+    that code, with a note on stderr saying so."""
+    if not written:
+        return {}
+    from planarcli.cards.search import filed_set_codes as filed_codes
+    from planarcli.cards.search import filed_set_note
+
+    filed = filed_codes(written, {code for card in catalog.cards for code in card.sets})
+    for code, instead in filed.items():
+        _note(filed_set_note(written[code], code, instead))
+    return filed
+
+
+def _as_filed(catalog: Catalog, codes: Sequence[str], option: str) -> tuple[str, ...]:
+    filed = filed_set_codes(catalog, {code: f"{option} {code}" for code in codes})
+    return tuple(dict.fromkeys(filed.get(code, code) for code in codes))
+
+
+# -- end of set codes as printed ------------------------------------------------------------------
 def _filter_options(func: F) -> F:
     options = [
         click.option(
@@ -148,8 +170,8 @@ def _filter_options(func: F) -> F:
             "sets",
             multiple=True,
             metavar="CODE[,CODE...]",
-            help="Only cards printed in any of these sets (Scryfall codes, e.g. opca,opc2); "
-            "repeatable.",
+            help="Only cards printed in any of these sets (Scryfall codes, e.g. opca,opc2; "
+            "hop, pc2, pca as printed on the products find ohop, opc2, opca); repeatable.",
         ),
         click.option(
             "--subtype", metavar="TYPE", help="Only planes of this planar type (e.g. Dominaria)."
@@ -168,8 +190,8 @@ def _filtered(
     subtype: str | None,
     exclude_sets: Sequence[str],
 ) -> list[Card]:
-    wanted = parse_set_codes(sets, "--set")
-    excluded = parse_set_codes(exclude_sets, "--exclude-set")
+    wanted = _as_filed(catalog, parse_set_codes(sets, "--set"), "--set")
+    excluded = _as_filed(catalog, parse_set_codes(exclude_sets, "--exclude-set"), "--exclude-set")
     warn_unknown_sets(catalog, [*wanted, *(c for c in excluded if c not in wanted)])
     return catalog.filter(
         kind=kind.lower() if kind else None, sets=wanted, subtype=subtype, exclude_sets=excluded
@@ -765,29 +787,36 @@ def search(
     exclude_sets: tuple[str, ...],
     output_format: str,
 ) -> None:
-    """Find cards by name, type line and Oracle text, offline.
+    """Find cards by name, type line and Oracle text, offline, as Scryfall's syntax says.
 
     \b
     chaos                 name, type line or text contains "chaos"
     "chaos ensues"        a phrase (quote the whole query for the shell)
     t:phenomenon          type line (also type:)
-    o:draw                Oracle text (also oracle:)
+    o:"+1/+1 counter"     Oracle text, punctuation included (also oracle:)
+    o:"planeswalk to ~"   ~ is the card's own name
     n:tolaria             name (also name:)
-    s:opca                printed in a set (also set:, e:)
-    -t:phenomenon         a leading - leaves matching cards out
+    s:opca                printed in a set (also set:, e:); s:hop, s:pc2 and
+                          s:pca find the planes filed under ohop, opc2, opca
+    -t:phenomenon         a leading - leaves matching cards out (also -(...))
+    t:plane or s:moc      either (OR, any case)
+    t:plane (s:a or s:b)  parentheses group
 
-    Terms are ANDed (a bare AND may say so; there is no OR); case, accents and punctuation
-    are ignored. Nothing found exits 1 (JSON still prints, with an empty list); a query that
-    cannot be read (`t:` with nothing after it, an unclosed quote, an unknown key, OR) is a
-    usage error (exit 2)."""
+    Terms next to each other are ANDed (a bare AND may say so); OR (any case) binds looser.
+    Plain words, t: and n: ignore case, accents and punctuation; o: ignores case and accents
+    only. Nothing found exits 1 (JSON still prints, with an empty list); a query that cannot
+    be read (`t:` with nothing after it, an unclosed quote or parenthesis, a dangling or, an
+    unknown key) is a usage error (exit 2) saying where."""
     from planarcli.cards.catalog import load_catalog
     from planarcli.cards.search import parse_query, search_cards, set_codes
 
     text = " ".join(word.removeprefix(_NEGATED) for word in query)
-    terms = parse_query(text)
+    parsed = parse_query(text)
     catalog = load_catalog()
-    warn_unknown_sets(catalog, set_codes(terms))
-    found = search_cards(_filtered(catalog, kind, sets, subtype, exclude_sets), terms)
+    written = {term.value: term.written.lstrip("-") for term in parsed if term.field == "set"}
+    parsed = parsed.with_set_codes(filed_set_codes(catalog, written))
+    warn_unknown_sets(catalog, dict.fromkeys(set_codes(parsed)))
+    found = search_cards(_filtered(catalog, kind, sets, subtype, exclude_sets), parsed)
     filters = _filters_text(kind, sets, subtype, exclude_sets)
     nothing = f"no card matches {echo_repr(text)}" + (f" with {filters}" if filters else "")
     _echo_cards_or_not_found(found, output_format, {"query": text}, nothing)
