@@ -8,8 +8,9 @@ edition comparison in :mod:`planarcli.rulebook.diff`, one rule across editions i
 :mod:`planarcli.rulebook.textdiff`); they import this module, never the other way round.
 Nothing here imports click.
 
-An edition read from an official file holds section 901, the Planechase glossary and the rules
-they cite, two references deep; its ``closure`` says which (see
+An edition read from an official file holds section 901, the Planechase glossary, every other
+rule whose own text speaks of Planechase, and the rules they cite, two references deep; its
+``closure`` says which (see
 :func:`planarcli.rulebook.crtext.planechase_closure`). An edition built from a seed holds only
 what the seed quotes and has no closure.
 
@@ -45,7 +46,10 @@ ENGLISH_CR = "comprehensive-rules"
 RULINGS = "rulings"
 IMPORT_HINT = "import an official Comprehensive Rules file with `planarcli rules import` to read it"
 #: What an edition read from an official file holds (see ``closure``).
-CLOSURE_SCOPE = "section 901, the Planechase glossary and the rules they cite, two references deep"
+CLOSURE_SCOPE = (
+    "section 901, the Planechase glossary and every rule that speaks of Planechase, with the "
+    "rules they cite, two references deep"
+)
 
 #: How many header characters of an imported file are sniffed by :func:`list_editions`.
 _HEADER_BYTES = 4096
