@@ -150,6 +150,23 @@ def test_rules_show_prints_a_ruling_with_its_card_and_date(run_cli: Callable[...
     assert "card" not in rule and rule["kind"] == "rule"
 
 
+def test_a_ruling_id_may_be_written_with_the_card_name(run_cli: Callable[..., Any]) -> None:
+    for asked in (
+        "ruling:Spatial Merging.2",
+        "RULING:spatial merging.2",
+        "ruling: Spatial  Merging .2",
+    ):
+        result = run_cli("rules", "show", asked, "--format", "json")
+        assert result.exit_code == 0, (asked, result)
+        assert [r["id"] for r in json.loads(result.stdout)["rules"]] == ["ruling:spatial-merging.2"]
+    result = run_cli("rules", "show", "ruling:The Æther Flues", "--format", "json")
+    assert result.exit_code == 0, result
+    assert json.loads(result.stdout)["rules"][0]["card"] == "The Aether Flues"
+    build = build_script()
+    for rule in bundled()["rules"]:  # the two slug functions agree on every card
+        assert corpus.ruling_slug(rule["card"]) == build.card_slug(rule["card"])
+
+
 def test_rules_show_of_a_ruling_that_does_not_exist(run_cli: Callable[..., Any]) -> None:
     result = run_cli("rules", "show", "ruling:spatial-merging.9")
     assert result.exit_code == 1

@@ -661,9 +661,24 @@ _RULE_KEY_PATTERN = r"^(.*?)(?:\.([0-9]+)([a-z]*))?$"
 
 
 def normalise_rule_id(text: str) -> str | None:
-    """``"Rule 901.3a."`` → ``"901.3a"``; None when ``text`` does not look like a rule id."""
-    match = _ID_RE.match(text.strip().lower())
+    """``"Rule 901.3a."`` → ``"901.3a"``, ``"ruling:Spatial Merging.2"`` →
+    ``"ruling:spatial-merging.2"``; None when ``text`` does not look like a rule id."""
+    text = text.strip()
+    if text[:7].lower() == "ruling:":
+        text = "ruling:" + ruling_slug(text[7:])
+    match = _ID_RE.match(text.lower())
     return match.group(1) if match else None
+
+
+def ruling_slug(name: str) -> str:
+    """A card name (and a ruling's place) as in a ruling id, the way scripts/build_rules.py
+    makes it: "Spatial Merging.2" → "spatial-merging.2", "Æther Flues" → "aether-flues"."""
+    place = re.search(r"\.(\d+)\s*$", name)
+    if place is not None:
+        name = name[: place.start()]
+    folded = fold_accents(name.casefold().replace("æ", "ae").replace("œ", "oe"))
+    slug = re.sub(r"[^a-z0-9]+", "-", folded).strip("-")
+    return slug + (f".{place.group(1)}" if place is not None else "")
 
 
 def _is_child(rule_id: str, parent: str) -> bool:
