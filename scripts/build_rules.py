@@ -6,7 +6,8 @@
 Every official Comprehensive Rules text file in CR_DIR (default ../shared/data/cr beside the
 checkout) becomes one edition, read by the same reader as ``planarcli rules import``
 (:func:`planarcli.rulebook.crtext.parse_comprehensive_rules`): section 901, the Planechase
-glossary entries and the rules they cite, two references deep. What has no official file comes
+glossary entries, every other rule whose own text speaks of Planechase, and the rules they
+cite, two references deep. What has no official file comes
 from the seeds in SEEDS_DIR (default ../shared/seeds): the 2024-09-20 edition (rule 901 and three
 glossary entries quoted by the MTG Wiki), the French 2010-07-16 text, the Danish guide, the
 Blind Eternities Map and the Tactical Multiplayer article. The official card rulings of
