@@ -55,6 +55,8 @@ def rule_text(edition: dict[str, Any], rule_id: str) -> str:
 MODERN_IDS = [
     "103.7",
     "107.11",
+    "107.12",  # speaks of the planar die (a root since issue 18), as does 107.12a
+    "107.12a",
     "108.3",
     "116.2i",
     "311", "311.1", "311.7",
@@ -84,6 +86,8 @@ def test_modern_sample_header_fields() -> None:
 
 def test_modern_sample_keeps_901_the_glossary_and_what_they_cite_two_deep() -> None:
     edition = parse_sample("planechase-modern.txt")
+    # 107.12 and 107.12a are cited by nothing but speak of the planar die and plane cards:
+    # roots (closure "speaking") since issue 18.
     # Left out: 103.8, 107.4, 107.13 (cited by nothing), 108.4, 116.2a, 701.30/701.32 (other
     # keyword actions), 704.5a (704.6f alone is cited), 109 (a whole section cited at depth
     # 2), 110.2 (cited by 108.3, depth 3), 808 (a variant 901 does not name), 902 (Vanguard);
@@ -92,6 +96,8 @@ def test_modern_sample_keeps_901_the_glossary_and_what_they_cite_two_deep() -> N
     assert edition["closure"] == {
         "depth": 2,
         "roots": ["901"],
+        "speaking": ["103.7", "107.11", "107.12", "107.12a", "116.2i", "311", "311.1", "311.7",
+                     "312", "312.1", "701.31", "701.31a", "701.31b", "704.6f", "706.7"],
         "named": ["807"],
         "cited": [
             ["103.7", "107.11", "116.2i", "311", "311.7", "312", "701.31", "704.6f", "706",
@@ -425,8 +431,8 @@ PLANECHASE_TERMS = [
         ),
         (
             "2026-01-16",
-            ["103.7", "107.11", "107.12", "113.8", "116.2i", "311", "311.7", "312", "701.31",
-             "704.6f", "706", "800.4a", "801", "802", "806", "807", "810"],
+            ["103.7", "107.11", "107.12", "113.8", "116.2i", "205.3m", "311", "311.7", "312",
+             "701.31", "704.6f", "706", "800.4a", "801", "802", "806", "807", "810"],
         ),
     ],
 )  # fmt: skip

@@ -161,7 +161,7 @@ def test_import_from_a_path(data_dir: Path) -> None:
     assert result == ImportResult(
         edition_id="2024-07-30",
         path=target,
-        rule_count=33,
+        rule_count=35,  # 33 before issue 18: 107.12 and 107.12a speak of Planechase
         glossary_count=5,
         replaced=None,
         title="Planechase",
@@ -341,7 +341,7 @@ def test_command_text_output(run: Callable[..., Run], data_dir: Path) -> None:
     assert result.exit_code == 0, result
     target = data_dir / "rules" / "2024-07-30.json"
     assert result.stdout == (
-        f"imported 2024-07-30 (Planechase): 33 rules, 5 glossary entries → {target}\n"
+        f"imported 2024-07-30 (Planechase): 35 rules, 5 glossary entries → {target}\n"
     )
     assert result.stderr == ""
 
@@ -361,7 +361,7 @@ def test_command_json_output(run: Callable[..., Run], data_dir: Path) -> None:
         "edition_id": "2024-07-30",
         "title": "Planechase",
         "path": str(data_dir / "rules" / "2024-07-30.json"),
-        "rule_count": 33,
+        "rule_count": 35,
         "glossary_count": 5,
         "replaced": None,
         "source": str(MODERN),

@@ -31,8 +31,9 @@ def import_command(ctx: click.Context, source: str, output_format: str, offline:
     (https://magic.wizards.com/en/rules). The edition is named by the effective date printed
     in the file ("These rules are effective as of July 30, 2024." gives 2024-07-30) and saved
     in your data folder (PLANARCLI_DATA_DIR); one with the id of a bundled edition replaces it
-    for you. Section 901, the Planechase glossary entries and the rules they cite (two
-    references deep) are imported, as in the bundled editions.
+    for you. Section 901, the Planechase glossary entries, every other rule that speaks of
+    Planechase and the rules they cite (two references deep) are imported, as in the bundled
+    editions.
     """
     result = import_rules(source, offline=is_offline(ctx, offline))
     if output_format.lower() == "json":

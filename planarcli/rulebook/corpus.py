@@ -8,8 +8,9 @@ edition comparison in :mod:`planarcli.rulebook.diff`, one rule across editions i
 :mod:`planarcli.rulebook.textdiff`); they import this module, never the other way round.
 Nothing here imports click.
 
-An edition read from an official file holds section 901, the Planechase glossary and the rules
-they cite, two references deep; its ``closure`` says which (see
+An edition read from an official file holds section 901, the Planechase glossary, every other
+rule whose own text speaks of Planechase, and the rules they cite, two references deep; its
+``closure`` says which (see
 :func:`planarcli.rulebook.crtext.planechase_closure`). An edition built from a seed holds only
 what the seed quotes and has no closure.
 
@@ -41,9 +42,14 @@ EDITION_FORMAT = "planarcli-rules-edition"
 MANIFEST_FORMAT = "planarcli-rules-manifest"
 SCHEMA_VERSION = 1
 ENGLISH_CR = "comprehensive-rules"
+#: The kind of the card rulings document (id ``rulings``): not an edition of the rules.
+RULINGS = "rulings"
 IMPORT_HINT = "import an official Comprehensive Rules file with `planarcli rules import` to read it"
 #: What an edition read from an official file holds (see ``closure``).
-CLOSURE_SCOPE = "section 901, the Planechase glossary and the rules they cite, two references deep"
+CLOSURE_SCOPE = (
+    "section 901, the Planechase glossary and every rule that speaks of Planechase, with the "
+    "rules they cite, two references deep"
+)
 
 #: How many header characters of an imported file are sniffed by :func:`list_editions`.
 _HEADER_BYTES = 4096
@@ -91,7 +97,9 @@ class Rule:
     id: str
     text: str
     lang: str
-    kind: str = "rule"  # "rule" | "glossary"
+    kind: str = "rule"  # "rule" | "glossary" | "ruling"
+    card: str | None = None  # a card ruling's card (English name)
+    date: str | None = None  # a card ruling's date
 
 
 @record
@@ -121,7 +129,17 @@ class Edition:
     many rules the edition holds.
     """
 
-    __slots__ = ("_made", "_rules", "_texts", "closure", "glossary", "info", "source")
+    __slots__ = (
+        "_made",
+        "_rules",
+        "_texts",
+        "aligned",
+        "cards",
+        "closure",
+        "glossary",
+        "info",
+        "source",
+    )
 
     def __init__(
         self,
@@ -132,8 +150,16 @@ class Edition:
         closure: dict[str, Any] | None = None,
         *,
         texts: dict[str, str] | None = None,
+        cards: dict[str, tuple[str, str]] | None = None,
+        aligned: dict[str, tuple[str, str]] | None = None,
     ) -> None:
         self.info = info
+        #: for the card rulings: ruling id -> (card, date)
+        self.cards: dict[str, tuple[str, str]] = cards or {}
+        #: for a translation or guide: passage id -> (the rule of the current English
+        #: edition it corresponds to, the effective date since which that rule has its
+        #: present wording); passages without one are absent
+        self.aligned: dict[str, tuple[str, str]] = aligned or {}
         self.glossary = glossary
         self.source: dict[str, Any] = source or {}
         self.closure = closure
@@ -174,7 +200,12 @@ class Edition:
     def _make(self, rule_id: str) -> Rule:
         made = self._made.get(rule_id)
         if made is None:
-            made = self._made[rule_id] = Rule(rule_id, self._texts[rule_id], self.info.lang)
+            card = self.cards.get(rule_id)
+            if card is None:
+                made = Rule(rule_id, self._texts[rule_id], self.info.lang)
+            else:
+                made = Rule(rule_id, self._texts[rule_id], self.info.lang, "ruling", *card)
+            self._made[rule_id] = made
         return made
 
 
@@ -541,11 +572,18 @@ def _parse_edition(data: Any, info: EditionInfo) -> Edition:
     if not isinstance(raw_rules, list) or not raw_rules:
         raise ValueError("'rules' must be a non-empty list")
     texts: dict[str, str] = {}
+    cards: dict[str, tuple[str, str]] = {}
+    aligned: dict[str, tuple[str, str]] = {}
+    rulings = data.get("kind") == RULINGS
     for item in raw_rules:
         rule_id, text = item["id"], item["text"]
         if type(rule_id) is not str or type(text) is not str or not rule_id or not text:
             raise ValueError("each rule needs a non-empty string 'id' and 'text'")
         texts[rule_id] = text
+        if rulings:
+            cards[rule_id] = (_text(item, "card"), _text(item, "date"))
+        elif "current" in item:
+            aligned[rule_id] = (_text(item, "current"), _text(item, "current_since"))
     raw_glossary = data.get("glossary") or []
     if not isinstance(raw_glossary, list):
         raise ValueError("'glossary' must be a list")
@@ -560,6 +598,8 @@ def _parse_edition(data: Any, info: EditionInfo) -> Edition:
         source=source if isinstance(source, dict) else {},
         closure=closure if isinstance(closure, dict) else None,
         texts=texts,
+        cards=cards,
+        aligned=aligned,
     )
 
 
@@ -613,14 +653,32 @@ def load_edition(
 # --------------------------------------------------------------------------- show
 
 # compiled on first use: `rules search` answered from its cached index needs none of these
-_ID_RE = lazy(r"^(?:rules?\s+|règles?\s+)?([0-9]{3}(?:\.[0-9]+[a-z]?)?|[a-z][\w-]*\.[0-9]+)\.?$")
+_ID_RE = lazy(
+    r"^(?:rules?\s+|règles?\s+)?([0-9]{3}(?:\.[0-9]+[a-z]?)?|[a-z][\w-]*\.[0-9]+"
+    r"|ruling:[a-z0-9-]+(?:\.[0-9]+)?)\.?$"
+)
 _RULE_KEY_PATTERN = r"^(.*?)(?:\.([0-9]+)([a-z]*))?$"
 
 
 def normalise_rule_id(text: str) -> str | None:
-    """``"Rule 901.3a."`` → ``"901.3a"``; None when ``text`` does not look like a rule id."""
-    match = _ID_RE.match(text.strip().lower())
+    """``"Rule 901.3a."`` → ``"901.3a"``, ``"ruling:Spatial Merging.2"`` →
+    ``"ruling:spatial-merging.2"``; None when ``text`` does not look like a rule id."""
+    text = text.strip()
+    if text[:7].lower() == "ruling:":
+        text = "ruling:" + ruling_slug(text[7:])
+    match = _ID_RE.match(text.lower())
     return match.group(1) if match else None
+
+
+def ruling_slug(name: str) -> str:
+    """A card name (and a ruling's place) as in a ruling id, the way scripts/build_rules.py
+    makes it: "Spatial Merging.2" → "spatial-merging.2", "Æther Flues" → "aether-flues"."""
+    place = re.search(r"\.(\d+)\s*$", name)
+    if place is not None:
+        name = name[: place.start()]
+    folded = fold_accents(name.casefold().replace("æ", "ae").replace("œ", "oe"))
+    slug = re.sub(r"[^a-z0-9]+", "-", folded).strip("-")
+    return slug + (f".{place.group(1)}" if place is not None else "")
 
 
 def _is_child(rule_id: str, parent: str) -> bool:

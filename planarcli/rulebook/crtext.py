@@ -9,7 +9,8 @@ then a glossary and the credits.
 :func:`parse_comprehensive_rules` turns such a file into a rules edition (the format described
 by ``schemas/rules-edition.schema.json``): section 901, the Planechase glossary entries (plane,
 phenomenon, planar deck, planar die, planeswalk, Planechase, encounter, the chaos and
-Planeswalker symbols), and the rules they cite, followed two references deep
+Planeswalker symbols), every other rule whose own text speaks of Planechase
+(:data:`PLANECHASE_RE`), and the rules they cite, followed two references deep
 (:func:`planechase_closure`). Rule text is kept exactly as printed. Anything that is not such a
 file is refused with an :class:`~planarcli.errors.InputError`. The bundled editions
 (``scripts/build_rules.py``) and ``planarcli rules import`` both read the official files here.
@@ -69,7 +70,18 @@ _PLAUSIBLE_SYMBOLS = set("’‘“”–—−…•·™®©°±×∞")
 # not the ones about planeswalker cards ("planeswalker" alone never qualifies an entry).
 _GLOSSARY_RE = re.compile(
     r"\bplanes?\b|\bplanar\b|\bplanechase\b|\bphenomen(?:on|a)\b|\bchaos\b"
-    r"|\bplaneswalk(?:s|ed|ing)?\b|\bplaneswalker symbol\b",
+    r"|\bplaneswalk(?:s|ed|ing)?\b|\bplaneswalker symbol\b|\bsupplementary decks?\b",
+    re.IGNORECASE,
+)
+#: A rule whose own text speaks of Planechase: planes (not "planeswalker", not "airplane"),
+#: phenomena, the planar deck, die or controller, Planechase / Planar Magic, planeswalking
+#: (the action, not the card type) and supplementary decks. Such rules are roots of the
+#: closure wherever they are. Checked against every official edition (tests/test_crtext.py
+#: and tests/planechase_coverage.py list what it catches).
+PLANECHASE_RE = re.compile(
+    r"\bplanes?\b|\bphenomen(?:on|a)\b|\bplanar (?:decks?|dice|die|controllers?)\b"
+    r"|\bplanechase\b|\bplanar _?magic(?:_|\b)|\bplaneswalk(?:s|ed|ing)?\b"
+    r"|\bsupplementary decks?\b",
     re.IGNORECASE,
 )
 
@@ -349,12 +361,16 @@ def planechase_closure(
 ) -> tuple[set[str], dict[str, Any]]:
     """The rule ids an edition keeps, and the ``closure`` record that says why.
 
-    The roots are section 901 and the Planechase ``glossary`` entries. Depth 1 is every rule
-    they cite by number (see :func:`planarcli.rulebook.corpus.find_references`, the same
-    reader ``rules show`` uses) plus the multiplayer variants and options 901 names by title;
-    depth 2 is every single rule (not whole section) those cite. A cited id brings what
-    ``rules show`` of it shows (:class:`_Families`). References from depth-2 rules are not
-    followed. ``closure`` records the cited ids of each depth, in document order.
+    The roots are section 901, the Planechase ``glossary`` entries and every other rule whose
+    own text speaks of Planechase (:data:`PLANECHASE_RE`; ``closure["speaking"]``). Depth 1
+    is every rule 901 and the glossary cite by number (see
+    :func:`planarcli.rulebook.corpus.find_references`, the same reader ``rules show`` uses),
+    the multiplayer variants and options 901 names by title, and the single rules (not whole
+    sections: "see rule 704", "rules 902-904" are general rules or other variants) the
+    speaking rules cite; depth 2 is every single rule (not whole section) those cite. A
+    cited id brings what ``rules show`` of it shows (:class:`_Families`). References from
+    depth-2 rules are not followed. ``closure`` records the cited ids of each depth, in
+    document order.
     """
     from planarcli.rulebook.corpus import find_references
 
@@ -362,12 +378,24 @@ def planechase_closure(
     families = _Families([rule.rule_id for rule in document.rules])
     keep = set(families.members("901"))
     text_901 = "\n".join(texts[rule_id] for rule_id in families.members("901"))
+    speaking = [
+        rule.rule_id
+        for rule in document.rules
+        if _section_of(rule.rule_id) != "901" and PLANECHASE_RE.search(texts[rule.rule_id])
+    ]
     sources = [text_901, *(entry["text"] for entry in glossary)]
     named = _named_multiplayer_sections(document, text_901)
     levels: list[list[str]] = []
 
     def target_first(target: str) -> str:
         return families.members(target)[0]
+
+    def take(targets: list[str], cited: dict[str, None], added: dict[str, None]) -> None:
+        for target in targets:
+            members = [rule_id for rule_id in families.members(target) if rule_id not in keep]
+            if members:
+                cited.setdefault(target, None)
+                added.update(dict.fromkeys(members))
 
     for depth in range(CLOSURE_DEPTH):
         targets = [target for text in sources for target in find_references(text)]
@@ -377,15 +405,30 @@ def planechase_closure(
             targets = [target for target in targets if "." in target]
         cited: dict[str, None] = {}
         added: dict[str, None] = {}
-        for target in targets:
-            members = [rule_id for rule_id in families.members(target) if rule_id not in keep]
-            if members:
-                cited.setdefault(target, None)
-                added.update(dict.fromkeys(members))
+        take(targets, cited, added)
+        if depth == 0:
+            # the rules outside 901 that speak of Planechase are roots too; they cite general
+            # rules or other variants by section ("see rule 704", "rules 902-904"): only
+            # their single rules are followed
+            keep.update(added)
+            keep.update(speaking)
+            singles = [
+                target
+                for rule_id in speaking
+                for target in find_references(texts[rule_id])
+                if "." in target
+            ]
+            take(singles, cited, added)
         keep.update(added)
         levels.append(sorted(cited, key=lambda target: families.position[target_first(target)]))
         sources = [texts[rule_id] for rule_id in added]
-    closure = {"depth": CLOSURE_DEPTH, "roots": ["901"], "named": named, "cited": levels}
+    closure = {
+        "depth": CLOSURE_DEPTH,
+        "roots": ["901"],
+        "speaking": speaking,
+        "named": named,
+        "cited": levels,
+    }
     return keep, closure
 
 
@@ -452,8 +495,8 @@ def parse_comprehensive_rules(
     ]
     notes = [
         f"Read by planarcli from {source_name} (encoding {encoding}): section 901, the "
-        "Planechase glossary entries, and the rules they cite, two references deep (see "
-        "closure); text as printed.",
+        "Planechase glossary entries, every other rule that speaks of Planechase, and the "
+        "rules they cite, two references deep (see closure); text as printed.",
         *document.notes,
     ]
     return {
