@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from planarcli.cards.catalog import Catalog
 from planarcli.deck import locate
@@ -37,6 +38,9 @@ from planarcli.deck.rewrite import (
 )
 from planarcli.errors import PlanarError, UsageError
 from planarcli.records import record, replace
+
+if TYPE_CHECKING:
+    from planarcli.deck.scan import Excludes
 
 
 @record
@@ -405,7 +409,7 @@ def fix_inputs(
     *,
     input_format: str | None = None,
     write: bool = True,
-    exclude: tuple[str, ...] = (),
+    exclude: tuple[str, ...] | Excludes = (),
     no_planar_deck: str = "error",
 ) -> tuple[list[FileResult], list[FixOutcome]]:
     """Fix every input path; the results are the verdicts on the fixed files (each with
