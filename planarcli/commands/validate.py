@@ -403,9 +403,10 @@ def _run(
         "variant": variant,
     }
     colour = False
-    if diff and output_format == "text":  # the diff alone, as `ruff --diff` prints it
+    if diff and output_format == "text":
+        # The diff of what --fix would change (nothing: no diff), then the report of the
+        # files as fixed.
         click.echo("".join(str(result.extra.get("diff", "")) for result in results), nl=False)
-        raise SystemExit(verdict)
     if output_format == "json":
         from planarcli.report.render import render_json
 
