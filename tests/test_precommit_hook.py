@@ -50,7 +50,7 @@ def test_hook_definition() -> None:
     assert set(fields) <= known
     # the console script the entry names is the one the package installs
     pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
-    assert 'planarcli = "planarcli.cli:main"' in pyproject
+    assert 'planarcli = "planarcli.__main__:main"' in pyproject
 
 
 def selected(path: str) -> bool:

@@ -440,3 +440,18 @@ def test_communal_help_gives_the_dates_the_rule_had_its_old_number(run_cli) -> N
     since, until = old[0]["since"], old[-1]["until"]
     help_text = " ".join(run_cli("validate", "--help").stdout.split())
     assert f"901.14a from {since} until {until}" in help_text
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"), [("valdate", "validate"), ("vaildate", "validate"), ("card", "cards")]
+)
+def test_a_mistyped_command_gets_a_suggestion(run_cli, typed: str, meant: str) -> None:
+    result = run_cli(typed, "deck.txt")
+    assert result.exit_code == 2
+    assert f"No such command {typed!r}. Did you mean {meant!r}?" in result.stderr
+
+
+def test_an_unknown_command_like_none_gets_no_suggestion(run_cli) -> None:
+    result = run_cli("xyzzy")
+    assert result.exit_code == 2
+    assert "No such command 'xyzzy'." in result.stderr and "Did you mean" not in result.stderr

@@ -437,6 +437,43 @@ def test_sigint_to_the_installed_command_exits_130(tmp_path) -> None:
     assert stderr == "planarcli: interrupted\n"
 
 
+#: A sitecustomize that presses Ctrl-C (sends the process SIGINT) just as click is imported:
+#: the first tenth of a second of every run, before any command can catch it.
+_CTRL_C_WHILE_IMPORTING = """
+import os, signal, sys
+
+class PressCtrlC:
+    def find_spec(self, name, path=None, target=None):
+        if name == "click":
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, PressCtrlC())
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name == "nt", reason="needs POSIX signals")
+@pytest.mark.skipif(not INSTALLED.exists(), reason="the planarcli command is not installed")
+def test_ctrl_c_while_importing_exits_130_without_a_traceback(tmp_path) -> None:
+    """Issue 16: Ctrl-C in the first tenth of a second printed a KeyboardInterrupt traceback
+    (it came while the console script imported planarcli.cli, before any handler)."""
+    (tmp_path / "sitecustomize.py").write_text(_CTRL_C_WHILE_IMPORTING, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    for command in ([str(INSTALLED)], [sys.executable, "-m", "planarcli"]):
+        process = subprocess.run(
+            [*command, "validate", str(DECKS / "valid" / "bare-names.txt")],
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            env=env,
+            timeout=60,
+            check=False,
+        )
+        assert process.returncode == 130, (command, process.stderr)
+        assert process.stdout == ""
+        assert process.stderr == "planarcli: interrupted\n", command
+
+
 def test_findings_wrap_to_columns_with_indented_continuation_lines(run_cli, monkeypatch) -> None:
     monkeypatch.chdir(DECKS / "invalid")
     deck = "misspelled.txt"

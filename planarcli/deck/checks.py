@@ -244,6 +244,14 @@ def _different_phenomena(count: int) -> str:
     return _plural(count, "different phenomenon", "different phenomena")
 
 
+def _named(names: dict[str, None]) -> str:
+    """The names, in deck order: ``Chaotic Aether, Interplanar Tunnel and Spatial Merging``."""
+    listed = list(names)
+    if len(listed) < 2:
+        return "".join(listed)
+    return f"{', '.join(listed[:-1])} and {listed[-1]}"
+
+
 def _plural(count: int, word: str, plural: str | None = None) -> str:
     return f"{count} {word if count == 1 else (plural or word + 's')}"
 
@@ -285,7 +293,7 @@ def check_planar_deck(
     phenomena = 0
     seen: dict[str, DeckEntry] = {}
     distinct_planes: set[str] = set()
-    distinct_phenomena: set[str] = set()
+    distinct_phenomena: dict[str, None] = {}  # in deck order
     explained: dict[str, UnknownName] = {}
     resolved = [catalog.resolve(entry.name) for entry in entries]
     listed = {r.card.name for r in resolved if r.card is not None}
@@ -337,7 +345,7 @@ def check_planar_deck(
                 )
             if card.is_phenomenon:
                 phenomena += entry.quantity
-                distinct_phenomena.add(card.name)
+                distinct_phenomena.setdefault(card.name)
                 if not rules.phenomena_allowed:
                     finding(
                         rules.individual_rule,
@@ -406,8 +414,8 @@ def check_planar_deck(
                 finding(
                     rules.communal_rule,
                     "too-many-phenomena",
-                    f"the {deck_word} has {_different_phenomena(different)}; "
-                    f"for {players} players it can have at most {cap_total} (twice the "
+                    f"the {deck_word} has {_different_phenomena(different)} "
+                    f"({_named(distinct_phenomena)}); for {players} players it can have at most {cap_total} (twice the "
                     f"number of players): remove {different - cap_total}",
                 )
         elif variant == "eternities-map" and len(distinct_planes) < 5:
@@ -440,8 +448,8 @@ def check_planar_deck(
             finding(
                 rules.individual_rule,
                 "too-many-phenomena",
-                f"the planar deck has {_different_phenomena(different)}; "
-                f"at most {most} are allowed: remove {different - most}{communal_hint}",
+                f"the planar deck has {_different_phenomena(different)} "
+                f"({_named(distinct_phenomena)}); at most {most} are allowed: remove {different - most}{communal_hint}",
             )
     findings.sort(key=lambda f: (f.line is None, f.line or 0))
     return findings, counts
