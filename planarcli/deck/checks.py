@@ -415,8 +415,9 @@ def check_planar_deck(
                     rules.communal_rule,
                     "too-many-phenomena",
                     f"the {deck_word} has {_different_phenomena(different)} "
-                    f"({_named(distinct_phenomena)}); for {players} players it can have at most {cap_total} (twice the "
-                    f"number of players): remove {different - cap_total}",
+                    f"({_named(distinct_phenomena)}); for {players} players it can have at "
+                    f"most {cap_total} (twice the number of players): "
+                    f"remove {different - cap_total}",
                 )
         elif variant == "eternities-map" and len(distinct_planes) < 5:
             planes = len(distinct_planes)
@@ -449,7 +450,8 @@ def check_planar_deck(
                 rules.individual_rule,
                 "too-many-phenomena",
                 f"the planar deck has {_different_phenomena(different)} "
-                f"({_named(distinct_phenomena)}); at most {most} are allowed: remove {different - most}{communal_hint}",
+                f"({_named(distinct_phenomena)}); at most {most} are allowed: "
+                f"remove {different - most}{communal_hint}",
             )
     findings.sort(key=lambda f: (f.line is None, f.line or 0))
     return findings, counts
