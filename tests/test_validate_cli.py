@@ -455,3 +455,17 @@ def test_an_unknown_command_like_none_gets_no_suggestion(run_cli) -> None:
     result = run_cli("xyzzy")
     assert result.exit_code == 2
     assert "No such command 'xyzzy'." in result.stderr and "Did you mean" not in result.stderr
+
+
+def test_rules_date_names_the_edition_in_force(run_cli) -> None:
+    """Issue 16: `--rules 2012-05-31` named the date; the edition in force that day is
+    2011-07-15's (planes only), and the report, the findings and a note say so."""
+    deck = Path(__file__).parent / "decks" / "invalid" / "three-phenomena.txt"
+    result = run_cli("validate", str(deck), "--rules", "2012-05-31", "--format", "json")
+    report = json.loads(result.stdout)
+    assert report["mode"]["rules"] == "2011-07-15"
+    assert {f["edition"] for f in report["files"][0]["findings"]} == {"2011-07-15"}
+    assert "the rules in force that day are those of the 2011-07-15 edition" in result.stderr
+    exact = run_cli("validate", str(deck), "--rules", "2012-06-01", "--format", "json")
+    assert json.loads(exact.stdout)["mode"]["rules"] == "2012-06-01"
+    assert "note" not in exact.stderr

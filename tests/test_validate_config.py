@@ -48,7 +48,7 @@ def test_pyproject_table_sets_defaults(project, run_cli) -> None:
     assert result.exit_code == 0, result
     report = _json(result)
     assert report["config"] == "pyproject.toml"
-    assert report["mode"]["rules"] == "2010-06-01"
+    assert report["mode"]["rules"] == "2010-02-01"  # the edition in force on 2010-06-01
 
 
 def test_command_line_options_win(project, run_cli) -> None:

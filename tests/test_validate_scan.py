@@ -346,7 +346,7 @@ def test_report_mode_key(run_cli) -> None:
         )
     )
     assert communal["mode"] == {
-        "rules": "2010-06-01",
+        "rules": "2010-02-01",  # --rules 2010-06-01 names the edition in force that day
         "communal": True,
         "players": 3,
         "variant": None,
@@ -360,7 +360,8 @@ def test_report_mode_key(run_cli) -> None:
 def test_messages_follow_the_edition(write, run_cli) -> None:
     deck = write("deck.txt", LEGAL_TEXT + "1 Chaotic Aether\n")
     old = run_cli("validate", str(deck), "--rules", "2011-06-17")
-    assert "the Planar Magic rules of 2011-06-17 allow only plane cards" in old.stdout
+    # a date names the edition in force that day (issue 16)
+    assert "the Planar Magic rules of 2010-02-01 allow only plane cards" in old.stdout
     renamed = run_cli("validate", str(deck), "--rules", "2011-07-15")
     assert "the Planechase rules of 2011-07-15 allow only plane cards" in renamed.stdout
     # A JSON deck that says it is communal but not for how many: the rule of its edition.

@@ -54,6 +54,17 @@ def _warn_if_future(edition_id: str) -> None:
         )
 
 
+def _say_edition_in_force(asked: str, edition_id: str) -> None:
+    """A date that is no edition's: say which edition was in force that day (it is the one
+    the report names)."""
+    if asked[:1].isdigit() and len(asked) == 10 and asked != edition_id and edition_id < asked:
+        click.echo(
+            f"planarcli: note: --rules {asked}: the rules in force that day are those of the "
+            f"{edition_id} edition",
+            err=True,
+        )
+
+
 class ValidateCommand(PlanarCommand):
     """``validate`` keeps standard output one document of the format asked for (JSON, a
     SARIF log, GitHub annotations) even when click refuses the command line (an option's
@@ -336,6 +347,7 @@ def _run(
             f"--input-format {input_format!r}: choose from {', '.join(sorted(FORMATS))}"
         )
     _warn_if_future(edition.strip())
+    _say_edition_in_force(edition.strip(), edition_id)
     deck_options = DeckOptions(edition=edition, communal_players=players, variant=variant)
     excludes = _excludes(options, config_path, from_config, force=force_exclude)
     catalog = load_catalog()

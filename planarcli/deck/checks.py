@@ -136,7 +136,35 @@ def resolve_deck_rules(edition: str) -> tuple[str, DeckRules]:
             f"--rules {edition!r}: there were no Planechase rules before "
             f"{FIRST_PLANECHASE_EDITION} (the first edition with rule 901)"
         )
+    if wanted == day and day != CURRENT_EDITION:
+        wanted = edition_in_force(day)
     return wanted, in_force[-1]
+
+
+def edition_in_force(day: str) -> str:
+    """The id of the English Comprehensive Rules edition (bundled or imported) in force on
+    ``day``: ``day`` itself when an edition has that date, else the newest one before it, as
+    ``rules show --edition DATE`` reads a date (``2012-05-31`` is the 2011-07-15 edition).
+    ``day`` when the corpus cannot say."""
+    if day not in _IN_FORCE:
+        found = day
+        try:
+            from planarcli.rulebook import corpus
+
+            dated = [
+                info.effective
+                for info in corpus.list_editions()
+                if info.is_english_cr and info.effective and info.effective <= day
+            ]
+            if day not in dated and dated:
+                found = max(dated)
+        except Exception:  # a broken corpus must not stop deck validation
+            pass
+        _IN_FORCE[day] = found
+    return _IN_FORCE[day]
+
+
+_IN_FORCE: dict[str, str] = {}
 
 
 @record
