@@ -502,3 +502,39 @@ def test_a_dash_says_standard_input_is_not_read(run_cli, tmp_path, monkeypatch) 
     assert result.exit_code == 2, result
     assert "not standard input" in result.stderr
     assert "no such file" not in result.stderr
+
+
+def test_validate_warns_when_an_imported_deck_rule_has_an_unknown_wording(
+    data_dir: Path, tmp_path: Path
+) -> None:
+    """Issue 16 item 9: the deck limits come from planarcli's table, not from the imported
+    text; an edition whose 901.3 reads otherwise than any bundled edition's says so."""
+    from planarcli.rulebook import corpus
+
+    deck = Path(__file__).resolve().parent / "decks" / "valid" / "bare-names.txt"
+    import_rules(str(MODERN), offline=True)  # its 901.3 is a shortened wording
+    runner = CliRunner()
+    result = runner.invoke(cli, ["validate", str(deck), "--rules", "2024-07-30"])
+    assert result.exit_code == 0, result.output
+    assert (
+        "planarcli: warning: the 901.3 of edition 2024-07-30 (imported) is worded in a way "
+        "planarcli's deck checks do not know; the limits of its wording in force since "
+        "2012-06-01 apply (at least 10 cards, at most 2 phenomena)"
+    ) in result.stderr
+    # The same edition with the wording of a bundled edition: nothing to say.
+    official = corpus.load_edition("2026-01-16").rule("901.3")
+    assert official is not None
+    text = MODERN.read_text(encoding="utf-8").replace("July 30, 2024", "August 1, 2024")
+    lines = [
+        f"901.3. {official.text}" if line.startswith("901.3. ") else line
+        for line in text.splitlines()
+    ]
+    known = tmp_path / "known.txt"
+    known.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    import_rules(str(known), offline=True)
+    quiet = runner.invoke(cli, ["validate", str(deck), "--rules", "2024-08-01"])
+    assert quiet.exit_code == 0, quiet.output
+    assert "warning" not in quiet.stderr
+    # bundled editions are never in question
+    bundled = runner.invoke(cli, ["validate", str(deck), "--rules", "2026-01-16"])
+    assert "warning" not in bundled.stderr

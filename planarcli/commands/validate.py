@@ -54,6 +54,21 @@ def _warn_if_future(edition_id: str) -> None:
         )
 
 
+def _warn_if_unknown_wording(edition_id: str, communal: bool) -> None:
+    """An imported edition whose deck rule reads in a way planarcli's checks were not
+    written from: the limits applied come from planarcli's table, so say which."""
+    from planarcli.deck.checks import limits_text, resolve_deck_rules, unknown_wordings
+
+    _, rules = resolve_deck_rules(edition_id)
+    for rule_id in unknown_wordings(edition_id, rules, communal):
+        click.echo(
+            f"planarcli: warning: the {rule_id} of edition {edition_id} (imported) is worded "
+            "in a way planarcli's deck checks do not know; the limits of its wording in force "
+            f"since {rules.since} apply ({limits_text(rules, communal)})",
+            err=True,
+        )
+
+
 def _say_edition_in_force(asked: str, edition_id: str) -> None:
     """A date that is no edition's: say which edition was in force that day (it is the one
     the report names)."""
@@ -348,6 +363,7 @@ def _run(
         )
     _warn_if_future(edition.strip())
     _say_edition_in_force(edition.strip(), edition_id)
+    _warn_if_unknown_wording(edition_id, players is not None)
     deck_options = DeckOptions(edition=edition, communal_players=players, variant=variant)
     excludes = _excludes(options, config_path, from_config, force=force_exclude)
     catalog = load_catalog()

@@ -483,3 +483,68 @@ def check_planar_deck(
             )
     findings.sort(key=lambda f: (f.line is None, f.line or 0))
     return findings, counts
+
+
+def _wording(text: str) -> str:
+    """A rule's text compared as wording: case, spacing, quotes and dashes aside."""
+    for old, new in (("\u2019", "'"), ("\u2018", "'"), ("\u201c", '"'), ("\u201d", '"')):
+        text = text.replace(old, new)
+    text = text.replace("\u2014", "-").replace("\u2013", "-")
+    return " ".join(text.split()).casefold()
+
+
+def unknown_wordings(edition_id: str, rules: DeckRules, communal: bool) -> list[str]:
+    """The deck rules (901.3, and the single planar deck option when ``communal``) whose
+    wording in the imported edition ``edition_id`` is none of the bundled editions' wordings,
+    which are what ``DECK_RULES`` was written from. Bundled editions are never asked about;
+    the corpus is read only when an imported edition applies."""
+    import os
+
+    from planarcli.paths import data_dir_path
+
+    if not os.path.isdir(os.path.join(data_dir_path(), "rules")):
+        return []  # nothing imported
+    try:
+        from planarcli.rulebook import corpus
+
+        info = next((i for i in corpus.list_editions() if i.id == edition_id), None)
+        if info is None or info.source != "imported":
+            return []
+        edition = corpus.load_edition(info)
+        known: set[str] = set()
+        for bundled in corpus.bundled_infos():
+            if bundled.is_english_cr:
+                old = corpus.load_edition(bundled)
+                for rule_id in ("901.3", "901.14a", "901.15a"):
+                    rule = old.rule(rule_id)
+                    if rule is not None:
+                        known.add(_wording(rule.text))
+    except Exception:  # a broken corpus must not stop deck validation
+        return []
+    wanted = [rules.individual_rule, *([rules.communal_rule] if communal else [])]
+    unknown = []
+    for rule_id in wanted:
+        rule = edition.rule(rule_id)
+        if rule is None or _wording(rule.text) not in known:
+            unknown.append(rule_id)
+    return unknown
+
+
+def limits_text(rules: DeckRules, communal: bool) -> str:
+    """The limits planarcli's checks apply under ``rules``, in words."""
+    if communal:
+        phenomena = (
+            f", at most {rules.communal_phenomena_per_player} phenomena per player"
+            if rules.communal_phenomena_per_player is not None
+            else ""
+        )
+        return (
+            f"at least {rules.communal_minimum_cap} cards or "
+            f"{rules.communal_minimum_per_player} per player, whichever is fewer{phenomena}"
+        )
+    if not rules.phenomena_allowed:
+        return f"at least {rules.individual_minimum} plane cards, no phenomena"
+    return (
+        f"at least {rules.individual_minimum} cards, at most "
+        f"{rules.individual_phenomena_max} phenomena"
+    )
