@@ -408,6 +408,13 @@ def test_keyboard_interrupt_exits_130_and_prints_no_report(run_cli, monkeypatch)
     assert result.stderr == "planarcli: interrupted\n"
 
 
+def _default_sigint() -> None:
+    """In the child, before it runs planarcli: SIGINT as a shell leaves it for a command it
+    starts (a test worker may run with SIGINT ignored, which its children would inherit, and
+    a process that ignores SIGINT never sees Ctrl-C)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a FIFO")
 @pytest.mark.skipif(not INSTALLED.exists(), reason="the planarcli command is not installed")
 def test_sigint_to_the_installed_command_exits_130(tmp_path) -> None:
@@ -420,6 +427,7 @@ def test_sigint_to_the_installed_command_exits_130(tmp_path) -> None:
         stderr=subprocess.PIPE,
         text=True,
         encoding="utf-8",
+        preexec_fn=_default_sigint,
     )
     # Should the command die before it opens the FIFO, a reader opened here after a minute
     # lets our open() return, and the assertions below fail instead of the test hanging.
@@ -469,6 +477,7 @@ def test_ctrl_c_while_importing_exits_130_without_a_traceback(tmp_path) -> None:
             env=env,
             timeout=60,
             check=False,
+            preexec_fn=_default_sigint,
         )
         assert process.returncode == 130, (command, process.stderr)
         assert process.stdout == ""
