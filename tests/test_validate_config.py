@@ -298,3 +298,8 @@ def test_verbose_names_a_configured_pattern_that_matched_nothing(project, run_cl
     )
     assert "'commander.txt' matched nothing" not in result.stderr
     assert "matched nothing" not in run_cli("validate", "decks").stderr
+    # Files named without --force-exclude are matched against no pattern: nothing to say.
+    named = run_cli("validate", "decks/good.txt", "-v")
+    assert "matched nothing" not in named.stderr
+    forced = run_cli("validate", "decks/good.txt", "-v", "--force-exclude")
+    assert "exclude pattern 'archive/**' matched nothing" in forced.stderr

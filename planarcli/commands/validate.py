@@ -185,7 +185,8 @@ class ValidateCommand(PlanarCommand):
 @click.option(
     "--diff",
     is_flag=True,
-    help="Print the unified diff --fix would apply, and write nothing (implies --fix).",
+    help="Print the unified diff --fix would apply, then the report of the files as fixed, "
+    "and write nothing (implies --fix; - reads standard input).",
 )
 def validate(
     paths: tuple[str, ...],

@@ -92,6 +92,7 @@ class Excludes:
         self.base = os.path.abspath(base) if base is not None else None
         self.force = force
         self.hits: set[str] = set()
+        self.consulted = False  # whether any path was matched against the configured patterns
 
     def __bool__(self) -> bool:
         return bool(self.given or self.configured)
@@ -102,6 +103,7 @@ class Excludes:
         hit = excluded_by(relative, self.given) if self.given else None
         if hit is None and self.configured:
             assert self.base is not None
+            self.consulted = True
             try:
                 inside = os.path.relpath(os.path.abspath(path), self.base)
             except ValueError:  # another drive (Windows)
@@ -115,7 +117,10 @@ class Excludes:
         return hit
 
     def unmatched(self) -> list[str]:
-        """The configured patterns that left nothing out in this run."""
+        """The configured patterns that left nothing out in this run (none when no path was
+        matched against them: files named without ``--force-exclude``)."""
+        if not self.consulted:
+            return []
         return [pattern for pattern, _ in self.configured if pattern not in self.hits]
 
 
