@@ -335,3 +335,15 @@ def test_hook_honours_the_configured_exclude_and_skips_what_is_no_decklist(tmp_p
     assert results[0].returncode == 1, results[0].stdout + results[0].stderr
     assert "decks/too-small.txt: invalid" in results[0].stdout
     assert "deck-too-small" in results[0].stdout
+
+    # Commander lists left in (not excluded): the configuration's no-planar-deck decides for
+    # the hook as for `planarcli validate decks/`, and the illegal planar deck still fails.
+    (repo / "decks" / "too-small.txt").unlink()
+    write(repo, "pyproject.toml", '[tool.planarcli]\nno-planar-deck = "warn"\n')
+    chosen = pick(repo, fields)
+    results = run_hook(repo, fields, chosen, batches=1)
+    assert results[0].returncode == 1, results[0].stdout  # decks/archive/old.txt is illegal
+    assert "decks/commander/atraxa.txt: no planar deck (warning)" in results[0].stdout
+    chosen.remove("decks/archive/old.txt")
+    results = run_hook(repo, fields, chosen, batches=1)
+    assert results[0].returncode == 0, results[0].stdout + results[0].stderr
