@@ -517,9 +517,9 @@ def test_validate_warns_when_an_imported_deck_rule_has_an_unknown_wording(
     result = runner.invoke(cli, ["validate", str(deck), "--rules", "2024-07-30"])
     assert result.exit_code == 0, result.output
     assert (
-        "planarcli: warning: the 901.3 of edition 2024-07-30 (imported) is worded in a way "
-        "planarcli's deck checks do not know; the limits of its wording in force since "
-        "2012-06-01 apply (at least 10 cards, at most 2 phenomena)"
+        "planarcli: warning: rule 901.3 of edition 2024-07-30 (imported) is worded otherwise "
+        "than planarcli's deck checks know it; they apply the limits of its wording in force "
+        "since 2012-06-01 (at least 10 cards, at most 2 phenomena)"
     ) in result.stderr
     # The same edition with the wording of a bundled edition: nothing to say.
     official = corpus.load_edition("2026-01-16").rule("901.3")

@@ -62,9 +62,9 @@ def _warn_if_unknown_wording(edition_id: str, communal: bool) -> None:
     _, rules = resolve_deck_rules(edition_id)
     for rule_id in unknown_wordings(edition_id, rules, communal):
         click.echo(
-            f"planarcli: warning: the {rule_id} of edition {edition_id} (imported) is worded "
-            "in a way planarcli's deck checks do not know; the limits of its wording in force "
-            f"since {rules.since} apply ({limits_text(rules, communal)})",
+            f"planarcli: warning: rule {rule_id} of edition {edition_id} (imported) is worded "
+            "otherwise than planarcli's deck checks know it; they apply the limits of its "
+            f"wording in force since {rules.since} ({limits_text(rules, communal)})",
             err=True,
         )
 

@@ -493,11 +493,32 @@ def _wording(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
+#: The wordings each row of DECK_RULES was written from: for each row (by ``since``), the
+#: CRC-32 of the wording (:func:`_wording`) of its individual rule and of its communal rule in
+#: every bundled edition the row covers. tests/test_checks.py keeps it equal to the corpus.
+DECK_RULE_WORDINGS: dict[str, tuple[frozenset[int], frozenset[int]]] = {
+    "2009-09-04": (frozenset({914146258}), frozenset({728401520})),
+    "2009-10-01": (frozenset({914146258}), frozenset({728401520})),
+    "2011-07-15": (frozenset({914146258}), frozenset({2227686207})),
+    "2012-06-01": (
+        frozenset({1704944290, 2004142914, 4059622903, 4141314090}),
+        frozenset({570254039}),
+    ),
+}
+
+
+def wording_key(text: str) -> int:
+    """What DECK_RULE_WORDINGS holds for a rule's text."""
+    import zlib
+
+    return zlib.crc32(_wording(text).encode("utf-8"))
+
+
 def unknown_wordings(edition_id: str, rules: DeckRules, communal: bool) -> list[str]:
     """The deck rules (901.3, and the single planar deck option when ``communal``) whose
-    wording in the imported edition ``edition_id`` is none of the bundled editions' wordings,
-    which are what ``DECK_RULES`` was written from. Bundled editions are never asked about;
-    the corpus is read only when an imported edition applies."""
+    wording in the imported edition ``edition_id`` is none that the row ``rules`` of
+    DECK_RULES was written from. Bundled editions are the table's source and are never
+    asked about; the corpus is read only when an imported edition applies."""
     import os
 
     from planarcli.paths import data_dir_path
@@ -511,21 +532,16 @@ def unknown_wordings(edition_id: str, rules: DeckRules, communal: bool) -> list[
         if info is None or info.source != "imported":
             return []
         edition = corpus.load_edition(info)
-        known: set[str] = set()
-        for bundled in corpus.bundled_infos():
-            if bundled.is_english_cr:
-                old = corpus.load_edition(bundled)
-                for rule_id in ("901.3", "901.14a", "901.15a"):
-                    rule = old.rule(rule_id)
-                    if rule is not None:
-                        known.add(_wording(rule.text))
     except Exception:  # a broken corpus must not stop deck validation
         return []
-    wanted = [rules.individual_rule, *([rules.communal_rule] if communal else [])]
+    individual, single = DECK_RULE_WORDINGS.get(rules.since, (frozenset(), frozenset()))
+    wanted = [(rules.individual_rule, individual)]
+    if communal:
+        wanted.append((rules.communal_rule, single))
     unknown = []
-    for rule_id in wanted:
+    for rule_id, known in wanted:
         rule = edition.rule(rule_id)
-        if rule is None or _wording(rule.text) not in known:
+        if rule is None or wording_key(rule.text) not in known:
             unknown.append(rule_id)
     return unknown
 
