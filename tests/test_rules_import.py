@@ -538,3 +538,18 @@ def test_validate_warns_when_an_imported_deck_rule_has_an_unknown_wording(
     # bundled editions are never in question
     bundled = runner.invoke(cli, ["validate", str(deck), "--rules", "2026-01-16"])
     assert "warning" not in bundled.stderr
+
+
+@pytest.mark.shared
+@pytest.mark.skipif(not CR_DIR.is_dir(), reason=f"{CR_DIR} is absent")
+@pytest.mark.parametrize("edition_id", ["2009-10-01", "2011-07-15", "2026-01-16"])
+def test_an_imported_official_edition_gets_no_wording_warning(
+    data_dir: Path, edition_id: str
+) -> None:
+    """The official files the bundled editions come from, imported in their place: their
+    deck rules read as the table knows them, individual and communal alike."""
+    import_rules(str(CR_DIR / f"MagicCompRules-{edition_id}.txt"), offline=True)
+    deck = Path(__file__).resolve().parent / "decks" / "valid" / "bare-names.txt"
+    args = ["validate", str(deck), "--rules", edition_id, "--communal", "--players", "2"]
+    result = CliRunner().invoke(cli, args)
+    assert "warning" not in result.stderr, result.stderr
