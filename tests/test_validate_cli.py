@@ -469,3 +469,5 @@ def test_rules_date_names_the_edition_in_force(run_cli) -> None:
     exact = run_cli("validate", str(deck), "--rules", "2012-06-01", "--format", "json")
     assert json.loads(exact.stdout)["mode"]["rules"] == "2012-06-01"
     assert "note" not in exact.stderr
+    future = run_cli("validate", str(deck), "--rules", "2099-01-01")
+    assert "is a date in the future" in future.stderr and "note" not in future.stderr

@@ -71,8 +71,11 @@ def _warn_if_unknown_wording(edition_id: str, communal: bool) -> None:
 
 def _say_edition_in_force(asked: str, edition_id: str) -> None:
     """A date that is no edition's: say which edition was in force that day (it is the one
-    the report names)."""
-    if asked[:1].isdigit() and len(asked) == 10 and asked != edition_id and edition_id < asked:
+    the report names). A date in the future has its own warning (_warn_if_future)."""
+    from planarcli.deck.checks import today
+
+    dated = asked[:1].isdigit() and len(asked) == 10 and asked <= today()
+    if dated and asked != edition_id and edition_id < asked:
         click.echo(
             f"planarcli: note: --rules {asked}: the rules in force that day are those of the "
             f"{edition_id} edition",
