@@ -94,9 +94,6 @@ class Excludes:
         self.hits: set[str] = set()
         self.consulted = False  # whether any path was matched against the configured patterns
 
-    def __bool__(self) -> bool:
-        return bool(self.given or self.configured)
-
     def match(self, path: str, relative: str) -> str | None:
         """The first pattern that leaves ``path`` out (``relative``: the path relative to
         the argument, with forward slashes), or None."""
