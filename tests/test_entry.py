@@ -65,3 +65,30 @@ def test_a_reader_that_goes_away_is_no_error() -> None:
     assert head.startswith(b"{")
     assert process.returncode == 0, stderr
     assert stderr == b""
+
+
+def test_issue_16_through_the_installed_command(tmp_path: Path) -> None:
+    """Issue 16's items of the validate command, end to end through `planarcli`."""
+    suggestion = run("valdate", "deck.txt")
+    assert b"No such command 'valdate'. Did you mean 'validate'?" in suggestion.stderr
+    deck = (DECKS / "valid" / "bare-names.txt").read_text(encoding="utf-8")
+    misspelled = deck.replace("Academy at Tolaria West", "Acadmy at Tolaria West")
+    assert misspelled != deck
+    diff = run("validate", "--diff", "-", input=misspelled.encode("utf-8"))
+    assert diff.returncode == 0, diff.stderr
+    assert diff.stdout.startswith(b"--- <stdin>\n+++ <stdin>\n")
+    assert diff.stdout.endswith(b"1 file: 1 valid, 0 invalid\n")
+    dated = run("validate", str(DECKS / "invalid" / "three-phenomena.txt"), "--rules", "2012-05-31")
+    words = b" ".join(dated.stdout.split())  # findings wrap when COLUMNS is set
+    assert b"the Planechase rules of 2011-07-15 allow only plane cards" in words
+    phenomena = run("validate", str(DECKS / "invalid" / "three-phenomena.txt"))
+    assert b"different phenomena (" in phenomena.stdout
+    (tmp_path / "decks" / "archive").mkdir(parents=True)
+    (tmp_path / "decks" / "good.txt").write_text(deck, encoding="utf-8")
+    (tmp_path / "decks" / "archive" / "old.txt").write_text("Planar Deck\n1 Bant\n", "utf-8")
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.planarcli]\nexclude = ["decks/archive/**"]\n', encoding="utf-8"
+    )
+    for args in (["decks"], ["."], ["--force-exclude", "decks/good.txt", "decks/archive/old.txt"]):
+        result = run("validate", *args, cwd=tmp_path)
+        assert result.returncode == 0, (args, result.stdout, result.stderr)
