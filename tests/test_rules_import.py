@@ -538,6 +538,19 @@ def test_validate_warns_when_an_imported_deck_rule_has_an_unknown_wording(
     # bundled editions are never in question
     bundled = runner.invoke(cli, ["validate", str(deck), "--rules", "2026-01-16"])
     assert "warning" not in bundled.stderr
+    # the installed command says it too (PLANARCLI_DATA_DIR is this test's data dir)
+    installed = Path(sys.executable).parent / "planarcli"
+    if installed.exists():
+        process = subprocess.run(
+            [str(installed), "validate", str(deck), "--rules", "2024-07-30"],
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            timeout=60,
+            check=False,
+        )
+        assert process.returncode == 0, process.stderr
+        assert "warning: rule 901.3 of edition 2024-07-30 (imported)" in process.stderr
 
 
 @pytest.mark.shared
