@@ -48,6 +48,19 @@ class LazyGroup(PlanarGroup):
         command: click.Command = getattr(module, spec[1])
         return command
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            # A mistyped command (`planarcli valdate`): say which one was probably meant.
+            import difflib
+
+            close = difflib.get_close_matches(name, self.list_commands(ctx), n=1, cutoff=0.6)
+            if close:
+                ctx.fail(f"No such command {name!r}. Did you mean {close[0]!r}?")
+        return super().resolve_command(ctx, args)
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         # Short help from the table, so ``planarcli --help`` imports no subcommand.
         rows = [(name, LAZY_COMMANDS[name][2]) for name in self.list_commands(ctx)]

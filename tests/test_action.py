@@ -273,3 +273,23 @@ def test_action_defaults_leave_the_configuration_file_in_charge(
     runner = run_action(runner_python, workspace, paths="decks/legal.txt", format="json")
     _, result = runner.steps[-1]  # type: ignore[attr-defined]
     assert json.loads(result.stdout)["mode"]["rules"] == "2009-10-01", report(runner)
+
+
+@pytest.mark.slow
+def test_action_applies_the_configured_exclude_to_named_paths(
+    runner_python: Path, workspace: Path
+) -> None:
+    """Issue 16: the action passes --force-exclude, so `exclude` in pyproject.toml (relative
+    to its folder) leaves out a file named in `paths`, as it does for what a folder finds."""
+    (workspace / "pyproject.toml").write_text(
+        '[tool.planarcli]\nexclude = ["decks/too small.txt"]\n', encoding="utf-8"
+    )
+    runner = run_action(
+        runner_python, workspace, paths="decks/legal.txt 'decks/too small.txt'", format="json"
+    )
+    _, result = runner.steps[-1]  # type: ignore[attr-defined]
+    assert result.returncode == 0, report(runner)
+    files = {entry["path"]: entry for entry in json.loads(result.stdout)["files"]}
+    assert files["decks/legal.txt"]["valid"] is True, report(runner)
+    folder = run_action(runner_python, workspace, paths="decks")
+    assert folder.steps[-1][1].returncode == 0, report(folder)  # type: ignore[attr-defined]

@@ -171,3 +171,41 @@ def test_suggestions_leave_out_cards_the_deck_cannot_take() -> None:
 
 def test_rules_dated_in_the_future_cite_the_edition_applied() -> None:
     assert resolve_deck_rules("2099-01-01")[0] == "2026-01-16"
+
+
+@pytest.mark.parametrize(
+    ("phenomena", "options", "names"),
+    [(3, {}, 3), (5, {"communal_players": 2}, 5)],
+)
+def test_too_many_phenomena_names_them_in_deck_order(
+    phenomena: int, options: dict[str, object], names: int
+) -> None:
+    """Issue 16: the finding says which phenomena the deck has, so the user can pick."""
+    entries = deck(30, phenomena)
+    # a second copy of a phenomenon is named once (it is a duplicate-card finding)
+    entries = (*entries, DeckEntry(PHENOMENA[0], 1, 99, "Planar Deck", "planar"))
+    findings, _ = check_planar_deck(entries, load_snapshot(), DeckOptions(**options))  # type: ignore[arg-type]
+    [finding] = [f for f in findings if f.code == "too-many-phenomena"]
+    listed = PHENOMENA[:names]
+    expected = f"({', '.join(listed[:-1])} and {listed[-1]})"
+    assert expected in finding.message, finding.message
+
+
+def test_deck_rule_wordings_are_those_of_the_bundled_editions() -> None:
+    """DECK_RULE_WORDINGS (what `validate` compares an imported edition's deck rules with) is
+    exactly the wordings of the bundled editions each row of DECK_RULES covers."""
+    from planarcli.deck.checks import DECK_RULE_WORDINGS, wording_key
+    from planarcli.rulebook import corpus
+
+    found: dict[str, tuple[set[int], set[int]]] = {}
+    for info in corpus.bundled_infos():
+        if not info.is_english_cr:
+            continue
+        edition = corpus.load_edition(info)
+        row = [rules for rules in DECK_RULES if rules.since <= str(info.effective)][-1]
+        keys = found.setdefault(row.since, (set(), set()))
+        for index, rule_id in enumerate((row.individual_rule, row.communal_rule)):
+            rule = edition.rule(rule_id)
+            assert rule is not None, (info.id, rule_id)
+            keys[index].add(wording_key(rule.text))
+    assert {since: (set(a), set(b)) for since, (a, b) in DECK_RULE_WORDINGS.items()} == found

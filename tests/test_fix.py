@@ -461,3 +461,47 @@ def test_cli_fix_json_report_matches_the_schema(
         assert schema_errors(report, "validate-report.schema.json") == []
         actions = [fix["action"] for fix in report["files"][0]["fixes"]]
         assert actions == ["rename", "quantity", "remove"]
+
+
+def test_cli_diff_prints_the_diff_then_the_report(
+    run_cli: Callable[..., object], tmp_path: Path
+) -> None:
+    """Issue 16 item 8 (contract, additions of 2026-12-01): --diff, with or without --fix,
+    prints the diff, then the report of the file as fixed; nothing to change: the report."""
+    deck = tmp_path / "deck.txt"
+    text = deck_text(["Planar Deck", "1 Akuom", "2 Bant", *[f"1 {n}" for n in PLANES[3:]]])
+    deck.write_text(text, "utf-8")
+    for flags in (["--diff"], ["--fix", "--diff"]):
+        result = run_cli("validate", *flags, str(deck))
+        out = result.stdout  # type: ignore[attr-defined]
+        assert result.exit_code == 1, result  # type: ignore[attr-defined]  # 9 cards once fixed
+        assert out.startswith(f"--- {deck}\n+++ {deck}\n"), out
+        diff, report = out.split(f"{deck}: invalid (9 cards, 0 phenomena)\n")
+        assert "-1 Akuom\n-2 Bant\n+1 Akoum\n+1 Bant\n" in diff
+        assert "deck-too-small" in report and report.endswith("1 file: 0 valid, 1 invalid\n")
+        assert deck.read_text(encoding="utf-8") == text
+    legal = tmp_path / "legal.txt"
+    legal.write_text(deck_text(["Planar Deck", *[f"1 {n}" for n in PLANES]]), "utf-8")
+    nothing = run_cli("validate", "--diff", str(legal))
+    assert nothing.exit_code == 0, nothing  # type: ignore[attr-defined]
+    expected = f"{legal}: valid (10 cards, 0 phenomena)\n1 file: 1 valid, 0 invalid\n"
+    assert nothing.stdout == expected  # type: ignore[attr-defined]
+
+
+def test_cli_diff_reads_standard_input(run_cli: Callable[..., object]) -> None:
+    text = deck_text(["Planar Deck", "1 Akuom", *[f"1 {n}" for n in PLANES[1:]]])
+    result = run_cli("validate", "--diff", "-", input=text)
+    out = result.stdout  # type: ignore[attr-defined]
+    assert result.exit_code == 0, result  # type: ignore[attr-defined]
+    assert out.startswith("--- <stdin>\n+++ <stdin>\n"), out
+    assert "-1 Akuom\n+1 Akoum\n" in out
+    assert out.endswith("<stdin>: valid (10 cards, 0 phenomena)\n1 file: 1 valid, 0 invalid\n")
+    assert "<stdin>:2: would fix: 'Akuom' -> 'Akoum'" in result.stderr  # type: ignore[attr-defined]
+    as_json = run_cli("validate", "--diff", "-", "--format", "json", input=text)
+    entry = json.loads(as_json.stdout)["files"][0]  # type: ignore[attr-defined]
+    assert entry["path"] == "<stdin>" and entry["valid"] is True
+    assert entry["diff"].startswith("--- <stdin>\n")
+    assert [fix["to"] for fix in entry["fixes"]] == ["Akoum"]
+    # --fix alone still cannot write standard input anywhere
+    refused = run_cli("validate", "--fix", "-", input=text)
+    assert refused.exit_code == 2  # type: ignore[attr-defined]

@@ -32,7 +32,8 @@ def test_hook_definition() -> None:
     fields = hook()
     assert fields["id"] == "planarcli-validate"
     assert fields["name"] and fields["description"]
-    assert shlex.split(fields["entry"]) == ["planarcli", "validate"]
+    # --force-exclude: the configuration's exclude patterns apply to the files pre-commit names
+    assert shlex.split(fields["entry"]) == ["planarcli", "validate", "--force-exclude"]
     assert fields["language"] == "python"
     assert fields["types"] == ["file"]
     assert fields["pass_filenames"] is True
@@ -49,7 +50,7 @@ def test_hook_definition() -> None:
     assert set(fields) <= known
     # the console script the entry names is the one the package installs
     pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
-    assert 'planarcli = "planarcli.cli:main"' in pyproject
+    assert 'planarcli = "planarcli.__main__:main"' in pyproject
 
 
 def selected(path: str) -> bool:
@@ -284,3 +285,65 @@ def test_args_from_the_users_config_reach_planarcli(deck_repo: Path) -> None:
     results = run_hook(deck_repo, hook(), ["decks/phenomenon.txt"], batches=1)
     assert results[0].returncode == 0, results[0].stdout + results[0].stderr
     assert "decks/phenomenon.txt" in chosen
+
+
+def test_hook_honours_the_configured_exclude_and_skips_what_is_no_decklist(tmp_path: Path) -> None:
+    """Issue 16: a deck repository whose decks/ holds a legal planar deck, Commander lists
+    (left out by `exclude` in pyproject.toml, relative to its folder), an archive of old
+    illegal decks (excluded too) and config.json files: pre-commit names every one of them
+    that its patterns pick, and the hook passes; an illegal planar deck still fails it."""
+    repo = tmp_path / "repo"
+    write(repo, "decks/legal.txt", (DECKS / "valid" / "bare-names.txt").read_text("utf-8"))
+    commander = "Commander\n1 Atraxa, Praetors' Voice\n\nDeck\n1 Sol Ring\n"
+    write(repo, "decks/commander/atraxa.txt", commander)
+    write(repo, "decks/commander/edgar.txt", commander.replace("Atraxa, Praetors' Voice", "Edgar"))
+    write(repo, "decks/archive/old.txt", (DECKS / "invalid" / "too-small.txt").read_text("utf-8"))
+    write(repo, "decks/config.json", '{"theme": "dark", "autosave": true}\n')
+    write(repo, "decks/settings/config.json", '{"theme": "light"}\n')
+    write(
+        repo,
+        "pyproject.toml",
+        '[project]\nname = "my-decks"\n\n[tool.planarcli]\n'
+        'exclude = ["decks/commander/**", "decks/archive"]\n',
+    )
+    fields = hook()
+    chosen = pick(repo, fields)
+    assert "decks/commander/atraxa.txt" in chosen and "decks/archive/old.txt" in chosen
+    # A user's `files:` may well pick a config.json too: it is no decklist, so skipped.
+    chosen.append("decks/config.json")
+    for result in run_hook(repo, fields, chosen):
+        assert result.returncode == 0, result.stdout + result.stderr
+    everything = run_hook(repo, fields, chosen, batches=1)[0]
+    assert "decks/legal.txt: valid" in everything.stdout
+    assert "1 file: 1 valid, 0 invalid; 4 skipped" in everything.stdout, everything.stdout
+
+    # The same files named without the hook's --force-exclude: each is judged as named.
+    plain = subprocess.run(
+        [sys.executable, "-m", "planarcli", "validate", *chosen],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+    )
+    assert plain.returncode == 1, plain.stdout + plain.stderr
+
+    write(repo, "decks/too-small.txt", (DECKS / "invalid" / "too-small.txt").read_text("utf-8"))
+    chosen = pick(repo, fields)
+    assert "decks/too-small.txt" in chosen
+    results = run_hook(repo, fields, chosen, batches=1)
+    assert results[0].returncode == 1, results[0].stdout + results[0].stderr
+    assert "decks/too-small.txt: invalid" in results[0].stdout
+    assert "deck-too-small" in results[0].stdout
+
+    # Commander lists left in (not excluded): the configuration's no-planar-deck decides for
+    # the hook as for `planarcli validate decks/`, and the illegal planar deck still fails.
+    (repo / "decks" / "too-small.txt").unlink()
+    write(repo, "pyproject.toml", '[tool.planarcli]\nno-planar-deck = "warn"\n')
+    chosen = pick(repo, fields)
+    results = run_hook(repo, fields, chosen, batches=1)
+    assert results[0].returncode == 1, results[0].stdout  # decks/archive/old.txt is illegal
+    assert "decks/commander/atraxa.txt: no planar deck (warning)" in results[0].stdout
+    chosen.remove("decks/archive/old.txt")
+    results = run_hook(repo, fields, chosen, batches=1)
+    assert results[0].returncode == 0, results[0].stdout + results[0].stderr

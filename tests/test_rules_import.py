@@ -502,3 +502,67 @@ def test_a_dash_says_standard_input_is_not_read(run_cli, tmp_path, monkeypatch) 
     assert result.exit_code == 2, result
     assert "not standard input" in result.stderr
     assert "no such file" not in result.stderr
+
+
+def test_validate_warns_when_an_imported_deck_rule_has_an_unknown_wording(
+    data_dir: Path, tmp_path: Path
+) -> None:
+    """Issue 16 item 9: the deck limits come from planarcli's table, not from the imported
+    text; an edition whose 901.3 reads otherwise than any bundled edition's says so."""
+    from planarcli.rulebook import corpus
+
+    deck = Path(__file__).resolve().parent / "decks" / "valid" / "bare-names.txt"
+    import_rules(str(MODERN), offline=True)  # its 901.3 is a shortened wording
+    runner = CliRunner()
+    result = runner.invoke(cli, ["validate", str(deck), "--rules", "2024-07-30"])
+    assert result.exit_code == 0, result.output
+    assert (
+        "planarcli: warning: rule 901.3 of edition 2024-07-30 (imported) is worded otherwise "
+        "than planarcli's deck checks know it; they apply the limits of its wording in force "
+        "since 2012-06-01 (at least 10 cards, at most 2 phenomena)"
+    ) in result.stderr
+    # The same edition with the wording of a bundled edition: nothing to say.
+    official = corpus.load_edition("2026-01-16").rule("901.3")
+    assert official is not None
+    text = MODERN.read_text(encoding="utf-8").replace("July 30, 2024", "August 1, 2024")
+    lines = [
+        f"901.3. {official.text}" if line.startswith("901.3. ") else line
+        for line in text.splitlines()
+    ]
+    known = tmp_path / "known.txt"
+    known.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    import_rules(str(known), offline=True)
+    quiet = runner.invoke(cli, ["validate", str(deck), "--rules", "2024-08-01"])
+    assert quiet.exit_code == 0, quiet.output
+    assert "warning" not in quiet.stderr
+    # bundled editions are never in question
+    bundled = runner.invoke(cli, ["validate", str(deck), "--rules", "2026-01-16"])
+    assert "warning" not in bundled.stderr
+    # the installed command says it too (PLANARCLI_DATA_DIR is this test's data dir)
+    installed = Path(sys.executable).parent / "planarcli"
+    if installed.exists():
+        process = subprocess.run(
+            [str(installed), "validate", str(deck), "--rules", "2024-07-30"],
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            timeout=60,
+            check=False,
+        )
+        assert process.returncode == 0, process.stderr
+        assert "warning: rule 901.3 of edition 2024-07-30 (imported)" in process.stderr
+
+
+@pytest.mark.shared
+@pytest.mark.skipif(not CR_DIR.is_dir(), reason=f"{CR_DIR} is absent")
+@pytest.mark.parametrize("edition_id", ["2009-10-01", "2011-07-15", "2026-01-16"])
+def test_an_imported_official_edition_gets_no_wording_warning(
+    data_dir: Path, edition_id: str
+) -> None:
+    """The official files the bundled editions come from, imported in their place: their
+    deck rules read as the table knows them, individual and communal alike."""
+    import_rules(str(CR_DIR / f"MagicCompRules-{edition_id}.txt"), offline=True)
+    deck = Path(__file__).resolve().parent / "decks" / "valid" / "bare-names.txt"
+    args = ["validate", str(deck), "--rules", edition_id, "--communal", "--players", "2"]
+    result = CliRunner().invoke(cli, args)
+    assert "warning" not in result.stderr, result.stderr

@@ -440,3 +440,34 @@ def test_communal_help_gives_the_dates_the_rule_had_its_old_number(run_cli) -> N
     since, until = old[0]["since"], old[-1]["until"]
     help_text = " ".join(run_cli("validate", "--help").stdout.split())
     assert f"901.14a from {since} until {until}" in help_text
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"), [("valdate", "validate"), ("vaildate", "validate"), ("card", "cards")]
+)
+def test_a_mistyped_command_gets_a_suggestion(run_cli, typed: str, meant: str) -> None:
+    result = run_cli(typed, "deck.txt")
+    assert result.exit_code == 2
+    assert f"No such command {typed!r}. Did you mean {meant!r}?" in result.stderr
+
+
+def test_an_unknown_command_like_none_gets_no_suggestion(run_cli) -> None:
+    result = run_cli("xyzzy")
+    assert result.exit_code == 2
+    assert "No such command 'xyzzy'." in result.stderr and "Did you mean" not in result.stderr
+
+
+def test_rules_date_names_the_edition_in_force(run_cli) -> None:
+    """Issue 16: `--rules 2012-05-31` named the date; the edition in force that day is
+    2011-07-15's (planes only), and the report, the findings and a note say so."""
+    deck = Path(__file__).parent / "decks" / "invalid" / "three-phenomena.txt"
+    result = run_cli("validate", str(deck), "--rules", "2012-05-31", "--format", "json")
+    report = json.loads(result.stdout)
+    assert report["mode"]["rules"] == "2011-07-15"
+    assert {f["edition"] for f in report["files"][0]["findings"]} == {"2011-07-15"}
+    assert "the rules in force that day are those of the 2011-07-15 edition" in result.stderr
+    exact = run_cli("validate", str(deck), "--rules", "2012-06-01", "--format", "json")
+    assert json.loads(exact.stdout)["mode"]["rules"] == "2012-06-01"
+    assert "note" not in exact.stderr
+    future = run_cli("validate", str(deck), "--rules", "2099-01-01")
+    assert "is a date in the future" in future.stderr and "note" not in future.stderr

@@ -48,7 +48,7 @@ def test_pyproject_table_sets_defaults(project, run_cli) -> None:
     assert result.exit_code == 0, result
     report = _json(result)
     assert report["config"] == "pyproject.toml"
-    assert report["mode"]["rules"] == "2010-06-01"
+    assert report["mode"]["rules"] == "2010-02-01"  # the edition in force on 2010-06-01
 
 
 def test_command_line_options_win(project, run_cli) -> None:
@@ -230,3 +230,76 @@ def test_installed_command_reads_pyproject(project) -> None:
     assert process.returncode == 0, process.stderr
     assert "decks/good.txt: skipped: excluded: matches 'good.*'" in process.stdout
     assert "decks/commander.txt: no planar deck (warning)" in process.stdout
+
+
+TOO_SMALL = (DECKS / "invalid" / "too-small.txt").read_text(encoding="utf-8")
+
+
+def test_configured_exclude_is_relative_to_the_configuration_files_folder(
+    project, write, run_cli, monkeypatch
+) -> None:
+    """Issue 16: `exclude = ["decks/archive/**"]` in ./pyproject.toml leaves the archive out
+    of `validate .`, `validate decks/`, `validate 'decks/**'` alike, and from a subfolder."""
+    write("project/decks/archive/old.txt", TOO_SMALL)
+    (project / "pyproject.toml").write_text(
+        '[tool.planarcli]\nexclude = ["decks/archive/**", "commander.txt"]\n', encoding="utf-8"
+    )
+    for argument in (".", "decks", "decks/", "decks/**", "./decks"):
+        result = run_cli("validate", argument, "-v")
+        assert result.exit_code == 0, (argument, result)
+        assert "archive/old.txt: skipped: excluded: matches 'decks/archive/**'" in result.stdout
+    # a pattern naming a folder leaves out what a glob finds below it, as a search does
+    glob = run_cli("validate", "decks/**", "--exclude", "archive", "--exclude", "commander.txt")
+    assert glob.exit_code == 0, glob
+    monkeypatch.chdir(project / "decks")
+    result = run_cli("validate", ".", "archive/old.txt", "--force-exclude")
+    assert result.exit_code == 0, result
+    assert "1 file: 1 valid, 0 invalid; 2 skipped" in result.stdout
+    # --exclude on the command line replaces the file's list, relative to the argument
+    result = run_cli("validate", ".", "--exclude", "decks/archive/**", "--exclude", "commander*")
+    assert result.exit_code == 1, result  # relative to "." (decks/): nothing is excluded
+    result = run_cli("validate", ".", "--exclude", "archive/**", "--exclude", "commander*")
+    assert result.exit_code == 0, result
+
+
+def test_force_exclude_applies_exclusions_to_named_files(project, write, run_cli) -> None:
+    write("project/decks/archive/old.txt", TOO_SMALL)
+    write("project/decks/config.json", '{"theme": "dark"}\n')
+    (project / "planarcli.toml").write_text(
+        'exclude = ["decks/archive", "decks/commander.txt"]\n', encoding="utf-8"
+    )
+    named = ["decks/good.txt", "decks/archive/old.txt", "decks/commander.txt", "decks/config.json"]
+    assert run_cli("validate", *named).exit_code == 1  # named files are judged as named
+    result = run_cli("validate", "--force-exclude", "-v", "--format", "json", *named)
+    assert result.exit_code == 0, result
+    files = {entry["path"]: entry for entry in _json(result)["files"]}
+    assert files["decks/archive/old.txt"]["reason"] == "excluded: matches 'decks/archive'"
+    assert files["decks/commander.txt"]["reason"] == "excluded: matches 'decks/commander.txt'"
+    assert files["decks/config.json"]["skipped"] is True  # not a decklist: as a search skips it
+    assert files["decks/good.txt"]["valid"] is True
+    # Given patterns apply to named files too, matched against the path as written.
+    given = run_cli("validate", "--force-exclude", "--exclude", "decks/archive/**", *named[:2])
+    assert given.exit_code == 0, given
+    # Only excluded files named: nothing to check, and nothing wrong.
+    alone = run_cli("validate", "--force-exclude", "decks/archive/old.txt")
+    assert alone.exit_code == 0, alone
+    assert "1 skipped" in alone.stdout
+
+
+def test_verbose_names_a_configured_pattern_that_matched_nothing(project, run_cli) -> None:
+    (project / "pyproject.toml").write_text(
+        '[tool.planarcli]\nexclude = ["archive/**", "commander.txt"]\n', encoding="utf-8"
+    )
+    result = run_cli("validate", "decks", "-v")
+    assert result.exit_code == 0, result
+    assert (
+        "planarcli: note: pyproject.toml: exclude pattern 'archive/**' matched nothing"
+        in result.stderr
+    )
+    assert "'commander.txt' matched nothing" not in result.stderr
+    assert "matched nothing" not in run_cli("validate", "decks").stderr
+    # Files named without --force-exclude are matched against no pattern: nothing to say.
+    named = run_cli("validate", "decks/good.txt", "-v")
+    assert "matched nothing" not in named.stderr
+    forced = run_cli("validate", "decks/good.txt", "-v", "--force-exclude")
+    assert "exclude pattern 'archive/**' matched nothing" in forced.stderr

@@ -346,7 +346,7 @@ def test_report_mode_key(run_cli) -> None:
         )
     )
     assert communal["mode"] == {
-        "rules": "2010-06-01",
+        "rules": "2010-02-01",  # --rules 2010-06-01 names the edition in force that day
         "communal": True,
         "players": 3,
         "variant": None,
@@ -360,7 +360,8 @@ def test_report_mode_key(run_cli) -> None:
 def test_messages_follow_the_edition(write, run_cli) -> None:
     deck = write("deck.txt", LEGAL_TEXT + "1 Chaotic Aether\n")
     old = run_cli("validate", str(deck), "--rules", "2011-06-17")
-    assert "the Planar Magic rules of 2011-06-17 allow only plane cards" in old.stdout
+    # a date names the edition in force that day (issue 16)
+    assert "the Planar Magic rules of 2010-02-01 allow only plane cards" in old.stdout
     renamed = run_cli("validate", str(deck), "--rules", "2011-07-15")
     assert "the Planechase rules of 2011-07-15 allow only plane cards" in renamed.stdout
     # A JSON deck that says it is communal but not for how many: the rule of its edition.
@@ -407,6 +408,13 @@ def test_keyboard_interrupt_exits_130_and_prints_no_report(run_cli, monkeypatch)
     assert result.stderr == "planarcli: interrupted\n"
 
 
+def _default_sigint() -> None:
+    """In the child, before it runs planarcli: SIGINT as a shell leaves it for a command it
+    starts (a test worker may run with SIGINT ignored, which its children would inherit, and
+    a process that ignores SIGINT never sees Ctrl-C)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a FIFO")
 @pytest.mark.skipif(not INSTALLED.exists(), reason="the planarcli command is not installed")
 def test_sigint_to_the_installed_command_exits_130(tmp_path) -> None:
@@ -419,6 +427,7 @@ def test_sigint_to_the_installed_command_exits_130(tmp_path) -> None:
         stderr=subprocess.PIPE,
         text=True,
         encoding="utf-8",
+        preexec_fn=_default_sigint,
     )
     # Should the command die before it opens the FIFO, a reader opened here after a minute
     # lets our open() return, and the assertions below fail instead of the test hanging.
@@ -435,6 +444,44 @@ def test_sigint_to_the_installed_command_exits_130(tmp_path) -> None:
     assert process.returncode == 130, stderr
     assert stdout == ""
     assert stderr == "planarcli: interrupted\n"
+
+
+#: A sitecustomize that presses Ctrl-C (sends the process SIGINT) just as click is imported:
+#: the first tenth of a second of every run, before any command can catch it.
+_CTRL_C_WHILE_IMPORTING = """
+import os, signal, sys
+
+class PressCtrlC:
+    def find_spec(self, name, path=None, target=None):
+        if name == "click":
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, PressCtrlC())
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name == "nt", reason="needs POSIX signals")
+@pytest.mark.skipif(not INSTALLED.exists(), reason="the planarcli command is not installed")
+def test_ctrl_c_while_importing_exits_130_without_a_traceback(tmp_path) -> None:
+    """Issue 16: Ctrl-C in the first tenth of a second printed a KeyboardInterrupt traceback
+    (it came while the console script imported planarcli.cli, before any handler)."""
+    (tmp_path / "sitecustomize.py").write_text(_CTRL_C_WHILE_IMPORTING, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    for command in ([str(INSTALLED)], [sys.executable, "-m", "planarcli"]):
+        process = subprocess.run(
+            [*command, "validate", str(DECKS / "valid" / "bare-names.txt")],
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            env=env,
+            timeout=60,
+            check=False,
+            preexec_fn=_default_sigint,
+        )
+        assert process.returncode == 130, (command, process.stderr)
+        assert process.stdout == ""
+        assert process.stderr == "planarcli: interrupted\n", command
 
 
 def test_findings_wrap_to_columns_with_indented_continuation_lines(run_cli, monkeypatch) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -16,6 +16,9 @@ from planarcli.commands.common import (
     use_color,
 )
 from planarcli.errors import PlanarError, UsageError
+
+if TYPE_CHECKING:
+    from planarcli.deck.scan import Excludes
 
 OUTPUT_FORMATS = ("text", "json", "github", "sarif")
 VARIANTS = ("eternities-map",)
@@ -47,6 +50,35 @@ def _warn_if_future(edition_id: str) -> None:
         click.echo(
             f"planarcli: warning: --rules {edition_id} is a date in the future; the newest "
             f"deck rules planarcli knows (those of {current_edition()}) are applied",
+            err=True,
+        )
+
+
+def _warn_if_unknown_wording(edition_id: str, communal: bool) -> None:
+    """An imported edition whose deck rule reads in a way planarcli's checks were not
+    written from: the limits applied come from planarcli's table, so say which."""
+    from planarcli.deck.checks import limits_text, resolve_deck_rules, unknown_wordings
+
+    _, rules = resolve_deck_rules(edition_id)
+    for rule_id in unknown_wordings(edition_id, rules, communal):
+        click.echo(
+            f"planarcli: warning: rule {rule_id} of edition {edition_id} (imported) is worded "
+            "otherwise than planarcli's deck checks know it; they apply the limits of its "
+            f"wording in force since {rules.since} ({limits_text(rules, communal)})",
+            err=True,
+        )
+
+
+def _say_edition_in_force(asked: str, edition_id: str) -> None:
+    """A date that is no edition's: say which edition was in force that day (it is the one
+    the report names). A date in the future has its own warning (_warn_if_future)."""
+    from planarcli.deck.checks import today
+
+    dated = asked[:1].isdigit() and len(asked) == 10 and asked <= today()
+    if dated and asked != edition_id and edition_id < asked:
+        click.echo(
+            f"planarcli: note: --rules {asked}: the rules in force that day are those of the "
+            f"{edition_id} edition",
             err=True,
         )
 
@@ -108,7 +140,14 @@ class ValidateCommand(PlanarCommand):
     multiple=True,
     metavar="GLOB",
     help="Leave out what a directory search finds at paths matching GLOB, relative to the "
-    "directory searched (** any depth; a bare name matches at any depth). Repeatable.",
+    "directory searched (** any depth; a bare name matches at any depth). Repeatable. "
+    "Replaces the configuration file's exclude, whose patterns are relative to its folder.",
+)
+@click.option(
+    "--force-exclude",
+    is_flag=True,
+    help="Apply the exclusions to files named on the command line too, and judge them as a "
+    "directory search does (for pre-commit and CI, which name the files they pick).",
 )
 @click.option(
     "--no-planar-deck",
@@ -149,7 +188,8 @@ class ValidateCommand(PlanarCommand):
 @click.option(
     "--diff",
     is_flag=True,
-    help="Print the unified diff --fix would apply, and write nothing (implies --fix).",
+    help="Print the unified diff --fix would apply, then the report of the files as fixed, "
+    "and write nothing (implies --fix; - reads standard input).",
 )
 def validate(
     paths: tuple[str, ...],
@@ -160,6 +200,7 @@ def validate(
     variant: str | None,
     input_format: str | None,
     exclude: tuple[str, ...],
+    force_exclude: bool,
     no_planar_deck: str,
     config_file: str | None,
     no_config: bool,
@@ -201,6 +242,7 @@ def validate(
             quiet=quiet,
             fix=fix or diff,
             diff=diff,
+            force_exclude=force_exclude,
         )
     except PlanarError as error:
         _echo_error_document(str(options["output_format"]), error)
@@ -234,6 +276,20 @@ def _apply_config(
     if "players" in from_config and said_communal and not options["communal"]:
         options["players"] = None  # --no-communal on the command line: the file's N goes too
     return config.path, from_config
+
+
+def _excludes(
+    options: dict[str, Any], config_path: str | None, from_config: set[str], *, force: bool
+) -> Excludes:
+    """The run's exclusions: ``--exclude`` patterns are relative to the argument a path was
+    found under; a configuration file's are relative to that file's folder."""
+    from planarcli.deck.scan import Excludes
+
+    patterns = tuple(options["exclude"])
+    if "exclude" in from_config and config_path is not None:
+        base = os.path.dirname(os.path.abspath(config_path))
+        return Excludes(configured=patterns, base=base, force=force)
+    return Excludes(patterns, force=force)
 
 
 def _check_options(
@@ -290,6 +346,7 @@ def _run(
     quiet: bool,
     fix: bool = False,
     diff: bool = False,
+    force_exclude: bool = False,
 ) -> None:
     from planarcli.cards.catalog import load_catalog
     from planarcli.deck.checks import DeckOptions
@@ -309,7 +366,10 @@ def _run(
             f"--input-format {input_format!r}: choose from {', '.join(sorted(FORMATS))}"
         )
     _warn_if_future(edition.strip())
+    _say_edition_in_force(edition.strip(), edition_id)
+    _warn_if_unknown_wording(edition_id, players is not None)
     deck_options = DeckOptions(edition=edition, communal_players=players, variant=variant)
+    excludes = _excludes(options, config_path, from_config, force=force_exclude)
     catalog = load_catalog()
     if fix:
         from planarcli.deck.fix import describe_fixes, fix_inputs
@@ -324,7 +384,7 @@ def _run(
             deck_options,
             input_format=input_format,
             write=not diff,
-            exclude=tuple(options["exclude"]),
+            exclude=excludes,
             no_planar_deck=options["no_planar_deck"],
         )
         for line in describe_fixes(outcomes, written=not diff):
@@ -335,12 +395,22 @@ def _run(
             catalog,
             deck_options,
             input_format=input_format,
-            exclude=tuple(options["exclude"]),
+            exclude=excludes,
             no_planar_deck=options["no_planar_deck"],
         )
 
     verdict = exit_code(results)
     click.get_current_context().meta["planarcli.exit_code"] = verdict  # kept on a closed pipe
+    if verbose and config_path is not None:
+        from planarcli.deck.config import shown_path
+
+        for pattern in excludes.unmatched():
+            click.echo(
+                f"planarcli: note: {shown_path(config_path)}: exclude pattern {pattern!r} "
+                "matched nothing (configured patterns are relative to the folder of the "
+                "configuration file)",
+                err=True,
+            )
     for result in results:
         if (not result.readable or result.not_fixed) and not result.skipped:
             finding = result.findings[0]
@@ -365,9 +435,10 @@ def _run(
         "variant": variant,
     }
     colour = False
-    if diff and output_format == "text":  # the diff alone, as `ruff --diff` prints it
+    if diff and output_format == "text":
+        # The diff of what --fix would change (nothing: no diff), then the report of the
+        # files as fixed.
         click.echo("".join(str(result.extra.get("diff", "")) for result in results), nl=False)
-        raise SystemExit(verdict)
     if output_format == "json":
         from planarcli.report.render import render_json
 

@@ -136,7 +136,35 @@ def resolve_deck_rules(edition: str) -> tuple[str, DeckRules]:
             f"--rules {edition!r}: there were no Planechase rules before "
             f"{FIRST_PLANECHASE_EDITION} (the first edition with rule 901)"
         )
+    if wanted == day and day != CURRENT_EDITION:
+        wanted = edition_in_force(day)
     return wanted, in_force[-1]
+
+
+def edition_in_force(day: str) -> str:
+    """The id of the English Comprehensive Rules edition (bundled or imported) in force on
+    ``day``: ``day`` itself when an edition has that date, else the newest one before it, as
+    ``rules show --edition DATE`` reads a date (``2012-05-31`` is the 2011-07-15 edition).
+    ``day`` when the corpus cannot say."""
+    if day not in _IN_FORCE:
+        found = day
+        try:
+            from planarcli.rulebook import corpus
+
+            dated = [
+                info.effective
+                for info in corpus.list_editions()
+                if info.is_english_cr and info.effective and info.effective <= day
+            ]
+            if day not in dated and dated:
+                found = max(dated)
+        except Exception:  # a broken corpus must not stop deck validation
+            pass
+        _IN_FORCE[day] = found
+    return _IN_FORCE[day]
+
+
+_IN_FORCE: dict[str, str] = {}
 
 
 @record
@@ -244,6 +272,14 @@ def _different_phenomena(count: int) -> str:
     return _plural(count, "different phenomenon", "different phenomena")
 
 
+def _named(names: dict[str, None]) -> str:
+    """The names, in deck order: ``Chaotic Aether, Interplanar Tunnel and Spatial Merging``."""
+    listed = list(names)
+    if len(listed) < 2:
+        return "".join(listed)
+    return f"{', '.join(listed[:-1])} and {listed[-1]}"
+
+
 def _plural(count: int, word: str, plural: str | None = None) -> str:
     return f"{count} {word if count == 1 else (plural or word + 's')}"
 
@@ -285,7 +321,7 @@ def check_planar_deck(
     phenomena = 0
     seen: dict[str, DeckEntry] = {}
     distinct_planes: set[str] = set()
-    distinct_phenomena: set[str] = set()
+    distinct_phenomena: dict[str, None] = {}  # in deck order
     explained: dict[str, UnknownName] = {}
     resolved = [catalog.resolve(entry.name) for entry in entries]
     listed = {r.card.name for r in resolved if r.card is not None}
@@ -337,7 +373,7 @@ def check_planar_deck(
                 )
             if card.is_phenomenon:
                 phenomena += entry.quantity
-                distinct_phenomena.add(card.name)
+                distinct_phenomena.setdefault(card.name)
                 if not rules.phenomena_allowed:
                     finding(
                         rules.individual_rule,
@@ -406,9 +442,10 @@ def check_planar_deck(
                 finding(
                     rules.communal_rule,
                     "too-many-phenomena",
-                    f"the {deck_word} has {_different_phenomena(different)}; "
-                    f"for {players} players it can have at most {cap_total} (twice the "
-                    f"number of players): remove {different - cap_total}",
+                    f"the {deck_word} has {_different_phenomena(different)} "
+                    f"({_named(distinct_phenomena)}); for {players} players it can have at "
+                    f"most {cap_total} (twice the number of players): "
+                    f"remove {different - cap_total}",
                 )
         elif variant == "eternities-map" and len(distinct_planes) < 5:
             planes = len(distinct_planes)
@@ -440,8 +477,90 @@ def check_planar_deck(
             finding(
                 rules.individual_rule,
                 "too-many-phenomena",
-                f"the planar deck has {_different_phenomena(different)}; "
-                f"at most {most} are allowed: remove {different - most}{communal_hint}",
+                f"the planar deck has {_different_phenomena(different)} "
+                f"({_named(distinct_phenomena)}); at most {most} are allowed: "
+                f"remove {different - most}{communal_hint}",
             )
     findings.sort(key=lambda f: (f.line is None, f.line or 0))
     return findings, counts
+
+
+def _wording(text: str) -> str:
+    """A rule's text compared as wording: case, spacing, quotes and dashes aside."""
+    for old, new in (("\u2019", "'"), ("\u2018", "'"), ("\u201c", '"'), ("\u201d", '"')):
+        text = text.replace(old, new)
+    text = text.replace("\u2014", "-").replace("\u2013", "-")
+    return " ".join(text.split()).casefold()
+
+
+#: The wordings each row of DECK_RULES was written from: for each row (by ``since``), the
+#: CRC-32 of the wording (:func:`_wording`) of its individual rule and of its communal rule in
+#: every bundled edition the row covers. tests/test_checks.py keeps it equal to the corpus.
+DECK_RULE_WORDINGS: dict[str, tuple[frozenset[int], frozenset[int]]] = {
+    "2009-09-04": (frozenset({914146258}), frozenset({728401520})),
+    "2009-10-01": (frozenset({914146258}), frozenset({728401520})),
+    "2011-07-15": (frozenset({914146258}), frozenset({2227686207})),
+    "2012-06-01": (
+        frozenset({1704944290, 2004142914, 4059622903, 4141314090}),
+        frozenset({570254039}),
+    ),
+}
+
+
+def wording_key(text: str) -> int:
+    """What DECK_RULE_WORDINGS holds for a rule's text."""
+    import zlib
+
+    return zlib.crc32(_wording(text).encode("utf-8"))
+
+
+def unknown_wordings(edition_id: str, rules: DeckRules, communal: bool) -> list[str]:
+    """The deck rules (901.3, and the single planar deck option when ``communal``) whose
+    wording in the imported edition ``edition_id`` is none that the row ``rules`` of
+    DECK_RULES was written from. Bundled editions are the table's source and are never
+    asked about; the corpus is read only when an imported edition applies."""
+    import os
+
+    from planarcli.paths import data_dir_path
+
+    if not os.path.isdir(os.path.join(data_dir_path(), "rules")):
+        return []  # nothing imported
+    try:
+        from planarcli.rulebook import corpus
+
+        info = next((i for i in corpus.list_editions() if i.id == edition_id), None)
+        if info is None or info.source != "imported":
+            return []
+        edition = corpus.load_edition(info)
+    except Exception:  # a broken corpus must not stop deck validation
+        return []
+    individual, single = DECK_RULE_WORDINGS.get(rules.since, (frozenset(), frozenset()))
+    wanted = [(rules.individual_rule, individual)]
+    if communal:
+        wanted.append((rules.communal_rule, single))
+    unknown = []
+    for rule_id, known in wanted:
+        rule = edition.rule(rule_id)
+        if rule is None or wording_key(rule.text) not in known:
+            unknown.append(rule_id)
+    return unknown
+
+
+def limits_text(rules: DeckRules, communal: bool) -> str:
+    """The limits planarcli's checks apply under ``rules``, in words."""
+    if communal:
+        phenomena = (
+            f", at most {rules.communal_phenomena_per_player} phenomena per player"
+            if rules.communal_phenomena_per_player is not None
+            else ""
+        )
+        return (
+            f"at least {rules.communal_minimum_cap} cards or "
+            f"{rules.communal_minimum_per_player} per player, whichever is fewer{phenomena}"
+        )
+    if not rules.phenomena_allowed:
+        return f"at least {rules.individual_minimum} plane cards, no phenomena"
+    return (
+        f"at least {rules.individual_minimum} cards, at most "
+        f"{rules.individual_phenomena_max} phenomena"
+    )

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from planarcli.cards.catalog import Catalog
 from planarcli.deck import locate
@@ -37,6 +38,9 @@ from planarcli.deck.rewrite import (
 )
 from planarcli.errors import PlanarError, UsageError
 from planarcli.records import record, replace
+
+if TYPE_CHECKING:
+    from planarcli.deck.scan import Excludes
 
 
 @record
@@ -405,18 +409,61 @@ def fix_inputs(
     *,
     input_format: str | None = None,
     write: bool = True,
-    exclude: tuple[str, ...] = (),
+    exclude: tuple[str, ...] | Excludes = (),
     no_planar_deck: str = "error",
 ) -> tuple[list[FileResult], list[FixOutcome]]:
     """Fix every input path; the results are the verdicts on the fixed files (each with
     its ``fixes`` listed), in order, found by the same scan as ``validate`` (skipped,
     unreadable and missing paths included, and never touched)."""
+    import tempfile
+
+    if "-" not in paths:
+        return _fix_inputs(
+            paths, catalog, options, input_format, write, exclude, no_planar_deck, {}
+        )
+    if write:
+        raise UsageError(
+            "standard input cannot be fixed: name the file, or use --diff - to see the fix "
+            "(or drop --fix to check it)"
+        )
+    from planarcli.deck.readers.source import read_input
+
+    # --diff - writes nothing, so standard input is fine: it is read once, into a file of
+    # its own (named without an extension, as standard input has none), and judged as that.
+    raw = read_input("-")
+    with tempfile.TemporaryDirectory(prefix="planarcli-stdin-") as folder:
+        copy = os.path.join(folder, "stdin")
+        with open(copy, "wb") as handle:
+            handle.write(raw.data)
+        named = [copy if path == "-" else path for path in paths]
+        results, outcomes = _fix_inputs(
+            named,
+            catalog,
+            options,
+            input_format,
+            write,
+            exclude,
+            no_planar_deck,
+            {copy: raw.display},
+        )
+    results = [replace(r, path=raw.display) if r.path == copy else r for r in results]
+    return results, outcomes
+
+
+def _fix_inputs(
+    paths: list[str],
+    catalog: Catalog,
+    options: DeckOptions,
+    input_format: str | None,
+    write: bool,
+    exclude: tuple[str, ...] | Excludes,
+    no_planar_deck: str,
+    shown: dict[str, str],
+) -> tuple[list[FileResult], list[FixOutcome]]:
+    """``fix_inputs`` for paths on disk; ``shown``: the name to show for a path (a copy of
+    standard input is "<stdin>")."""
     from planarcli.deck.validate import file_judge, unreadable_result, validate_inputs
 
-    if "-" in paths:
-        raise UsageError(
-            "standard input cannot be fixed: name the file, or drop --fix/--diff to check it"
-        )
     edition, _ = resolve_deck_rules(options.edition)
     outcomes: list[FixOutcome] = []
 
@@ -437,6 +484,8 @@ def fix_inputs(
             return before  # nothing to fix in what is not a readable decklist
         try:
             outcome = fix_file(path, catalog, options, input_format=input_format, write=write)
+            if path in shown:
+                outcome = replace(outcome, path=shown[path])
         except NotWrittenError as error:
             # The file was read and judged: its findings stand, as for a check without
             # --fix, after the one that says why the fix was not written (exit 2).

@@ -11,8 +11,11 @@ are not listed.
 under, with forward slashes: ``*`` and ``?`` within one path segment, ``**`` across any
 number of segments, ``[abc]`` a character class. A pattern without a slash matches a name at
 any depth (``drafts`` leaves out every folder or file called drafts); a pattern that matches
-a folder leaves out everything below it. Excludes apply to what a directory or glob finds,
-never to a file named on the command line.
+a folder leaves out everything below it. Patterns read from a configuration file are matched
+against the path relative to the folder of that file instead (as ruff does), whatever path is
+validated. Excludes apply to what a directory or glob finds, and to a file named on the
+command line only with ``--force-exclude`` (pre-commit and CI name files they picked by a
+pattern: such a file is then judged as a search judges what it finds).
 """
 
 from __future__ import annotations
@@ -69,6 +72,55 @@ def compile_excludes(patterns: Iterable[str]) -> list[tuple[str, re.Pattern[str]
     return [(pattern, re.compile(glob_to_regex(pattern))) for pattern in patterns if pattern]
 
 
+class Excludes:
+    """The exclusions of one run: ``given`` patterns (``--exclude``) match the path relative
+    to the argument it was found under; ``configured`` ones (a configuration file's
+    ``exclude``) match the path relative to ``base``, the folder of that file. ``force``:
+    they apply to files named on the command line too (``--force-exclude``). Which
+    configured patterns left something out is counted, for ``-v``."""
+
+    def __init__(
+        self,
+        given: Iterable[str] = (),
+        configured: Iterable[str] = (),
+        base: str | None = None,
+        *,
+        force: bool = False,
+    ) -> None:
+        self.given = compile_excludes(given)
+        self.configured = compile_excludes(configured) if base is not None else []
+        self.base = os.path.abspath(base) if base is not None else None
+        self.force = force
+        self.hits: set[str] = set()
+        self.consulted = False  # whether any path was matched against the configured patterns
+
+    def match(self, path: str, relative: str) -> str | None:
+        """The first pattern that leaves ``path`` out (``relative``: the path relative to
+        the argument, with forward slashes), or None."""
+        hit = excluded_by(relative, self.given) if self.given else None
+        if hit is None and self.configured:
+            assert self.base is not None
+            self.consulted = True
+            try:
+                inside = os.path.relpath(os.path.abspath(path), self.base)
+            except ValueError:  # another drive (Windows)
+                return None
+            inside = inside.replace(os.sep, "/")
+            if inside == "." or inside == ".." or inside.startswith("../"):
+                return None
+            hit = excluded_by(inside, self.configured)
+            if hit is not None:
+                self.hits.add(hit)
+        return hit
+
+    def unmatched(self) -> list[str]:
+        """The configured patterns that left nothing out in this run (none when no path was
+        matched against them: files named without ``--force-exclude``)."""
+        if not self.consulted:
+            return []
+        return [pattern for pattern, _ in self.configured if pattern not in self.hits]
+
+
 def glob_to_regex(pattern: str) -> str:
     """A regex that matches the relative paths ``pattern`` means (full match)."""
     text = pattern.replace("\\", "/").strip()
@@ -115,21 +167,28 @@ def glob_to_regex(pattern: str) -> str:
 
 
 def excluded_by(relative: str, excludes: list[tuple[str, re.Pattern[str]]]) -> str | None:
-    """The first pattern that leaves ``relative`` (a path with forward slashes) out."""
+    """The first pattern that leaves ``relative`` (a path with forward slashes) out: one
+    that matches it, or a folder above it."""
+    if not excludes:
+        return None
+    parts = relative.split("/")
+    prefixes = ["/".join(parts[: end + 1]) for end in range(len(parts))]
     for pattern, regex in excludes:
-        if regex.fullmatch(relative):
+        if any(regex.fullmatch(prefix) for prefix in prefixes):
             return pattern
     return None
 
 
-def expand_inputs(paths: Iterable[str], *, exclude: Iterable[str] = ()) -> list[Expansion]:
+def expand_inputs(
+    paths: Iterable[str], *, exclude: Iterable[str] | Excludes = ()
+) -> list[Expansion]:
     """What each command-line path yields, in order. Nothing raises: a missing path, an
     unreadable folder, a broken link are error items."""
-    excludes = compile_excludes(exclude)
+    excludes = exclude if isinstance(exclude, Excludes) else Excludes(exclude)
     return [_expand(path, excludes) for path in paths]
 
 
-def _expand(path: str, excludes: list[tuple[str, re.Pattern[str]]]) -> Expansion:
+def _expand(path: str, excludes: Excludes) -> Expansion:
     if path == "-":
         return Expansion(path, (ScanItem(path, "file"),), False)
     if os.path.islink(path) and not os.path.exists(path):
@@ -142,11 +201,29 @@ def _expand(path: str, excludes: list[tuple[str, re.Pattern[str]]]) -> Expansion
     if os.path.exists(path) or _cannot_look(path):
         # A path that cannot even be looked at (a folder above it without search
         # permission) exists as far as we know: reading it says why it cannot be read.
+        if excludes.force and os.path.exists(path):
+            return Expansion(path, (_picked_file(path, excludes),), False)
         return Expansion(path, (ScanItem(path, "file"),), False)
     if _GLOB_CHARS.intersection(path):
         return Expansion(path, tuple(_glob(path, excludes)), True)
     missing = ScanItem(path, "error", "no such file or directory", code="no-input", missing=True)
     return Expansion(path, (missing,), False)
+
+
+def _picked_file(path: str, excludes: Excludes) -> ScanItem:
+    """A file named on the command line with ``--force-exclude``: picked by a tool's
+    pattern (pre-commit, CI), not by the user, so the exclusions apply to it and it is
+    judged as a search judges what it finds (a file that is not a decklist is skipped)."""
+    relative = os.path.normpath(path).replace(os.sep, "/")
+    hit = excludes.match(path, relative)
+    if hit is not None:
+        return ScanItem(path, "skipped", f"excluded: matches {hit!r}")
+    name = os.path.basename(path)
+    if os.path.splitext(name)[1].lower() not in DECKLIST_SUFFIXES:
+        reason = f"not a decklist extension ({' '.join(DECKLIST_SUFFIXES)})"
+        return ScanItem(path, "skipped", reason)
+    is_file = os.path.isfile(path)
+    return _file_item(path, name, is_link=os.path.islink(path), is_file=is_file)
 
 
 def _cannot_look(path: str) -> bool:
@@ -163,7 +240,7 @@ def _cannot_look(path: str) -> bool:
     return False
 
 
-def _glob(pattern: str, excludes: list[tuple[str, re.Pattern[str]]]) -> list[ScanItem]:
+def _glob(pattern: str, excludes: Excludes) -> list[ScanItem]:
     """The files a glob finds, judged as a directory search judges what it finds: a glob
     is a search too (``'decks/**'`` must not fail on the logo or the price list that
     ``validate decks/`` passes over)."""
@@ -182,7 +259,7 @@ def _glob(pattern: str, excludes: list[tuple[str, re.Pattern[str]]]) -> list[Sca
         if os.path.isdir(match) or not os.path.lexists(match):
             continue  # (glob answers "nope/" for "nope/**" when there is no nope/)
         relative = os.path.relpath(match, base or ".").replace(os.sep, "/")
-        hit = excluded_by(relative, excludes)
+        hit = excludes.match(match, relative)
         if hit is not None:
             items.append(ScanItem(match, "skipped", f"excluded: matches {hit!r}"))
             continue
@@ -208,9 +285,7 @@ def _glob(pattern: str, excludes: list[tuple[str, re.Pattern[str]]]) -> list[Sca
     return items
 
 
-def _unreadable_folders(
-    base: str, segments: list[str], excludes: list[tuple[str, re.Pattern[str]]]
-) -> list[ScanItem]:
+def _unreadable_folders(base: str, segments: list[str], excludes: Excludes) -> list[ScanItem]:
     """Error items for the folders below ``base`` that a glob of these path ``segments``
     has to read but cannot (glob itself passes over them in silence). Hidden, tool and
     excluded folders and links are not entered, as glob and the folder search do not."""
@@ -251,17 +326,16 @@ def _unreadable_folders(
             except OSError:
                 continue
             rel = f"{relative}/{entry.name}" if relative else entry.name
-            if enters(depth, entry.name) and excluded_by(rel, excludes) is None:
-                walk(os.path.join(folder, entry.name), rel, depth + 1)
+            below = os.path.join(folder, entry.name)
+            if enters(depth, entry.name) and excludes.match(below, rel) is None:
+                walk(below, rel, depth + 1)
 
     if segments:
         walk(base, "", 0)
     return found
 
 
-def _search_folder(
-    folder: str, relative: str, excludes: list[tuple[str, re.Pattern[str]]], items: list[ScanItem]
-) -> None:
+def _search_folder(folder: str, relative: str, excludes: Excludes, items: list[ScanItem]) -> None:
     """Items for everything below ``folder``: its files first (sorted), then its folders."""
     try:
         with os.scandir(folder) as listing:
@@ -295,7 +369,7 @@ def _search_folder(
         candidate = is_dir or os.path.splitext(entry.name)[1].lower() in DECKLIST_SUFFIXES
         if not candidate:
             continue
-        hit = excluded_by(rel, excludes)
+        hit = excludes.match(path, rel)
         if hit is not None:
             items.append(ScanItem(path, "skipped", f"excluded: matches {hit!r}"))
             continue

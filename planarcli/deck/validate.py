@@ -9,6 +9,7 @@ other, and a file a directory search left out is a *skipped* result with its rea
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from planarcli.cards.catalog import Catalog
 from planarcli.deck.checks import DeckOptions, check_planar_deck, resolve_deck_rules
@@ -16,6 +17,9 @@ from planarcli.deck.findings import FileResult, Finding
 from planarcli.deck.readers import DECKLIST_SUFFIXES, MAX_CARD_LINES, Decklist, read_decklist
 from planarcli.deck.readers.planar import find_planar_deck, near_miss
 from planarcli.errors import NotADecklistError, PlanarError
+
+if TYPE_CHECKING:
+    from planarcli.deck.scan import Excludes
 
 #: What a file without a planar deck gets (``--no-planar-deck``): an error (exit 1), a
 #: warning (exit 0), or nothing (it is skipped, and ``-v`` lists it).
@@ -271,7 +275,7 @@ def validate_inputs(
     options: DeckOptions,
     *,
     input_format: str | None = None,
-    exclude: tuple[str, ...] = (),
+    exclude: tuple[str, ...] | Excludes = (),
     no_planar_deck: str = "error",
     judge: Judge | None = None,
 ) -> list[FileResult]:
