@@ -22,7 +22,13 @@ import os
 import stat
 from collections.abc import Sequence
 
-from planarcli.deck.readers.source import MAX_BYTES, RawInput, decode_text, read_file
+from planarcli.deck.readers.source import (
+    MAX_BYTES,
+    RawInput,
+    decode_text,
+    japanese_legacy,
+    read_file,
+)
 from planarcli.errors import InputError, PlanarError
 from planarcli.records import record
 from planarcli.textcodec import bom_encoding, bomless_utf16
@@ -133,6 +139,9 @@ def _layout(data: bytes) -> Layout:
         return Layout(b"", (Chunk(data.decode("utf-8"), "utf-8"),))
     except UnicodeDecodeError:
         pass
+    japanese = japanese_legacy(data)  # a Japanese Windows list, as source.decode_text reads it
+    if japanese is not None:
+        return Layout(b"", (Chunk(japanese, "cp932"),))
     # Line by line, as source._decode_line_by_line: each line UTF-8 if it is, else cp1252.
     chunks = []
     pieces = data.split(b"\n")

@@ -120,6 +120,26 @@ def _mostly_near_misses(
     return close >= needed
 
 
+def _all_planar_deck_section(
+    entries: tuple[DeckEntry, ...], catalog: Catalog
+) -> tuple[DeckEntry, ...]:
+    """An MTG Arena export has a ``Deck`` section where the main deck goes; a planar deck
+    pasted that way lists only planes and phenomena there. When every card of the ``Deck``
+    section is a planar card or a near miss of one, and most are planar cards, the section
+    is the planar deck (its near misses then get their errors)."""
+    deck = tuple(
+        e for e in entries if e.section is not None and e.section.strip().casefold() == "deck"
+    )
+    if not deck:
+        return ()
+    planar = sum(e.quantity for e in deck if _is_planar(e, catalog))
+    if planar * 2 <= sum(e.quantity for e in deck):
+        return ()
+    if not all(_is_planar(e, catalog) or near_miss(e.name, catalog) for e in deck):
+        return ()
+    return deck
+
+
 def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
     """Which entries of ``decklist`` form its planar deck."""
     entries = decklist.entries
@@ -163,6 +183,10 @@ def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
             "none",
             reason=f"the {heading!r} section lists no cards: list the planes and phenomena in it",
         )
+
+    arena = _all_planar_deck_section(entries, catalog)
+    if arena:
+        return PlanarDeck(arena, True, "section")
 
     pool = tuple(e for e in entries if e.role == "candidate")
     candidates = tuple(e for e in pool if _is_planar(e, catalog))

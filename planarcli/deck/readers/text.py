@@ -110,12 +110,21 @@ OTHER_SECTIONS = frozenset(
 
 _META = lazy(r"^(?://|#)\s*(name|source|date|comments?|author|format)\s*:\s*(.*)$", re.I)
 _PREFIX = lazy(r"^(SB|COMMANDER|CMDR|COMPANION)\s*:\s*(.*)$", re.I)
-_QUANTITY = re.compile(r"^(\d+)\s*[xX]?\s+(.*)$|^[xX]\s*(\d+)\s+(.*)$")
-_SUFFIX_QUANTITY = lazy(r"\s+[xX]\s*(\d{1,4})$")
+_QUANTITY = re.compile(r"^(\d+)\s*[xX×]?\s+(.*)$|^[xX×]\s*(\d+)\s+(.*)$")
+_SUFFIX_QUANTITY = lazy(r"(?:\s+[xX]|\s*×)\s*(\d{1,4})$")  # "Naya x1", "Sea of Sand ×1"
+#: The number of a numbered list ("1. Jund", "2) Sanctum of Serra"): a position, not a
+#: quantity.
+_LIST_NUMBER = lazy(r"^\d{1,3}[.)][ \t]+(?=\S)")
+#: A count after a heading: "Planes [10]", "Planar deck - 10 cards", "Planes: 10 cards".
+_HEADING_COUNT = lazy(
+    r"[ \t]*(?:[-–—:][ \t]*)?(?:\(\s*\d{1,5}(?:\s+cards?)?\s*\)|\[\s*\d{1,5}(?:\s+cards?)?\s*\]"
+    r"|\d{1,5}(?:\s+cards?)?)$",
+    re.IGNORECASE,
+)
 _TAB_QUANTITY = lazy(r"\t[\t ]*(\d{1,6})[\t ]*$")  # "Name<TAB>1" (spreadsheet copy)
 _TRAILING_NUMBER = lazy(r"(?:[ \t]*,[ \t]*|[ \t]+)(\d{1,4})$")  # "Name, 1" / "Name 1"
 _LEADING_SET = lazy(r"^\[[A-Za-z0-9]{2,6}\]\s+")
-_NEGATIVE_QUANTITY = lazy(r"^-\d+\s*[xX]?\s+\S")
+_NEGATIVE_QUANTITY = lazy(r"^-\d+\s*[xX×]?\s+\S")
 #: Longer lines cannot be card lines or headings (no card name exceeds 200 characters).
 MAX_LINE_LENGTH = 1000
 # Tags exports put after a name; stripped from the right, repeatedly.
@@ -173,11 +182,13 @@ def _heading(line: str) -> str | None:
 
 
 def _without_count(text: str) -> str:
-    """``text`` without a count in parentheses at its end ("Planar Deck (10)")."""
-    if text.endswith(")"):
-        start = text.rfind("(")
-        if start > 0 and text[start + 1 : -1].strip().isdigit():
-            return text[:start].rstrip()
+    """``text`` without a count at its end: "Planar Deck (10)", "Planes [10]", "Planar deck
+    - 10 cards", "Planes: 10"."""
+    if not text[-1:].isdigit() and not text.endswith((")", "]", "s", "d", "S", "D")):
+        return text
+    count = _HEADING_COUNT.search(text)
+    if count is not None and count.start() > 0 and text[: count.start()].strip():
+        return text[: count.start()].rstrip()
     return text
 
 
@@ -211,8 +222,9 @@ def _category(content: str) -> tuple[str, str] | None:
 
 class CardLine(NamedTuple):
     """A card line taken apart. ``form`` says where the quantity was: "leading" (``2 Name``,
-    ``2x Name``, ``x2 Name``), "tab" (``Name<TAB>2``), "suffix" (``Name x2``), "comma"
-    (``Name, 2``), "trailing" (``Name 2``) or "none". For "comma" and "trailing", ``whole``
+    ``2x Name``, ``x2 Name``), "tab" (``Name<TAB>2``), "suffix" (``Name x2``, ``Name ×2``),
+    "comma" (``Name, 2``), "trailing" (``Name 2``), "numbered" (none, in a numbered list:
+    ``1. Name``, ``2) Name``) or "none". For "comma" and "trailing", ``whole``
     is the other reading: the name with the number kept, quantity 1."""
 
     quantity: int
@@ -226,6 +238,9 @@ def split_card_line(text: str) -> CardLine | None:
     """The parts of a card line, or None if there is no name left."""
     quantity = 1
     form = "none"
+    numbered = _LIST_NUMBER.match(text) if text[:1].isdigit() else None
+    if numbered:  # "1. Jund": the list's numbering, then the line as usual
+        text = text[numbered.end() :]
     match = _QUANTITY.match(text)
     if match:
         digits, text = (match.group(1), match.group(2)) if match.group(1) else match.group(3, 4)
@@ -272,6 +287,8 @@ def split_card_line(text: str) -> CardLine | None:
             return CardLine(
                 int(trailing.group(1)), name[: trailing.start()].strip(), category, form, name
             )
+    if numbered and form == "none":
+        form = "numbered"
     return CardLine(quantity, name, category, form)
 
 
@@ -396,7 +413,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         if parts.category is not None:
             entry_section, entry_role = parts.category
             sectioned = True
-        if parts.form != "none":
+        if parts.form not in ("none", "numbered"):
             counted += 1
             trailing += parts.form == "trailing"
         pending.append((number, parts, entry_section, entry_role, block))

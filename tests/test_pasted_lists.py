@@ -1,0 +1,216 @@
+"""Decklists as people paste them (issue 16, item 5): numbered lists, ``Name ×1``,
+headings with a count, an Arena ``Deck`` section of planes, and a Japanese list saved by
+Windows in its legacy encoding (cp932). The files in tests/decks/pasted are written the
+way users paste: blank lines, trailing spaces, comments, CRLF."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from planarcli.cards.catalog import load_catalog
+from planarcli.deck.readers import read_decklist
+from planarcli.deck.readers.planar import find_planar_deck
+from planarcli.deck.readers.source import RawInput, decode_text
+from planarcli.deck.readers.text import read
+
+PASTED = Path(__file__).parent / "decks" / "pasted"
+
+TEN = ["Akoum", "Bant", "Esper", "Grixis", "Jund", "Naya", "Tazeem", "Krosa", "Otaria"]
+
+#: file -> (planar deck as (name, quantity), sorted; valid?)
+EXPECTED: dict[str, tuple[list[tuple[str, int]], bool]] = {
+    "numbered-list.txt": (
+        sorted(
+            (n, 1)
+            for n in [
+                "Jund",
+                "Naya",
+                "Bant",
+                "Grixis",
+                "Esper",
+                "Sanctum of Serra",
+                "Sea of Sand",
+                "Tazeem",
+                "Akoum",
+                "Chaotic Aether",
+            ]
+        ),
+        True,
+    ),
+    "suffix-quantities.txt": (
+        sorted(
+            (n, 1)
+            for n in [
+                "Sea of Sand",
+                "Tazeem",
+                "Akoum",
+                "Krosa",
+                "Naya",
+                "Jund",
+                "Chaotic Aether",
+                "Interplanar Tunnel",
+                "Bant",
+                "Esper",
+            ]
+        ),
+        True,
+    ),
+    "planes-bracket-count.txt": (sorted((n, 1) for n in [*TEN, "Chaotic Aether"]), True),
+    "planar-deck-dash-count.txt": (sorted((n, 1) for n in [*TEN, "Spatial Merging"]), True),
+    "planar-deck-paren-count.txt": (sorted((n, 1) for n in [*TEN, "Spatial Merging"]), True),
+    "arena-deck-all-planes.txt": (sorted((n, 1) for n in [*TEN, "Spatial Merging"]), True),
+    "arena-deck-with-typo.txt": (sorted((n, 1) for n in [*TEN, "Spatial Mergin"]), False),
+    "japanese-cp932.txt": (
+        sorted(
+            (n, 1)
+            for n in [
+                "バント",
+                "霊気筒",
+                "永劫の霧",
+                "餌場",
+                "夏の平原",
+                "第四球層",
+                "空僻の盆地",
+                "アギレム",
+                "絶壁の市場",
+                "暗き男爵領",
+            ]
+        ),
+        True,
+    ),
+}
+
+
+def test_every_pasted_deck_has_an_expectation() -> None:
+    assert sorted(p.name for p in PASTED.iterdir()) == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_pasted_deck_reads_as_its_planar_deck(name: str) -> None:
+    planar = find_planar_deck(read_decklist(str(PASTED / name)), load_catalog())
+    assert planar.found, planar.reason
+    assert sorted((e.name, e.quantity) for e in planar.entries) == EXPECTED[name][0]
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_pasted_deck_validates_through_the_command(name: str, run_cli: Callable[..., Any]) -> None:
+    result = run_cli("validate", str(PASTED / name), "--format", "json")
+    document = json.loads(result.stdout)
+    (file,) = document["files"]
+    assert file["valid"] is EXPECTED[name][1], result
+    assert file["cards"] == 10, result
+    assert result.exit_code == (0 if EXPECTED[name][1] else 1), result
+
+
+def entries(text: str) -> list[tuple[str, int, str | None]]:
+    deck = read(RawInput("deck.txt", text.encode("utf-8"), ".txt"), catalog=load_catalog())
+    return [(e.name, e.quantity, e.section) for e in deck.entries]
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("1. Jund", ("Jund", 1)),
+        ("2) Sanctum of Serra", ("Sanctum of Serra", 1)),
+        ("12.  Sea of Sand  ", ("Sea of Sand", 1)),
+        ("3. 2x Tazeem", ("Tazeem", 2)),
+        ("Sea of Sand ×1", ("Sea of Sand", 1)),
+        ("Sea of Sand×2", ("Sea of Sand", 2)),
+        ("Sea of Sand x1", ("Sea of Sand", 1)),
+        ("1× Sea of Sand", ("Sea of Sand", 1)),
+        ("×2 Sea of Sand", ("Sea of Sand", 2)),
+    ],
+)
+def test_numbered_and_multiplied_lines(line: str, expected: tuple[str, int]) -> None:
+    assert [(n, q) for n, q, _ in entries(f"Planar Deck\n{line}\n")] == [expected]
+
+
+def test_a_numbered_list_is_not_a_list_of_quantities() -> None:
+    # "2. Naya" is the second line of the list, not two Naya; numbered lines carry no
+    # quantity, so the first line stays a card rather than the deck's title.
+    assert entries("1. Jund\n2. Naya\n3. Bant\n") == [
+        ("Jund", 1, None),
+        ("Naya", 1, None),
+        ("Bant", 1, None),
+    ]
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "Planes [10]",
+        "Planar deck - 10 cards",
+        "Planar Deck (10)",
+        "Planar deck – 10 cards",
+        "Planes: 10 cards",
+        "PLANES (10 cards):",
+        "Planar Deck [10 cards]",
+    ],
+)
+def test_headings_with_a_count(heading: str) -> None:
+    assert entries(f"{heading}\n1 Jund\n") == [("Jund", 1, entries_section(heading))]
+
+
+def entries_section(heading: str) -> str:
+    """The section name as written, without its count (what the reader records)."""
+    for cut in (" [", " (", " -", " –", ":"):
+        if cut in heading:
+            heading = heading[: heading.index(cut)]
+    return heading
+
+
+def test_a_count_does_not_turn_a_card_line_into_a_heading() -> None:
+    assert entries("Planar Deck\n1 Jund\n1 Sea of Sand\n") == [
+        ("Jund", 1, "Planar Deck"),
+        ("Sea of Sand", 1, "Planar Deck"),
+    ]
+
+
+def test_an_arena_deck_section_with_other_cards_is_not_the_planar_deck() -> None:
+    text = "Deck\n1 Jund\n1 Naya\n1 Lightning Bolt\n\nSideboard\n1 Bant\n"
+    planar = find_planar_deck(
+        read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog()), load_catalog()
+    )
+    assert planar.how == "by-type" and [e.name for e in planar.entries] == ["Bant"]
+
+
+def test_a_windows_1252_file_is_still_read_as_windows_1252() -> None:
+    # German in Windows-1252 often decodes as cp932 too (into nonsense): it names no card
+    # by a Japanese name, so it stays Windows-1252.
+    data = "Planar Deck\n1 Chaotischer Äther\n1 Die Ära der Überfülle\n".encode("cp1252")
+    assert "Chaotischer Äther" in decode_text(data, "d.txt")
+
+
+def test_a_cp932_file_without_card_names_is_not_taken_for_japanese() -> None:
+    data = "// 日本語\n1 Jund\n".encode("cp932")
+    text = decode_text(data, "d.txt")  # Windows-1252 line by line, as before
+    assert "Jund" in text and "日本語" not in text
+
+
+def test_fix_rewrites_a_japanese_windows_file_in_its_own_encoding(
+    tmp_path: Path, run_cli: Callable[..., Any]
+) -> None:
+    path = tmp_path / "deck.txt"
+    shutil.copy(PASTED / "japanese-cp932.txt", path)
+    before = path.read_bytes()
+    path.write_bytes(before + "1 Stairs to Infinty\r\n".encode("cp932"))
+    result = run_cli("validate", str(path), "--fix")
+    assert "'Stairs to Infinty' -> 'Stairs to Infinity'" in result.stdout, result
+    assert path.read_bytes() == before + b"1 Stairs to Infinity\r\n"
+
+
+def test_fix_works_on_numbered_and_multiplied_lines(
+    tmp_path: Path, run_cli: Callable[..., Any]
+) -> None:
+    path = tmp_path / "deck.txt"
+    lines = [f"{i}. {n}" for i, n in enumerate(TEN[:8], start=1)]
+    path.write_text("\n".join([*lines, "9) Stairs to Infinty", "Sea of Sand ×1", ""]), "utf-8")
+    result = run_cli("validate", str(path), "--fix")
+    assert result.exit_code == 0, result
+    assert path.read_text("utf-8").splitlines()[8:] == ["9) Stairs to Infinity", "Sea of Sand ×1"]
