@@ -140,6 +140,30 @@ def _all_planar_deck_section(
     return deck
 
 
+def _typos_of_planar_sections(
+    pool: tuple[DeckEntry, ...],
+    overlooked: tuple[tuple[DeckEntry, str], ...],
+    catalog: Catalog,
+) -> set[int]:
+    """The ids of the near misses that sit in a section of ``pool`` made of planar cards and
+    near misses only, most of it planar cards."""
+    near = {id(entry) for entry, _ in overlooked}
+    if not near:
+        return set()
+    sections: dict[str | None, list[DeckEntry]] = {}
+    for entry in pool:
+        sections.setdefault(entry.section, []).append(entry)
+    typos: set[int] = set()
+    for members in sections.values():
+        planar = sum(e.quantity for e in members if _is_planar(e, catalog))
+        missed = [e for e in members if id(e) in near]
+        if not missed or planar * 2 <= sum(e.quantity for e in members):
+            continue
+        if all(_is_planar(e, catalog) or id(e) in near for e in members):
+            typos.update(id(e) for e in missed)
+    return typos
+
+
 def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
     """Which entries of ``decklist`` form its planar deck."""
     entries = decklist.entries
@@ -196,6 +220,14 @@ def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
         if not _is_planar(e, catalog) and (guess := near_miss(e.name, catalog)) is not None
     )
     if candidates:
+        # A sideboard of nothing but planar cards and near misses of them is a planar deck
+        # with typos (say a converted deck that Cockatrice or MTGO saved again, without
+        # planarcli's mark): its near misses belong to it and get their errors, so the
+        # verdict is the one the deck had before it went into the sideboard.
+        typos = _typos_of_planar_sections(pool, overlooked, catalog)
+        if typos:
+            candidates = tuple(e for e in pool if _is_planar(e, catalog) or id(e) in typos)
+            overlooked = tuple((e, guess) for e, guess in overlooked if id(e) not in typos)
         return PlanarDeck(candidates, True, "by-type", overlooked=overlooked)
 
     planar = sum(e.quantity for e in entries if _is_planar(e, catalog))

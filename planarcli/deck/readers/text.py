@@ -232,6 +232,29 @@ class CardLine(NamedTuple):
     category: tuple[str, str] | None
     form: str
     whole: str | None = None
+    printing: tuple[str, str | None] | None = None  # (set code, collector number) if tagged
+
+
+#: A set tag an export wrote after the name: "(OHOP) 3", "|HOP|1" (Forge style).
+_PAREN_PRINTING = lazy(r"^\s*\(([A-Za-z0-9]{2,6})\)(?:\s+([A-Za-z0-9][\w-]*))?")
+_PIPE_PRINTING = lazy(r"^\s*\|([A-Za-z0-9]{2,6})\s*(?:\||$)")
+
+
+def _printing(tag: str) -> tuple[str, str | None] | None:
+    """(set code, collector number) named by a tag removed from a card line, or None:
+    ``(OHOP) 3``, ``[OHOP:3]`` (as ``OHOP:3``), ``[opca]``, ``|HOP|1``, ``[HOP]``."""
+    tag = tag.strip()
+    if tag.startswith("("):
+        paren = _PAREN_PRINTING.match(tag)
+        return (paren.group(1).upper(), paren.group(2)) if paren else None
+    if tag.startswith("|"):
+        pipe = _PIPE_PRINTING.match(tag)
+        return (pipe.group(1).upper(), None) if pipe else None
+    tag = tag.strip("[]").strip()
+    if not _SET_TAG.match(tag) or tag.casefold() in _FINISHES:
+        return None
+    code, _, number = tag.partition(":")
+    return code.upper(), (number if number and number != "*" else None)
 
 
 def split_card_line(text: str) -> CardLine | None:
@@ -257,8 +280,10 @@ def split_card_line(text: str) -> CardLine | None:
             suffix = _SUFFIX_QUANTITY.search(text) if text[-1:].isdigit() else None  # "Naya x1"
             if suffix:
                 quantity, text, form = int(suffix.group(1)), text[: suffix.start()], "suffix"
+    printing = None
     leading_set = _LEADING_SET.match(text) if text.startswith("[") else None  # "1 [HOP] Bant"
     if leading_set and leading_set.end() < len(text):
+        printing = _printing(leading_set.group())
         text = text[leading_set.end() :]
     category = None
     changed = any(char in text for char in _TAG_CHARS)  # plain "1 Name" lines skip the patterns
@@ -269,12 +294,16 @@ def split_card_line(text: str) -> CardLine | None:
             found = _category(bracket.group(1))
             if found and category is None:
                 category = found
+            elif found is None and printing is None:
+                printing = _printing(bracket.group(1))
             text = text[: bracket.start()]
             changed = True
             continue
         for pattern in _TRAILING_TAGS:
             stripped = pattern.sub("", text)
             if stripped != text and stripped.strip():
+                if printing is None:  # every pattern ends at the end: the tag is the rest
+                    printing = _printing(text[len(stripped) :])
                 text = stripped
                 changed = True
     name = text.strip()
@@ -285,11 +314,16 @@ def split_card_line(text: str) -> CardLine | None:
         if trailing and name[: trailing.start()].strip():
             form = "comma" if "," in name[trailing.start() : trailing.start(1)] else "trailing"
             return CardLine(
-                int(trailing.group(1)), name[: trailing.start()].strip(), category, form, name
+                int(trailing.group(1)),
+                name[: trailing.start()].strip(),
+                category,
+                form,
+                name,
+                printing,
             )
     if numbered and form == "none":
         form = "numbered"
-    return CardLine(quantity, name, category, form)
+    return CardLine(quantity, name, category, form, None, printing)
 
 
 def parse_card_line(text: str) -> tuple[int, str, tuple[str, str] | None] | None:
@@ -348,6 +382,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     block = 0  # blank lines separate blocks (MTGO and Arena text: the sideboard comes last)
     first_line: int | None = None  # the first line that is not blank or a comment
     counted = 0  # card lines that carry a quantity
+    comments = 0  # comment lines that say something (not a heading, not the deck's name)
     trailing = 0  # ... of which after the name with nothing but a space ("Name 1")
 
     for number, original in enumerate(lines, start=1):
@@ -371,11 +406,14 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             meta = _META.match(line) if ":" in line else None
             if meta and meta.group(1).lower() == "name" and deck_name is None:
                 deck_name = meta.group(2).strip() or None
+                continue
             heading = _heading(comment)
             if heading:
                 section, role, sectioned = heading, section_role(heading), True
                 if role == "planar":
                     planar_sections.append(heading)
+            elif comment:
+                comments += 1
             continue
         if first_line is None:
             first_line = number
@@ -462,8 +500,13 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             )
             continue
         role = (entry_role or "other") if sectioned else "unsectioned"
+        set_code, collector = parts.printing or (None, None)
         # every field in order: the record's quick path (this runs for every line of a file)
-        entries.append(DeckEntry(name, quantity, number, entry_section, role, entry_block))
+        entries.append(
+            DeckEntry(
+                name, quantity, number, entry_section, role, entry_block, set_code, collector
+            )
+        )
     issues.sort(key=lambda issue: issue.line or 0)
     return Decklist(
         raw.display,
@@ -473,6 +516,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         deck_name,
         tuple(planar_sections),
         counted_lines=counted,
+        comment_lines=comments,
     )
 
 
