@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""Score the decklist readers on held-out pasted lists (benchmarks/pasted_heldout/).
+
+    python benchmarks/score_pasted.py [--show-errors]
+
+The lists there were written after the readers for issue 16's pasted forms (numbered
+lists, ``Name ×1``, headings with counts, an Arena ``Deck`` of planes, a Japanese list in
+cp932) were done, the way people paste them; they are only ever scored, never used to tune
+the readers. A list reads right when ``validate`` gives the expected verdict and its planar
+deck is the expected cards (catalog names, one per copy, in any order).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HELDOUT = Path(__file__).resolve().parent / "pasted_heldout"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--show-errors", action="store_true")
+    args = parser.parse_args()
+    sys.path.insert(0, str(ROOT))
+    from planarcli.cards.catalog import load_catalog
+    from planarcli.deck.checks import DeckOptions
+    from planarcli.deck.readers import read_decklist
+    from planarcli.deck.readers.planar import find_planar_deck
+    from planarcli.deck.validate import validate_file
+    from planarcli.errors import PlanarError
+
+    catalog = load_catalog(warn=False)
+    expected = json.loads((HELDOUT / "expected.json").read_text("utf-8"))
+    right = 0
+    for name, want in sorted(expected.items()):
+        path = str(HELDOUT / name)
+        try:
+            planar = find_planar_deck(read_decklist(path), catalog)
+            result = validate_file(path, catalog, DeckOptions())
+        except PlanarError as error:
+            print(f"{name}: wrong (unreadable: {error.message})")
+            continue
+        got = []
+        for entry in planar.entries:
+            card = catalog.lookup(entry.name)
+            got += [card.name if card else entry.name] * entry.quantity
+        ok = sorted(got) == sorted(want["planar"]) and result.valid == want["valid"]
+        right += ok
+        if not ok or args.show_errors:
+            detail = f" got valid={result.valid} {sorted(got)}" if not ok else ""
+            print(f"{name}: {'right' if ok else 'wrong'}{detail}")
+    print(f"{right} of {len(expected)} pasted lists read right")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
