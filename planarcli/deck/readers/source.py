@@ -14,6 +14,7 @@ import re
 import sys
 
 from planarcli.errors import InputError
+from planarcli.lazyre import lazy
 from planarcli.records import record
 from planarcli.textcodec import bom_encoding, bomless_utf16
 
@@ -105,7 +106,7 @@ def decode_text(data: bytes, display: str) -> str:
 
 
 #: Japanese writing: hiragana, katakana (full width) and CJK ideographs.
-_JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+_JAPANESE = lazy(r"[\u3040-\u30ff\u4e00-\u9fff]")
 #: Lines with Japanese writing tried as card names before a legacy Japanese file is given up.
 _JAPANESE_LINES_TRIED = 200
 

@@ -172,6 +172,8 @@ def _heading(line: str) -> str | None:
     section name, maybe in brackets, with a count in parentheses and a colon in either order
     ("Planar Deck (10):", "[Planes]", "Sideboard: (2)")."""
     text = line.strip()
+    if text[:1].isdigit():
+        return None  # no section name starts with a digit; most card lines do
     if len(text) > _LONGEST_HEADING and len(" ".join(text.split())) > _LONGEST_HEADING:
         return None  # no section name is that long
     text = _without_count(text)
