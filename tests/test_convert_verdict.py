@@ -255,3 +255,17 @@ def test_forge_set_and_collector_fields_are_read() -> None:
     assert printing("Bant|ohop|[3]") == ("OHOP", "3")
     assert printing("Bolt+|M11|#{markedColors=B}") == ("M11", None)
     assert printing("Bant") == (None, None)
+
+
+def test_csv_edition_and_collector_columns_are_kept(tmp_path: Path) -> None:
+    path = tmp_path / "deck.csv"
+    path.write_text(
+        "Count,Name,Edition,Collector Number\n1,Akoum,ohop,1\n1,Bant,Planechase,4\n1,Naya,OHOP,\n",
+        encoding="utf-8",
+    )
+    # "Planechase" is a set's name, not a code: no printing for Bant
+    assert convert_file(str(path), "text", CATALOG).text.splitlines()[1:] == [
+        "1 Akoum (OHOP) 1",
+        "1 Bant",
+        "1 Naya (OHOP)",
+    ]
