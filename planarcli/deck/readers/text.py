@@ -529,14 +529,17 @@ def _title(
     names: _Names,
 ) -> str | None:
     """The text of the first line when it is the deck's title rather than a card
-    (``counted``: how many card lines carry a quantity)."""
+    (``counted``: how many card lines carry a quantity; numbered lines count too)."""
     if len(pending) < 2 or pending[0][0] != first_line:
         return None
     _, parts, section, _, block = pending[0]
     if parts.form != "none" or parts.category is not None or section is not None:
         return None
     others = len(pending) - 1  # the first line carries no quantity: all counted are others
-    looks_like_title = parts.name.endswith(":") or pending[1][4] != block or counted * 2 > others
+    # numbered lines ("1. Jund") mark the line above them as apart from the list, as
+    # quantities do
+    marked = counted + sum(1 for entry in pending if entry[1].form == "numbered")
+    looks_like_title = parts.name.endswith(":") or pending[1][4] != block or marked * 2 > others
     if not looks_like_title or names.known(parts.name) or names.near(parts.name):
         return None
     return parts.name
