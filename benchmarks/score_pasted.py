@@ -3,11 +3,12 @@
 
     python benchmarks/score_pasted.py [--show-errors]
 
-The lists there were written after the readers for issue 16's pasted forms (numbered
-lists, ``Name ×1``, headings with counts, an Arena ``Deck`` of planes, a Japanese list in
-cp932) were done, the way people paste them; they are only ever scored, never used to tune
-the readers. A list reads right when ``validate`` gives the expected verdict and its planar
-deck is the expected cards (catalog names, one per copy, in any order).
+The lists there were written the way people paste them, after the readers for issue 16's
+pasted forms (numbered lists, ``Name ×1``, headings with counts, an Arena ``Deck`` of
+planes, a Japanese list in cp932) were done. Batch 1 (``h*``) was scored once (9 of 10) and
+its one miss then fixed, so it is no longer held out; batch 2 (``b2-*``) was written after
+that fix and is only scored. A list reads right when ``validate`` gives the expected verdict
+and its planar deck is the expected cards (catalog names, one per copy, in any order).
 """
 
 from __future__ import annotations
@@ -35,8 +36,11 @@ def main() -> int:
 
     catalog = load_catalog(warn=False)
     expected = json.loads((HELDOUT / "expected.json").read_text("utf-8"))
-    right = 0
+    right: dict[str, int] = {}
+    total: dict[str, int] = {}
     for name, want in sorted(expected.items()):
+        batch = "batch 2 (held out)" if name.startswith("b2-") else "batch 1 (seen)"
+        total[batch] = total.get(batch, 0) + 1
         path = str(HELDOUT / name)
         try:
             planar = find_planar_deck(read_decklist(path), catalog)
@@ -49,11 +53,12 @@ def main() -> int:
             card = catalog.lookup(entry.name)
             got += [card.name if card else entry.name] * entry.quantity
         ok = sorted(got) == sorted(want["planar"]) and result.valid == want["valid"]
-        right += ok
+        right[batch] = right.get(batch, 0) + ok
         if not ok or args.show_errors:
             detail = f" got valid={result.valid} {sorted(got)}" if not ok else ""
             print(f"{name}: {'right' if ok else 'wrong'}{detail}")
-    print(f"{right} of {len(expected)} pasted lists read right")
+    for batch in sorted(total):
+        print(f"{batch}: {right.get(batch, 0)} of {total[batch]} pasted lists read right")
     return 0
 
 
