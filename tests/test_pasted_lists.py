@@ -125,6 +125,9 @@ def entries(text: str) -> list[tuple[str, int, str | None]]:
         ("Sea of Sand x1", ("Sea of Sand", 1)),
         ("1× Sea of Sand", ("Sea of Sand", 1)),
         ("×2 Sea of Sand", ("Sea of Sand", 2)),
+        ("* Sea of Sand", ("Sea of Sand", 1)),
+        ("- Sea of Sand", ("Sea of Sand", 1)),
+        ("• 2x Sea of Sand", ("Sea of Sand", 2)),
     ],
 )
 def test_numbered_and_multiplied_lines(line: str, expected: tuple[str, int]) -> None:
@@ -222,3 +225,29 @@ def test_a_title_above_a_numbered_list_is_the_deck_name() -> None:
     deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
     assert deck.name == "**My Planechase deck**"
     assert [e.name for e in deck.entries] == ["Akoum", "Bant", "Naya"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "PLANES (2)\n1 Akoum\n1 Bant\n\nPHENOMENA (1)\n1 Chaotic Aether\n",
+        "**Planes**\n* Akoum\n* Bant\n\n**Phenomena**\n* Chaotic Aether\n",
+        "Planar Deck\n1 Akoum\n1 Bant\n// Phenomena\n1 Chaotic Aether\n",
+    ],
+    ids=["upper-case-with-counts", "markdown-bold", "comment-heading"],
+)
+def test_a_phenomena_heading_continues_the_planar_deck(text: str) -> None:
+    # found by the second batch of held-out lists (b2-01, b2-05)
+    planar = find_planar_deck(
+        read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog()), load_catalog()
+    )
+    assert planar.how == "section"
+    assert [e.name for e in planar.entries] == ["Akoum", "Bant", "Chaotic Aether"]
+
+
+def test_phenomena_without_a_planar_deck_open_is_no_heading() -> None:
+    # "// phenomena" in a bare list is a comment, not a section that would split the list
+    text = "Akoum\nBant\nNaya\n// phenomena\nChaotic Aether\n"
+    deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
+    assert {e.role for e in deck.entries} == {"unsectioned"}
+    assert len(deck.entries) == 4

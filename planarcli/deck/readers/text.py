@@ -55,8 +55,13 @@ PLANAR_SECTIONS = frozenset(
         "communal planar deck",
         "planar deck communal",
         "single planar deck",
+        "phenomena",
+        "phenomenon",
     }
 )
+#: Planar section names that only continue a planar deck already open (``Planes (8)`` then
+#: ``Phenomena (2)``); elsewhere they are a comment's words or a card line, as before.
+CONTINUING_SECTIONS = frozenset({"phenomena", "phenomenon"})
 #: Section names where exports without a planar zone (Cockatrice, MTGO, deckstats) keep
 #: the planar deck: its planes and phenomena are picked out by type.
 CANDIDATE_SECTIONS = frozenset({"sideboard", "side", "side board", "sb"})
@@ -115,6 +120,8 @@ _SUFFIX_QUANTITY = lazy(r"(?:\s+[xX]|\s*×)\s*(\d{1,4})$")  # "Naya x1", "Sea of
 #: The number of a numbered list ("1. Jund", "2) Sanctum of Serra"): a position, not a
 #: quantity.
 _LIST_NUMBER = lazy(r"^\d{1,3}[.)][ \t]+(?=\S)")
+#: A bullet of a pasted list ("* Akoum", "- Akoum", "• Akoum"): no card name starts so.
+_BULLET = lazy(r"^[*•·‣◦\-–—][ \t]+(?=\S)")
 #: A count after a heading: "Planes [10]", "Planar deck - 10 cards", "Planes: 10 cards".
 _HEADING_COUNT = lazy(
     r"[ \t]*(?:[-–—:][ \t]*)?(?:\(\s*\d{1,5}(?:\s+cards?)?\s*\)|\[\s*\d{1,5}(?:\s+cards?)?\s*\]"
@@ -174,6 +181,8 @@ def _heading(line: str) -> str | None:
     text = line.strip()
     if text[:1].isdigit():
         return None  # no section name starts with a digit; most card lines do
+    if text[:1] in "*_":  # Markdown emphasis: **Planes**, __Planes__
+        text = text.strip("*_").strip()
     if len(text) > _LONGEST_HEADING and len(" ".join(text.split())) > _LONGEST_HEADING:
         return None  # no section name is that long
     text = _without_count(text)
@@ -266,6 +275,10 @@ def split_card_line(text: str) -> CardLine | None:
     numbered = _LIST_NUMBER.match(text) if text[:1].isdigit() else None
     if numbered:  # "1. Jund": the list's numbering, then the line as usual
         text = text[numbered.end() :]
+    elif text[:1] in "*•·‣◦-–—":
+        bullet = _BULLET.match(text)
+        if bullet:
+            text = text[bullet.end() :]
     match = _QUANTITY.match(text)
     if match:
         digits, text = (match.group(1), match.group(2)) if match.group(1) else match.group(3, 4)
@@ -410,6 +423,8 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
                 deck_name = meta.group(2).strip() or None
                 continue
             heading = _heading(comment)
+            if heading and role != "planar" and fold_heading(heading) in CONTINUING_SECTIONS:
+                heading = None
             if heading:
                 section, role, sectioned = heading, section_role(heading), True
                 if role == "planar":
@@ -420,6 +435,8 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         if first_line is None:
             first_line = number
         heading = _heading(line)
+        if heading and role != "planar" and fold_heading(heading) in CONTINUING_SECTIONS:
+            heading = None
         if heading and not _QUANTITY.match(line):
             section, role, sectioned = heading, section_role(heading), True
             if role == "planar":
