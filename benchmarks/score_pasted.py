@@ -8,8 +8,9 @@ pasted forms (numbered lists, ``Name ×1``, headings with counts, an Arena ``Dec
 planes, a Japanese list in cp932) were done. Batch 1 (``h*``) was scored once (9 of 10) and
 its one miss then fixed; batch 2 (``b2-*``), written after that fix, was scored once (6 of
 8) and its misses (Markdown-bold headings, a ``PHENOMENA (2)`` heading) then fixed too. Both
-are now regression checks rather than held-out measures. A list reads right when ``validate`` gives the expected verdict
-and its planar deck is the expected cards (catalog names, one per copy, in any order).
+are now regression checks rather than held-out measures. A list reads right when
+``validate`` gives the expected verdict and its planar deck is the expected cards (catalog
+names, one per copy, in any order).
 """
 
 from __future__ import annotations
