@@ -251,3 +251,26 @@ def test_phenomena_without_a_planar_deck_open_is_no_heading() -> None:
     deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
     assert {e.role for e in deck.entries} == {"unsectioned"}
     assert len(deck.entries) == 4
+
+
+def test_an_inline_slash_comment_after_a_card_is_dropped() -> None:
+    # found by the third batch of held-out lists (c3-03)
+    assert entries("Planar Deck\n1 Akoum   // my favourite\n1 Jund // chaos!\n") == [
+        ("Akoum", 1, "Planar Deck"),
+        ("Jund", 1, "Planar Deck"),
+    ]
+    # a split card keeps both halves: its first half is no planar card
+    assert entries("Deck\n1 Assault // Battery\n") == [("Assault // Battery", 1, "Deck")]
+
+
+def test_an_arena_deck_of_planes_with_a_far_typo_is_the_planar_deck() -> None:
+    # found by the third batch of held-out lists (c3-08): "Otaira" is no near miss of
+    # Otaria, but no Magic card either; a Lightning Bolt there means a real main deck
+    planes = "".join(f"1 {n}\n" for n in TEN)
+    for extra, found in (("Otaira", True), ("Lightning Bolt", False)):
+        text = f"Deck\n{planes}1 {extra}\n"
+        deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
+        planar = find_planar_deck(deck, load_catalog())
+        assert planar.found is found, extra
+        if found:
+            assert planar.how == "section" and planar.entries[-1].name == extra

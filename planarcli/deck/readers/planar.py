@@ -124,9 +124,10 @@ def _all_planar_deck_section(
     entries: tuple[DeckEntry, ...], catalog: Catalog
 ) -> tuple[DeckEntry, ...]:
     """An MTG Arena export has a ``Deck`` section where the main deck goes; a planar deck
-    pasted that way lists only planes and phenomena there. When every card of the ``Deck``
-    section is a planar card or a near miss of one, and most are planar cards, the section
-    is the planar deck (its near misses then get their errors)."""
+    pasted that way lists only planes and phenomena there. When most cards of the ``Deck``
+    section are planar cards and none is another Magic card (the rest are near misses of
+    planar cards or names no card has, such as a typo too far off to guess), the section is
+    the planar deck, and those names get their errors."""
     deck = tuple(
         e for e in entries if e.section is not None and e.section.strip().casefold() == "deck"
     )
@@ -135,8 +136,11 @@ def _all_planar_deck_section(
     planar = sum(e.quantity for e in deck if _is_planar(e, catalog))
     if planar * 2 <= sum(e.quantity for e in deck):
         return ()
-    if not all(_is_planar(e, catalog) or near_miss(e.name, catalog) for e in deck):
-        return ()
+    for entry in deck:
+        if _is_planar(entry, catalog) or near_miss(entry.name, catalog):
+            continue
+        if catalog.other_magic_card(entry.name) is not None:
+            return ()  # a main deck that happens to hold planar cards
     return deck
 
 

@@ -6,7 +6,9 @@ A card line is ``[quantity[x]] name [tags]``, or the quantity comes after the na
 exports append are removed:
 ``(PCA) 12``, ``[OHOP:3]``, ``[opca]``, ``[foil]``, ``*F*``, ``#Tag``, ``^Label,#hex^``, and
 Archidekt categories such as ``[Planes{noDeck}]`` (which also say which section the card is
-in). ``#`` and ``//`` start comment lines, unless the rest is a section name (``// Planes``).
+in). ``#`` and ``//`` start comment lines, unless the rest is a section name (``// Planes``);
+after a card, `` // note`` is a comment when the name before it is a card and the whole
+line's name is none (``Assault // Battery`` stays a split card).
 Section headings are bare lines, any case, with or without a colon or a count:
 ``Planar Deck``, ``Planes:``, ``Commander``, ``Sideboard (15)``...
 
@@ -495,6 +497,8 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             quantity, name = parts.quantity, parts.name
         else:
             quantity, name = _reading(parts, names, trailing_style)
+        if "//" in name:
+            name = _without_inline_comment(name, names)
         too_long = name_too_long(name, number)
         if too_long is not None:
             issues.append(too_long)
@@ -537,6 +541,17 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         counted_lines=counted,
         comment_lines=comments,
     )
+
+
+def _without_inline_comment(name: str, names: _Names) -> str:
+    """``Akoum`` for ``Akoum  // my favourite``: the part before `` //`` when it is a card
+    and the whole is none. (``Assault // Battery`` is a split card: its first half is no
+    planar card, so it stays whole.)"""
+    cut = name.find("//")
+    left = name[:cut].rstrip()
+    if cut > 0 and name[cut - 1] in " \t" and left and names.known(left):
+        return name if names.known(name) else left
+    return name
 
 
 def _title(
