@@ -274,3 +274,24 @@ def test_an_arena_deck_of_planes_with_a_far_typo_is_the_planar_deck() -> None:
         assert planar.found is found, extra
         if found:
             assert planar.how == "section" and planar.entries[-1].name == extra
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # found by the fourth batch of held-out lists (d4-*)
+        ("```\nPlanar Deck\n1 Akoum\n1 Bant\n```\n", [("Akoum", 1), ("Bant", 1)]),
+        ("> 1 Akoum\n> 1 Bant\n>> 2 Naya\n", [("Akoum", 1), ("Bant", 1), ("Naya", 2)]),
+        ("1 - Akoum\n2 - Bant\n3 - Naya\n", [("Akoum", 1), ("Bant", 1), ("Naya", 1)]),
+        ("2 - Akoum\n1 - Bant\n3 - Naya\n", [("Akoum", 2), ("Bant", 1), ("Naya", 3)]),
+        ("１．Akoum\n２．Bant\n", [("Akoum", 1), ("Bant", 1)]),
+    ],
+    ids=["code-fence", "quoted", "dash-numbered", "dash-quantities", "full-width-numbered"],
+)
+def test_more_pasted_forms(text: str, expected: list[tuple[str, int]]) -> None:
+    assert [(n, q) for n, q, _ in entries(text)] == expected
+
+
+def test_a_japanese_list_numbered_in_full_width_is_cp932() -> None:
+    data = "１．バント\r\n２．霊気筒\r\n".encode("cp932")
+    assert decode_text(data, "d.txt").splitlines()[0] == "１．バント"

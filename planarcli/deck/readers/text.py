@@ -121,7 +121,10 @@ _QUANTITY = re.compile(r"^(\d+)\s*[xX×]?\s+(.*)$|^[xX×]\s*(\d+)\s+(.*)$")
 _SUFFIX_QUANTITY = lazy(r"(?:\s+[xX]|\s*×)\s*(\d{1,4})$")  # "Naya x1", "Sea of Sand ×1"
 #: The number of a numbered list ("1. Jund", "2) Sanctum of Serra"): a position, not a
 #: quantity.
-_LIST_NUMBER = lazy(r"^\d{1,3}[.)][ \t]+(?=\S)")
+_LIST_NUMBER = lazy(r"^\d{1,3}[.)][ \t]+(?=\S)|^\d{1,3}[．）、][ \t\u3000]*(?=\S)")  # "１．バント"
+#: "1 - Akoum": a leading number, then a dash: a quantity, or a list's numbering when the
+#: numbers of such lines run 1, 2, 3...
+_DASH_AFTER_NUMBER = lazy(r"^[-–—][ \t]+(?=\S)")
 #: A bullet of a pasted list ("* Akoum", "- Akoum", "• Akoum"): no card name starts so.
 _BULLET = lazy(r"^[*•·‣◦\-–—][ \t]+(?=\S)")
 #: A count after a heading: "Planes [10]", "Planar deck - 10 cards", "Planes: 10 cards".
@@ -235,7 +238,8 @@ def _category(content: str) -> tuple[str, str] | None:
 
 class CardLine(NamedTuple):
     """A card line taken apart. ``form`` says where the quantity was: "leading" (``2 Name``,
-    ``2x Name``, ``x2 Name``), "tab" (``Name<TAB>2``), "suffix" (``Name x2``, ``Name ×2``),
+    ``2x Name``, ``x2 Name``), "dash" (``2 - Name``: a quantity, or the numbering of a list
+    read decides), "tab" (``Name<TAB>2``), "suffix" (``Name x2``, ``Name ×2``),
     "comma" (``Name, 2``), "trailing" (``Name 2``), "numbered" (none, in a numbered list:
     ``1. Name``, ``2) Name``) or "none". For "comma" and "trailing", ``whole``
     is the other reading: the name with the number kept, quantity 1."""
@@ -287,6 +291,9 @@ def split_card_line(text: str) -> CardLine | None:
         # Parse only plausible numbers (a 5000-digit "quantity" must not reach int()).
         quantity = int(digits) if len(digits) <= 5 else MAX_QUANTITY + 1
         form = "leading"
+        dash = _DASH_AFTER_NUMBER.match(text) if text[:1] in "-–—" else None
+        if dash and not numbered:
+            text, form = text[dash.end() :], "dash"
     else:
         tab = _TAB_QUANTITY.search(text) if "\t" in text else None
         if tab and text[: tab.start()].strip():
@@ -404,6 +411,10 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
 
     for number, original in enumerate(lines, start=1):
         line = original.strip().lstrip("\ufeff")
+        if line.startswith(">"):  # quoted in an e-mail or a forum post: "> 1 Akoum"
+            line = line.lstrip("> \t")
+        if line.startswith(("```", "~~~")):  # a Markdown code fence (Discord) frames the list
+            continue
         if not line:
             if pending and pending[-1][4] == block:
                 block += 1
@@ -479,6 +490,14 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         if len(pending) > MAX_CARD_LINES:  # junk, not a deck: stop before it costs memory
             break
 
+    dashed = [i for i, entry in enumerate(pending) if entry[1].form == "dash"]
+    if len(dashed) >= 3 and [pending[i][1].quantity for i in dashed] == list(
+        range(1, len(dashed) + 1)
+    ):  # "1 - Akoum", "2 - Bant", "3 - Naya": numbered, one of each
+        for i in dashed:
+            n, parts, s, r, b = pending[i]
+            pending[i] = (n, parts._replace(quantity=1, form="numbered"), s, r, b)
+        counted -= len(dashed)
     names = _Names(catalog)
     title = _title(pending, first_line, counted, names)
     if title is not None:
