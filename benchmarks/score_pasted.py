@@ -46,7 +46,7 @@ def main() -> int:
     right: dict[str, int] = {}
     total: dict[str, int] = {}
     for name, want in sorted(expected.items()):
-        batch = {"b2": "batch 2", "c3": "batch 3", "d4": "batch 4"}.get(name[:2], "batch 1")
+        batch = {"b2": "batch 2", "c3": "batch 3", "d4": "batch 4", "e5": "batch 5 (held out)"}.get(name[:2], "batch 1")
         total[batch] = total.get(batch, 0) + 1
         path = str(HELDOUT / name)
         try:
