@@ -295,3 +295,48 @@ def test_more_pasted_forms(text: str, expected: list[tuple[str, int]]) -> None:
 def test_a_japanese_list_numbered_in_full_width_is_cp932() -> None:
     data = "１．バント\r\n２．霊気筒\r\n".encode("cp932")
     assert decode_text(data, "d.txt").splitlines()[0] == "１．バント"
+
+
+def test_a_whole_list_on_one_line() -> None:
+    # found by the fifth batch of held-out lists (e5-07)
+    text = "Planar deck:\nAkoum, Bant, 2x Naya, The Drum, Mining Facility, Tazeem\n"
+    assert [(n, q) for n, q, _ in entries(text)] == [
+        ("Akoum", 1),
+        ("Bant", 1),
+        ("Naya", 2),
+        ("The Drum, Mining Facility", 1),
+        ("Tazeem", 1),
+    ]
+    # a card with commas in its name, or a list of other cards, stays one line
+    assert [n for n, _, _ in entries("Planar Deck\nThe Drum, Mining Facility\n")] == [
+        "The Drum, Mining Facility"
+    ]
+    assert len(entries("Lightning Bolt, Sol Ring, Counterspell\n")) == 1
+
+
+def test_fix_repairs_a_name_in_a_one_line_list(tmp_path: Path, run_cli: Callable[..., Any]) -> None:
+    path = tmp_path / "deck.txt"
+    path.write_text(
+        "Planar deck:\nAkoum, Bant, Naya, Jund, Grixis, Esper, Tazeem, Krosa, Otaria, "
+        "Stairs to Infinty\n",
+        "utf-8",
+    )
+    result = run_cli("validate", str(path), "--fix")
+    assert result.exit_code == 0, result
+    assert path.read_text("utf-8").endswith("Otaria, Stairs to Infinity\n")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "🌍 Planes (2)\n1 Akoum\n1 Bant\n\n⚡ Phenomena (1)\n1 Chaotic Aether\n",
+        "次元デッキ（3枚）\nバント\n霊気筒\n永劫の霧\n",
+        "Deck planaire\n1 Akoum\n1 Bant\n1 Chaotic Aether\n",
+    ],
+    ids=["emoji", "japanese", "french"],
+)
+def test_headings_with_emoji_or_in_other_languages(text: str) -> None:
+    # found by the fifth batch of held-out lists (e5-08, e5-09)
+    deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
+    planar = find_planar_deck(deck, load_catalog())
+    assert planar.how == "section" and len(planar.entries) == 3

@@ -59,11 +59,18 @@ PLANAR_SECTIONS = frozenset(
         "single planar deck",
         "phenomena",
         "phenomenon",
+        # the planar deck as other languages' rules and players name it
+        "次元デッキ",
+        "次元",
+        "現象",
+        "deck planaire",
+        "plans",
+        "phénomènes",
     }
 )
 #: Planar section names that only continue a planar deck already open (``Planes (8)`` then
 #: ``Phenomena (2)``); elsewhere they are a comment's words or a card line, as before.
-CONTINUING_SECTIONS = frozenset({"phenomena", "phenomenon"})
+CONTINUING_SECTIONS = frozenset({"phenomena", "phenomenon", "現象", "phénomènes"})
 #: Section names where exports without a planar zone (Cockatrice, MTGO, deckstats) keep
 #: the planar deck: its planes and phenomena are picked out by type.
 CANDIDATE_SECTIONS = frozenset({"sideboard", "side", "side board", "sb"})
@@ -129,8 +136,8 @@ _DASH_AFTER_NUMBER = lazy(r"^[-–—][ \t]+(?=\S)")
 _BULLET = lazy(r"^[*•·‣◦\-–—][ \t]+(?=\S)")
 #: A count after a heading: "Planes [10]", "Planar deck - 10 cards", "Planes: 10 cards".
 _HEADING_COUNT = lazy(
-    r"[ \t]*(?:[-–—:][ \t]*)?(?:\(\s*\d{1,5}(?:\s+cards?)?\s*\)|\[\s*\d{1,5}(?:\s+cards?)?\s*\]"
-    r"|\d{1,5}(?:\s+cards?)?)$",
+    r"[ \t]*(?:[-–—:][ \t]*)?(?:[(（]\s*\d{1,5}(?:\s*(?:cards?|枚))?\s*[)）]"
+    r"|\[\s*\d{1,5}(?:\s+cards?)?\s*\]|\d{1,5}(?:\s*(?:cards?|枚))?)$",
     re.IGNORECASE,
 )
 _TAB_QUANTITY = lazy(r"\t[\t ]*(\d{1,6})[\t ]*$")  # "Name<TAB>1" (spreadsheet copy)
@@ -188,6 +195,8 @@ def _heading(line: str) -> str | None:
         return None  # no section name starts with a digit; most card lines do
     if text[:1] in "*_":  # Markdown emphasis: **Planes**, __Planes__
         text = text.strip("*_").strip()
+    elif text and not text[0].isascii() and not text[0].isalnum():
+        text = _without_leading_symbols(text)  # "🌍 Planes (8)", "⚡ Phenomena"
     if len(text) > _LONGEST_HEADING and len(" ".join(text.split())) > _LONGEST_HEADING:
         return None  # no section name is that long
     text = _without_count(text)
@@ -197,10 +206,22 @@ def _heading(line: str) -> str | None:
     return name if name and section_role(name) else None
 
 
+def _without_leading_symbols(text: str) -> str:
+    """``text`` without the emoji and other symbols in front of it."""
+    import unicodedata
+
+    start = 0
+    while start < len(text) and (
+        text[start].isspace() or unicodedata.category(text[start])[0] in "SM"
+    ):
+        start += 1
+    return text[start:]
+
+
 def _without_count(text: str) -> str:
     """``text`` without a count at its end: "Planar Deck (10)", "Planes [10]", "Planar deck
     - 10 cards", "Planes: 10"."""
-    if not text[-1:].isdigit() and not text.endswith((")", "]", "s", "d", "S", "D")):
+    if not text[-1:].isdigit() and not text.endswith((")", "]", "s", "d", "S", "D", "）", "枚")):
         return text
     count = _HEADING_COUNT.search(text)
     if count is not None and count.start() > 0 and text[: count.start()].strip():
@@ -518,6 +539,24 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             quantity, name = _reading(parts, names, trailing_style)
         if "//" in name:
             name = _without_inline_comment(name, names)
+        listed = (
+            _comma_list(name, names)
+            if name.count(",") >= 2 and parts.form in ("none", "numbered")
+            else None
+        )
+        if listed is not None:  # "Akoum, Bant, Naya, ...": a whole list on one line
+            role = (entry_role or "other") if sectioned else "unsectioned"
+            for piece_quantity, piece in listed:
+                too_long = name_too_long(piece, number)
+                if too_long is not None:
+                    issues.append(too_long)
+                    continue
+                entries.append(
+                    DeckEntry(
+                        piece, piece_quantity, number, entry_section, role, entry_block, None, None
+                    )
+                )
+            continue
         too_long = name_too_long(name, number)
         if too_long is not None:
             issues.append(too_long)
@@ -560,6 +599,37 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         counted_lines=counted,
         comment_lines=comments,
     )
+
+
+#: The most comma-separated pieces one card name spans ("Fblthp: Completely, Utterly,
+#: Totally Lost" spans three).
+_MOST_PIECES_IN_A_NAME = 4
+
+
+def _comma_list(name: str, names: _Names) -> list[tuple[int, str]] | None:
+    """The cards of a list written on one line, ``Akoum, Bant, 2x Naya``, as (quantity,
+    name) pairs, when the line is no card and at least three pieces, most of them, are
+    cards; None otherwise. Pieces that together make a card with commas in its name (``The
+    Drum, Mining Facility``) stay together."""
+    if names.known(name):
+        return None
+    pieces = [piece.strip() for piece in name.split(",")]
+    found: list[tuple[int, str]] = []
+    known = 0
+    start = 0
+    while start < len(pieces):
+        for end in range(min(len(pieces), start + _MOST_PIECES_IN_A_NAME), start, -1):
+            joined = ", ".join(pieces[start:end])
+            parts = split_card_line(joined) if joined else None
+            if parts is not None and (end == start + 1 or names.known(parts.name)):
+                break
+        if parts is not None:
+            known += names.known(parts.name)
+            found.append((parts.quantity, parts.name))
+        start = end
+    if len(found) < 3 or known * 2 <= len(found):
+        return None
+    return found
 
 
 def _without_inline_comment(name: str, names: _Names) -> str:
