@@ -29,6 +29,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 HELDOUT = Path(__file__).resolve().parent / "pasted_heldout"
+#: File-name prefix -> batch; batch 1 has the plain h* names.
+BATCHES = {"b2": "batch 2", "c3": "batch 3", "d4": "batch 4", "e5": "batch 5", "f6": "batch 6"}
 
 
 def main() -> int:
@@ -48,7 +50,7 @@ def main() -> int:
     right: dict[str, int] = {}
     total: dict[str, int] = {}
     for name, want in sorted(expected.items()):
-        batch = {"b2": "batch 2", "c3": "batch 3", "d4": "batch 4", "e5": "batch 5"}.get(name[:2], "batch 1")
+        batch = BATCHES.get(name[:2], "batch 1")
         total[batch] = total.get(batch, 0) + 1
         path = str(HELDOUT / name)
         try:
