@@ -584,9 +584,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         set_code, collector = parts.printing or (None, None)
         # every field in order: the record's quick path (this runs for every line of a file)
         entries.append(
-            DeckEntry(
-                name, quantity, number, entry_section, role, entry_block, set_code, collector
-            )
+            DeckEntry(name, quantity, number, entry_section, role, entry_block, set_code, collector)
         )
     issues.sort(key=lambda issue: issue.line or 0)
     return Decklist(
