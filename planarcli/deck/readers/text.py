@@ -64,7 +64,6 @@ PLANAR_SECTIONS = frozenset(
         "次元",
         "現象",
         "deck planaire",
-        "plans",
         "phénomènes",
     }
 )
