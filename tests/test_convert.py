@@ -32,9 +32,13 @@ CONVERTIBLE = [p for p in EXAMPLES if has_planar_deck(p)]
 
 
 def planar_of(path: Path) -> list[dict[str, object]]:
-    """The planar deck of a file, as convert writes it in json."""
+    """The planar deck of a file, as convert writes it in json: names and quantities (the
+    printings, which not every format holds, are compared in test_convert_verdict.py)."""
     text = convert_file(str(path), "json", load_catalog()).text
-    return list(json.loads(text)["planar_deck"])
+    return [
+        {key: value for key, value in item.items() if key not in ("set", "number")}
+        for item in json.loads(text)["planar_deck"]
+    ]
 
 
 def verdict(path: Path) -> tuple[bool, int, int]:

@@ -185,7 +185,10 @@ def convert(
     """Write the planar deck of FILE (any format validate reads; - for standard input) as
     text, forge (.dck), cockatrice (.cod), mtgo (.dek) or json, with the catalog's card
     names and the quantities as written. The main deck, sideboard and commander come along
-    where the format has a place for them.
+    where the format has a place for them, and so do set codes and collector numbers
+    (text, json; forge keeps the set). The converted file validates as FILE does: a
+    misspelt card stays in the planar deck, also in Cockatrice and MTGO, whose sideboard
+    holds it. Standard error notes what the format cannot hold.
 
     \b
     Exit codes: 0 written; 1 FILE has no planar deck; 2 unreadable FILE (or a

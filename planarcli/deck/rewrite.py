@@ -3,10 +3,11 @@
 ``read_for_rewrite`` reads a file once and remembers what it looked like (size, mtime, hash)
 and how its bytes map to text (``Layout``): a byte-order mark, then chunks of text each
 with the codec that decoded it, exactly as ``source.decode_text`` decodes it (UTF-8, UTF-16
-and UTF-32 with a mark, UTF-16 without one, and line by line UTF-8 or Windows-1252). Edits
-are character spans of that text; ``Layout.apply`` re-encodes only through the same codecs,
-which are one-to-one on the bytes they accepted, so every byte outside an edit, line
-endings (CRLF, LF, CR) and the mark included, comes out as it went in.
+and UTF-32 with a mark, UTF-16 without one, cp932 for a Japanese Windows list, and line by
+line UTF-8 or Windows-1252). Edits are character spans of that text; ``Layout.apply``
+re-encodes only through the same codecs, which are one-to-one on the bytes they accepted
+(cp932 is taken only where it is), so every byte outside an edit, line endings (CRLF, LF,
+CR) and the mark included, comes out as it went in.
 
 ``replace_file`` writes the new bytes to a temporary file in the same folder, flushes it to
 disk, gives it the old file's permissions, checks that the file on disk is still the one
@@ -22,7 +23,13 @@ import os
 import stat
 from collections.abc import Sequence
 
-from planarcli.deck.readers.source import MAX_BYTES, RawInput, decode_text, read_file
+from planarcli.deck.readers.source import (
+    MAX_BYTES,
+    RawInput,
+    decode_text,
+    japanese_legacy,
+    read_file,
+)
 from planarcli.errors import InputError, PlanarError
 from planarcli.records import record
 from planarcli.textcodec import bom_encoding, bomless_utf16
@@ -133,6 +140,9 @@ def _layout(data: bytes) -> Layout:
         return Layout(b"", (Chunk(data.decode("utf-8"), "utf-8"),))
     except UnicodeDecodeError:
         pass
+    japanese = japanese_legacy(data)  # a Japanese Windows list, as source.decode_text reads it
+    if japanese is not None:
+        return Layout(b"", (Chunk(japanese, "cp932"),))
     # Line by line, as source._decode_line_by_line: each line UTF-8 if it is, else cp1252.
     chunks = []
     pieces = data.split(b"\n")

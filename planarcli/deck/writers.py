@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable
 
 from planarcli.cards.catalog import Catalog
-from planarcli.deck.readers.model import Decklist
+from planarcli.deck.readers.model import SIDEBOARD_IS_PLANAR, DeckEntry, Decklist
 from planarcli.deck.readers.planar import find_planar_deck
 from planarcli.errors import NotFoundError
 from planarcli.records import record
@@ -87,6 +87,28 @@ class DeckToWrite:
     communal_players: int | None = None
     unknown: tuple[str, ...] = ()  # planar-deck names the catalog does not know (kept as written)
     main_planar_named: tuple[str, ...] = ()  # main-deck cards named like a plane or phenomenon
+    #: (part, index in it, set code, collector number) of the cards whose printing was given;
+    #: part is "planar", "main", "sideboard" or "commander".
+    printings: tuple[tuple[str, int, str, str | None], ...] = ()
+    #: (section as written, cards) of the parts no format carries (maybeboard, tokens...).
+    dropped: tuple[tuple[str, int], ...] = ()
+    comment_lines: int = 0  # comments in the file read, which no writer carries
+
+
+#: A set code and a collector number every format that holds them can write and read back.
+_SET_CODE = re.compile(r"[A-Za-z0-9]{2,6}")
+_COLLECTOR = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{0,19}")
+#: Formats with a place for the set code, and for the collector number, of a printing.
+HOLDS_SET = frozenset({"text", "forge", "json"})
+HOLDS_NUMBER = frozenset({"text", "json"})
+
+
+def _printing_of(entry: DeckEntry) -> tuple[str, str | None] | None:
+    """The entry's (set code, collector number) when every format can write them."""
+    if entry.set_code is None or not _SET_CODE.fullmatch(entry.set_code):
+        return None
+    number = entry.number if entry.number and _COLLECTOR.fullmatch(entry.number) else None
+    return entry.set_code.upper(), number
 
 
 def _fold_section(section: str | None) -> str:
@@ -120,18 +142,29 @@ def convertible_deck(decklist: Decklist, catalog: Catalog) -> DeckToWrite:
     in_planar = {id(entry) for entry in planar.entries}
     cards: list[Card] = []
     unknown: list[str] = []
+    printings: list[tuple[str, int, str, str | None]] = []
     for entry in planar.entries:
         card = catalog.lookup(entry.name)
         if card is None:
             unknown.append(entry.name)
+        printing = _printing_of(entry)
+        if printing is not None:
+            printings.append(("planar", len(cards), *printing))
         cards.append((card.name if card else entry.name, entry.quantity))
     parts: dict[str, list[Card]] = {"main": [], "sideboard": [], "commander": []}
+    dropped: dict[str, int] = {}
     for entry in decklist.entries:
         if id(entry) in in_planar:
             continue
         part = _part(entry.section)
-        if part is not None:
-            parts[part].append((entry.name, entry.quantity))
+        if part is None:
+            section = entry.section or "?"
+            dropped[section] = dropped.get(section, 0) + entry.quantity
+            continue
+        printing = _printing_of(entry)
+        if printing is not None:
+            printings.append((part, len(parts[part]), *printing))
+        parts[part].append((entry.name, entry.quantity))
     name = _SPACES.sub(" ", decklist.name).strip() if decklist.name else None
     # A main-deck card that bears a planar card's name (a Lorwyn Tazeem beside the plane)
     # is remembered: Cockatrice readers find planes in any zone by their names.
@@ -145,6 +178,9 @@ def convertible_deck(decklist: Decklist, catalog: Catalog) -> DeckToWrite:
         decklist.communal_players,
         tuple(unknown),
         planar_named,
+        tuple(printings),
+        tuple(dropped.items()),
+        decklist.comment_lines,
     )
 
 
@@ -163,7 +199,28 @@ def left_out(deck: DeckToWrite, target: str) -> list[str]:
         )
     if deck.communal_players and target != "json":
         missing.append(f"the mark 'communal deck for {deck.communal_players} players'")
+    for section, cards in deck.dropped:
+        missing.append(f"the {section!r} section ({cards} {'card' if cards == 1 else 'cards'})")
+    if deck.comment_lines:
+        lines = deck.comment_lines
+        missing.append(f"{lines} comment {'line' if lines == 1 else 'lines'}")
+    sets = sum(1 for p in deck.printings if target not in HOLDS_SET and _written(p, target))
+    numbers = sum(
+        1
+        for p in deck.printings
+        if p[3] is not None and target not in HOLDS_NUMBER and _written(p, target)
+    )
+    if sets:
+        missing.append(f"the set codes of {sets} {'card' if sets == 1 else 'cards'}")
+    elif numbers:
+        missing.append(f"the collector numbers of {numbers} {'card' if numbers == 1 else 'cards'}")
     return missing
+
+
+def _written(printing: tuple[str, int, str, str | None], target: str) -> bool:
+    """Whether the card of ``printing`` is written at all (Cockatrice and MTGO leave the
+    sideboard and commander out)."""
+    return target not in ("cockatrice", "mtgo") or printing[0] in ("planar", "main")
 
 
 def _count(cards: tuple[Card, ...]) -> str:
@@ -178,18 +235,44 @@ def _lines(cards: tuple[Card, ...], form: str = "{q} {n}") -> list[str]:
     return [form.format(q=quantity, n=name) for name, quantity in cards]
 
 
+def _printed(deck: DeckToWrite, part: str) -> dict[int, tuple[str, str | None]]:
+    """Index in ``part`` -> (set code, collector number) of its cards that have them."""
+    return {index: (code, number) for kind, index, code, number in deck.printings if kind == part}
+
+
+def _text_lines(deck: DeckToWrite, cards: tuple[Card, ...], part: str) -> list[str]:
+    """``1 Bant (OHOP) 3`` (MTG Arena's form) where the printing is known, else ``1 Bant``."""
+    printed = _printed(deck, part)
+    out = []
+    for index, (name, quantity) in enumerate(cards):
+        code, number = printed.get(index, (None, None))
+        tag = "" if code is None else f" ({code})" + (f" {number}" if number else "")
+        out.append(f"{quantity} {name}{tag}")
+    return out
+
+
+def _forge_lines(deck: DeckToWrite, cards: tuple[Card, ...], part: str) -> list[str]:
+    """``1 Bant|OHOP`` where the set is known (Forge's form), else ``1 Bant``."""
+    printed = _printed(deck, part)
+    out = []
+    for index, (name, quantity) in enumerate(cards):
+        code = printed.get(index, (None, None))[0]
+        out.append(f"{quantity} {name}" + (f"|{code}" if code else ""))
+    return out
+
+
 def write_text(deck: DeckToWrite) -> str:
     out = []
     if deck.name:
         out.append(f"// NAME: {deck.name}")
     blocks = []
     if deck.main:
-        blocks.append(_lines(deck.main))
+        blocks.append(_text_lines(deck, deck.main, "main"))
     if deck.sideboard:
-        blocks.append(["Sideboard", *_lines(deck.sideboard)])
+        blocks.append(["Sideboard", *_text_lines(deck, deck.sideboard, "sideboard")])
     if deck.commander:
-        blocks.append(["Commander", *_lines(deck.commander)])
-    blocks.append(["Planar Deck", *_lines(deck.planar)])
+        blocks.append(["Commander", *_text_lines(deck, deck.commander, "commander")])
+    blocks.append(["Planar Deck", *_text_lines(deck, deck.planar, "planar")])
     for index, block in enumerate(blocks):
         if index or out:
             out.append("")
@@ -200,11 +283,11 @@ def write_text(deck: DeckToWrite) -> str:
 def write_forge(deck: DeckToWrite) -> str:
     out = ["[metadata]", f"Name={deck.name or 'Planar deck'}"]
     if deck.commander:
-        out += ["[Commander]", *_lines(deck.commander)]
-    out += ["[Main]", *_lines(deck.main)]
+        out += ["[Commander]", *_forge_lines(deck, deck.commander, "commander")]
+    out += ["[Main]", *_forge_lines(deck, deck.main, "main")]
     if deck.sideboard:
-        out += ["[Sideboard]", *_lines(deck.sideboard)]
-    out += ["[Planes]", *_lines(deck.planar)]
+        out += ["[Sideboard]", *_forge_lines(deck, deck.sideboard, "sideboard")]
+    out += ["[Planes]", *_forge_lines(deck, deck.planar, "planar")]
     return "\n".join(out) + "\n"
 
 
@@ -221,7 +304,9 @@ def write_cockatrice(deck: DeckToWrite) -> str:
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<cockatrice_deck version="1">',
         f"    <deckname>{xml_text(deck.name or '')}</deckname>",
-        "    <comments></comments>",
+        # Cockatrice keeps its comments when it saves the deck again; planarcli's readers
+        # then take the whole sideboard as the planar deck, unknown names included.
+        f"    <comments>{SIDEBOARD_IS_PLANAR}.</comments>",
     ]
     planar_named = set(deck.main_planar_named)
     main = tuple(card for card in deck.main if card[0] not in planar_named)
@@ -241,6 +326,7 @@ def write_mtgo(deck: DeckToWrite) -> str:
         '<?xml version="1.0" encoding="utf-8"?>',
         '<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" '
         'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
+        f"  <!-- {SIDEBOARD_IS_PLANAR} -->",
         "  <NetDeckID>0</NetDeckID>",
         "  <PreconstructedDeckID>0</PreconstructedDeckID>",
     ]
@@ -261,17 +347,27 @@ def write_json(deck: DeckToWrite) -> str:
         document["communal"] = True
         document["players"] = deck.communal_players
 
-    def items(cards: tuple[Card, ...]) -> list[dict[str, object]]:
-        return [{"name": name, "quantity": quantity} for name, quantity in cards]
+    def items(cards: tuple[Card, ...], part: str) -> list[dict[str, object]]:
+        printed = _printed(deck, part)
+        out: list[dict[str, object]] = []
+        for index, (name, quantity) in enumerate(cards):
+            item: dict[str, object] = {"name": name, "quantity": quantity}
+            code, number = printed.get(index, (None, None))
+            if code:
+                item["set"] = code
+            if number:
+                item["number"] = number
+            out.append(item)
+        return out
 
-    document["planar_deck"] = items(deck.planar)
+    document["planar_deck"] = items(deck.planar, "planar")
     for key, cards in (
         ("main", deck.main),
         ("sideboard", deck.sideboard),
         ("commander", deck.commander),
     ):
         if cards:
-            document[key] = items(cards)
+            document[key] = items(cards, key)
     # One card per line: readable, and diffs of two versions stay small.
     lines = []
     for key, value in document.items():
@@ -327,7 +423,7 @@ def convert_file(
     deck = convertible_deck(decklist, catalog)
     _refuse_lines_left_out(decklist)
     notes = [
-        f"{decklist.path}: {what} has no place in the {target} format and was left out"
+        f"{decklist.path}: the {target} format has no place for {what}; left out"
         for what in left_out(deck, target)
     ]
     if deck.unknown:

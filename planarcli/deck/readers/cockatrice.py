@@ -15,7 +15,9 @@ Cockatrice has no planar zone; players park planes in the sideboard (``side``, o
 ``sideboard`` as some converters write it) or the main deck, so those zones are
 "candidate" sections: the planar cards in them, found by type, form the planar deck.
 ``tokens`` is never the planar deck. A zone named like a planar deck (``planes``,
-``planar``) is taken as one. Line numbers are the lines the ``<card>`` elements start on.
+``planar``) is taken as one, and so is the sideboard of a file whose ``<comments>`` carry
+planarcli's mark (``deck convert`` writes it): every card of it, planar or not. Line
+numbers are the lines the ``<card>`` elements start on.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from __future__ import annotations
 import re
 
 from planarcli.deck.readers import MAX_QUANTITY, name_too_long, parse_quantity
-from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue
+from planarcli.deck.readers.model import SIDEBOARD_IS_PLANAR, DeckEntry, Decklist, ReaderIssue
 from planarcli.deck.readers.source import RawInput, decode_text
 from planarcli.errors import NotADecklistError
 from planarcli.xmlsafe import XmlElement, parse_xml
@@ -87,13 +89,27 @@ def read(raw: RawInput) -> Decklist:
         )
     deckname = root.find("deckname")
     deck_name = _SPACES.sub(" ", deckname.text).strip() or None if deckname else None
+    comments_element = root.find("comments")
+    comments = comments_element.text.strip() if comments_element else ""
+    # written by deck convert: the sideboard is the planar deck, every card of it
+    marked = SIDEBOARD_IS_PLANAR.casefold() in comments.casefold()
     entries: list[DeckEntry] = []
     issues: list[ReaderIssue] = []
     for zone in root.find_all("zone"):
         zone_name = zone.attrib.get("name", "").strip()
         role = zone_role(zone_name)
+        if marked and zone_name.casefold() in ("side", "sideboard"):
+            role = "planar"
         for element in zone.find_all("card"):
             entry = card_entry(element, zone_name or "?", role, issues)
             if entry is not None:
                 entries.append(entry)
-    return Decklist(raw.display, "cockatrice", tuple(entries), tuple(issues), deck_name)
+    left = comments.casefold().replace(SIDEBOARD_IS_PLANAR.casefold(), "").strip(" .\n\t")
+    return Decklist(
+        raw.display,
+        "cockatrice",
+        tuple(entries),
+        tuple(issues),
+        deck_name,
+        comment_lines=len(left.splitlines()),
+    )

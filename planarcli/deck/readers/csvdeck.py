@@ -33,7 +33,26 @@ QUANTITY_COLUMNS = frozenset(
 SECTION_COLUMNS = frozenset(
     {"board", "section", "category", "categories", "zone", "deck section", "type of board"}
 )
+#: Columns that give a card's printing (kept for ``deck convert``; not used to find the header).
+SET_COLUMNS = frozenset({"edition", "set", "set code", "setcode", "edition code"})
+COLLECTOR_COLUMNS = frozenset({"collector number", "collector #", "collector", "cn"})
 DELIMITERS = (",", ";", "\t")
+
+
+def _column(cells: list[str], names: frozenset[str]) -> int | None:
+    return next((index for index, cell in enumerate(cells) if cell in names), None)
+
+
+def _printing(
+    row: list[str], set_at: int | None, number_at: int | None
+) -> tuple[str | None, str | None]:
+    """(set code, collector number) of a row: a code of 2-6 letters and digits ("ohop"; a
+    set's full name, as some exports write, is no code), and a number only beside a code."""
+    code = row[set_at].strip() if set_at is not None and set_at < len(row) else ""
+    if not (2 <= len(code) <= 6 and code.isascii() and code.isalnum()):
+        return None, None
+    number = row[number_at].strip() if number_at is not None and number_at < len(row) else ""
+    return code.upper(), (number if number and number.isascii() and " " not in number else None)
 
 
 def _fold(cell: str) -> str:
@@ -100,7 +119,10 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             ),
         )
     delimiter, columns = found
-    width = len(next(csv.reader([lines[header_at].lstrip("\ufeff")], delimiter=delimiter)))
+    header_cells = next(csv.reader([lines[header_at].lstrip("\ufeff")], delimiter=delimiter))
+    width = len(header_cells)
+    folded = [_fold(cell) for cell in header_cells]
+    set_at, number_at = _column(folded, SET_COLUMNS), _column(folded, COLLECTOR_COLUMNS)
     name_at = columns["name"]
     names = _CatalogNames(catalog)
 
@@ -154,12 +176,16 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         if sectioned:
             cell = row[columns["section"]] if columns["section"] < len(row) else ""
             section, role = _section(cell) or (None, "other")
-        entries.append(DeckEntry(name, quantity, start, section, role))
+        set_code, number = _printing(row, set_at, number_at)
+        entries.append(DeckEntry(name, quantity, start, section, role, 0, set_code, number))
         if len(entries) > MAX_CARD_LINES:
             break
     if sectioned and not any(e.section for e in entries):
         # a Board column left empty throughout says nothing: judge the list as a whole
-        entries = [DeckEntry(e.name, e.quantity, e.line, None, "unsectioned") for e in entries]
+        entries = [
+            DeckEntry(e.name, e.quantity, e.line, None, "unsectioned", 0, e.set_code, e.number)
+            for e in entries
+        ]
     planar_sections = tuple(
         dict.fromkeys(e.section for e in entries if e.role == "planar" and e.section)
     )

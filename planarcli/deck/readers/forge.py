@@ -14,7 +14,8 @@ Old Forge writes ``[planar]``, new Forge ``[Planes]`` (the planar deck); ``[Sche
 ``[Conspiracy]``, ``[Dungeon]``, ``[Avatar]``, ``[Main]``, ``[Sideboard]`` and
 ``[Commander]`` are other parts of a deck. A card line is ``<qty> <name>`` followed by
 optional ``|SET``, ``|art-index`` or ``|[collector]`` fields, a ``+`` foil marker before the
-pipe and ``|#{markedColors=B}`` extras, all removed here. Old exports spell Æ as ``AE``
+pipe and ``|#{markedColors=B}`` extras, all removed from the name; the set code and a
+``[collector]`` number are kept on the entry. Old exports spell Æ as ``AE``
 (``The AEther Flues``); the name is kept as written, the catalog folds it.
 """
 
@@ -68,6 +69,25 @@ def card_name(text: str) -> str:
     return _SPACES.sub(" ", name)
 
 
+_SET_FIELD = re.compile(r"[A-Za-z0-9]{2,6}")
+_COLLECTOR_FIELD = re.compile(r"\[\s*([A-Za-z0-9][\w-]*)\s*\]")
+
+
+def printing(text: str) -> tuple[str | None, str | None]:
+    """(set code, collector number) of a Forge card field: ``Blaze|HOP`` -> ("HOP", None),
+    ``Bant|OHOP|[3]`` -> ("OHOP", "3"); ``|1`` (an art index) is no collector number."""
+    fields = text.split("|")
+    if len(fields) < 2 or not _SET_FIELD.fullmatch(fields[1].strip()):
+        return None, None
+    number = None
+    for field in fields[2:]:
+        collector = _COLLECTOR_FIELD.fullmatch(field.strip())
+        if collector:
+            number = collector.group(1)
+            break
+    return fields[1].strip().upper(), number
+
+
 def read(raw: RawInput) -> Decklist:
     """Read a Forge ``.dck`` file."""
     lines = split_lines(decode_text(raw.data, raw.display))
@@ -77,6 +97,7 @@ def read(raw: RawInput) -> Decklist:
     section: str | None = None
     seen_section = False
     first_content: int | None = None
+    comments = 0
 
     for number, original in enumerate(lines, start=1):
         line = original.strip().lstrip("\ufeff").strip()
@@ -90,6 +111,7 @@ def read(raw: RawInput) -> Decklist:
             seen_section = True
             continue
         if line.startswith(("#", "//", ";")):
+            comments += 1
             continue
         if line.startswith("["):
             # A damaged header ("[Planes" cut short): the cards below it would be read
@@ -145,7 +167,12 @@ def read(raw: RawInput) -> Decklist:
                 )
             )
             continue
-        entries.append(DeckEntry(name, quantity, number, section, section_role(section)))
+        set_code, collector = printing(match.group(2))
+        entries.append(
+            DeckEntry(
+                name, quantity, number, section, section_role(section), 0, set_code, collector
+            )
+        )
 
     if first_content is not None and not seen_section:
         raise InputError(
@@ -154,4 +181,6 @@ def read(raw: RawInput) -> Decklist:
             line=first_content,
             hint="add section headers, or pass --input-format text",
         )
-    return Decklist(raw.display, "forge", tuple(entries), tuple(issues), deck_name)
+    return Decklist(
+        raw.display, "forge", tuple(entries), tuple(issues), deck_name, comment_lines=comments
+    )

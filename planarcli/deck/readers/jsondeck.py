@@ -179,7 +179,19 @@ def read(raw: RawInput) -> Decklist:
             where = lines.get(written)
             line = where.popleft() if where else None
             name = _SPACES.sub(" ", written).strip()
-            entries.append(DeckEntry(name, item.get("quantity", 1), line, key, role))
+            set_code, number = item.get("set"), item.get("number")
+            entries.append(
+                DeckEntry(
+                    name,
+                    item.get("quantity", 1),
+                    line,
+                    key,
+                    role,
+                    0,
+                    set_code.strip().upper() or None if isinstance(set_code, str) else None,
+                    number.strip() or None if isinstance(number, str) else None,
+                )
+            )
     deck_name = document.get("name")
     players = document.get("players") if document.get("communal") is True else None
     issues: tuple[ReaderIssue, ...] = ()

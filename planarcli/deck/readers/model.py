@@ -15,6 +15,11 @@ from planarcli.records import record
 #: - "other": a section that is not the planar deck (main deck, commander, ...).
 ROLES = ("planar", "candidate", "unsectioned", "other")
 
+#: What ``deck convert`` writes into a Cockatrice or MTGO file, whose planar deck has to go in
+#: the sideboard: the readers then take every card of the sideboard as the planar deck,
+#: misspelt and non-planar ones included, so a conversion keeps the verdict.
+SIDEBOARD_IS_PLANAR = "planarcli: the sideboard is the planar deck"
+
 
 @record
 class DeckEntry:
@@ -26,6 +31,8 @@ class DeckEntry:
     section: str | None  # the section heading as written; None when there is none
     role: str  # one of ROLES
     block: int = 0  # text files: which blank-line-separated block of lines it is in
+    set_code: str | None = None  # the printing's set as written, upper case ("OHOP"), if given
+    number: str | None = None  # the printing's collector number as written ("3"), if given
 
 
 @record
@@ -50,3 +57,4 @@ class Decklist:
     planar_sections: tuple[str, ...] = ()  # planar section headings seen, even empty ones
     communal_players: int | None = None  # the file says: a communal deck for this many players
     counted_lines: int = 0  # text: card lines written with a quantity (1 Name, Name x1, ...)
+    comment_lines: int = 0  # comments a conversion cannot carry (lines, or a comments field)

@@ -125,7 +125,17 @@ def _entry(
             )
         )
         return None
-    return DeckEntry(name, count, None, board, role)
+    set_code, number = card.get("setCode"), card.get("number")
+    return DeckEntry(
+        name,
+        count,
+        None,
+        board,
+        role,
+        0,
+        set_code.strip().upper() or None if isinstance(set_code, str) else None,
+        number.strip() or None if isinstance(number, str) else None,
+    )
 
 
 def _show(value: Any) -> str:

@@ -10,7 +10,9 @@
 
 MTGO never had planes, so a ``.dek`` can only carry a planar deck as ``Sideboard="true"``
 rows: those are "candidate" entries (the planar cards among them form the planar deck);
-main-deck rows are "other". ``CatID`` is ignored (missing or fake for planes).
+main-deck rows are "other". A file with planarcli's comment ``<!-- planarcli: the sideboard
+is the planar deck -->`` (``deck convert`` writes it) has its sideboard rows taken as the
+planar deck, every one. ``CatID`` is ignored (missing or fake for planes).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 import re
 
 from planarcli.deck.readers import MAX_QUANTITY, name_too_long, parse_quantity
-from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue
+from planarcli.deck.readers.model import SIDEBOARD_IS_PLANAR, DeckEntry, Decklist, ReaderIssue
 from planarcli.deck.readers.source import RawInput, decode_text
 from planarcli.errors import NotADecklistError
 from planarcli.xmlsafe import parse_xml
@@ -38,6 +40,10 @@ def read(raw: RawInput) -> Decklist:
             path=raw.display,
             line=root.line,
         )
+    # A comment deck convert writes: the sideboard is the planar deck, every row of it.
+    # ("<!--" in an XML document outside a comment would be escaped, so this is one.)
+    marked = re.search(r"<!--\s*" + re.escape(SIDEBOARD_IS_PLANAR), text, re.IGNORECASE)
+    side_role = "planar" if marked else "candidate"
     entries: list[DeckEntry] = []
     issues: list[ReaderIssue] = []
     for element in root.find_all("Cards"):
@@ -68,7 +74,7 @@ def read(raw: RawInput) -> Decklist:
                 quantity,
                 element.line,
                 "Sideboard" if sideboard else "Main",
-                "candidate" if sideboard else "other",
+                side_role if sideboard else "other",
             )
         )
     return Decklist(raw.display, "mtgo", tuple(entries), tuple(issues), None)

@@ -120,6 +120,54 @@ def _mostly_near_misses(
     return close >= needed
 
 
+def _all_planar_deck_section(
+    entries: tuple[DeckEntry, ...], catalog: Catalog
+) -> tuple[DeckEntry, ...]:
+    """An MTG Arena export has a ``Deck`` section where the main deck goes; a planar deck
+    pasted that way lists only planes and phenomena there. When most cards of the ``Deck``
+    section are planar cards and none is another Magic card (the rest are near misses of
+    planar cards or names no card has, such as a typo too far off to guess), the section is
+    the planar deck, and those names get their errors."""
+    deck = tuple(
+        e for e in entries if e.section is not None and e.section.strip().casefold() == "deck"
+    )
+    if not deck:
+        return ()
+    planar = sum(e.quantity for e in deck if _is_planar(e, catalog))
+    if planar * 2 <= sum(e.quantity for e in deck):
+        return ()
+    for entry in deck:
+        if _is_planar(entry, catalog) or near_miss(entry.name, catalog):
+            continue
+        if catalog.other_magic_card(entry.name) is not None:
+            return ()  # a main deck that happens to hold planar cards
+    return deck
+
+
+def _typos_of_planar_sections(
+    pool: tuple[DeckEntry, ...],
+    overlooked: tuple[tuple[DeckEntry, str], ...],
+    catalog: Catalog,
+) -> set[int]:
+    """The ids of the near misses that sit in a section of ``pool`` made of planar cards and
+    near misses only, most of it planar cards."""
+    near = {id(entry) for entry, _ in overlooked}
+    if not near:
+        return set()
+    sections: dict[str | None, list[DeckEntry]] = {}
+    for entry in pool:
+        sections.setdefault(entry.section, []).append(entry)
+    typos: set[int] = set()
+    for members in sections.values():
+        planar = sum(e.quantity for e in members if _is_planar(e, catalog))
+        missed = [e for e in members if id(e) in near]
+        if not missed or planar * 2 <= sum(e.quantity for e in members):
+            continue
+        if all(_is_planar(e, catalog) or id(e) in near for e in members):
+            typos.update(id(e) for e in missed)
+    return typos
+
+
 def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
     """Which entries of ``decklist`` form its planar deck."""
     entries = decklist.entries
@@ -164,6 +212,10 @@ def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
             reason=f"the {heading!r} section lists no cards: list the planes and phenomena in it",
         )
 
+    arena = _all_planar_deck_section(entries, catalog)
+    if arena:
+        return PlanarDeck(arena, True, "section")
+
     pool = tuple(e for e in entries if e.role == "candidate")
     candidates = tuple(e for e in pool if _is_planar(e, catalog))
     overlooked = tuple(
@@ -172,6 +224,14 @@ def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
         if not _is_planar(e, catalog) and (guess := near_miss(e.name, catalog)) is not None
     )
     if candidates:
+        # A sideboard of nothing but planar cards and near misses of them is a planar deck
+        # with typos (say a converted deck that Cockatrice or MTGO saved again, without
+        # planarcli's mark): its near misses belong to it and get their errors, so the
+        # verdict is the one the deck had before it went into the sideboard.
+        typos = _typos_of_planar_sections(pool, overlooked, catalog)
+        if typos:
+            candidates = tuple(e for e in pool if _is_planar(e, catalog) or id(e) in typos)
+            overlooked = tuple((e, guess) for e, guess in overlooked if id(e) not in typos)
         return PlanarDeck(candidates, True, "by-type", overlooked=overlooked)
 
     planar = sum(e.quantity for e in entries if _is_planar(e, catalog))

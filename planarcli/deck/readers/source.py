@@ -2,7 +2,8 @@
 
 Every reader starts here, so size limits, encodings and binary junk are handled once:
 UTF-8 (with or without BOM), UTF-16 and UTF-32 with BOM, UTF-16 without BOM when the NUL
-pattern gives it away, and cp1252 as the last resort for old Windows files. Line endings
+pattern gives it away, cp932 (Japanese Windows) for a Japanese list that names planar cards
+by their printed Japanese names, and cp1252 as the last resort for old Windows files. Line endings
 (CRLF, LF, bare CR) are all accepted.
 """
 
@@ -13,6 +14,7 @@ import re
 import sys
 
 from planarcli.errors import InputError
+from planarcli.lazyre import lazy
 from planarcli.records import record
 from planarcli.textcodec import bom_encoding, bomless_utf16
 
@@ -98,8 +100,48 @@ def decode_text(data: bytes, display: str) -> str:
     except UnicodeDecodeError:
         if b"\x00" in data:
             raise InputError("is a binary file, not a text decklist", path=display) from None
-        text = _decode_line_by_line(data, display)
+        japanese = japanese_legacy(data)
+        text = japanese if japanese is not None else _decode_line_by_line(data, display)
     return _check_text(text, display)
+
+
+#: Japanese writing: hiragana, katakana (full width) and CJK ideographs.
+_JAPANESE = lazy(r"[\u3040-\u30ff\u4e00-\u9fff]")
+#: Lines with Japanese writing tried as card names before a legacy Japanese file is given up.
+_JAPANESE_LINES_TRIED = 200
+
+
+def japanese_legacy(data: bytes) -> str | None:
+    """The text of ``data`` (which is not UTF-8) when it is a Japanese list saved by Windows
+    in its legacy encoding (cp932, Microsoft's Shift_JIS): it decodes as cp932 and encodes
+    back to the same bytes, has Japanese writing, and a line of it names a planar card by its
+    printed Japanese name. Else None, and the file is read as Windows-1252 as before (a
+    Windows-1252 file often decodes as cp932 too, into nonsense that names no card).
+
+    The catalog is loaded only for such a file. ``rewrite`` asks the same question, so a
+    fix writes the file back in cp932."""
+    try:
+        text = data.decode("cp932")
+    except UnicodeDecodeError:
+        return None
+    if not _JAPANESE.search(text) or text.encode("cp932") != data:
+        return None
+    from planarcli.cards.catalog import load_catalog
+    from planarcli.deck.readers.text import split_card_line
+
+    catalog = load_catalog(warn=False)
+    tried = 0
+    for line in split_lines(text):
+        line = line.strip()
+        if not _JAPANESE.search(line):
+            continue
+        parts = split_card_line(line)
+        if parts is not None and catalog.lookup(parts.name) is not None:
+            return text
+        tried += 1
+        if tried >= _JAPANESE_LINES_TRIED:
+            break
+    return None
 
 
 def _decode_line_by_line(data: bytes, display: str) -> str:

@@ -6,7 +6,9 @@ A card line is ``[quantity[x]] name [tags]``, or the quantity comes after the na
 exports append are removed:
 ``(PCA) 12``, ``[OHOP:3]``, ``[opca]``, ``[foil]``, ``*F*``, ``#Tag``, ``^Label,#hex^``, and
 Archidekt categories such as ``[Planes{noDeck}]`` (which also say which section the card is
-in). ``#`` and ``//`` start comment lines, unless the rest is a section name (``// Planes``).
+in). ``#`` and ``//`` start comment lines, unless the rest is a section name (``// Planes``);
+after a card, `` // note`` is a comment when the name before it is a card and the whole
+line's name is none (``Assault // Battery`` stays a split card).
 Section headings are bare lines, any case, with or without a colon or a count:
 ``Planar Deck``, ``Planes:``, ``Commander``, ``Sideboard (15)``...
 
@@ -55,8 +57,19 @@ PLANAR_SECTIONS = frozenset(
         "communal planar deck",
         "planar deck communal",
         "single planar deck",
+        "phenomena",
+        "phenomenon",
+        # the planar deck as other languages' rules and players name it
+        "次元デッキ",
+        "次元",
+        "現象",
+        "deck planaire",
+        "phénomènes",
     }
 )
+#: Planar section names that only continue a planar deck already open (``Planes (8)`` then
+#: ``Phenomena (2)``); elsewhere they are a comment's words or a card line, as before.
+CONTINUING_SECTIONS = frozenset({"phenomena", "phenomenon", "現象", "phénomènes"})
 #: Section names where exports without a planar zone (Cockatrice, MTGO, deckstats) keep
 #: the planar deck: its planes and phenomena are picked out by type.
 CANDIDATE_SECTIONS = frozenset({"sideboard", "side", "side board", "sb"})
@@ -110,12 +123,26 @@ OTHER_SECTIONS = frozenset(
 
 _META = lazy(r"^(?://|#)\s*(name|source|date|comments?|author|format)\s*:\s*(.*)$", re.I)
 _PREFIX = lazy(r"^(SB|COMMANDER|CMDR|COMPANION)\s*:\s*(.*)$", re.I)
-_QUANTITY = re.compile(r"^(\d+)\s*[xX]?\s+(.*)$|^[xX]\s*(\d+)\s+(.*)$")
-_SUFFIX_QUANTITY = lazy(r"\s+[xX]\s*(\d{1,4})$")
+_QUANTITY = re.compile(r"^(\d+)\s*[xX×]?\s+(.*)$|^[xX×]\s*(\d+)\s+(.*)$")
+_SUFFIX_QUANTITY = lazy(r"(?:\s+[xX]|\s*×)\s*(\d{1,4})$")  # "Naya x1", "Sea of Sand ×1"
+#: The number of a numbered list ("1. Jund", "2) Sanctum of Serra"): a position, not a
+#: quantity.
+_LIST_NUMBER = lazy(r"^\d{1,3}[.)][ \t]+(?=\S)|^\d{1,3}[．）、][ \t\u3000]*(?=\S)")  # "１．バント"
+#: "1 - Akoum": a leading number, then a dash: a quantity, or a list's numbering when the
+#: numbers of such lines run 1, 2, 3...
+_DASH_AFTER_NUMBER = lazy(r"^[-–—][ \t]+(?=\S)")
+#: A bullet of a pasted list ("* Akoum", "- Akoum", "• Akoum"): no card name starts so.
+_BULLET = lazy(r"^[*•·‣◦\-–—][ \t]+(?=\S)")
+#: A count after a heading: "Planes [10]", "Planar deck - 10 cards", "Planes: 10 cards".
+_HEADING_COUNT = lazy(
+    r"[ \t]*(?:[-–—:][ \t]*)?(?:[(（]\s*\d{1,5}(?:\s*(?:cards?|枚))?\s*[)）]"
+    r"|\[\s*\d{1,5}(?:\s+cards?)?\s*\]|\d{1,5}(?:\s*(?:cards?|枚))?)$",
+    re.IGNORECASE,
+)
 _TAB_QUANTITY = lazy(r"\t[\t ]*(\d{1,6})[\t ]*$")  # "Name<TAB>1" (spreadsheet copy)
 _TRAILING_NUMBER = lazy(r"(?:[ \t]*,[ \t]*|[ \t]+)(\d{1,4})$")  # "Name, 1" / "Name 1"
 _LEADING_SET = lazy(r"^\[[A-Za-z0-9]{2,6}\]\s+")
-_NEGATIVE_QUANTITY = lazy(r"^-\d+\s*[xX]?\s+\S")
+_NEGATIVE_QUANTITY = lazy(r"^-\d+\s*[xX×]?\s+\S")
 #: Longer lines cannot be card lines or headings (no card name exceeds 200 characters).
 MAX_LINE_LENGTH = 1000
 # Tags exports put after a name; stripped from the right, repeatedly.
@@ -163,6 +190,12 @@ def _heading(line: str) -> str | None:
     section name, maybe in brackets, with a count in parentheses and a colon in either order
     ("Planar Deck (10):", "[Planes]", "Sideboard: (2)")."""
     text = line.strip()
+    if text[:1].isdigit():
+        return None  # no section name starts with a digit; most card lines do
+    if text[:1] in "*_":  # Markdown emphasis: **Planes**, __Planes__
+        text = text.strip("*_").strip()
+    elif text and not text[0].isascii() and not text[0].isalnum():
+        text = _without_leading_symbols(text)  # "🌍 Planes (8)", "⚡ Phenomena"
     if len(text) > _LONGEST_HEADING and len(" ".join(text.split())) > _LONGEST_HEADING:
         return None  # no section name is that long
     text = _without_count(text)
@@ -172,12 +205,26 @@ def _heading(line: str) -> str | None:
     return name if name and section_role(name) else None
 
 
+def _without_leading_symbols(text: str) -> str:
+    """``text`` without the emoji and other symbols in front of it."""
+    import unicodedata
+
+    start = 0
+    while start < len(text) and (
+        text[start].isspace() or unicodedata.category(text[start])[0] in "SM"
+    ):
+        start += 1
+    return text[start:]
+
+
 def _without_count(text: str) -> str:
-    """``text`` without a count in parentheses at its end ("Planar Deck (10)")."""
-    if text.endswith(")"):
-        start = text.rfind("(")
-        if start > 0 and text[start + 1 : -1].strip().isdigit():
-            return text[:start].rstrip()
+    """``text`` without a count at its end: "Planar Deck (10)", "Planes [10]", "Planar deck
+    - 10 cards", "Planes: 10"."""
+    if not text[-1:].isdigit() and not text.endswith((")", "]", "s", "d", "S", "D", "）", "枚")):
+        return text
+    count = _HEADING_COUNT.search(text)
+    if count is not None and count.start() > 0 and text[: count.start()].strip():
+        return text[: count.start()].rstrip()
     return text
 
 
@@ -211,8 +258,10 @@ def _category(content: str) -> tuple[str, str] | None:
 
 class CardLine(NamedTuple):
     """A card line taken apart. ``form`` says where the quantity was: "leading" (``2 Name``,
-    ``2x Name``, ``x2 Name``), "tab" (``Name<TAB>2``), "suffix" (``Name x2``), "comma"
-    (``Name, 2``), "trailing" (``Name 2``) or "none". For "comma" and "trailing", ``whole``
+    ``2x Name``, ``x2 Name``), "dash" (``2 - Name``: a quantity, or the numbering of a list
+    read decides), "tab" (``Name<TAB>2``), "suffix" (``Name x2``, ``Name ×2``),
+    "comma" (``Name, 2``), "trailing" (``Name 2``), "numbered" (none, in a numbered list:
+    ``1. Name``, ``2) Name``) or "none". For "comma" and "trailing", ``whole``
     is the other reading: the name with the number kept, quantity 1."""
 
     quantity: int
@@ -220,18 +269,51 @@ class CardLine(NamedTuple):
     category: tuple[str, str] | None
     form: str
     whole: str | None = None
+    printing: tuple[str, str | None] | None = None  # (set code, collector number) if tagged
+
+
+#: A set tag an export wrote after the name: "(OHOP) 3", "|HOP|1" (Forge style).
+_PAREN_PRINTING = lazy(r"^\s*\(([A-Za-z0-9]{2,6})\)(?:\s+([A-Za-z0-9][\w-]*))?")
+_PIPE_PRINTING = lazy(r"^\s*\|([A-Za-z0-9]{2,6})\s*(?:\||$)")
+
+
+def _printing(tag: str) -> tuple[str, str | None] | None:
+    """(set code, collector number) named by a tag removed from a card line, or None:
+    ``(OHOP) 3``, ``[OHOP:3]`` (as ``OHOP:3``), ``[opca]``, ``|HOP|1``, ``[HOP]``."""
+    tag = tag.strip()
+    if tag.startswith("("):
+        paren = _PAREN_PRINTING.match(tag)
+        return (paren.group(1).upper(), paren.group(2)) if paren else None
+    if tag.startswith("|"):
+        pipe = _PIPE_PRINTING.match(tag)
+        return (pipe.group(1).upper(), None) if pipe else None
+    tag = tag.strip("[]").strip()
+    if not _SET_TAG.match(tag) or tag.casefold() in _FINISHES:
+        return None
+    code, _, number = tag.partition(":")
+    return code.upper(), (number if number and number != "*" else None)
 
 
 def split_card_line(text: str) -> CardLine | None:
     """The parts of a card line, or None if there is no name left."""
     quantity = 1
     form = "none"
+    numbered = _LIST_NUMBER.match(text) if text[:1].isdigit() else None
+    if numbered:  # "1. Jund": the list's numbering, then the line as usual
+        text = text[numbered.end() :]
+    elif text[:1] in "*•·‣◦-–—":
+        bullet = _BULLET.match(text)
+        if bullet:
+            text = text[bullet.end() :]
     match = _QUANTITY.match(text)
     if match:
         digits, text = (match.group(1), match.group(2)) if match.group(1) else match.group(3, 4)
         # Parse only plausible numbers (a 5000-digit "quantity" must not reach int()).
         quantity = int(digits) if len(digits) <= 5 else MAX_QUANTITY + 1
         form = "leading"
+        dash = _DASH_AFTER_NUMBER.match(text) if text[:1] in "-–—" else None
+        if dash and not numbered:
+            text, form = text[dash.end() :], "dash"
     else:
         tab = _TAB_QUANTITY.search(text) if "\t" in text else None
         if tab and text[: tab.start()].strip():
@@ -242,8 +324,10 @@ def split_card_line(text: str) -> CardLine | None:
             suffix = _SUFFIX_QUANTITY.search(text) if text[-1:].isdigit() else None  # "Naya x1"
             if suffix:
                 quantity, text, form = int(suffix.group(1)), text[: suffix.start()], "suffix"
+    printing = None
     leading_set = _LEADING_SET.match(text) if text.startswith("[") else None  # "1 [HOP] Bant"
     if leading_set and leading_set.end() < len(text):
+        printing = _printing(leading_set.group())
         text = text[leading_set.end() :]
     category = None
     changed = any(char in text for char in _TAG_CHARS)  # plain "1 Name" lines skip the patterns
@@ -254,12 +338,16 @@ def split_card_line(text: str) -> CardLine | None:
             found = _category(bracket.group(1))
             if found and category is None:
                 category = found
+            elif found is None and printing is None:
+                printing = _printing(bracket.group(1))
             text = text[: bracket.start()]
             changed = True
             continue
         for pattern in _TRAILING_TAGS:
             stripped = pattern.sub("", text)
             if stripped != text and stripped.strip():
+                if printing is None:  # every pattern ends at the end: the tag is the rest
+                    printing = _printing(text[len(stripped) :])
                 text = stripped
                 changed = True
     name = text.strip()
@@ -270,9 +358,16 @@ def split_card_line(text: str) -> CardLine | None:
         if trailing and name[: trailing.start()].strip():
             form = "comma" if "," in name[trailing.start() : trailing.start(1)] else "trailing"
             return CardLine(
-                int(trailing.group(1)), name[: trailing.start()].strip(), category, form, name
+                int(trailing.group(1)),
+                name[: trailing.start()].strip(),
+                category,
+                form,
+                name,
+                printing,
             )
-    return CardLine(quantity, name, category, form)
+    if numbered and form == "none":
+        form = "numbered"
+    return CardLine(quantity, name, category, form, None, printing)
 
 
 def parse_card_line(text: str) -> tuple[int, str, tuple[str, str] | None] | None:
@@ -331,10 +426,15 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     block = 0  # blank lines separate blocks (MTGO and Arena text: the sideboard comes last)
     first_line: int | None = None  # the first line that is not blank or a comment
     counted = 0  # card lines that carry a quantity
+    comments = 0  # comment lines that say something (not a heading, not the deck's name)
     trailing = 0  # ... of which after the name with nothing but a space ("Name 1")
 
     for number, original in enumerate(lines, start=1):
         line = original.strip().lstrip("\ufeff")
+        if line.startswith(">"):  # quoted in an e-mail or a forum post: "> 1 Akoum"
+            line = line.lstrip("> \t")
+        if line.startswith(("```", "~~~")):  # a Markdown code fence (Discord) frames the list
+            continue
         if not line:
             if pending and pending[-1][4] == block:
                 block += 1
@@ -354,15 +454,22 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             meta = _META.match(line) if ":" in line else None
             if meta and meta.group(1).lower() == "name" and deck_name is None:
                 deck_name = meta.group(2).strip() or None
+                continue
             heading = _heading(comment)
+            if heading and role != "planar" and fold_heading(heading) in CONTINUING_SECTIONS:
+                heading = None
             if heading:
                 section, role, sectioned = heading, section_role(heading), True
                 if role == "planar":
                     planar_sections.append(heading)
+            elif comment:
+                comments += 1
             continue
         if first_line is None:
             first_line = number
         heading = _heading(line)
+        if heading and role != "planar" and fold_heading(heading) in CONTINUING_SECTIONS:
+            heading = None
         if heading and not _QUANTITY.match(line):
             section, role, sectioned = heading, section_role(heading), True
             if role == "planar":
@@ -396,13 +503,21 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         if parts.category is not None:
             entry_section, entry_role = parts.category
             sectioned = True
-        if parts.form != "none":
+        if parts.form not in ("none", "numbered"):
             counted += 1
             trailing += parts.form == "trailing"
         pending.append((number, parts, entry_section, entry_role, block))
         if len(pending) > MAX_CARD_LINES:  # junk, not a deck: stop before it costs memory
             break
 
+    dashed = [i for i, entry in enumerate(pending) if entry[1].form == "dash"]
+    if len(dashed) >= 3 and [pending[i][1].quantity for i in dashed] == list(
+        range(1, len(dashed) + 1)
+    ):  # "1 - Akoum", "2 - Bant", "3 - Naya": numbered, one of each
+        for i in dashed:
+            n, parts, s, r, b = pending[i]
+            pending[i] = (n, parts._replace(quantity=1, form="numbered"), s, r, b)
+        counted -= len(dashed)
     names = _Names(catalog)
     title = _title(pending, first_line, counted, names)
     if title is not None:
@@ -421,6 +536,26 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             quantity, name = parts.quantity, parts.name
         else:
             quantity, name = _reading(parts, names, trailing_style)
+        if "//" in name:
+            name = _without_inline_comment(name, names)
+        listed = (
+            _comma_list(name, names)
+            if name.count(",") >= 2 and parts.form in ("none", "numbered")
+            else None
+        )
+        if listed is not None:  # "Akoum, Bant, Naya, ...": a whole list on one line
+            role = (entry_role or "other") if sectioned else "unsectioned"
+            for piece_quantity, piece in listed:
+                too_long = name_too_long(piece, number)
+                if too_long is not None:
+                    issues.append(too_long)
+                    continue
+                entries.append(
+                    DeckEntry(
+                        piece, piece_quantity, number, entry_section, role, entry_block, None, None
+                    )
+                )
+            continue
         too_long = name_too_long(name, number)
         if too_long is not None:
             issues.append(too_long)
@@ -445,8 +580,11 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             )
             continue
         role = (entry_role or "other") if sectioned else "unsectioned"
+        set_code, collector = parts.printing or (None, None)
         # every field in order: the record's quick path (this runs for every line of a file)
-        entries.append(DeckEntry(name, quantity, number, entry_section, role, entry_block))
+        entries.append(
+            DeckEntry(name, quantity, number, entry_section, role, entry_block, set_code, collector)
+        )
     issues.sort(key=lambda issue: issue.line or 0)
     return Decklist(
         raw.display,
@@ -456,7 +594,50 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         deck_name,
         tuple(planar_sections),
         counted_lines=counted,
+        comment_lines=comments,
     )
+
+
+#: The most comma-separated pieces one card name spans ("Fblthp: Completely, Utterly,
+#: Totally Lost" spans three).
+_MOST_PIECES_IN_A_NAME = 4
+
+
+def _comma_list(name: str, names: _Names) -> list[tuple[int, str]] | None:
+    """The cards of a list written on one line, ``Akoum, Bant, 2x Naya``, as (quantity,
+    name) pairs, when the line is no card and at least three pieces, most of them, are
+    cards; None otherwise. Pieces that together make a card with commas in its name (``The
+    Drum, Mining Facility``) stay together."""
+    if names.known(name):
+        return None
+    pieces = [piece.strip() for piece in name.split(",")]
+    found: list[tuple[int, str]] = []
+    known = 0
+    start = 0
+    while start < len(pieces):
+        for end in range(min(len(pieces), start + _MOST_PIECES_IN_A_NAME), start, -1):
+            joined = ", ".join(pieces[start:end])
+            parts = split_card_line(joined) if joined else None
+            if parts is not None and (end == start + 1 or names.known(parts.name)):
+                break
+        if parts is not None:
+            known += names.known(parts.name)
+            found.append((parts.quantity, parts.name))
+        start = end
+    if len(found) < 3 or known * 2 <= len(found):
+        return None
+    return found
+
+
+def _without_inline_comment(name: str, names: _Names) -> str:
+    """``Akoum`` for ``Akoum  // my favourite``: the part before `` //`` when it is a card
+    and the whole is none. (``Assault // Battery`` is a split card: its first half is no
+    planar card, so it stays whole.)"""
+    cut = name.find("//")
+    left = name[:cut].rstrip()
+    if cut > 0 and name[cut - 1] in " \t" and left and names.known(left):
+        return name if names.known(name) else left
+    return name
 
 
 def _title(
@@ -466,14 +647,17 @@ def _title(
     names: _Names,
 ) -> str | None:
     """The text of the first line when it is the deck's title rather than a card
-    (``counted``: how many card lines carry a quantity)."""
+    (``counted``: how many card lines carry a quantity; numbered lines count too)."""
     if len(pending) < 2 or pending[0][0] != first_line:
         return None
     _, parts, section, _, block = pending[0]
     if parts.form != "none" or parts.category is not None or section is not None:
         return None
     others = len(pending) - 1  # the first line carries no quantity: all counted are others
-    looks_like_title = parts.name.endswith(":") or pending[1][4] != block or counted * 2 > others
+    # numbered lines ("1. Jund") mark the line above them as apart from the list, as
+    # quantities do
+    marked = counted + sum(1 for entry in pending if entry[1].form == "numbered")
+    looks_like_title = parts.name.endswith(":") or pending[1][4] != block or marked * 2 > others
     if not looks_like_title or names.known(parts.name) or names.near(parts.name):
         return None
     return parts.name

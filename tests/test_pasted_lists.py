@@ -1,0 +1,342 @@
+"""Decklists as people paste them (issue 16, item 5): numbered lists, ``Name ×1``,
+headings with a count, an Arena ``Deck`` section of planes, and a Japanese list saved by
+Windows in its legacy encoding (cp932). The files in tests/decks/pasted are written the
+way users paste: blank lines, trailing spaces, comments, CRLF."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from planarcli.cards.catalog import load_catalog
+from planarcli.deck.readers import read_decklist
+from planarcli.deck.readers.planar import find_planar_deck
+from planarcli.deck.readers.source import RawInput, decode_text
+from planarcli.deck.readers.text import read
+
+PASTED = Path(__file__).parent / "decks" / "pasted"
+
+TEN = ["Akoum", "Bant", "Esper", "Grixis", "Jund", "Naya", "Tazeem", "Krosa", "Otaria"]
+
+#: file -> (planar deck as (name, quantity), sorted; valid?)
+EXPECTED: dict[str, tuple[list[tuple[str, int]], bool]] = {
+    "numbered-list.txt": (
+        sorted(
+            (n, 1)
+            for n in [
+                "Jund",
+                "Naya",
+                "Bant",
+                "Grixis",
+                "Esper",
+                "Sanctum of Serra",
+                "Sea of Sand",
+                "Tazeem",
+                "Akoum",
+                "Chaotic Aether",
+            ]
+        ),
+        True,
+    ),
+    "suffix-quantities.txt": (
+        sorted(
+            (n, 1)
+            for n in [
+                "Sea of Sand",
+                "Tazeem",
+                "Akoum",
+                "Krosa",
+                "Naya",
+                "Jund",
+                "Chaotic Aether",
+                "Interplanar Tunnel",
+                "Bant",
+                "Esper",
+            ]
+        ),
+        True,
+    ),
+    "planes-bracket-count.txt": (sorted((n, 1) for n in [*TEN, "Chaotic Aether"]), True),
+    "planar-deck-dash-count.txt": (sorted((n, 1) for n in [*TEN, "Spatial Merging"]), True),
+    "planar-deck-paren-count.txt": (sorted((n, 1) for n in [*TEN, "Spatial Merging"]), True),
+    "arena-deck-all-planes.txt": (sorted((n, 1) for n in [*TEN, "Spatial Merging"]), True),
+    "arena-deck-with-typo.txt": (sorted((n, 1) for n in [*TEN, "Spatial Mergin"]), False),
+    "japanese-cp932.txt": (
+        sorted(
+            (n, 1)
+            for n in [
+                "バント",
+                "霊気筒",
+                "永劫の霧",
+                "餌場",
+                "夏の平原",
+                "第四球層",
+                "空僻の盆地",
+                "アギレム",
+                "絶壁の市場",
+                "暗き男爵領",
+            ]
+        ),
+        True,
+    ),
+}
+
+
+def test_every_pasted_deck_has_an_expectation() -> None:
+    assert sorted(p.name for p in PASTED.iterdir()) == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_pasted_deck_reads_as_its_planar_deck(name: str) -> None:
+    planar = find_planar_deck(read_decklist(str(PASTED / name)), load_catalog())
+    assert planar.found, planar.reason
+    assert sorted((e.name, e.quantity) for e in planar.entries) == EXPECTED[name][0]
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_pasted_deck_validates_through_the_command(name: str, run_cli: Callable[..., Any]) -> None:
+    result = run_cli("validate", str(PASTED / name), "--format", "json")
+    document = json.loads(result.stdout)
+    (file,) = document["files"]
+    assert file["valid"] is EXPECTED[name][1], result
+    assert file["cards"] == 10, result
+    assert result.exit_code == (0 if EXPECTED[name][1] else 1), result
+
+
+def entries(text: str) -> list[tuple[str, int, str | None]]:
+    deck = read(RawInput("deck.txt", text.encode("utf-8"), ".txt"), catalog=load_catalog())
+    return [(e.name, e.quantity, e.section) for e in deck.entries]
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("1. Jund", ("Jund", 1)),
+        ("2) Sanctum of Serra", ("Sanctum of Serra", 1)),
+        ("12.  Sea of Sand  ", ("Sea of Sand", 1)),
+        ("3. 2x Tazeem", ("Tazeem", 2)),
+        ("Sea of Sand ×1", ("Sea of Sand", 1)),
+        ("Sea of Sand×2", ("Sea of Sand", 2)),
+        ("Sea of Sand x1", ("Sea of Sand", 1)),
+        ("1× Sea of Sand", ("Sea of Sand", 1)),
+        ("×2 Sea of Sand", ("Sea of Sand", 2)),
+        ("* Sea of Sand", ("Sea of Sand", 1)),
+        ("- Sea of Sand", ("Sea of Sand", 1)),
+        ("• 2x Sea of Sand", ("Sea of Sand", 2)),
+    ],
+)
+def test_numbered_and_multiplied_lines(line: str, expected: tuple[str, int]) -> None:
+    assert [(n, q) for n, q, _ in entries(f"Planar Deck\n{line}\n")] == [expected]
+
+
+def test_a_numbered_list_is_not_a_list_of_quantities() -> None:
+    # "2. Naya" is the second line of the list, not two Naya; numbered lines carry no
+    # quantity, so the first line stays a card rather than the deck's title.
+    assert entries("1. Jund\n2. Naya\n3. Bant\n") == [
+        ("Jund", 1, None),
+        ("Naya", 1, None),
+        ("Bant", 1, None),
+    ]
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "Planes [10]",
+        "Planar deck - 10 cards",
+        "Planar Deck (10)",
+        "Planar deck – 10 cards",
+        "Planes: 10 cards",
+        "PLANES (10 cards):",
+        "Planar Deck [10 cards]",
+    ],
+)
+def test_headings_with_a_count(heading: str) -> None:
+    assert entries(f"{heading}\n1 Jund\n") == [("Jund", 1, entries_section(heading))]
+
+
+def entries_section(heading: str) -> str:
+    """The section name as written, without its count (what the reader records)."""
+    for cut in (" [", " (", " -", " –", ":"):
+        if cut in heading:
+            heading = heading[: heading.index(cut)]
+    return heading
+
+
+def test_a_count_does_not_turn_a_card_line_into_a_heading() -> None:
+    assert entries("Planar Deck\n1 Jund\n1 Sea of Sand\n") == [
+        ("Jund", 1, "Planar Deck"),
+        ("Sea of Sand", 1, "Planar Deck"),
+    ]
+
+
+def test_an_arena_deck_section_with_other_cards_is_not_the_planar_deck() -> None:
+    text = "Deck\n1 Jund\n1 Naya\n1 Lightning Bolt\n\nSideboard\n1 Bant\n"
+    planar = find_planar_deck(
+        read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog()), load_catalog()
+    )
+    assert planar.how == "by-type" and [e.name for e in planar.entries] == ["Bant"]
+
+
+def test_a_windows_1252_file_is_still_read_as_windows_1252() -> None:
+    # German in Windows-1252 often decodes as cp932 too (into nonsense): it names no card
+    # by a Japanese name, so it stays Windows-1252.
+    data = "Planar Deck\n1 Chaotischer Äther\n1 Die Ära der Überfülle\n".encode("cp1252")
+    assert "Chaotischer Äther" in decode_text(data, "d.txt")
+
+
+def test_a_cp932_file_without_card_names_is_not_taken_for_japanese() -> None:
+    data = "// 日本語\n1 Jund\n".encode("cp932")
+    text = decode_text(data, "d.txt")  # Windows-1252 line by line, as before
+    assert "Jund" in text and "日本語" not in text
+
+
+def test_fix_rewrites_a_japanese_windows_file_in_its_own_encoding(
+    tmp_path: Path, run_cli: Callable[..., Any]
+) -> None:
+    path = tmp_path / "deck.txt"
+    shutil.copy(PASTED / "japanese-cp932.txt", path)
+    before = path.read_bytes()
+    path.write_bytes(before + "1 Stairs to Infinty\r\n".encode("cp932"))
+    result = run_cli("validate", str(path), "--fix")
+    assert "'Stairs to Infinty' -> 'Stairs to Infinity'" in result.stdout, result
+    assert path.read_bytes() == before + b"1 Stairs to Infinity\r\n"
+
+
+def test_fix_works_on_numbered_and_multiplied_lines(
+    tmp_path: Path, run_cli: Callable[..., Any]
+) -> None:
+    path = tmp_path / "deck.txt"
+    lines = [f"{i}. {n}" for i, n in enumerate(TEN[:8], start=1)]
+    path.write_text("\n".join([*lines, "9) Stairs to Infinty", "Sea of Sand ×1", ""]), "utf-8")
+    result = run_cli("validate", str(path), "--fix")
+    assert result.exit_code == 0, result
+    assert path.read_text("utf-8").splitlines()[8:] == ["9) Stairs to Infinity", "Sea of Sand ×1"]
+
+
+def test_a_title_above_a_numbered_list_is_the_deck_name() -> None:
+    # found by the held-out pasted lists (benchmarks/pasted_heldout/h01)
+    text = "**My Planechase deck**\n1. Akoum\n2. Bant\n3. Naya\n"
+    deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
+    assert deck.name == "**My Planechase deck**"
+    assert [e.name for e in deck.entries] == ["Akoum", "Bant", "Naya"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "PLANES (2)\n1 Akoum\n1 Bant\n\nPHENOMENA (1)\n1 Chaotic Aether\n",
+        "**Planes**\n* Akoum\n* Bant\n\n**Phenomena**\n* Chaotic Aether\n",
+        "Planar Deck\n1 Akoum\n1 Bant\n// Phenomena\n1 Chaotic Aether\n",
+    ],
+    ids=["upper-case-with-counts", "markdown-bold", "comment-heading"],
+)
+def test_a_phenomena_heading_continues_the_planar_deck(text: str) -> None:
+    # found by the second batch of held-out lists (b2-01, b2-05)
+    planar = find_planar_deck(
+        read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog()), load_catalog()
+    )
+    assert planar.how == "section"
+    assert [e.name for e in planar.entries] == ["Akoum", "Bant", "Chaotic Aether"]
+
+
+def test_phenomena_without_a_planar_deck_open_is_no_heading() -> None:
+    # "// phenomena" in a bare list is a comment, not a section that would split the list
+    text = "Akoum\nBant\nNaya\n// phenomena\nChaotic Aether\n"
+    deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
+    assert {e.role for e in deck.entries} == {"unsectioned"}
+    assert len(deck.entries) == 4
+
+
+def test_an_inline_slash_comment_after_a_card_is_dropped() -> None:
+    # found by the third batch of held-out lists (c3-03)
+    assert entries("Planar Deck\n1 Akoum   // my favourite\n1 Jund // chaos!\n") == [
+        ("Akoum", 1, "Planar Deck"),
+        ("Jund", 1, "Planar Deck"),
+    ]
+    # a split card keeps both halves: its first half is no planar card
+    assert entries("Deck\n1 Assault // Battery\n") == [("Assault // Battery", 1, "Deck")]
+
+
+def test_an_arena_deck_of_planes_with_a_far_typo_is_the_planar_deck() -> None:
+    # found by the third batch of held-out lists (c3-08): "Otaira" is no near miss of
+    # Otaria, but no Magic card either; a Lightning Bolt there means a real main deck
+    planes = "".join(f"1 {n}\n" for n in TEN)
+    for extra, found in (("Otaira", True), ("Lightning Bolt", False)):
+        text = f"Deck\n{planes}1 {extra}\n"
+        deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
+        planar = find_planar_deck(deck, load_catalog())
+        assert planar.found is found, extra
+        if found:
+            assert planar.how == "section" and planar.entries[-1].name == extra
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # found by the fourth batch of held-out lists (d4-*)
+        ("```\nPlanar Deck\n1 Akoum\n1 Bant\n```\n", [("Akoum", 1), ("Bant", 1)]),
+        ("> 1 Akoum\n> 1 Bant\n>> 2 Naya\n", [("Akoum", 1), ("Bant", 1), ("Naya", 2)]),
+        ("1 - Akoum\n2 - Bant\n3 - Naya\n", [("Akoum", 1), ("Bant", 1), ("Naya", 1)]),
+        ("2 - Akoum\n1 - Bant\n3 - Naya\n", [("Akoum", 2), ("Bant", 1), ("Naya", 3)]),
+        ("１．Akoum\n２．Bant\n", [("Akoum", 1), ("Bant", 1)]),
+    ],
+    ids=["code-fence", "quoted", "dash-numbered", "dash-quantities", "full-width-numbered"],
+)
+def test_more_pasted_forms(text: str, expected: list[tuple[str, int]]) -> None:
+    assert [(n, q) for n, q, _ in entries(text)] == expected
+
+
+def test_a_japanese_list_numbered_in_full_width_is_cp932() -> None:
+    data = "１．バント\r\n２．霊気筒\r\n".encode("cp932")
+    assert decode_text(data, "d.txt").splitlines()[0] == "１．バント"
+
+
+def test_a_whole_list_on_one_line() -> None:
+    # found by the fifth batch of held-out lists (e5-07)
+    text = "Planar deck:\nAkoum, Bant, 2x Naya, The Drum, Mining Facility, Tazeem\n"
+    assert [(n, q) for n, q, _ in entries(text)] == [
+        ("Akoum", 1),
+        ("Bant", 1),
+        ("Naya", 2),
+        ("The Drum, Mining Facility", 1),
+        ("Tazeem", 1),
+    ]
+    # a card with commas in its name, or a list of other cards, stays one line
+    assert [n for n, _, _ in entries("Planar Deck\nThe Drum, Mining Facility\n")] == [
+        "The Drum, Mining Facility"
+    ]
+    assert len(entries("Lightning Bolt, Sol Ring, Counterspell\n")) == 1
+
+
+def test_fix_repairs_a_name_in_a_one_line_list(tmp_path: Path, run_cli: Callable[..., Any]) -> None:
+    path = tmp_path / "deck.txt"
+    path.write_text(
+        "Planar deck:\nAkoum, Bant, Naya, Jund, Grixis, Esper, Tazeem, Krosa, Otaria, "
+        "Stairs to Infinty\n",
+        "utf-8",
+    )
+    result = run_cli("validate", str(path), "--fix")
+    assert result.exit_code == 0, result
+    assert path.read_text("utf-8").endswith("Otaria, Stairs to Infinity\n")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "🌍 Planes (2)\n1 Akoum\n1 Bant\n\n⚡ Phenomena (1)\n1 Chaotic Aether\n",
+        "次元デッキ（3枚）\nバント\n霊気筒\n永劫の霧\n",
+        "Deck planaire\n1 Akoum\n1 Bant\n1 Chaotic Aether\n",
+    ],
+    ids=["emoji", "japanese", "french"],
+)
+def test_headings_with_emoji_or_in_other_languages(text: str) -> None:
+    # found by the fifth batch of held-out lists (e5-08, e5-09)
+    deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
+    planar = find_planar_deck(deck, load_catalog())
+    assert planar.how == "section" and len(planar.entries) == 3
