@@ -7,7 +7,6 @@ up to the CLI, which prints them as one line with their exit code.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
@@ -26,8 +25,6 @@ from planarcli.errors import NotFoundError, PlanarError, echoed
 from planarcli.rulebook import corpus
 
 LANGUAGES = ("en", "fr", "da")
-#: How many groups of rules a text diff names as "not compared" before it sums up the rest.
-NOT_COMPARED_SHOWN = 8
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -97,46 +94,14 @@ def edition_option(*, default: str | None, allow_all: bool = False) -> Callable[
 # --------------------------------------------------------------------------- helpers
 
 
-def _width() -> int:
-    """Terminal width for wrapping (COLUMNS wins), kept between 40 and 100."""
-    try:
-        columns = int(os.environ.get("COLUMNS", "0")) or os.get_terminal_size().columns
-    except (OSError, ValueError):
-        columns = 80
-    return max(40, min(columns, 100))
+def _styler() -> Callable[..., str] | None:
+    """``click.style`` when the output is coloured (see :func:`use_color`), else None."""
+    return click.style if use_color() else None
 
 
 def _echo(text: str = "") -> None:
     """``click.echo`` that keeps our styling when ``use_color()`` asked for it."""
     click.echo(text, color=True if use_color() else None)
-
-
-def _style(text: str, **styles: Any) -> str:
-    return click.style(text, **styles) if use_color() else text
-
-
-def _wrap(text: str, indent: int, first_prefix: str = "") -> str:
-    """Greedy word wrap to the terminal width (textwrap costs more to import than this)."""
-    width = _width()
-    lines: list[str] = []
-    line = first_prefix
-    fresh = True  # nothing but the prefix on this line yet
-    for word in text.split():
-        if not fresh and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line, fresh = " " * indent, True
-        line += word if fresh else " " + word
-        fresh = False
-    lines.append(line)
-    return "\n".join(lines)
-
-
-def _short(text: str, limit: int = 200) -> str:
-    text = " ".join(text.split())
-    if len(text) <= limit:
-        return text
-    cut = text[:limit].rsplit(" ", 1)[0]
-    return cut + " …"
 
 
 # --------------------------------------------------------------------------- the group
@@ -214,97 +179,20 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
                 # "309.7": the number of the rule in older editions (311.7 today)
                 error.hint = _renumbered_hint(rule_id, loaded) or error.hint
             if output_format == "json":
-                echo_json(
-                    {
-                        "query": rule_id,
-                        "found": False,
-                        "suggestions": error.suggestions,
-                        "in_editions": term_in,
-                    }
-                )
+                from planarcli.report import rules as render
+
+                echo_json(render.show_not_found_json(rule_id, error.suggestions, term_in))
             raise
         loaded, found = fallback
     refs = corpus.references(loaded, found)
     if any(not ref.found for ref in refs):
         refs = corpus.references(loaded, found, corpus.reference_sources(loaded, infos))
+    from planarcli.report import rules as render
+
     if output_format == "json":
-        echo_json(
-            {
-                "edition": loaded.id,
-                **({"requested_edition": asked.id} if asked is not loaded else {}),
-                "rules": [
-                    {"id": rule.id, "text": rule.text, "lang": rule.lang, "kind": rule.kind}
-                    for rule in found
-                ],
-                "references": [
-                    {
-                        "id": ref.target,
-                        "from": ref.from_rule,
-                        "found": ref.found,
-                        "preview": ref.preview,
-                        "elsewhere": ref.elsewhere,
-                    }
-                    for ref in refs
-                ],
-            }
-        )
+        echo_json(render.show_json(loaded, asked, found, refs))
         return
-    info = loaded.info
-    _echo(_style(f"{info.title} — {info.id} ({info.lang}, {info.source})", dim=True))
-    if asked is not loaded:
-        _echo(
-            _style(
-                _wrap(
-                    f"({rule_id} is not in {asked.id}, which holds {corpus.scope(asked)}; "
-                    f"shown from {info.id}, the edition its references are followed into)",
-                    0,
-                ),
-                dim=True,
-            )
-        )
-    width = max(len(rule.id) for rule in found) + 2
-    for rule in found:
-        label = rule.id.ljust(width)
-        text = _wrap(rule.text, width, first_prefix=label)
-        if use_color():
-            text = _style(rule.id, bold=True) + text[len(rule.id) :]
-        _echo(text)
-    wanted = corpus.normalise_rule_id(rule_id)
-    if wanted is not None and loaded.rule(wanted) is None and found[0].kind == "rule":
-        _echo(_style(f"(only part of {wanted} is in {info.id})", dim=True))
-    followed = [ref for ref in refs if ref.found or ref.elsewhere]
-    outside = [ref.target for ref in refs if not ref.found and not ref.elsewhere]
-    if followed:
-        _echo()
-        _echo(_style("See also:", bold=True))
-        ref_width = max(len(ref.target) for ref in followed) + 4
-        for ref in followed:
-            note = ref.preview or ""
-            if not ref.found:
-                note = f"in {ref.elsewhere}: {note}"
-            label = f"  {ref.target}".ljust(ref_width)
-            _echo(_wrap(note, ref_width, first_prefix=label))
-        others = list(dict.fromkeys(ref.elsewhere for ref in followed if not ref.found))
-        if others:
-            commands = " or ".join(
-                f"`planarcli rules show ID --edition {other}`" for other in others
-            )
-            _echo(
-                _wrap(
-                    f'({info.id} holds {corpus.scope(loaded)}; the rules marked "in" '
-                    f"are another edition's: {commands})",
-                    2,
-                    first_prefix="  ",
-                )
-            )
-    if outside:
-        _echo()
-        _echo(
-            _wrap(
-                f"Not in {info.id}: {', '.join(outside)} ({info.id} holds {corpus.scope(loaded)}).",
-                2,
-            )
-        )
+    _echo(render.show_text(rule_id, loaded, asked, found, refs, style=_styler()))
 
 
 def _search_hint(edition: str | None, lang: str | None) -> str:
@@ -456,25 +344,10 @@ def search_command(
         )
     scope = rulesearch.search_scope(corpus.list_editions(), edition, lang)
     results = searchcache.search(text, scope, limit)
+    from planarcli.report import rules as render
+
     if output_format == "json":
-        echo_json(
-            {
-                "query": text,
-                "editions": [info.id for info in scope],
-                "results": [
-                    {
-                        "id": r.id,
-                        "edition": r.edition,
-                        "lang": r.lang,
-                        "score": r.score,
-                        "text": r.text,
-                        "also_in": list(r.also_in),
-                        "kind": r.kind,
-                    }
-                    for r in results
-                ],
-            }
-        )
+        echo_json(render.search_json(text, scope, results))
         if not results:
             click.get_current_context().exit(1)
         return
@@ -491,16 +364,7 @@ def search_command(
             f"no results for {echoed(text)} in {where}",
             hint=renumbered or _search_hint(edition, lang),
         )
-    for result in results:
-        head = (
-            f"{_style(result.id, bold=True)} ({result.edition}"
-            + (f", {result.lang}" if result.lang != "en" else "")
-            + (", glossary" if result.kind == "glossary" else "")
-            + f") score {result.score:.1f}"
-            + (f"  (same text in {', '.join(result.also_in)})" if result.also_in else "")
-        )
-        _echo(head)
-        _echo(_wrap(_short(result.text), 4, first_prefix="    "))
+    _echo(render.search_text(results, style=_styler()))
 
 
 # --------------------------------------------------------------------------- editions
@@ -514,42 +378,13 @@ def editions_command(output_format: str) -> None:
 
     The current edition (marked *) is what `--edition current` means.
     """
+    from planarcli.report import rules as render
+
     infos = corpus.list_editions()
     if output_format == "json":
-        echo_json(
-            {
-                "editions": [
-                    {
-                        "id": info.id,
-                        "title": info.title,
-                        "lang": info.lang,
-                        "kind": info.kind,
-                        "effective": info.effective,
-                        "source": info.source,
-                        "current": info.current,
-                        "translation_of": info.translation_of,
-                    }
-                    for info in infos
-                ]
-            }
-        )
+        echo_json(render.editions_json(infos))
         return
-    id_width = max(len(info.id) for info in infos) + 2
-    kind_width = max(len(info.kind) for info in infos) + 2
-    for info in infos:
-        mark = "*" if info.current else " "
-        line = (
-            f"{mark} {info.id.ljust(id_width)}{info.lang.ljust(4)}{info.kind.ljust(kind_width)}"
-            f"{info.source.ljust(10)}"
-        )
-        room = max(EDITIONS_WIDTH - len(line), 12)  # an 80-column terminal; JSON has it whole
-        title = info.title if len(info.title) <= room else info.title[: room - 1].rstrip() + "…"
-        line += title
-        _echo(_style(line, bold=True) if info.current else line)
-
-
-#: The width ``rules editions`` fits its table to.
-EDITIONS_WIDTH = 80
+    _echo(render.editions_text(infos, style=_styler()))
 
 
 # --------------------------------------------------------------------------- diff
@@ -580,145 +415,12 @@ def diff_command(old: str, new: str, full: bool, output_format: str) -> None:
     a = corpus.load_edition(corpus.resolve_edition(old, infos, by_date=True))
     b = corpus.load_edition(corpus.resolve_edition(new, infos, by_date=True))
     result = rulesdiff.diff_editions(a, b)
+    from planarcli.report import rules as render
+
     if output_format == "json":
-        echo_json(_diff_json(result))
+        echo_json(render.diff_json(result))
         return
-    _print_diff(result, full)
-
-
-def _pieces_json(pieces: Any) -> list[dict[str, str]]:
-    return [{"op": p.op, "text": p.text} for p in pieces]
-
-
-def _change_json(change: Any) -> dict[str, Any]:
-    return {
-        "old_id": change.old_id,
-        "new_id": change.new_id,
-        "similarity": change.similarity,
-        "text_changed": change.text_changed,
-        "old_text": change.old_text,
-        "new_text": change.new_text,
-        "diff": change.word_diff(),
-        "pieces": _pieces_json(change.pieces),
-    }
-
-
-def _diff_json(result: Any) -> dict[str, Any]:
-    return {
-        "old": result.old,
-        "new": result.new,
-        "summary": {
-            "unchanged": result.unchanged,
-            "added": len(result.added),
-            "removed": len(result.removed),
-            "reworded": len(result.reworded),
-            "renumbered": len(result.renumbered),
-            "not_compared": len(result.old_not_compared) + len(result.new_not_compared),
-        },
-        "sections_moved": [
-            {"old": m.old, "new": m.new, "title": m.title} for m in result.sections_moved
-        ],
-        "not_compared": {
-            result.old: [r.id for r in result.old_not_compared],
-            result.new: [r.id for r in result.new_not_compared],
-        },
-        "added": [{"id": r.id, "text": r.text} for r in result.added],
-        "removed": [{"id": r.id, "text": r.text} for r in result.removed],
-        "reworded": [_change_json(c) for c in result.reworded],
-        "renumbered": [_change_json(c) for c in result.renumbered],
-        "glossary": {
-            "reworded": [_change_json(c) for c in result.glossary_reworded],
-            "renamed": [_change_json(c) for c in result.glossary_renamed],
-            "not_compared": {
-                result.old: list(result.glossary_old_only),
-                result.new: list(result.glossary_new_only),
-            },
-        },
-    }
-
-
-def _render(pieces: Any, context: int | None = 6) -> str:
-    """A word diff for the terminal; with ``context``, long unchanged stretches shortened."""
-    from planarcli.rulebook.textdiff import render_pieces
-
-    def colour(marked: str, op: str) -> str:
-        return _style(marked, fg="red" if op in ("delete", "move-from") else "green")
-
-    return render_pieces(pieces, context=context, style=colour if use_color() else None)
-
-
-def _print_diff(result: Any, full: bool) -> None:
-    from planarcli.rulebook.diff import describe_rules
-
-    summary = (
-        f"{result.old} → {result.new}: {len(result.reworded)} reworded, "
-        f"{len(result.renumbered)} renumbered, {len(result.added)} added, "
-        f"{len(result.removed)} removed, {result.unchanged} unchanged"
-    )
-    _echo(_wrap(summary, indent=2))
-    for move in result.sections_moved:
-        _echo(f"section {move.old} → {move.new} ({move.title}), with its rules")
-    for edition, rules_only, terms_only in (
-        (result.old, result.old_not_compared, result.glossary_old_only),
-        (result.new, result.new_not_compared, result.glossary_new_only),
-    ):
-        if rules_only:
-            labels = describe_rules(rules_only)
-            if len(labels) > NOT_COMPARED_SHOWN:
-                rest = len(labels) - NOT_COMPARED_SHOWN + 1
-                labels = [*labels[: NOT_COMPARED_SHOWN - 1], f"and {rest} more (--format json)"]
-            _echo(
-                _wrap(
-                    "; ".join(labels),
-                    4,
-                    first_prefix=f"only in {edition}, not compared: ",
-                )
-            )
-        if terms_only:
-            _echo(
-                _wrap(
-                    ", ".join(terms_only),
-                    4,
-                    first_prefix=f"glossary only in {edition}, not compared: ",
-                )
-            )
-    if result.is_empty:
-        partial = result.old_not_compared or result.new_not_compared
-        _echo("no differences in what both editions hold" if partial else "no differences")
-        return
-
-    def heading(title: str) -> None:
-        _echo()
-        _echo(_style(title, bold=True))
-
-    def show_change(label: str, change: Any) -> None:
-        if not change.text_changed:
-            _echo(f"  {label}  (same text)")
-            return
-        body = _render(change.pieces, None if full else 6)
-        _echo(f"  {label}")
-        _echo(_wrap(body, 6, first_prefix="      "))
-
-    if result.renumbered:
-        heading("Renumbered")
-        for change in result.renumbered:
-            show_change(f"{change.old_id} → {change.new_id}", change)
-    if result.reworded:
-        heading("Reworded")
-        for change in result.reworded:
-            show_change(change.new_id, change)
-    for title, rules in (("Added", result.added), ("Removed", result.removed)):
-        if rules:
-            heading(title)
-            for rule in rules:
-                _echo(f"  {rule.id}")
-                _echo(_wrap(_short(rule.text, 160), 4, first_prefix="    "))
-    if result.glossary_reworded or result.glossary_renamed:
-        heading("Glossary")
-        for change in result.glossary_renamed:
-            show_change(f"{change.old_id} → {change.new_id}", change)
-        for change in result.glossary_reworded:
-            show_change(change.new_id, change)
+    _echo(render.diff_text(result, full, style=_styler()))
 
 
 # --------------------------------------------------------------------------- history
@@ -745,56 +447,16 @@ def history_command(rule_id: str, edition: str, output_format: str) -> None:
 
     Exits with 1 when the edition has no such rule or term.
     """
+    from planarcli.report import rules as render
     from planarcli.rulebook import history as rulehistory
 
     try:
         result = rulehistory.load_history(rule_id, edition)
     except rulehistory.NotInEdition as error:
         if output_format == "json":
-            echo_json({"query": rule_id, "found": False, "suggestions": error.suggestions})
+            echo_json(render.history_not_found_json(rule_id, error.suggestions))
         raise
     if output_format == "json":
-        echo_json(
-            {
-                "rule": result.rule,
-                "edition": result.edition,
-                "versions": [
-                    {
-                        "id": v.id,
-                        "since": v.since,
-                        "until": v.until,
-                        "editions": list(v.editions),
-                        "text": v.text,
-                    }
-                    for v in result.versions
-                ],
-            }
-        )
+        echo_json(render.history_json(result))
         return
-    _print_history(result)
-
-
-def _print_history(result: Any) -> None:
-    versions = result.versions
-    count = len(versions)
-    kind = "glossary entry " if result.kind == "glossary" else ""
-    _echo(
-        f"{kind}{result.rule} in the numbering of {result.edition}: "
-        f"{count} wording{'s' if count != 1 else ''} in "
-        f"{len(result.editions_searched)} editions searched"
-    )
-    changes = [None, *result.changes()]
-    for version, before, pieces in zip(versions, [None, *versions[:-1]], changes, strict=True):
-        span = f"from {version.since} " + (
-            f"until {version.until}" if version.until else "(in force)"
-        )
-        if version is versions[-1] and version.until:
-            span += " (removed)"
-        _echo()
-        _echo(_style(version.id, bold=True) + f"  {span}")
-        _echo(_wrap(", ".join(version.editions), 4, first_prefix="    editions: "))
-        if before is not None and before.id != version.id:
-            change = "renamed" if result.kind == "glossary" else "renumbered"
-            _echo(f"    {change}: {before.id} → {version.id}")
-        body = version.text if pieces is None else _render(pieces, None)
-        _echo(_wrap(body, 4, first_prefix="    "))
+    _echo(render.history_text(result, style=_styler()))
