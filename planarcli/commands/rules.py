@@ -7,7 +7,6 @@ up to the CLI, which prints them as one line with their exit code.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
 
@@ -21,7 +20,7 @@ from planarcli.commands.common import (
     json_errors,
     use_color,
 )
-from planarcli.errors import NotFoundError, PlanarError, echoed
+from planarcli.errors import PlanarError
 from planarcli.rulebook import corpus
 
 LANGUAGES = ("en", "fr", "da")
@@ -155,129 +154,23 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
 
     Exits with 1 when the edition has no such rule or term.
     """
-    infos = corpus.list_editions()
-    loaded = corpus.load_edition(
-        corpus.resolve_edition(_edition_for(rule_id, edition, infos), infos, by_date=True)
-    )
-    asked = loaded
-    try:
-        found = corpus.show(loaded, rule_id)
-    except corpus.RuleNotFound as error:
-        # An edition that holds only what its source quotes (2024-09-20: rule 901 and three
-        # glossary entries) sends a rule or term it lacks to the edition its references are
-        # followed into (2024-11-08), never to a dead end.
-        fallback = _show_elsewhere(loaded, infos, rule_id)
-        if fallback is None:
-            term_in = _term_elsewhere(loaded, infos, rule_id)
-            if term_in:
-                # "encounter" in 2009: a term of later editions, not a typo
-                error.hint = (
-                    f"{rule_id!r} is a glossary entry in {_spans(term_in)}; "
-                    f"try `planarcli rules show {rule_id!r} --edition {term_in[-1]}`"
-                )
-            else:
-                # "309.7": the number of the rule in older editions (311.7 today)
-                error.hint = _renumbered_hint(rule_id, loaded) or error.hint
-            if output_format == "json":
-                from planarcli.report import rules as render
-
-                echo_json(render.show_not_found_json(rule_id, error.suggestions, term_in))
-            raise
-        loaded, found = fallback
-    refs = corpus.references(loaded, found)
-    if any(not ref.found for ref in refs):
-        refs = corpus.references(loaded, found, corpus.reference_sources(loaded, infos))
     from planarcli.report import rules as render
+    from planarcli.rulebook import lookup
 
-    if output_format == "json":
-        echo_json(render.show_json(loaded, asked, found, refs))
-        return
-    _echo(render.show_text(rule_id, loaded, asked, found, refs, style=_styler()))
-
-
-def _search_hint(edition: str | None, lang: str | None) -> str:
-    """What else to try when a search finds nothing: what the command line did not say."""
-    tries = ["other words"]
-    if (edition or "").strip().lower() != "all" and not lang:
-        tries.append("`--edition all`")
-    if not lang:
-        tries.append("`--lang fr` / `--lang da`")
-    elif lang == "fr":
-        tries.append("the English text (without `--lang`): the French text is rule 901 of 2010")
-    elif lang == "da":
-        tries.append("the English text (without `--lang`): the Danish text is a short guide")
-    return "try " + ", ".join(tries[:-1]) + (", or " if len(tries) > 2 else " or ") + tries[-1]
-
-
-def _renumbered_hint(rule_id: str, edition: corpus.Edition) -> str | None:
-    """For a rule id that ``edition`` lacks but other editions have: where that rule is in
-    ``edition`` ("309.7 of 2016-08-26 is 311.7 in 2026-01-16"), or which editions number it
-    so, as `rules history` says it; None for anything else."""
-    from planarcli.rulebook import history as rulehistory
-
-    if corpus.normalise_rule_id(rule_id) is None or not edition.info.is_english_cr:
-        return None
     try:
-        rulehistory.load_history(rule_id, edition.id)
-    except rulehistory.NotInEdition as error:
-        # only what history found of the number elsewhere, not its generic advice
-        found_elsewhere = error.hint is not None and error.hint.startswith(f"{rule_id} ")
-        return error.hint if found_elsewhere else None
-    except PlanarError:
-        return None
-    return None
-
-
-def _show_elsewhere(
-    edition: corpus.Edition, infos: list[corpus.EditionInfo], rule_id: str
-) -> tuple[corpus.Edition, list[corpus.Rule]] | None:
-    """The rule or term ``rule_id`` from the first of ``edition``'s reference sources that
-    has it (see :func:`corpus.reference_sources`), or None."""
-    for other in corpus.reference_sources(edition, infos):
-        try:
-            return other, corpus.show(other, rule_id)
-        except corpus.RuleNotFound:
-            continue
-    return None
-
-
-def _term_elsewhere(
-    edition: corpus.Edition, infos: list[corpus.EditionInfo], query: str
-) -> list[str]:
-    """The other English Comprehensive Rules editions with a glossary entry named ``query``
-    (not for rule ids: a number means different rules in different editions)."""
-    if corpus.normalise_rule_id(query) is not None or not edition.info.is_english_cr:
-        return []
-    wanted = corpus.fold_accents(query.replace("_", "").strip())
-    found = []
-    for info in infos:
-        if info.is_english_cr and info.id != edition.id:
-            try:
-                other = corpus.load_edition(info)
-            except PlanarError:
-                continue
-            terms = {corpus.fold_accents(e.term.replace("_", "")) for e in other.glossary}
-            if terms & {wanted, wanted.rstrip("s"), wanted + "s"}:
-                found.append(info.id)
-    return found
-
-
-def _spans(ids: list[str]) -> str:
-    """ "the 2011-07-15 edition", or "10 editions from 2012-06-01 to 2026-01-16"."""
-    if len(ids) == 1:
-        return f"the {ids[0]} edition"
-    return f"{len(ids)} editions from {ids[0]} to {ids[-1]}"
-
-
-def _edition_for(rule_id: str, edition: str, infos: list[corpus.EditionInfo]) -> str:
-    """A document paragraph id ("danish-guide.3") picks its document when --edition is
-    left at ``current``."""
-    if edition.strip().lower() == "current":
-        head = rule_id.strip().lower().rpartition(".")[0] or rule_id.strip().lower()
-        for info in infos:
-            if info.kind != corpus.ENGLISH_CR and info.id.lower() == head:
-                return info.id
-    return edition
+        shown = lookup.show_rule(rule_id, edition)
+    except lookup.NotShown as error:
+        if output_format == "json":
+            echo_json(render.show_not_found_json(rule_id, error.suggestions, error.in_editions))
+        raise
+    if output_format == "json":
+        echo_json(render.show_json(shown.loaded, shown.asked, shown.rules, shown.refs))
+        return
+    _echo(
+        render.show_text(
+            rule_id, shown.loaded, shown.asked, shown.rules, shown.refs, style=_styler()
+        )
+    )
 
 
 # --------------------------------------------------------------------------- search
@@ -352,18 +245,9 @@ def search_command(
             click.get_current_context().exit(1)
         return
     if not results:
-        where = scope[0].id if len(scope) == 1 else f"{len(scope)} editions"
-        named = re.fullmatch(r"(?:rules?|r[èe]gles?|regel(?:en)?)?\s*(\S+)", text, re.IGNORECASE)
-        number = corpus.normalise_rule_id(named.group(1)) if named else None
-        renumbered = (
-            _renumbered_hint(number, corpus.load_edition(scope[0]))
-            if number is not None and len(scope) == 1
-            else None
-        )
-        raise NotFoundError(
-            f"no results for {echoed(text)} in {where}",
-            hint=renumbered or _search_hint(edition, lang),
-        )
+        from planarcli.rulebook import lookup
+
+        raise lookup.no_results(text, scope, edition, lang)
     _echo(render.search_text(results, style=_styler()))
 
 
