@@ -15,10 +15,13 @@ Imported only by the ``rules`` commands that print (never at start-up).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planarcli.report.terminal import text_width, wrap_hanging
 from planarcli.rulebook import corpus
+
+if TYPE_CHECKING:
+    from planarcli.rulebook.importer import ImportResult
 
 Style = Callable[..., str]
 
@@ -464,3 +467,32 @@ def history_text(result: Any, *, style: Style | None = None, width: int | None =
         body = version.text if pieces is None else _render(pieces, None, style)
         out.append(wrap_hanging(body, columns, 4, first_prefix="    "))
     return "\n".join(out)
+
+
+# --------------------------------------------------------------------------- import
+
+
+def import_json(result: ImportResult, source: str) -> dict[str, Any]:
+    """``rules import --format json``: the edition imported and where it was saved."""
+    return {
+        "edition_id": result.edition_id,
+        "title": result.title,
+        "path": str(result.path),
+        "rule_count": result.rule_count,
+        "glossary_count": result.glossary_count,
+        "replaced": result.replaced,
+        "source": source,
+    }
+
+
+def import_text(result: ImportResult) -> str:
+    """The one-line text report of an import."""
+    line = (
+        f"imported {result.edition_id} ({result.title}): {result.rule_count} rules, "
+        f"{result.glossary_count} glossary entries → {result.path}"
+    )
+    if result.replaced == "bundled":
+        line += f"; replaces the bundled {result.edition_id} edition for you"
+    elif result.replaced == "imported":
+        line += f"; replaces your earlier import of {result.edition_id}"
+    return line
