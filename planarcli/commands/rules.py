@@ -1,8 +1,9 @@
 """``planarcli rules ...``: show, search, list and compare rules editions.
 
-Thin commands: options become arguments for :mod:`planarcli.rulebook.corpus` (and its
-search and diff modules), the result goes to a text or JSON renderer, and PlanarErrors go
-up to the CLI, which prints them as one line with their exit code.
+Thin commands: options become arguments for :mod:`planarcli.rulebook` (``corpus``,
+``lookup`` for show, ``search``, ``diff``, ``history``), the result goes to a text or JSON
+renderer in :mod:`planarcli.report.rules`, and PlanarErrors go up to the CLI, which prints
+them as one line with their exit code.
 """
 
 from __future__ import annotations
