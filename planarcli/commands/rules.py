@@ -219,6 +219,7 @@ def search_command(
     """
     import gc
 
+    from planarcli.report import rules as render
     from planarcli.rulebook import search as rulesearch
     from planarcli.rulebook import searchcache
 
@@ -238,8 +239,6 @@ def search_command(
         )
     scope = rulesearch.search_scope(corpus.list_editions(), edition, lang)
     results = searchcache.search(text, scope, limit)
-    from planarcli.report import rules as render
-
     if output_format == "json":
         echo_json(render.search_json(text, scope, results))
         if not results:
@@ -294,14 +293,13 @@ def diff_command(old: str, new: str, full: bool, output_format: str) -> None:
     planarcli rules diff 2009-10-01 current
     planarcli rules diff 2024-09-20 2026-01-16 --format json
     """
+    from planarcli.report import rules as render
     from planarcli.rulebook import diff as rulesdiff
 
     infos = corpus.list_editions()
     a = corpus.load_edition(corpus.resolve_edition(old, infos, by_date=True))
     b = corpus.load_edition(corpus.resolve_edition(new, infos, by_date=True))
     result = rulesdiff.diff_editions(a, b)
-    from planarcli.report import rules as render
-
     if output_format == "json":
         echo_json(render.diff_json(result))
         return
