@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -514,8 +513,13 @@ def test_wrap_width_decision(monkeypatch) -> None:
     assert command.wrap_width() == command.MIN_WRAP_WIDTH
     monkeypatch.delenv("COLUMNS")
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
-    monkeypatch.setattr(shutil, "get_terminal_size", lambda *a: os.terminal_size((72, 24)))
+    # the terminal's own width (report/terminal.py asks standard output's descriptor)
+    monkeypatch.setattr(sys.stdout, "fileno", lambda: 1, raising=False)
+    monkeypatch.setattr(os, "get_terminal_size", lambda *a: os.terminal_size((72, 24)))
     assert command.wrap_width() == 72
+    # a terminal that reports 0 columns (some CI consoles) counts as none: one line each
+    monkeypatch.setattr(os, "get_terminal_size", lambda *a: os.terminal_size((0, 0)))
+    assert command.wrap_width() is None
 
 
 @pytest.mark.skipif(not INSTALLED.exists(), reason="the planarcli command is not installed")

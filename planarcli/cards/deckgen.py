@@ -9,8 +9,8 @@
 (sets ``punk`` and ``pssc``, cards printed only there) are left out unless the request
 includes those sets. The seed is mixed with the number of players, so one seed gives
 different decks for different tables; the same seed, options and catalog give the same deck.
-``render_decklist`` writes it in the plain-text decklist format (a ``Planar Deck`` section of
-``1 Name`` lines) that ``planarcli validate`` reads.
+:mod:`planarcli.report.deck` writes it in the plain-text decklist format (a ``Planar Deck``
+section of ``1 Name`` lines) that ``planarcli validate`` reads, or as a JSON decklist.
 """
 
 from __future__ import annotations
@@ -194,60 +194,6 @@ def command_line(request: DeckRequest, seed: int) -> str:
     for kind in request.kinds:
         parts += ["--kind", kind]
     return " ".join(parts)
-
-
-def _plural(count: int, one: str, many: str) -> str:
-    return f"{count} {one if count == 1 else many}"
-
-
-def render_decklist(deck: RandomDeck, request: DeckRequest, *, source: str) -> str:
-    """The deck as a plain-text decklist with a header comment."""
-    planes = len(deck.cards) - deck.phenomena
-    left_out = left_out_sets(request)
-    leaving = f"; cards only in {', '.join(left_out)} left out" if left_out else ""
-    lines = [
-        f"// {command_line(request, deck.seed)}",
-        f"// {_plural(len(deck.cards), 'card', 'cards')}: {_plural(planes, 'plane', 'planes')}, "
-        f"{_plural(deck.phenomena, 'phenomenon', 'phenomena')} "
-        f"(rule {deck.rule}; cards from the {source}{leaving})",
-        "",
-        "Planar Deck",
-    ]
-    lines += [f"1 {card.name}" for card in deck.cards]
-    return "\n".join(lines) + "\n"
-
-
-def deck_json(
-    deck: RandomDeck, request: DeckRequest, *, source: str | None = None
-) -> dict[str, object]:
-    """The deck as a planarcli JSON decklist (``schemas/decklist.schema.json``), which
-    ``planarcli validate`` reads as it is: a communal deck says so, with its players. What
-    the schema has no key for goes under ``x-`` keys (the only extra keys it allows)."""
-    document: dict[str, object] = {
-        "format": "planarcli-deck",
-        "version": 1,
-        "name": f"Random planar deck (seed {deck.seed})",
-        "communal": request.communal,
-    }
-    if request.communal and request.players is not None:
-        document["players"] = request.players
-    document["planar_deck"] = [
-        {"name": card.name, "quantity": 1, "x-kind": card.kind, "x-sets": list(card.sets)}
-        for card in deck.cards
-    ]
-    document.update(
-        {
-            "x-seed": deck.seed,
-            "x-rule": deck.rule,
-            "x-size": len(deck.cards),
-            "x-phenomena": deck.phenomena,
-            "x-command": command_line(request, deck.seed),
-            "x-left-out-sets": list(left_out_sets(request)),
-        }
-    )
-    if source is not None:
-        document["x-source"] = source
-    return document
 
 
 def parse_kinds(values: Iterable[str]) -> tuple[str, ...]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -123,10 +122,11 @@ def completion_item(value: str, help: str | None = None) -> CompletionItem:
 
 
 def use_color() -> bool:
-    """Colour only on a terminal, and never when NO_COLOR is set."""
-    if os.environ.get("NO_COLOR"):  # no-color.org: set and not empty
-        return False
-    return sys.stdout.isatty()
+    """Colour only on a terminal, and never when NO_COLOR is set (the policy of
+    :func:`planarcli.report.terminal.use_color`, imported when a command prints)."""
+    from planarcli.report.terminal import use_color as terminal_use_color
+
+    return terminal_use_color()
 
 
 #: ``ctx.meta`` key set once a command has printed its JSON document (see :func:`json_errors`)

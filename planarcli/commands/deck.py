@@ -89,10 +89,9 @@ def random_deck(
         DEFAULT_LEFT_OUT_SETS,
         DeckRequest,
         build_random_deck,
-        deck_json,
         parse_kinds,
-        render_decklist,
     )
+    from planarcli.report.deck import deck_json, render_decklist
 
     request = DeckRequest(
         communal=communal,
@@ -122,27 +121,12 @@ def random_deck(
     click.echo(render_decklist(built, request, source=source), nl=False)
 
 
-def _convert_document(
-    path: str | None, target: str | None, output: str | None
-) -> dict[str, object]:
-    """``deck convert --format json``'s document, before anything is known of the result."""
-    return {
-        "input": "<stdin>" if path == "-" else path,
-        "to": target.lower() if target else None,
-        "output": None if output == "-" else output,
-        "planar_cards": 0,
-        "notes": [],
-        "content": None,
-    }
-
-
 def _convert_error_json(error: PlanarError) -> None:
     """With --format json, standard output is one JSON document even when click refuses
     the command line (a bad --to, a missing FILE)."""
-    document = _convert_document(None, None, None)
-    message = error.message + (f" ({error.hint})" if error.hint else "")
-    document["error"] = {"message": message, "exit_code": error.exit_code}
-    echo_json(document)
+    from planarcli.report.deck import convert_error_json
+
+    echo_json(convert_error_json(error, None, None, None))
 
 
 class _ConvertCommand(PlanarCommand):
@@ -196,6 +180,7 @@ def convert(
     """
     from planarcli.cards.catalog import load_catalog
     from planarcli.deck.writers import convert_file, save_conversion
+    from planarcli.report.deck import convert_error_json, convert_json
 
     try:
         converted = convert_file(path, target.lower(), load_catalog(), input_format=input_format)
@@ -207,21 +192,9 @@ def convert(
             save_conversion(converted.text, output, source=path, force=force)
     except PlanarError as error:
         if output_format == "json":  # one JSON document whatever happens
-            document = _convert_document(path, target, output)
-            message = error.message + (f" ({error.hint})" if error.hint else "")
-            document["error"] = {"message": message, "exit_code": error.exit_code}
-            echo_json(document)
+            echo_json(convert_error_json(error, path, target, output))
         raise
     if output_format == "json":
-        echo_json(
-            {
-                "input": "<stdin>" if path == "-" else path,
-                "to": target.lower(),
-                "output": output,
-                "planar_cards": sum(quantity for _, quantity in converted.deck.planar),
-                "notes": list(converted.notes),
-                "content": None if output is not None else converted.text,
-            }
-        )
+        echo_json(convert_json(path, target, output, converted))
     elif output is None:
         click.echo(converted.text, nl=False)

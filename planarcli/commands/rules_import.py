@@ -15,7 +15,7 @@ from planarcli.commands.common import (
     json_errors,
     offline_option,
 )
-from planarcli.rulebook.importer import ImportResult, import_rules
+from planarcli.rulebook.importer import import_rules
 
 
 @click.command("import", cls=PlanarCommand)
@@ -35,31 +35,10 @@ def import_command(ctx: click.Context, source: str, output_format: str, offline:
     Planechase and the rules they cite (two references deep) are imported, as in the bundled
     editions.
     """
+    from planarcli.report import rules as render
+
     result = import_rules(source, offline=is_offline(ctx, offline))
     if output_format.lower() == "json":
-        echo_json(
-            {
-                "edition_id": result.edition_id,
-                "title": result.title,
-                "path": str(result.path),
-                "rule_count": result.rule_count,
-                "glossary_count": result.glossary_count,
-                "replaced": result.replaced,
-                "source": source,
-            }
-        )
+        echo_json(render.import_json(result, source))
     else:
-        click.echo(describe(result))
-
-
-def describe(result: ImportResult) -> str:
-    """The one-line text report of an import."""
-    line = (
-        f"imported {result.edition_id} ({result.title}): {result.rule_count} rules, "
-        f"{result.glossary_count} glossary entries → {result.path}"
-    )
-    if result.replaced == "bundled":
-        line += f"; replaces the bundled {result.edition_id} edition for you"
-    elif result.replaced == "imported":
-        line += f"; replaces your earlier import of {result.edition_id}"
-    return line
+        click.echo(render.import_text(result))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import sys
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -485,15 +484,13 @@ MIN_WRAP_WIDTH = 40
 def wrap_width() -> int | None:
     """The width to wrap text findings to: the terminal's when standard output is one, or
     COLUMNS when it is set; None (one line per finding) when output goes to a file or a
-    pipe without COLUMNS, so that grep, editors and CI log parsers see whole findings."""
-    columns = os.environ.get("COLUMNS", "").strip()
-    if columns.isdigit() and int(columns) > 0:
-        return max(int(columns), MIN_WRAP_WIDTH)
-    if not sys.stdout.isatty():
-        return None
-    import shutil
+    pipe without COLUMNS, so that grep, editors and CI log parsers see whole findings.
+    The policy of :func:`planarcli.report.terminal.terminal_columns` (a terminal that
+    reports 0 columns counts as none)."""
+    from planarcli.report.terminal import terminal_columns
 
-    return max(shutil.get_terminal_size().columns, MIN_WRAP_WIDTH)
+    columns = terminal_columns()
+    return None if columns is None else max(columns, MIN_WRAP_WIDTH)
 
 
 def _echo_error_document(output_format: str, error: PlanarError) -> None:

@@ -58,3 +58,20 @@ def use_color() -> bool:
     if os.environ.get("NO_COLOR"):
         return False
     return sys.stdout.isatty()
+
+
+def wrap_hanging(text: str, width: int, indent: int, first_prefix: str = "") -> str:
+    """``text`` wrapped greedily to ``width``: the first line starts with ``first_prefix``,
+    the others with ``indent`` spaces (a hanging indent, as `rules show` prints a rule after
+    its number). A word too long for a line stays whole. Lines joined by newlines."""
+    lines: list[str] = []
+    line = first_prefix
+    fresh = True  # nothing but the prefix on this line yet
+    for word in text.split():
+        if not fresh and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line, fresh = " " * indent, True
+        line += word if fresh else " " + word
+        fresh = False
+    lines.append(line)
+    return "\n".join(lines)

@@ -1,0 +1,522 @@
+"""Text and JSON shapes of the ``rules`` commands: show, search, editions, diff, history and
+import.
+
+The commands in :mod:`planarcli.commands.rules` find what to print (with
+:mod:`planarcli.rulebook`) and hand it here. Renderers return strings (the command echoes
+them) and never decide exit codes. Text is wrapped to the one width policy of
+:mod:`planarcli.report.terminal` (``COLUMNS`` wins, kept between 40 and 100 columns here, 80
+when neither ``COLUMNS`` nor a terminal says); colour comes as a ``style`` function
+(``click.style`` when the command decided on colour, None for plain text), as in
+:mod:`planarcli.report.render`.
+
+Imported only by the ``rules`` commands that print (never at start-up).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from planarcli.report.terminal import text_width, wrap_hanging
+from planarcli.rulebook import corpus
+
+if TYPE_CHECKING:
+    from planarcli.rulebook.importer import ImportResult
+
+Style = Callable[..., str]
+
+#: How many groups of rules a text diff names as "not compared" before it sums up the rest.
+NOT_COMPARED_SHOWN = 8
+#: The width ``rules editions`` fits its table to.
+EDITIONS_WIDTH = 80
+
+
+def _plain(text: str, **_: Any) -> str:
+    return text
+
+
+def rules_width() -> int:
+    """The width rules text is wrapped to: the terminal policy's, kept between 40 and 100."""
+    return text_width(80, 40, 100)
+
+
+def short(text: str, limit: int = 200) -> str:
+    """``text`` on one line, cut at a word before ``limit`` characters (with " …")."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[:limit].rsplit(" ", 1)[0]
+    return cut + " …"
+
+
+# --------------------------------------------------------------------------- show
+
+
+def show_json(
+    loaded: corpus.Edition,
+    asked: corpus.Edition,
+    found: Sequence[corpus.Rule],
+    refs: Sequence[Any],
+) -> dict[str, Any]:
+    """``rules show --format json``: the rules found and what they refer to."""
+    return {
+        "edition": loaded.id,
+        **({"requested_edition": asked.id} if asked is not loaded else {}),
+        "rules": [
+            {
+                "id": rule.id,
+                "text": rule.text,
+                "lang": rule.lang,
+                "kind": rule.kind,
+                **({"card": rule.card, "date": rule.date} if rule.card else {}),
+                **_current_json(loaded, rule.id),
+            }
+            for rule in found
+        ],
+        "references": [
+            {
+                "id": ref.target,
+                "from": ref.from_rule,
+                "found": ref.found,
+                "preview": ref.preview,
+                "elsewhere": ref.elsewhere,
+            }
+            for ref in refs
+        ],
+    }
+
+
+def _current_json(edition: corpus.Edition, rule_id: str) -> dict[str, str]:
+    """``current`` and ``current_since`` of a translation's or guide's passage, if any."""
+    aligned = edition.aligned.get(rule_id)
+    return {"current": aligned[0], "current_since": aligned[1]} if aligned else {}
+
+
+def show_not_found_json(
+    rule_id: str, suggestions: Sequence[str], in_editions: Sequence[str]
+) -> dict[str, Any]:
+    """``rules show --format json`` of a rule or term the edition lacks."""
+    return {
+        "query": rule_id,
+        "found": False,
+        "suggestions": suggestions,
+        "in_editions": in_editions,
+    }
+
+
+def show_text(
+    rule_id: str,
+    loaded: corpus.Edition,
+    asked: corpus.Edition,
+    found: Sequence[corpus.Rule],
+    refs: Sequence[Any],
+    *,
+    style: Style | None = None,
+    width: int | None = None,
+) -> str:
+    """``rules show`` as text: the edition, the rules under their ids, "See also" and what
+    the edition does not hold."""
+    _style = style or _plain
+    columns = width or rules_width()
+    out: list[str] = []
+    info = loaded.info
+    out.append(_style(f"{info.title} — {info.id} ({info.lang}, {info.source})", dim=True))
+    if asked is not loaded:
+        out.append(
+            _style(
+                wrap_hanging(
+                    f"({rule_id} is not in {asked.id}, which holds {corpus.scope(asked)}; "
+                    f"shown from {info.id}, the edition its references are followed into)",
+                    columns,
+                    0,
+                ),
+                dim=True,
+            )
+        )
+    label_width = max(len(rule.id) for rule in found) + 2
+    for rule in found:
+        label = rule.id.ljust(label_width)
+        body = f"{rule.card} ({rule.date}): {rule.text}" if rule.card else rule.text
+        text = wrap_hanging(body, columns, label_width, first_prefix=label)
+        if style is not None:
+            text = _style(rule.id, bold=True) + text[len(rule.id) :]
+        out.append(text)
+        aligned = loaded.aligned.get(rule.id)
+        if aligned is not None:
+            current_id, since = aligned
+            note = f"(today's {current_id}, worded as now since {since})"
+            out.append(
+                _style(
+                    wrap_hanging(note, columns, label_width, first_prefix=" " * label_width),
+                    dim=True,
+                )
+            )
+    wanted = corpus.normalise_rule_id(rule_id)
+    if wanted is not None and loaded.rule(wanted) is None and found[0].kind == "rule":
+        out.append(_style(f"(only part of {wanted} is in {info.id})", dim=True))
+    followed = [ref for ref in refs if ref.found or ref.elsewhere]
+    outside = [ref.target for ref in refs if not ref.found and not ref.elsewhere]
+    if followed:
+        out.append("")
+        out.append(_style("See also:", bold=True))
+        ref_width = max(len(ref.target) for ref in followed) + 4
+        for ref in followed:
+            note = ref.preview or ""
+            if not ref.found:
+                note = f"in {ref.elsewhere}: {note}"
+            label = f"  {ref.target}".ljust(ref_width)
+            out.append(wrap_hanging(note, columns, ref_width, first_prefix=label))
+        others = list(dict.fromkeys(ref.elsewhere for ref in followed if not ref.found))
+        if others:
+            commands = " or ".join(
+                f"`planarcli rules show ID --edition {other}`" for other in others
+            )
+            out.append(
+                wrap_hanging(
+                    f'({info.id} holds {corpus.scope(loaded)}; the rules marked "in" '
+                    f"are another edition's: {commands})",
+                    columns,
+                    2,
+                    first_prefix="  ",
+                )
+            )
+    if outside:
+        out.append("")
+        out.append(
+            wrap_hanging(
+                f"Not in {info.id}: {', '.join(outside)} ({info.id} holds {corpus.scope(loaded)}).",
+                columns,
+                2,
+            )
+        )
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------------- search
+
+
+def search_json(
+    text: str, scope: Sequence[corpus.EditionInfo], results: Sequence[Any]
+) -> dict[str, Any]:
+    """``rules search --format json``: the query as read, the editions searched, the results."""
+    return {
+        "query": text,
+        "editions": [info.id for info in scope],
+        "results": [
+            {
+                "id": r.id,
+                "edition": r.edition,
+                "lang": r.lang,
+                "score": r.score,
+                "text": r.text,
+                "also_in": list(r.also_in),
+                "kind": r.kind,
+            }
+            for r in results
+        ],
+    }
+
+
+def search_text(
+    results: Sequence[Any], *, style: Style | None = None, width: int | None = None
+) -> str:
+    """``rules search`` as text: per result a head line (id, edition, score) and its text,
+    shortened and indented."""
+    _style = style or _plain
+    columns = width or rules_width()
+    out: list[str] = []
+    for result in results:
+        head = (
+            f"{_style(result.id, bold=True)} ({result.edition}"
+            + (f", {result.lang}" if result.lang != "en" else "")
+            + (", glossary" if result.kind == "glossary" else "")
+            + f") score {result.score:.1f}"
+            + (f"  (same text in {', '.join(result.also_in)})" if result.also_in else "")
+        )
+        out.append(head)
+        out.append(wrap_hanging(short(result.text), columns, 4, first_prefix="    "))
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------------- editions
+
+
+def editions_json(infos: Sequence[corpus.EditionInfo]) -> dict[str, Any]:
+    """``rules editions --format json``."""
+    return {
+        "editions": [
+            {
+                "id": info.id,
+                "title": info.title,
+                "lang": info.lang,
+                "kind": info.kind,
+                "effective": info.effective,
+                "source": info.source,
+                "current": info.current,
+                "translation_of": info.translation_of,
+            }
+            for info in infos
+        ]
+    }
+
+
+def editions_text(infos: Sequence[corpus.EditionInfo], *, style: Style | None = None) -> str:
+    """``rules editions`` as a table fitted to :data:`EDITIONS_WIDTH` columns (titles cut
+    with "…"; JSON has them whole), the current edition marked * (and bold)."""
+    _style = style or _plain
+    out: list[str] = []
+    id_width = max(len(info.id) for info in infos) + 2
+    kind_width = max(len(info.kind) for info in infos) + 2
+    for info in infos:
+        mark = "*" if info.current else " "
+        line = (
+            f"{mark} {info.id.ljust(id_width)}{info.lang.ljust(4)}{info.kind.ljust(kind_width)}"
+            f"{info.source.ljust(10)}"
+        )
+        room = max(EDITIONS_WIDTH - len(line), 12)  # an 80-column terminal; JSON has it whole
+        title = info.title if len(info.title) <= room else info.title[: room - 1].rstrip() + "…"
+        line += title
+        out.append(_style(line, bold=True) if info.current else line)
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------------- diff
+
+
+def _pieces_json(pieces: Any) -> list[dict[str, str]]:
+    return [{"op": p.op, "text": p.text} for p in pieces]
+
+
+def _change_json(change: Any) -> dict[str, Any]:
+    return {
+        "old_id": change.old_id,
+        "new_id": change.new_id,
+        "similarity": change.similarity,
+        "text_changed": change.text_changed,
+        "old_text": change.old_text,
+        "new_text": change.new_text,
+        "diff": change.word_diff(),
+        "pieces": _pieces_json(change.pieces),
+    }
+
+
+def diff_json(result: Any) -> dict[str, Any]:
+    """``rules diff --format json``."""
+    return {
+        "old": result.old,
+        "new": result.new,
+        "summary": {
+            "unchanged": result.unchanged,
+            "added": len(result.added),
+            "removed": len(result.removed),
+            "reworded": len(result.reworded),
+            "renumbered": len(result.renumbered),
+            "not_compared": len(result.old_not_compared) + len(result.new_not_compared),
+        },
+        "sections_moved": [
+            {"old": m.old, "new": m.new, "title": m.title} for m in result.sections_moved
+        ],
+        "not_compared": {
+            result.old: [r.id for r in result.old_not_compared],
+            result.new: [r.id for r in result.new_not_compared],
+        },
+        "added": [{"id": r.id, "text": r.text} for r in result.added],
+        "removed": [{"id": r.id, "text": r.text} for r in result.removed],
+        "reworded": [_change_json(c) for c in result.reworded],
+        "renumbered": [_change_json(c) for c in result.renumbered],
+        "glossary": {
+            "reworded": [_change_json(c) for c in result.glossary_reworded],
+            "renamed": [_change_json(c) for c in result.glossary_renamed],
+            "not_compared": {
+                result.old: list(result.glossary_old_only),
+                result.new: list(result.glossary_new_only),
+            },
+        },
+    }
+
+
+def _render(pieces: Any, context: int | None = 6, style: Style | None = None) -> str:
+    """A word diff for the terminal; with ``context``, long unchanged stretches shortened."""
+    from planarcli.rulebook.textdiff import render_pieces
+
+    if style is None:
+        return render_pieces(pieces, context=context, style=None)
+    paint = style
+
+    def colour(marked: str, op: str) -> str:
+        return paint(marked, fg="red" if op in ("delete", "move-from") else "green")
+
+    return render_pieces(pieces, context=context, style=colour)
+
+
+def diff_text(
+    result: Any, full: bool, *, style: Style | None = None, width: int | None = None
+) -> str:
+    """``rules diff`` as text: the summary, what was not compared, then the renumbered,
+    reworded, added and removed rules and the glossary, as word diffs (whole with ``full``)."""
+    from planarcli.rulebook.diff import describe_rules
+
+    _style = style or _plain
+    columns = width or rules_width()
+    out: list[str] = []
+    summary = (
+        f"{result.old} → {result.new}: {len(result.reworded)} reworded, "
+        f"{len(result.renumbered)} renumbered, {len(result.added)} added, "
+        f"{len(result.removed)} removed, {result.unchanged} unchanged"
+    )
+    out.append(wrap_hanging(summary, columns, 2))
+    for move in result.sections_moved:
+        out.append(f"section {move.old} → {move.new} ({move.title}), with its rules")
+    for edition, rules_only, terms_only in (
+        (result.old, result.old_not_compared, result.glossary_old_only),
+        (result.new, result.new_not_compared, result.glossary_new_only),
+    ):
+        if rules_only:
+            labels = describe_rules(rules_only)
+            if len(labels) > NOT_COMPARED_SHOWN:
+                rest = len(labels) - NOT_COMPARED_SHOWN + 1
+                labels = [*labels[: NOT_COMPARED_SHOWN - 1], f"and {rest} more (--format json)"]
+            out.append(
+                wrap_hanging(
+                    "; ".join(labels),
+                    columns,
+                    4,
+                    first_prefix=f"only in {edition}, not compared: ",
+                )
+            )
+        if terms_only:
+            out.append(
+                wrap_hanging(
+                    ", ".join(terms_only),
+                    columns,
+                    4,
+                    first_prefix=f"glossary only in {edition}, not compared: ",
+                )
+            )
+    if result.is_empty:
+        partial = result.old_not_compared or result.new_not_compared
+        out.append("no differences in what both editions hold" if partial else "no differences")
+        return "\n".join(out)
+
+    def heading(title: str) -> None:
+        out.append("")
+        out.append(_style(title, bold=True))
+
+    def show_change(label: str, change: Any) -> None:
+        if not change.text_changed:
+            out.append(f"  {label}  (same text)")
+            return
+        body = _render(change.pieces, None if full else 6, style)
+        out.append(f"  {label}")
+        out.append(wrap_hanging(body, columns, 6, first_prefix="      "))
+
+    if result.renumbered:
+        heading("Renumbered")
+        for change in result.renumbered:
+            show_change(f"{change.old_id} → {change.new_id}", change)
+    if result.reworded:
+        heading("Reworded")
+        for change in result.reworded:
+            show_change(change.new_id, change)
+    for title, rules in (("Added", result.added), ("Removed", result.removed)):
+        if rules:
+            heading(title)
+            for rule in rules:
+                out.append(f"  {rule.id}")
+                out.append(wrap_hanging(short(rule.text, 160), columns, 4, first_prefix="    "))
+    if result.glossary_reworded or result.glossary_renamed:
+        heading("Glossary")
+        for change in result.glossary_renamed:
+            show_change(f"{change.old_id} → {change.new_id}", change)
+        for change in result.glossary_reworded:
+            show_change(change.new_id, change)
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------------- history
+
+
+def history_not_found_json(rule_id: str, suggestions: Sequence[str]) -> dict[str, Any]:
+    """``rules history --format json`` of a rule or term the edition lacks."""
+    return {"query": rule_id, "found": False, "suggestions": suggestions}
+
+
+def history_json(result: Any) -> dict[str, Any]:
+    """``rules history --format json``: every wording, with the editions that print it."""
+    return {
+        "rule": result.rule,
+        "edition": result.edition,
+        "versions": [
+            {
+                "id": v.id,
+                "since": v.since,
+                "until": v.until,
+                "editions": list(v.editions),
+                "text": v.text,
+            }
+            for v in result.versions
+        ],
+    }
+
+
+def history_text(result: Any, *, style: Style | None = None, width: int | None = None) -> str:
+    """``rules history`` as text: each wording with its span and editions, and after the
+    first a word diff from the one before."""
+    _style = style or _plain
+    columns = width or rules_width()
+    out: list[str] = []
+    versions = result.versions
+    count = len(versions)
+    kind = "glossary entry " if result.kind == "glossary" else ""
+    out.append(
+        f"{kind}{result.rule} in the numbering of {result.edition}: "
+        f"{count} wording{'s' if count != 1 else ''} in "
+        f"{len(result.editions_searched)} editions searched"
+    )
+    changes = [None, *result.changes()]
+    for version, before, pieces in zip(versions, [None, *versions[:-1]], changes, strict=True):
+        span = f"from {version.since} " + (
+            f"until {version.until}" if version.until else "(in force)"
+        )
+        if version is versions[-1] and version.until:
+            span += " (removed)"
+        out.append("")
+        out.append(_style(version.id, bold=True) + f"  {span}")
+        out.append(
+            wrap_hanging(", ".join(version.editions), columns, 4, first_prefix="    editions: ")
+        )
+        if before is not None and before.id != version.id:
+            change = "renamed" if result.kind == "glossary" else "renumbered"
+            out.append(f"    {change}: {before.id} → {version.id}")
+        body = version.text if pieces is None else _render(pieces, None, style)
+        out.append(wrap_hanging(body, columns, 4, first_prefix="    "))
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------------- import
+
+
+def import_json(result: ImportResult, source: str) -> dict[str, Any]:
+    """``rules import --format json``: the edition imported and where it was saved."""
+    return {
+        "edition_id": result.edition_id,
+        "title": result.title,
+        "path": str(result.path),
+        "rule_count": result.rule_count,
+        "glossary_count": result.glossary_count,
+        "replaced": result.replaced,
+        "source": source,
+    }
+
+
+def import_text(result: ImportResult) -> str:
+    """The one-line text report of an import."""
+    line = (
+        f"imported {result.edition_id} ({result.title}): {result.rule_count} rules, "
+        f"{result.glossary_count} glossary entries → {result.path}"
+    )
+    if result.replaced == "bundled":
+        line += f"; replaces the bundled {result.edition_id} edition for you"
+    elif result.replaced == "imported":
+        line += f"; replaces your earlier import of {result.edition_id}"
+    return line
