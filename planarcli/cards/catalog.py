@@ -34,7 +34,7 @@ from planarcli.cards.model import (  # noqa: F401  (re-exported)
     UnknownName,
     _printed_json,
 )
-from planarcli.cards.names import fold_name
+from planarcli.cards.names import fold_name, umlaut_free
 from planarcli.cards.resolve import (  # noqa: F401  (re-exported)
     BELOW_EXACT,
     COVER_BASE,
@@ -154,7 +154,9 @@ class Catalog(NameResolution):
 
     def _index_printed_names(self) -> None:
         """Index the printed names, on the first lookup that needs them: as written and
-        folded → (card name, language); a folded name two cards share names neither."""
+        folded → (card name, language); a folded name two cards share names neither. A
+        German name is also indexed as written without umlauts ("Chaotischer Aether" for
+        "Chaotischer Äther": ``planarcli.cards.names.umlaut_free``)."""
         written: dict[str, tuple[str, str]] = {}
         folded: dict[str, tuple[str, str] | None] = {}
         for card_name, data in self._name_sources():
@@ -169,9 +171,11 @@ class Catalog(NameResolution):
                     key = keys[at] if keys else fold_name(spelled)
                     at += 1
                     written.setdefault(spelled, entry)
-                    if key:
-                        seen = folded.get(key, entry)
-                        folded[key] = entry if seen and seen[0] == card_name else None
+                    variant = umlaut_free(spelled) if lang == "de" else None
+                    for one in (key, variant) if variant and variant != key else (key,):
+                        if one:
+                            seen = folded.get(one, entry)
+                            folded[one] = entry if seen and seen[0] == card_name else None
         self._printed, self._printed_folded = written, folded
 
     def _name_sources(self) -> Iterable[tuple[str, dict[str, Any]]]:

@@ -284,6 +284,15 @@ class NameResolution:
             self._vocabulary = (vocabulary, [tuple(where[w] for w in words) for words in split])
         return self._vocabulary
 
+    def confident_guess(self, name: str) -> Card | None:
+        """The one planar card an unknown ``name`` clearly means, or None: the card `cards
+        show` answers it with (matched "fuzzy") and the card `validate --fix` renames it to
+        (when the deck may take it). The one decision both make (``explain_unknown``'s
+        ``guess``). None for a name the catalog knows (it needs no guess)."""
+        if self.resolve(name).card is not None:
+            return None
+        return self.explain_unknown(name).guess
+
     def find(self, name: str) -> tuple[Card, str]:
         """The card ``name`` denotes and how it was found: "exact", "folded", "printed", or
         "fuzzy" for a clear guess (see ``explain_unknown``). Raises CardNotFoundError, with
