@@ -1,2 +1,19 @@
-"""The card reference: the catalog of planes and phenomena, name folding, the Scryfall client,
-sync, and random deck generation."""
+"""The card reference: every plane and phenomenon, how names are read, and where the data
+comes from. One module per job:
+
+- ``model``: the card model (``Card``; ``CatalogSource``, where card data came from and how
+  old it is; the results of looking a name up);
+- ``catalog``: ``Catalog``, the cards indexed by exact, folded and printed name;
+- ``names``: how names are folded (case, accents, punctuation, umlaut-free German);
+- ``resolve``: name resolution (exact, folded, printed names, typos, fuzzy guesses, "another
+  Magic card", ``magicnames``) and the one confident guess `cards show` and `validate --fix`
+  share;
+- ``filters``: filtering by kind, set and subtype;
+- ``store``: loading and caching the bundled snapshot and the synced cache;
+- ``rulings``: the official rulings bundled with the snapshot;
+- ``search``: `cards search`'s query language;
+- ``scryfall`` and ``sync``: the Scryfall client and `cards sync`;
+- ``deckgen``: random planar decks.
+
+Rendering lives in ``planarcli.report.cards``, the command line in ``planarcli.commands.cards``.
+"""

@@ -90,6 +90,8 @@ class Catalog(NameResolution):
         self._guess_names: list[tuple[str, Card]] | None = None
         self._vocabulary: tuple[list[str], list[tuple[int, ...]]] | None = None
         self._max_chars: int | None = None
+        #: ``explain_unknown``'s answers by written name (validate and --fix ask twice).
+        self._explained: dict[str, UnknownName] = {}
 
     @classmethod
     def from_records(cls, records: list[dict[str, Any]], source: CatalogSource) -> Catalog:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from planarcli.cards.model import Card, CardNotFoundError, Match, Resolution, UnknownName
 from planarcli.cards.names import fold_name
 from planarcli.errors import echoed as echo_repr
+from planarcli.records import record
 
 if TYPE_CHECKING:
     from planarcli.cards.magicnames import MagicNames
@@ -30,6 +31,48 @@ def _bundled_snapshot() -> Any:
     from planarcli.cards.store import bundled_snapshot
 
     return bundled_snapshot()
+
+
+@record
+class FoundCard:
+    """The card `cards show` answers a name with: how the name matched ("exact", "folded",
+    "printed", "fuzzy"), where the card came from ("cache", "snapshot") and, for a printed
+    name, its language code."""
+
+    card: Card
+    how: str
+    source: str
+    lang: str | None = None
+
+
+def look_up(name: str) -> FoundCard:
+    """The card a written name denotes in the card data in use (``store.load_catalog``): a
+    synced card by its English name straight from the cache (``store.synced_card``: the
+    snapshot is not read), else the catalog's answer (``Catalog.find``). Raises
+    CardNotFoundError, with suggestions, when there is no clear answer, and UsageError for
+    a name longer than any card's could be."""
+    from planarcli.cards.store import load_catalog, synced_card
+
+    quick = synced_card(name)
+    if quick is not None:
+        return FoundCard(quick[0], quick[1], "cache")
+    catalog = load_catalog()
+    if catalog.too_long(name):
+        from planarcli.errors import UsageError
+
+        raise UsageError(too_long_message(catalog, name))
+    card, how = catalog.find(name)
+    lang = catalog.resolve(name).lang if how == "printed" else None
+    return FoundCard(card, how, catalog.origin(card), lang)
+
+
+def too_long_message(catalog: Any, name: str) -> str:
+    """Why a NAME longer than any card name could be (``max_name_chars``) is refused: no
+    fuzzy comparison, which would cost seconds and could only find a card by one word."""
+    return (
+        f"{echo_repr(name)} is {len(fold_name(name))} characters long; no card name is "
+        f"over {catalog.max_name_chars()}: give one card name"
+    )
 
 
 class NameResolution:
@@ -44,6 +87,7 @@ class NameResolution:
         _guess_names: list[tuple[str, Card]] | None
         _vocabulary: tuple[list[str], list[tuple[int, ...]]] | None
         _max_chars: int | None
+        _explained: dict[str, UnknownName]
 
         @property
         def _key_names(self) -> dict[str, str]: ...
@@ -336,6 +380,13 @@ class NameResolution:
         raise CardNotFoundError(message, hint=hint, suggestions=suggestions)
 
     def explain_unknown(self, name: str) -> UnknownName:
+        """What the unknown ``name`` is (``_explain_unknown``), worked out once per name."""
+        known = self._explained.get(name)
+        if known is None:
+            known = self._explained[name] = self._explain_unknown(name)
+        return known
+
+    def _explain_unknown(self, name: str) -> UnknownName:
         """What ``name``, which is no card of this catalog, is: another Magic card (it folds
         to a name of the bundled list of every Magic card, planar or not), a misspelling
         of one planar card (``guess``: a clear winner of ``guess_scores``, or the one card

@@ -30,7 +30,7 @@ def card_rulings(oracle_id: str) -> list[Ruling]:
     none). Raises DataUnavailableError when the snapshot is unreadable."""
     from planarcli.cards.store import snapshot_rulings
 
-    entries = snapshot_rulings().get(oracle_id) or []
+    entries = snapshot_rulings(oracle_id)
     return [Ruling(entry["date"], entry["text"], entry["source"]) for entry in entries]
 
 

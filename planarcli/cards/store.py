@@ -102,16 +102,31 @@ def _snapshot_document(path: str) -> dict[str, Any]:
     document = _catalog_document(path)
     rulings = document.pop("rulings", {})
     marshalcache.write(copy, SNAPSHOT_CACHE_MAGIC, key, document)
-    rulings_copy = os.path.join(cache_dir_path(), RULINGS_CACHE_NAME)
-    marshalcache.write(rulings_copy, RULINGS_CACHE_MAGIC, key, {"rulings": rulings})
+    with contextlib.suppress(ValueError):  # a broken section is said when it is read
+        rulings_copy = os.path.join(cache_dir_path(), RULINGS_CACHE_NAME)
+        marshalcache.write(rulings_copy, RULINGS_CACHE_MAGIC, key, _rulings_copy(rulings))
     return document
 
 
-def snapshot_rulings() -> dict[str, list[dict[str, str]]]:
-    """The bundled snapshot's ``rulings`` section (oracle id → rulings, oldest first, each
-    ``{"date", "text", "source"}``), from its parsed copy when there is a current one, else
-    from the snapshot file (and the copy written). Raises DataUnavailableError when the
-    snapshot cannot be read."""
+def _rulings_copy(rulings: Any) -> dict[str, Any]:
+    """The rulings' parsed copy: each card's rulings marshalled on their own (oracle id →
+    bytes), so that `cards show` unmarshals one card's rulings, not all 512."""
+    import marshal
+
+    if not isinstance(rulings, dict):
+        raise ValueError("its rulings are not a mapping")
+    return {
+        "rulings": {oracle_id: marshal.dumps(entries) for oracle_id, entries in rulings.items()}
+    }
+
+
+def snapshot_rulings(oracle_id: str) -> list[dict[str, str]]:
+    """The bundled rulings of the card with ``oracle_id`` (oldest first, each ``{"date",
+    "text", "source"}``; empty when it has none): from the rulings' parsed copy when there is
+    a current one, else from the snapshot file (and the copy written). Raises
+    DataUnavailableError when the snapshot cannot be read."""
+    import marshal
+
     from planarcli import marshalcache
     from planarcli.paths import cache_dir_path
 
@@ -120,18 +135,19 @@ def snapshot_rulings() -> dict[str, list[dict[str, str]]]:
         key = _snapshot_key(path)
         copy = os.path.join(cache_dir_path(), RULINGS_CACHE_NAME)
         saved = marshalcache.read(copy, RULINGS_CACHE_MAGIC, key)
-        if saved is not None and isinstance(saved.get("rulings"), dict):
-            return saved["rulings"]
-        rulings = _catalog_document(path).get("rulings", {})
-        if not isinstance(rulings, dict):
-            raise ValueError("its rulings are not a mapping")
-    except (OSError, ValueError) as error:
+        if saved is None or not isinstance(saved.get("rulings"), dict):
+            saved = _rulings_copy(_catalog_document(path).get("rulings", {}))
+            marshalcache.write(copy, RULINGS_CACHE_MAGIC, key, saved)
+        blob = saved["rulings"].get(oracle_id)
+        entries = marshal.loads(blob) if isinstance(blob, bytes) else []
+        if not isinstance(entries, list):
+            raise ValueError("a card's rulings are not a list")
+    except (OSError, ValueError, EOFError, TypeError) as error:
         raise DataUnavailableError(
             f"the bundled card snapshot {path} is unreadable ({error})",
             hint="reinstall planarcli",
         ) from error
-    marshalcache.write(copy, RULINGS_CACHE_MAGIC, key, {"rulings": rulings})
-    return rulings
+    return entries
 
 
 def snapshot_path() -> Path:

@@ -28,7 +28,6 @@ from planarcli.commands.common import (
 )
 from planarcli.errors import NotFoundError, PlanarError, UsageError
 from planarcli.errors import echoed as echo_repr
-from planarcli.report.cards import SOURCE_LABELS
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
@@ -332,31 +331,6 @@ def info(output_format: str) -> None:
 
 
 # -- show --------------------------------------------------------------------------------------
-def _show_online(ctx: click.Context, name: str, api_url: str) -> Card:
-    if is_offline(ctx):
-        raise UsageError(
-            "cards show --online needs the network, but offline mode is on",
-            hint="drop --online to look the card up in the local catalog",
-        )
-    from planarcli.cards.model import Card
-    from planarcli.cards.scryfall import ScryfallClient
-    from planarcli.cards.sync import card_from_scryfall
-
-    options = (ctx.find_root().obj or {}).get("scryfall_options") or {}
-    with ScryfallClient(api_url, **options) as client:
-        found = client.named_fuzzy(name)
-    found_name = found.get("name", name)
-    layout = found.get("layout")
-    entry = card_from_scryfall(found) if layout == "planar" else None
-    if entry is None:
-        raise NotFoundError(
-            f"Scryfall's card for {echo_repr(name)} is {found_name!r}, which is not a plane or "
-            "phenomenon"
-            f" (layout {layout!r})"
-        )
-    return Card.from_json(entry)
-
-
 @cards.command("show", short_help="One card: exact, then folded, then a clear fuzzy guess.")
 @click.argument("name", shell_complete=complete_card_name)
 @click.option("--online", is_flag=True, help="Ask Scryfall (/cards/named?fuzzy=) instead.")
@@ -370,62 +344,51 @@ def show(ctx: click.Context, name: str, online: bool, api_url: str, output_forma
     that is another Magic card ("Tolaria West", "Sol Ring") is never guessed: exit 1, with
     the planar cards it resembles as suggestions (also when there is no clear guess). A NAME
     with no letter or digit, or longer than twice the longest card name, is a usage error
-    (exit 2), as for `cards match`."""
-    if not fold_name(name):
-        raise UsageError(f"nothing to look up in {echo_repr(name)}: give a card name")
-    if online:
-        try:
-            card = _show_online(ctx, name, api_url)
-        except NotFoundError:
-            if output_format == "json":
-                echo_json({"query": name, "found": False, "suggestions": []})
-            raise
-        how, source = "scryfall", "scryfall"
-    else:
-        from planarcli.cards.model import CardNotFoundError
-        from planarcli.cards.store import load_catalog, synced_card
-
-        quick = synced_card(name)  # a synced card by its English name: no snapshot needed
-        if quick is not None:
-            (card, how), source = quick, "cache"
-        else:
-            catalog = load_catalog()
-            _refuse_long_name(catalog, name)
-            try:
-                card, how = catalog.find(name)
-            except CardNotFoundError as error:
-                if output_format == "json":
-                    echo_json({"query": name, "found": False, "suggestions": error.suggestions})
-                raise
-            source = catalog.origin(card)
-        if how == "fuzzy":
-            _note(f"guessed {card.name!r} for {echo_repr(name)}")
-        elif how == "printed":
-            from planarcli.cards.names import language_name
-
-            lang = language_name(catalog.resolve(name).lang)
-            _note(f"{echo_repr(name)} is the {lang} printed name of {card.name!r}")
-    if card.oracle_text is None:
-        _note(f"no oracle text for {card.name!r} in the {SOURCE_LABELS.get(source, source)}")
-    from planarcli.cards.rulings import card_rulings
+    (exit 2), as for `cards match`. The card's official rulings follow its text."""
+    from planarcli.cards.model import CardNotFoundError
     from planarcli.report import cards as render
 
+    if not fold_name(name):
+        raise UsageError(f"nothing to look up in {echo_repr(name)}: give a card name")
+    if online and is_offline(ctx):
+        raise UsageError(
+            "cards show --online needs the network, but offline mode is on",
+            hint="drop --online to look the card up in the local catalog",
+        )
+    try:
+        if online:
+            from planarcli.cards.resolve import FoundCard
+            from planarcli.cards.sync import online_card
+
+            options = (ctx.find_root().obj or {}).get("scryfall_options")
+            found = FoundCard(online_card(name, api_url, options), "scryfall", "scryfall")
+        else:
+            from planarcli.cards.resolve import look_up
+
+            found = look_up(name)
+    except NotFoundError as error:
+        if output_format == "json":
+            suggestions = error.suggestions if isinstance(error, CardNotFoundError) else []
+            echo_json({"query": name, "found": False, "suggestions": suggestions})
+        raise
+    for note in render.found_notes(found, name):
+        _note(note)
+    from planarcli.cards.rulings import card_rulings
+
+    card = found.card
     rulings = card_rulings(card.oracle_id)
     if output_format == "json":
-        echo_json(render.card_json(card, source=source, matched=how, rulings=rulings))
+        echo_json(render.card_json(card, source=found.source, matched=found.how, rulings=rulings))
         return
     click.echo("\n".join(render.card_text(card, render.output_width(), rulings)))
 
 
 def _refuse_long_name(catalog: Catalog, name: str) -> None:
-    """A usage error (exit 2) for a NAME longer than any card name could be
-    (``Catalog.max_name_chars``): one short line, and no fuzzy comparison, which would cost
-    seconds and could only find a card by one of its words."""
+    """A usage error (exit 2) for a NAME longer than any card name could be."""
+    from planarcli.cards.resolve import too_long_message
+
     if catalog.too_long(name):
-        raise UsageError(
-            f"{echo_repr(name)} is {len(fold_name(name))} characters long; no card name is "
-            f"over {catalog.max_name_chars()}: give one card name"
-        )
+        raise UsageError(too_long_message(catalog, name))
 
 
 # -- match -------------------------------------------------------------------------------------

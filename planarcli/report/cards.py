@@ -16,6 +16,7 @@ from planarcli.report.terminal import text_width, wrap_words
 
 if TYPE_CHECKING:
     from planarcli.cards.model import Card, CatalogSource
+    from planarcli.cards.resolve import FoundCard
     from planarcli.cards.rulings import Ruling
 
 #: Text output fits this many columns (``cards list``; ``cards show`` wraps to the width
@@ -65,6 +66,25 @@ def ruling_lines(ruling: Ruling, width: int) -> list[str]:
     indent = " " * RULING_INDENT
     wrapped = wrap_words(ruling.text, max(width - RULING_INDENT, 1))
     return [f"{ruling.date:<{RULING_INDENT}}{wrapped[0]}", *(indent + rest for rest in wrapped[1:])]
+
+
+def found_notes(found: FoundCard, written: str) -> list[str]:
+    """What `cards show` says on stderr about how it found the card: a guess, a printed
+    name, a card without Oracle text."""
+    from planarcli.cards.names import language_name
+    from planarcli.errors import echoed
+
+    card = found.card
+    notes = []
+    if found.how == "fuzzy":
+        notes.append(f"guessed {card.name!r} for {echoed(written)}")
+    elif found.how == "printed":
+        lang = language_name(found.lang)
+        notes.append(f"{echoed(written)} is the {lang} printed name of {card.name!r}")
+    if card.oracle_text is None:
+        label = SOURCE_LABELS.get(found.source, found.source)
+        notes.append(f"no oracle text for {card.name!r} in the {label}")
+    return notes
 
 
 def card_json(
