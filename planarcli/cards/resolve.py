@@ -75,6 +75,30 @@ def too_long_message(catalog: Any, name: str) -> str:
     )
 
 
+def completions(catalog: Any, incomplete: str, limit: int) -> list[str]:
+    """Card names that complete ``incomplete`` (shell completion): folded prefix first, then
+    word prefix, then substring, then (only when nothing else matched) a few fuzzy
+    candidates; all names, in order, for an empty word."""
+    key = fold_name(incomplete)
+    names = catalog.names()
+    if not key:
+        return sorted(names, key=str.casefold)
+    compact = key.replace(" ", "")
+    ranked: list[tuple[int, str]] = []
+    for name in names:
+        folded = fold_name(name)
+        if folded.startswith(key) or folded.replace(" ", "").startswith(compact):
+            ranked.append((0, name))
+        elif any(word.startswith(key) for word in folded.split()) or f" {key}" in folded:
+            ranked.append((1, name))
+        elif key in folded:
+            ranked.append((2, name))
+    if not ranked and len(key) >= 3:
+        return [m.card.name for m in catalog.match(incomplete, limit=5, cutoff=60.0)]
+    ranked.sort(key=lambda item: (item[0], item[1].casefold()))
+    return [name for _, name in ranked[:limit]]
+
+
 class NameResolution:
     """The name lookups of a catalog (mixed into ``Catalog``, which provides the indexes)."""
 

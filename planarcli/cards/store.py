@@ -177,6 +177,21 @@ def bundled_snapshot() -> Catalog:
     return _BUNDLED
 
 
+def cache_api_url(source: CatalogSource) -> str | None:
+    """The Scryfall API a synced cache was fetched from (its ``source.api_url``), or None
+    (the snapshot; a cache that does not say)."""
+    if source.kind != "cache":
+        return None
+    import json
+
+    try:
+        with open(source.location, encoding="utf-8") as handle:
+            url = json.load(handle).get("source", {}).get("api_url")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return url if isinstance(url, str) else None
+
+
 def cache_path() -> Path:
     from planarcli.paths import cache_dir
 

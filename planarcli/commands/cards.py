@@ -53,38 +53,16 @@ def _note(message: str) -> None:
 def complete_card_name(
     ctx: click.Context, param: click.Parameter, incomplete: str
 ) -> list[CompletionItem]:
-    """Catalog names for the shell: folded prefix first, then word prefix, then substring,
-    then (only when nothing else matched) a few fuzzy candidates."""
+    """Catalog names for the shell (``planarcli.cards.resolve.completions``), escaped for
+    bash (see ``bash_escape``)."""
+    from planarcli.cards.resolve import completions
     from planarcli.cards.store import load_catalog
 
     try:
         catalog = load_catalog(warn=False)
     except PlanarError:
         return []
-    key = fold_name(incomplete)
-    names = catalog.names()
-    if not key:
-        return _completion_items(sorted(names, key=str.casefold))
-    compact = key.replace(" ", "")
-    ranked: list[tuple[int, str]] = []
-    for name in names:
-        folded = fold_name(name)
-        if folded.startswith(key) or folded.replace(" ", "").startswith(compact):
-            ranked.append((0, name))
-        elif any(word.startswith(key) for word in folded.split()) or f" {key}" in folded:
-            ranked.append((1, name))
-        elif key in folded:
-            ranked.append((2, name))
-    if not ranked and len(key) >= 3:
-        matches = catalog.match(incomplete, limit=5, cutoff=60.0)
-        return _completion_items(m.card.name for m in matches)
-    ranked.sort(key=lambda item: (item[0], item[1].casefold()))
-    return _completion_items(name for _, name in ranked[:COMPLETION_LIMIT])
-
-
-def _completion_items(names: Iterable[str]) -> list[CompletionItem]:
-    """Completion items for card names, escaped for bash (see ``bash_escape``)."""
-    return [completion_item(name) for name in names]
+    return [completion_item(name) for name in completions(catalog, incomplete, COMPLETION_LIMIT)]
 
 
 # -- shared bits -----------------------------------------------------------------------------
@@ -283,51 +261,16 @@ def info(output_format: str) -> None:
     (the synced record wins per card). The age is counted from the date the data dates from
     (the snapshot's data date, or the time of the sync); after 180 days a hint suggests
     `planarcli cards sync`."""
-    import json
-
-    from planarcli.cards.model import STALE_AFTER_DAYS
-    from planarcli.cards.store import cache_path, load_catalog
-    from planarcli.report.cards import count_line, info_text, source_json
+    from planarcli.cards.store import cache_api_url, cache_path, load_catalog
+    from planarcli.report.cards import info_json, info_text
 
     # The text report shows why a cache was ignored in its body: no second copy on stderr.
     catalog = load_catalog(warn=output_format == "json")
-    source = catalog.source
-    cache = cache_path()
-    age = source.age_days()
-    by_source = catalog.counts_by_source()
-    api_url = None
-    if source.kind == "cache":
-        try:
-            with source.path.open(encoding="utf-8") as handle:
-                api_url = json.load(handle).get("source", {}).get("api_url")
-        except (OSError, ValueError, AttributeError):
-            api_url = None
-    planes = sum(1 for card in catalog.cards if card.kind == "plane")
-    document = {
-        "source": source.kind,
-        "path": str(source.path),
-        "cards": len(catalog),
-        "planes": planes,
-        "phenomena": len(catalog) - planes,
-        "with_oracle_text": sum(1 for card in catalog.cards if card.oracle_text),
-        "by_source": by_source,
-        "sources": [source_json(s, by_source.get(s.kind, 0)) for s in catalog.sources],
-        "data_as_of": source.dated,
-        "created": source.created,
-        "age_days": round(age, 1) if age is not None else None,
-        "created_in_future": source.is_future(),
-        "stale": source.is_stale(),
-        "stale_after_days": STALE_AFTER_DAYS,
-        "api_url": api_url,
-        "cache_path": str(cache),
-        "cache_exists": cache.is_file(),
-        "warning": source.warning,
-    }
+    document = info_json(catalog, cache_path(), cache_api_url(catalog.source))
     if output_format == "json":
         echo_json(document)
         return
-    facts = {**document, "count_line": count_line(catalog.cards), "age_text": source.age_text()}
-    click.echo("\n".join(info_text(facts, catalog.sources, STALE_AFTER_DAYS)))
+    click.echo("\n".join(info_text(document, catalog)))
 
 
 # -- show --------------------------------------------------------------------------------------

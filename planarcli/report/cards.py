@@ -15,6 +15,9 @@ from typing import TYPE_CHECKING, Any
 from planarcli.report.terminal import text_width, wrap_words
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
+    from planarcli.cards.catalog import Catalog
     from planarcli.cards.model import Card, CatalogSource
     from planarcli.cards.resolve import FoundCard
     from planarcli.cards.rulings import Ruling
@@ -225,15 +228,44 @@ def source_json(source: CatalogSource, cards: int) -> dict[str, Any]:
     }
 
 
-def info_text(
-    info: dict[str, Any], catalog_sources: Sequence[CatalogSource], stale_after: float
-) -> list[str]:
-    """``cards info`` for people, from the facts of its JSON document (``info``) and the
-    sources the cards come from."""
+def info_json(catalog: Catalog, cache: Path, api_url: str | None) -> dict[str, Any]:
+    """``cards info --format json``: the card data in use (``catalog``), the synced cache's
+    path (``cache``) and the API it was synced from."""
+    from planarcli.cards.model import STALE_AFTER_DAYS
+
+    source = catalog.source
+    age = source.age_days()
+    by_source = catalog.counts_by_source()
+    planes = sum(1 for card in catalog.cards if card.kind == "plane")
+    return {
+        "source": source.kind,
+        "path": str(source.path),
+        "cards": len(catalog),
+        "planes": planes,
+        "phenomena": len(catalog) - planes,
+        "with_oracle_text": sum(1 for card in catalog.cards if card.oracle_text),
+        "by_source": by_source,
+        "sources": [source_json(s, by_source.get(s.kind, 0)) for s in catalog.sources],
+        "data_as_of": source.dated,
+        "created": source.created,
+        "age_days": round(age, 1) if age is not None else None,
+        "created_in_future": source.is_future(),
+        "stale": source.is_stale(),
+        "stale_after_days": STALE_AFTER_DAYS,
+        "api_url": api_url,
+        "cache_path": str(cache),
+        "cache_exists": cache.is_file(),
+        "warning": source.warning,
+    }
+
+
+def info_text(info: dict[str, Any], catalog: Catalog) -> list[str]:
+    """``cards info`` for people, from its JSON document (``info_json``) and the catalog."""
+    sources = catalog.sources
     kind = info["source"]
     if kind == "cache":
         label = "synced cache"
-        if len(catalog_sources) > 1:
+        if len(sources) > 1:
             label += ", with the bundled snapshot for the cards it lacks"
     else:
         label = "bundled snapshot"
@@ -241,18 +273,19 @@ def info_text(
     lines = [
         f"source:  {label}",
         f"path:    {info['path']}",
-        f"cards:   {info['count_line']}, {info['with_oracle_text']} with oracle text",
+        f"cards:   {count_line(catalog.cards)}, {info['with_oracle_text']} with oracle text",
     ]
-    if len(catalog_sources) > 1:
+    if len(sources) > 1:
         parts = [
             f"{by_source.get(s.kind, 0)} from the {SOURCE_LABELS[s.kind]}"
             + (f" ({s.dated[:10]})" if s.dated else "")
-            for s in catalog_sources
+            for s in sources
         ]
         lines.append(f"         {', '.join(parts)}")
     dated = info["data_as_of"] or "unknown"
-    if info["age_text"] is not None:
-        dated += f" ({info['age_text']})"
+    age_text = catalog.source.age_text()
+    if age_text is not None:
+        dated += f" ({age_text})"
     lines.append(f"as of:   {dated}")
     if info["created"] and info["created"] != info["data_as_of"]:
         lines.append(f"built:   {info['created']}")
@@ -265,7 +298,7 @@ def info_text(
         lines.append(f"warning: {info['warning']}")
     if info["stale"]:
         lines.append(
-            f"hint:    this card data is over {stale_after:.0f} days old; "
+            f"hint:    this card data is over {info['stale_after_days']:.0f} days old; "
             "`planarcli cards sync` fetches"
         )
         lines.append("         the current cards from Scryfall")
