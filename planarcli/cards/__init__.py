@@ -15,5 +15,6 @@ comes from. One module per job:
 - ``scryfall`` and ``sync``: the Scryfall client and `cards sync`;
 - ``deckgen``: random planar decks.
 
-Rendering lives in ``planarcli.report.cards``, the command line in ``planarcli.commands.cards``.
+Rendering lives in ``planarcli.report.cards`` (one card) and ``planarcli.report.catalog``
+(tables, data info, sync); the command line in ``planarcli.commands.cards``.
 """

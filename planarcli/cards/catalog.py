@@ -22,7 +22,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from planarcli.cards.filters import filter_cards
 from planarcli.cards.model import (  # noqa: F401  (re-exported)
     FUTURE_TOLERANCE_DAYS,
     STALE_AFTER_DAYS,
@@ -214,6 +213,8 @@ class Catalog(NameResolution):
     ) -> list[Card]:
         """Cards of a kind / in any of ``sets`` / of a subtype, minus cards found only in
         ``exclude_sets`` (``planarcli.cards.filters``)."""
+        from planarcli.cards.filters import filter_cards
+
         return filter_cards(
             self.cards, kind=kind, sets=sets, subtype=subtype, exclude_sets=exclude_sets
         )

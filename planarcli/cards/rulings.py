@@ -13,25 +13,15 @@ first, ties in the source table's order.
 
 from __future__ import annotations
 
-from planarcli.records import record
 
-
-@record
-class Ruling:
-    """One official ruling of a card."""
-
-    date: str  # YYYY-MM-DD
-    text: str
-    source: str  # owner/repo@commit:path it was read from
-
-
-def card_rulings(oracle_id: str) -> list[Ruling]:
+def card_rulings(oracle_id: str) -> list[dict[str, str]]:
     """The bundled rulings of the card with this oracle id, oldest first (empty when it has
-    none). Raises DataUnavailableError when the snapshot is unreadable."""
+    none), each ``{"date": "YYYY-MM-DD", "text": ..., "source": "owner/repo@commit:path"}``.
+    Raises DataUnavailableError when the snapshot is unreadable. (`cards show` asks
+    ``planarcli.cards.store.snapshot_rulings`` itself: one module less on its start-up.)"""
     from planarcli.cards.store import snapshot_rulings
 
-    entries = snapshot_rulings(oracle_id)
-    return [Ruling(entry["date"], entry["text"], entry["source"]) for entry in entries]
+    return snapshot_rulings(oracle_id)
 
 
 def card_slug(name: str) -> str:

@@ -3,7 +3,8 @@
 The commands are thin: each parses its options, asks ``planarcli.cards`` (the catalog from
 ``planarcli.cards.store.load_catalog``: the bundled snapshot united with a valid synced cache;
 ``planarcli.cards.sync`` for a sync; ``planarcli.cards.rulings`` for a card's rulings), and
-hands the result to ``planarcli.report.cards``, which renders it as text or JSON. Nothing here
+hands the result to ``planarcli.report.cards`` (one card) or ``planarcli.report.catalog``
+(tables, data info, sync), which render it as text or JSON. Nothing here
 imports requests unless a command really talks to Scryfall (``sync``, ``show --online``).
 """
 
@@ -145,7 +146,7 @@ def _echo_cards_or_not_found(
     """The cards as JSON (``document`` plus the card list) or as a table. When there are
     none, JSON still prints its document (an empty list), the text table prints nothing, and
     NotFoundError (exit 1) says ``nothing``, once, on stderr."""
-    from planarcli.report.cards import card_summary, cards_text
+    from planarcli.report.catalog import card_summary, cards_text
 
     if output_format == "json":
         echo_json({**document, "cards": [card_summary(card) for card in cards]})
@@ -239,7 +240,7 @@ def sync(ctx: click.Context, api_url: str, offline: bool, output_format: str) ->
     finally:
         if progress is not None:
             progress.close()
-    from planarcli.report.cards import skipped_note, sync_json, sync_text
+    from planarcli.report.catalog import skipped_note, sync_json, sync_text
 
     if output_format == "json":
         echo_json(sync_json(result))
@@ -262,7 +263,7 @@ def info(output_format: str) -> None:
     (the snapshot's data date, or the time of the sync); after 180 days a hint suggests
     `planarcli cards sync`."""
     from planarcli.cards.store import cache_api_url, cache_path, load_catalog
-    from planarcli.report.cards import info_json, info_text
+    from planarcli.report.catalog import info_json, info_text
 
     # The text report shows why a cache was ignored in its body: no second copy on stderr.
     catalog = load_catalog(warn=output_format == "json")
@@ -316,10 +317,10 @@ def show(ctx: click.Context, name: str, online: bool, api_url: str, output_forma
         raise
     for note in render.found_notes(found, name):
         _note(note)
-    from planarcli.cards.rulings import card_rulings
+    from planarcli.cards.store import snapshot_rulings  # planarcli.cards.rulings, less one import
 
     card = found.card
-    rulings = card_rulings(card.oracle_id)
+    rulings = snapshot_rulings(card.oracle_id)
     if output_format == "json":
         echo_json(render.card_json(card, source=found.source, matched=found.how, rulings=rulings))
         return
