@@ -158,9 +158,21 @@ def test_the_catalog_s_parsed_copy_leaves_the_rulings_out(cache_dir: Path) -> No
     assert "rulings" not in marshal.loads(payload)
     assert (cache_dir / store.RULINGS_CACHE_NAME).is_file()
     # read from the copy, and from the snapshot file again when the copy is damaged
-    first = card_rulings(RECORDS["Bant"]["oracle_id"])
+    bant = RECORDS["Bant"]["oracle_id"]
+    expected = SNAPSHOT["rulings"][bant]
+    assert card_rulings(bant) == expected
+    data = cache_dir / store.RULINGS_DATA_NAME
+    damaged = bytearray(data.read_bytes())
+    for at in range(store._TOKEN_BYTES, len(damaged)):  # every card's rulings, not the token
+        damaged[at] ^= 0x55
+    data.write_bytes(bytes(damaged))
+    assert card_rulings(bant) == expected  # the CRC catches it: parsed from the snapshot
+    assert data.read_bytes() != bytes(damaged)  # and the copy written anew
     (cache_dir / store.RULINGS_CACHE_NAME).write_bytes(b"damaged")
-    assert card_rulings(RECORDS["Bant"]["oracle_id"]) == first and first
+    assert card_rulings(bant) == expected
+    data.unlink()
+    assert card_rulings(bant) == expected
+    assert card_rulings("0" * 8 + "-0000-4000-8000-" + "0" * 12) == []
 
 
 @pytest.mark.parametrize(

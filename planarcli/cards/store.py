@@ -71,8 +71,15 @@ SNAPSHOT_CACHE_NAME = "snapshot.bin"
 
 #: The snapshot's ``rulings`` section, kept in a copy of its own: only `cards show` reads it,
 #: so the catalog's copy (read on every start-up that reads the snapshot) is spared its size.
+#: The copy is an index (marshalcache: oracle id → offset, length and CRC-32 of the card's
+#: marshalled rulings in the data file) and the data file, so that `cards show` reads a few
+#: kilobytes of index and one card's rulings, not all 512.
 RULINGS_CACHE_MAGIC = b"planarcli-parsed-rulings\n"
 RULINGS_CACHE_NAME = "snapshot-rulings.bin"
+RULINGS_DATA_NAME = "snapshot-rulings.data"
+#: The data file starts with this many bytes of a token its index records: an index never
+#: reads a data file written with another.
+_TOKEN_BYTES = 16
 
 
 def _snapshot_key(path: str) -> str:
@@ -103,21 +110,76 @@ def _snapshot_document(path: str) -> dict[str, Any]:
     rulings = document.pop("rulings", {})
     marshalcache.write(copy, SNAPSHOT_CACHE_MAGIC, key, document)
     with contextlib.suppress(ValueError):  # a broken section is said when it is read
-        rulings_copy = os.path.join(cache_dir_path(), RULINGS_CACHE_NAME)
-        marshalcache.write(rulings_copy, RULINGS_CACHE_MAGIC, key, _rulings_copy(rulings))
+        _write_rulings_copy(key, rulings)
     return document
 
 
-def _rulings_copy(rulings: Any) -> dict[str, Any]:
-    """The rulings' parsed copy: each card's rulings marshalled on their own (oracle id →
-    bytes), so that `cards show` unmarshals one card's rulings, not all 512."""
+def _write_rulings_copy(key: str, rulings: Any) -> None:
+    """Write the rulings' parsed copy (data file first, then its index) for ``key``. Best
+    effort, as every parsed copy: one that cannot be written only costs the parse."""
     import marshal
+    import zlib
+
+    from planarcli import marshalcache
+    from planarcli.paths import cache_dir_path
 
     if not isinstance(rulings, dict):
         raise ValueError("its rulings are not a mapping")
-    return {
-        "rulings": {oracle_id: marshal.dumps(entries) for oracle_id, entries in rulings.items()}
-    }
+    token = os.urandom(_TOKEN_BYTES)
+    chunks = [token]
+    index: dict[str, tuple[int, int, int]] = {}
+    offset = _TOKEN_BYTES
+    for oracle_id, entries in rulings.items():
+        blob = marshal.dumps(entries)
+        index[oracle_id] = (offset, len(blob), zlib.crc32(blob))
+        chunks.append(blob)
+        offset += len(blob)
+    folder = cache_dir_path()
+    data = os.path.join(folder, RULINGS_DATA_NAME)
+    temporary = f"{data}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(folder, exist_ok=True)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
+        with os.fdopen(os.open(temporary, flags, 0o600), "wb") as handle:  # as marshalcache's
+            handle.write(b"".join(chunks))
+        os.replace(temporary, data)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        return
+    copy = os.path.join(folder, RULINGS_CACHE_NAME)
+    marshalcache.write(copy, RULINGS_CACHE_MAGIC, key, {"token": token, "index": index})
+
+
+def _copied_rulings(key: str, oracle_id: str) -> list[dict[str, str]] | None:
+    """The card's rulings from the parsed copy, or None when there is no current, sound copy
+    (the caller then parses the snapshot)."""
+    import marshal
+    import zlib
+
+    from planarcli import marshalcache
+    from planarcli.paths import cache_dir_path
+
+    folder = cache_dir_path()
+    saved = marshalcache.read(os.path.join(folder, RULINGS_CACHE_NAME), RULINGS_CACHE_MAGIC, key)
+    if saved is None or not isinstance(saved.get("index"), dict):
+        return None
+    where = saved["index"].get(oracle_id)
+    if where is None:
+        return []
+    try:
+        offset, length, crc = where
+        with open(os.path.join(folder, RULINGS_DATA_NAME), "rb") as handle:
+            if handle.read(_TOKEN_BYTES) != saved.get("token"):
+                return None
+            handle.seek(offset)
+            blob = handle.read(length)
+        if len(blob) != length or zlib.crc32(blob) != crc:
+            return None
+        entries = marshal.loads(blob)
+    except (OSError, ValueError, TypeError, EOFError):
+        return None
+    return entries if isinstance(entries, list) else None
 
 
 def snapshot_rulings(oracle_id: str) -> list[dict[str, str]]:
@@ -125,24 +187,18 @@ def snapshot_rulings(oracle_id: str) -> list[dict[str, str]]:
     "text", "source"}``; empty when it has none): from the rulings' parsed copy when there is
     a current one, else from the snapshot file (and the copy written). Raises
     DataUnavailableError when the snapshot cannot be read."""
-    import marshal
-
-    from planarcli import marshalcache
-    from planarcli.paths import cache_dir_path
-
     path = resources.package_data_file(SNAPSHOT_FILE_NAME)
     try:
         key = _snapshot_key(path)
-        copy = os.path.join(cache_dir_path(), RULINGS_CACHE_NAME)
-        saved = marshalcache.read(copy, RULINGS_CACHE_MAGIC, key)
-        if saved is None or not isinstance(saved.get("rulings"), dict):
-            saved = _rulings_copy(_catalog_document(path).get("rulings", {}))
-            marshalcache.write(copy, RULINGS_CACHE_MAGIC, key, saved)
-        blob = saved["rulings"].get(oracle_id)
-        entries = marshal.loads(blob) if isinstance(blob, bytes) else []
+        entries = _copied_rulings(key, oracle_id)
+        if entries is not None:
+            return entries
+        rulings = _catalog_document(path).get("rulings", {})
+        _write_rulings_copy(key, rulings)
+        entries = rulings.get(oracle_id, [])
         if not isinstance(entries, list):
             raise ValueError("a card's rulings are not a list")
-    except (OSError, ValueError, EOFError, TypeError) as error:
+    except (OSError, ValueError) as error:
         raise DataUnavailableError(
             f"the bundled card snapshot {path} is unreadable ({error})",
             hint="reinstall planarcli",
