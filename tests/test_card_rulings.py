@@ -21,7 +21,7 @@ from conftest import SHARED_DATA, requires_shared_data
 from test_cards_text import RECORDS, SNAPSHOT, write_cache
 
 from planarcli.cards import catalog, store
-from planarcli.cards.rulings import card_rulings, card_slug, ruling_id
+from planarcli.cards.store import snapshot_rulings
 from planarcli.cli import cli
 
 
@@ -160,32 +160,16 @@ def test_the_catalog_s_parsed_copy_leaves_the_rulings_out(cache_dir: Path) -> No
     # read from the copy, and from the snapshot file again when the copy is damaged
     bant = RECORDS["Bant"]["oracle_id"]
     expected = SNAPSHOT["rulings"][bant]
-    assert card_rulings(bant) == expected
+    assert snapshot_rulings(bant) == expected
     data = cache_dir / store.RULINGS_DATA_NAME
     damaged = bytearray(data.read_bytes())
     for at in range(store._TOKEN_BYTES, len(damaged)):  # every card's rulings, not the token
         damaged[at] ^= 0x55
     data.write_bytes(bytes(damaged))
-    assert card_rulings(bant) == expected  # the CRC catches it: parsed from the snapshot
+    assert snapshot_rulings(bant) == expected  # the CRC catches it: parsed from the snapshot
     assert data.read_bytes() != bytes(damaged)  # and the copy written anew
     (cache_dir / store.RULINGS_CACHE_NAME).write_bytes(b"damaged")
-    assert card_rulings(bant) == expected
+    assert snapshot_rulings(bant) == expected
     data.unlink()
-    assert card_rulings(bant) == expected
-    assert card_rulings("0" * 8 + "-0000-4000-8000-" + "0" * 12) == []
-
-
-@pytest.mark.parametrize(
-    ("name", "slug"),
-    [
-        ("The Aether Flues", "the-aether-flues"),
-        ("Æther Flues", "aether-flues"),
-        ("Human—Time Lord Meta-Crisis", "human-time-lord-meta-crisis"),
-        ("Raven's Run", "raven-s-run"),
-        ("Imaginary Friends (Plane)", "imaginary-friends-plane"),
-        ("Académie de l'Ouest", "academie-de-l-ouest"),
-    ],
-)
-def test_card_slugs_for_ruling_ids(name: str, slug: str) -> None:
-    assert card_slug(name) == slug
-    assert ruling_id(name, 3) == f"ruling:{slug}.3"
+    assert snapshot_rulings(bant) == expected
+    assert snapshot_rulings("0" * 8 + "-0000-4000-8000-" + "0" * 12) == []

@@ -9,8 +9,8 @@ comes from. One module per job:
   Magic card", ``magicnames``) and the one confident guess `cards show` and `validate --fix`
   share;
 - ``filters``: filtering by kind, set and subtype;
-- ``store``: loading and caching the bundled snapshot and the synced cache;
-- ``rulings``: the official rulings bundled with the snapshot;
+- ``store``: loading and caching the bundled snapshot and the synced cache, and the official
+  rulings bundled with the snapshot (``snapshot_rulings``);
 - ``search``: `cards search`'s query language;
 - ``scryfall`` and ``sync``: the Scryfall client and `cards sync`;
 - ``deckgen``: random planar decks.

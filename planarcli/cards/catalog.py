@@ -10,8 +10,8 @@ The rooms of ``planarcli.cards``:
   "another Magic card"), inherited by ``Catalog``;
 - ``filters``: filtering by kind, set and subtype;
 - ``store``: loading and caching the bundled snapshot and the synced cache
-  (``load_catalog``, ``load_snapshot``, ``load_cache``);
-- ``rulings``: the official rulings bundled with the snapshot.
+  (``load_catalog``, ``load_snapshot``, ``load_cache``) and the official rulings bundled
+  with the snapshot (``snapshot_rulings``).
 
 The names of ``model``, ``resolve`` and ``store`` that callers used to import from here
 (``load_catalog``, ``Card``, ``GUESS_MIN_SCORE``, ...) are still importable from here.

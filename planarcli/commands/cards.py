@@ -2,7 +2,8 @@
 
 The commands are thin: each parses its options, asks ``planarcli.cards`` (the catalog from
 ``planarcli.cards.store.load_catalog``: the bundled snapshot united with a valid synced cache;
-``planarcli.cards.sync`` for a sync; ``planarcli.cards.rulings`` for a card's rulings), and
+``planarcli.cards.sync`` for a sync; ``planarcli.cards.store.snapshot_rulings`` for a card's
+rulings), and
 hands the result to ``planarcli.report.cards`` (one card) or ``planarcli.report.catalog``
 (tables, data info, sync), which render it as text or JSON. Nothing here
 imports requests unless a command really talks to Scryfall (``sync``, ``show --online``).
@@ -317,7 +318,7 @@ def show(ctx: click.Context, name: str, online: bool, api_url: str, output_forma
         raise
     for note in render.found_notes(found, name):
         _note(note)
-    from planarcli.cards.store import snapshot_rulings  # planarcli.cards.rulings, less one import
+    from planarcli.cards.store import snapshot_rulings
 
     card = found.card
     rulings = snapshot_rulings(card.oracle_id)

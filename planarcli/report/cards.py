@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from planarcli.cards.model import Card
     from planarcli.cards.resolve import FoundCard
 
-#: A ruling as `cards show` gets it (``planarcli.cards.rulings``): "date", "text", "source".
+#: A ruling as `cards show` gets it (``planarcli.cards.store.snapshot_rulings``): "date",
+#: "text", "source".
 Ruling = Mapping[str, str]
 
 #: Text output fits this many columns (``cards list``; ``cards show`` wraps to the width
