@@ -34,29 +34,14 @@ from planarcli.cards.model import (  # noqa: F401  (re-exported)
     _printed_json,
 )
 from planarcli.cards.names import fold_name, umlaut_free
-from planarcli.cards.resolve import (  # noqa: F401  (re-exported)
-    BELOW_EXACT,
-    COVER_BASE,
-    GUESS_LEAD,
-    GUESS_LEAD_MIN_SCORE,
-    GUESS_MIN_CHARS,
-    GUESS_MIN_SCORE,
-    GUESS_MIN_SHARE,
-    LOOKS_LIKE_MIN_RATIO,
-    MATCH_MIN_SCORE,
-    MIN_CONTENT_WORD,
-    NAME_LENGTH_FACTOR,
-    PARTIAL_LENGTH_RATIO,
-    SHORT_NAME,
-    SUGGEST_CUTOFF,
-    SUGGEST_SPREAD,
-    TYPO_CHARS_PER_EDIT,
-    NameResolution,
-    is_misspelling,
-)
+from planarcli.errors import echoed as echo_repr
+
+#: A name longer than this many times the catalog's longest name is no card name: no
+#: lookup compares it (``Catalog.max_name_chars``); ``cards show|match`` refuse it (exit 2).
+NAME_LENGTH_FACTOR = 2
 
 
-class Catalog(NameResolution):
+class Catalog:
     """The cards, indexed by exact and folded name.
 
     A catalog read from a file keeps the parsed records and makes a Card only when one is
@@ -202,6 +187,151 @@ class Catalog(NameResolution):
     def __len__(self) -> int:
         return len(self._records) if self._cards is None else len(self._cards)
 
+    # -- lookups ---------------------------------------------------------------------------
+    def exact(self, name: str) -> Card | None:
+        """The card with exactly this name."""
+        if self._cards is None:
+            return self._card(name) if name in self._records else None
+        return self._made.get(name)
+
+    def resolve(self, name: str) -> Resolution:
+        """Exact name first, then the folded name, then a printed non-English name (as
+        written, then folded); never a guess. A synced cache without printed
+        names (written by an older planarcli) borrows the bundled snapshot's."""
+        card = self.exact(name)
+        if card is not None:
+            return Resolution(name, card, "exact")
+        key = fold_name(name)
+        found = self._key_names.get(key)
+        if found is not None:
+            return Resolution(name, self._card_named(found), "folded")
+        printed = self._printed_names_as_written.get(name)
+        if printed is not None:
+            return self._printed_resolution(name, printed)
+        printed = self._printed_names_folded.get(key)
+        if printed is not None:
+            return self._printed_resolution(name, printed)
+        if self.source.kind != "snapshot" and key:
+            borrowed = _bundled_snapshot().resolve(name)
+            if borrowed.how == "printed" and borrowed.card is not None:
+                found = self._key_names.get(fold_name(borrowed.card.name))
+                card = self.exact(borrowed.card.name) or (
+                    self._card_named(found) if found is not None else None
+                )
+                if card is not None:
+                    return Resolution(name, card, "printed", borrowed.lang)
+        return Resolution(name, None, "unknown")
+
+    # -- printed (non-English) names -------------------------------------------------------
+    @property
+    def _printed_names_as_written(self) -> dict[str, tuple[str, str]]:
+        """Printed name exactly as printed → (card name, language)."""
+        if self._printed is None:
+            self._index_printed_names()
+            assert self._printed is not None
+        return self._printed
+
+    @property
+    def _printed_names_folded(self) -> dict[str, tuple[str, str] | None]:
+        """Folded printed name → (card name, language); None for a key that two different
+        cards are printed with (it names neither)."""
+        if self._printed_folded is None:
+            self._index_printed_names()
+            assert self._printed_folded is not None
+        return self._printed_folded
+
+    def _printed_resolution(self, written: str, printed: tuple[str, str]) -> Resolution:
+        card_name, lang = printed
+        return Resolution(written, self.exact(card_name), "printed", lang)
+
+    def _named_exactly(self, name: str) -> Card | None:
+        """The card ``name`` folds to, or is a printed name of: the only answers that
+        score 100 as a match."""
+        resolution = self.resolve(name)
+        return resolution.card
+
+    def lookup(self, name: str) -> Card | None:
+        """The card this name denotes (exactly or folded), or None."""
+        return self.resolve(name).card
+
+    def max_name_chars(self) -> int:
+        """The longest name worth comparing with the cards' names, in folded characters:
+        NAME_LENGTH_FACTOR times the longest folded name (English or printed) of the
+        catalog. Anything longer is no spelling of any of them."""
+        if self._max_chars is None:
+            longest = max((len(folded) for folded in self._key_names), default=0)
+            longest = max([longest, *(len(folded) for folded in self._printed_names_folded)])
+            self._max_chars = NAME_LENGTH_FACTOR * max(longest, 1)
+        return self._max_chars
+
+    def too_long(self, name: str) -> bool:
+        """Whether ``name`` folds to more than ``max_name_chars`` characters: no card's
+        name, and not worth a fuzzy comparison (which costs time in its length)."""
+        return len(fold_name(name)) > self.max_name_chars()
+
+    # -- guesses: planarcli.cards.resolve, imported on the first name the indexes lack ----
+    def find(self, name: str) -> tuple[Card, str]:
+        """The card ``name`` denotes and how it was found: "exact", "folded", "printed", or
+        "fuzzy" for a clear guess (``resolve.find_unknown``). Raises CardNotFoundError, with
+        the planar cards the name resembles as suggestions, when there is no clear answer."""
+        resolution = self.resolve(name)
+        if resolution.card is not None:
+            return resolution.card, resolution.how
+        from planarcli.cards import resolve
+
+        return resolve.find_unknown(self, name)
+
+    def explain_unknown(self, name: str) -> UnknownName:
+        """What the unknown ``name`` is (``resolve.explain_unknown``)."""
+        from planarcli.cards import resolve
+
+        return resolve.explain_unknown(self, name)
+
+    def confident_guess(self, name: str) -> Card | None:
+        """The card `cards show` guesses and `validate --fix` renames to
+        (``resolve.confident_guess``)."""
+        from planarcli.cards import resolve
+
+        return resolve.confident_guess(self, name)
+
+    def typo_of(self, name: str) -> Card | None:
+        """The one card ``name`` is a few typing slips from (``resolve.typo_of``)."""
+        from planarcli.cards import resolve
+
+        return resolve.typo_of(self, name)
+
+    def guess_scores(
+        self, name: str, *, min_score: float = 0.0, cover: bool = True
+    ) -> list[tuple[float, Card]]:
+        """Every card scored as a guess for ``name``, best first (``resolve.guess_scores``)."""
+        from planarcli.cards import resolve
+
+        return resolve.guess_scores(self, name, min_score=min_score, cover=cover)
+
+    def match(self, name: str, *, limit: int = 10, cutoff: float = 0.0) -> list[Match]:
+        """Ranked fuzzy candidates for ``name`` (``resolve.match``)."""
+        from planarcli.cards import resolve
+
+        return resolve.match(self, name, limit=limit, cutoff=cutoff)
+
+    def suggest(self, name: str, *, limit: int = 3) -> list[str]:
+        """Did-you-mean names for an unknown name (``resolve.suggest``)."""
+        from planarcli.cards import resolve
+
+        return resolve.suggest(self, name, limit=limit)
+
+    def closest(self, key: str, cutoff: float) -> Card | None:
+        """The card whose folded name is nearest ``key`` (``resolve.closest``)."""
+        from planarcli.cards import resolve
+
+        return resolve.closest(self, key, cutoff)
+
+    def other_magic_card(self, name: str) -> str | None:
+        """The non-planar Magic card ``name`` is, if any (``resolve.other_magic_card``)."""
+        from planarcli.cards import resolve
+
+        return resolve.other_magic_card(self, name)
+
     # -- browsing ----------------------------------------------------------------------
     def filter(
         self,
@@ -234,14 +364,34 @@ def _record_keys(data: dict[str, Any]) -> list[str] | None:
     return keys if len(keys) == count else None
 
 
+def too_long_message(catalog: Catalog, name: str) -> str:
+    """Why a NAME longer than any card name could be (``max_name_chars``) is refused: no
+    fuzzy comparison, which would cost seconds and could only find a card by one word."""
+    return (
+        f"{echo_repr(name)} is {len(fold_name(name))} characters long; no card name is "
+        f"over {catalog.max_name_chars()}: give one card name"
+    )
+
+
+def _bundled_snapshot() -> Catalog:
+    """The bundled snapshot, read once per process (``planarcli.cards.store``)."""
+    from planarcli.cards.store import bundled_snapshot
+
+    return bundled_snapshot()
+
+
 def __getattr__(name: str) -> Any:
-    """Loading and caching (``planarcli.cards.store``) as attributes of this module, for
-    callers that import them from here; imported on first use (store imports this module)."""
+    """Name resolution's constants and helpers (``planarcli.cards.resolve``) and loading and
+    caching (``planarcli.cards.store``) as attributes of this module, for callers that
+    import them from here; each module is imported on first use (both import this one)."""
     if name.startswith("__"):
         raise AttributeError(name)
     from planarcli.cards import store
 
-    try:
+    if hasattr(store, name):  # load_catalog and its kin: every command's
         return getattr(store, name)
-    except AttributeError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    from planarcli.cards import resolve  # only for resolution's names: not on start-up
+
+    if hasattr(resolve, name):
+        return getattr(resolve, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

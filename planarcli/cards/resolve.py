@@ -1,14 +1,14 @@
-"""Name resolution: what a written name is. Exact, then folded (``planarcli.cards.names``),
-then a printed non-English name; failing those, a misspelling of one planar card (a typo
-within a few edits, or a clear winner of the fuzzy scores), "another Magic card" (the
-bundled list of every Magic card name, ``planarcli.cards.magicnames``), or nothing known.
+"""Name resolution beyond the catalog's indexes: what a name that is no card's name,
+folded name or printed name is. A misspelling of one planar card (a typo within a few
+edits, or a clear winner of the fuzzy scores), "another Magic card" (the bundled list of
+every Magic card name, ``planarcli.cards.magicnames``), or nothing known; and the ranked
+candidates of `cards match` and validate's did-you-mean.
 
-``NameResolution`` holds these lookups; ``planarcli.cards.catalog.Catalog`` inherits them
-and gives them the indexes they read (cards by exact and folded name, printed names). The
-one rule for "a misspelling clear enough to act on" is ``Catalog.confident_guess``: `cards
-show` answers with it and `validate --fix` renames by it.
-
-rapidfuzz is imported only when a name needs fuzzy matching.
+``planarcli.cards.catalog.Catalog`` answers exact, folded and printed names from its
+indexes and calls these functions (with itself) for anything else, so this module, like
+rapidfuzz, is imported only when a name is unknown. The one rule for "a misspelling clear
+enough to act on" is ``confident_guess``: `cards show` answers with it and `validate --fix`
+renames by it.
 """
 
 from __future__ import annotations
@@ -16,14 +16,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from planarcli.cards.model import Card, CardNotFoundError, Match, Resolution, UnknownName
+from planarcli.cards.catalog import NAME_LENGTH_FACTOR  # noqa: F401  (re-exported)
+from planarcli.cards.model import Card, CardNotFoundError, Match, UnknownName
 from planarcli.cards.names import fold_name
 from planarcli.errors import echoed as echo_repr
-from planarcli.records import record
 
 if TYPE_CHECKING:
+    from planarcli.cards.catalog import Catalog
     from planarcli.cards.magicnames import MagicNames
-    from planarcli.cards.model import CatalogSource
 
 
 def _bundled_snapshot() -> Any:
@@ -33,49 +33,7 @@ def _bundled_snapshot() -> Any:
     return bundled_snapshot()
 
 
-@record
-class FoundCard:
-    """The card `cards show` answers a name with: how the name matched ("exact", "folded",
-    "printed", "fuzzy"), where the card came from ("cache", "snapshot") and, for a printed
-    name, its language code."""
-
-    card: Card
-    how: str
-    source: str
-    lang: str | None = None
-
-
-def look_up(name: str) -> FoundCard:
-    """The card a written name denotes in the card data in use (``store.load_catalog``): a
-    synced card by its English name straight from the cache (``store.synced_card``: the
-    snapshot is not read), else the catalog's answer (``Catalog.find``). Raises
-    CardNotFoundError, with suggestions, when there is no clear answer, and UsageError for
-    a name longer than any card's could be."""
-    from planarcli.cards.store import load_catalog, synced_card
-
-    quick = synced_card(name)
-    if quick is not None:
-        return FoundCard(quick[0], quick[1], "cache")
-    catalog = load_catalog()
-    if catalog.too_long(name):
-        from planarcli.errors import UsageError
-
-        raise UsageError(too_long_message(catalog, name))
-    card, how = catalog.find(name)
-    lang = catalog.resolve(name).lang if how == "printed" else None
-    return FoundCard(card, how, catalog.origin(card), lang)
-
-
-def too_long_message(catalog: Any, name: str) -> str:
-    """Why a NAME longer than any card name could be (``max_name_chars``) is refused: no
-    fuzzy comparison, which would cost seconds and could only find a card by one word."""
-    return (
-        f"{echo_repr(name)} is {len(fold_name(name))} characters long; no card name is "
-        f"over {catalog.max_name_chars()}: give one card name"
-    )
-
-
-def completions(catalog: Any, incomplete: str, limit: int) -> list[str]:
+def completions(catalog: Catalog, incomplete: str, limit: int) -> list[str]:
     """Card names that complete ``incomplete`` (shell completion): folded prefix first, then
     word prefix, then substring, then (only when nothing else matched) a few fuzzy
     candidates; all names, in order, for an empty word."""
@@ -99,415 +57,316 @@ def completions(catalog: Any, incomplete: str, limit: int) -> list[str]:
     return [name for _, name in ranked[:limit]]
 
 
-class NameResolution:
-    """The name lookups of a catalog (mixed into ``Catalog``, which provides the indexes)."""
+def match(catalog: Catalog, name: str, *, limit: int = 10, cutoff: float = 0.0) -> list[Match]:
+    """Ranked fuzzy candidates for ``name`` (best first, 0-100 scores).
 
-    if TYPE_CHECKING:  # provided by Catalog
-        source: CatalogSource
-        _printed: dict[str, tuple[str, str]] | None
-        _printed_folded: dict[str, tuple[str, str] | None] | None
-        _other_names: list[str] | None
-        _planar_key_set: set[str] | None
-        _guess_names: list[tuple[str, Card]] | None
-        _vocabulary: tuple[list[str], list[tuple[int, ...]]] | None
-        _max_chars: int | None
-        _explained: dict[str, UnknownName]
+    Each card is scored on its English and printed names, at its best. A name that
+    folds to a catalog name, or to one of a card's printed names, scores 100, and
+    nothing else does (at most BELOW_EXACT). Scores otherwise come from
+    rapidfuzz's WRatio on folded names, or its plain ratio for names of up to
+    SHORT_NAME letters: a short name is a whole name, and WRatio's partial matching would
+    find "nix" inside "Ghirapur Grand Prix".
+    """
+    key = fold_name(name)
+    if not key or catalog.too_long(name):
+        return []
+    from rapidfuzz import fuzz, process
 
-        @property
-        def _key_names(self) -> dict[str, str]: ...
+    pairs = _names_to_guess_from(catalog)
+    scorer = fuzz.ratio if len(key) <= SHORT_NAME else fuzz.WRatio
+    found = process.extract(
+        key, [k for k, _ in pairs], scorer=scorer, limit=None, score_cutoff=cutoff
+    )
+    matches: list[Match] = []
+    seen: set[str] = set()
+    for _, score, index in found:  # best first: each card once, at its best name
+        card = pairs[index][1]
+        if card.name not in seen:
+            seen.add(card.name)
+            matches.append(Match(card, min(round(float(score), 1), BELOW_EXACT)))
+    exact = catalog._named_exactly(name)
+    if exact is not None:
+        matches = [Match(exact, 100.0)] + [m for m in matches if m.card is not exact]
+    # Stable, readable ranking: score, then name.
+    matches.sort(key=lambda m: (-m.score, m.card.name.casefold()))
+    return matches[:limit]
 
-        @property
-        def _by_key(self) -> dict[str, Card]: ...
 
-        def exact(self, name: str) -> Card | None: ...
+def closest(catalog: Catalog, key: str, cutoff: float) -> Card | None:
+    """The card whose folded name is nearest the folded name ``key`` by rapidfuzz's plain
+    ratio, if it scores ``cutoff`` (0-100) or more."""
+    from rapidfuzz import fuzz, process
 
-        def _card_named(self, name: str) -> Card: ...
+    keys = catalog._key_names
+    found = process.extractOne(key, list(keys), scorer=fuzz.ratio, score_cutoff=cutoff)
+    return None if found is None else catalog._card_named(keys[found[0]])
 
-        def _index_printed_names(self) -> None: ...
 
-    # -- lookups -----------------------------------------------------------------------
-    def exact(self, name: str) -> Card | None:
-        """The card with exactly this name."""
-        if self._cards is None:
-            return self._card(name) if name in self._records else None
-        return self._made.get(name)
+def suggest(catalog: Catalog, name: str, *, limit: int = 3) -> list[str]:
+    """Up to ``limit`` did-you-mean names for an unknown name: good candidates only, and
+    only those close to the best one (so one clear answer is not drowned in noise)."""
+    matches = catalog.match(name, limit=limit, cutoff=SUGGEST_CUTOFF)
+    if not matches:
+        return []
+    floor = matches[0].score - SUGGEST_SPREAD
+    return [m.card.name for m in matches if m.score >= floor]
 
-    def resolve(self, name: str) -> Resolution:
-        """Exact name first, then the folded name, then a printed non-English name (as
-        written, then folded); never a guess. A synced cache without printed
-        names (written by an older planarcli) borrows the bundled snapshot's."""
-        card = self.exact(name)
-        if card is not None:
-            return Resolution(name, card, "exact")
-        key = fold_name(name)
-        found = self._key_names.get(key)
-        if found is not None:
-            return Resolution(name, self._card_named(found), "folded")
-        printed = self._printed_names_as_written.get(name)
-        if printed is not None:
-            return self._printed_resolution(name, printed)
-        printed = self._printed_names_folded.get(key)
-        if printed is not None:
-            return self._printed_resolution(name, printed)
-        if self.source.kind != "snapshot" and key:
-            borrowed = _bundled_snapshot().resolve(name)
-            if borrowed.how == "printed" and borrowed.card is not None:
-                found = self._key_names.get(fold_name(borrowed.card.name))
-                card = self.exact(borrowed.card.name) or (
-                    self._card_named(found) if found is not None else None
-                )
+
+def guess_scores(
+    catalog: Catalog, name: str, *, min_score: float = 0.0, cover: bool = True
+) -> list[tuple[float, Card]]:
+    """Every card scored as a guess for ``name``, best first: the better of a whole-name
+    score (rapidfuzz's WRatio when the written name is no longer than the card's name,
+    discounted by how much of the name it covers when WRatio matched a part of it; the
+    plain ratio when it is longer, so a short name inside a long text is no match) and
+    a word score (each written word paired with a different word of the name, the
+    mean over the written words, discounted by how much of the name the pairs cover),
+    so "acadmy tolaria" finds Academy at Tolaria West while "chaos" repeated, or one
+    word of a foreign name, finds little. With ``cover=False`` nothing is discounted
+    for the part of a name left unwritten (``explain_unknown`` judges a clear winner
+    so: a word two names share is no winner). Each card scores its best over its
+    English and printed names. A name longer than ``max_name_chars`` scores nothing.
+    Generous by design: ``cards show`` guesses only from a clear winner,
+    and ``validate``'s did-you-mean uses the stricter ``suggest``. Only the card the
+    name folds to, or is a printed name of, scores 100; every other score is at most
+    BELOW_EXACT ("Tolaria West" is not "Academy at Tolaria West"). Cards scoring below
+    ``min_score`` are left out (``cards match`` uses MATCH_MIN_SCORE)."""
+    from rapidfuzz import fuzz, process
+
+    key = fold_name(name)
+    words = key.split()
+    if not words or catalog.too_long(name):
+        return []
+    base = COVER_BASE if cover else 1.0
+    exact = catalog._named_exactly(name)
+    pairs = _names_to_guess_from(catalog)
+    folded_names = [folded for folded, _ in pairs]
+    # Every string score comes from rapidfuzz's C loops: the whole name against every
+    # name (WRatio, which finds a short name inside a longer one, and the plain ratio,
+    # for names shorter than what was written), each written word against every word.
+    partial = [0.0] * len(pairs)
+    for _, score, index in process.extract(key, folded_names, scorer=fuzz.WRatio, limit=None):
+        partial[index] = float(score)
+    plain = [0.0] * len(pairs)
+    for _, score, index in process.extract(key, folded_names, scorer=fuzz.ratio, limit=None):
+        plain[index] = float(score)
+    vocabulary, word_indexes = _guess_vocabulary(catalog, pairs)
+    per_word = []
+    for word in words:
+        scores = [0.0] * len(vocabulary)
+        for _, score, at in process.extract(word, vocabulary, scorer=fuzz.ratio, limit=None):
+            scores[at] = float(score)
+        per_word.append(scores)
+    best: dict[str, tuple[float, Card]] = {}
+    for index, (folded, card) in enumerate(pairs):
+        whole = _whole_score(key, folded, partial[index], plain[index], base)
+        by_word = _word_score(per_word, word_indexes[index], vocabulary, base)
+        score = min(round(max(whole, by_word), 1), BELOW_EXACT)
+        if card is exact:
+            score = 100.0
+        if score >= min_score and score > best.get(card.name, (-1.0,))[0]:
+            best[card.name] = (score, card)
+    scored = list(best.values())
+    scored.sort(key=lambda item: (-item[0], item[1].name.casefold()))
+    return scored
+
+
+def typo_of(catalog: Catalog, name: str) -> Card | None:
+    """The one planar card whose English name ``name`` is a few typing slips away from
+    (``is_misspelling``: "Akuom" is Akoum), or None when no card, or more than one, is
+    that close. The same rule ``validate --fix`` renames by."""
+    key = fold_name(name)
+    if len(key) < GUESS_MIN_CHARS or catalog.too_long(name):
+        return None
+    found = [card for folded, card in catalog._by_key.items() if _is_typo(key, folded)]
+    return found[0] if len(found) == 1 else None
+
+
+def _names_to_guess_from(catalog: Catalog) -> list[tuple[str, Card]]:
+    """(folded name, card) for every name a card goes by: its English name and its
+    printed non-English names, so a misspelt French name is guessed from the French."""
+    if catalog._guess_names is None:
+        pairs = list(catalog._by_key.items())
+        for key, printed in catalog._printed_names_folded.items():
+            if printed is not None and key not in catalog._key_names:
+                card = catalog.exact(printed[0])
                 if card is not None:
-                    return Resolution(name, card, "printed", borrowed.lang)
-        return Resolution(name, None, "unknown")
+                    pairs.append((key, card))
+        catalog._guess_names = pairs
+    return catalog._guess_names
 
-    # -- printed (non-English) names -------------------------------------------------------
-    @property
-    def _printed_names_as_written(self) -> dict[str, tuple[str, str]]:
-        """Printed name exactly as printed → (card name, language)."""
-        if self._printed is None:
-            self._index_printed_names()
-            assert self._printed is not None
-        return self._printed
 
-    @property
-    def _printed_names_folded(self) -> dict[str, tuple[str, str] | None]:
-        """Folded printed name → (card name, language); None for a key that two different
-        cards are printed with (it names neither)."""
-        if self._printed_folded is None:
-            self._index_printed_names()
-            assert self._printed_folded is not None
-        return self._printed_folded
+def _guess_vocabulary(
+    catalog: Catalog, pairs: list[tuple[str, Card]]
+) -> tuple[list[str], list[tuple[int, ...]]]:
+    """Every word of the names in ``pairs``, each once, and for each name the positions
+    of its words in that list."""
+    if catalog._vocabulary is None:
+        split = [folded.split() or [folded] for folded, _ in pairs]
+        vocabulary = sorted({word for words in split for word in words})
+        where = {word: at for at, word in enumerate(vocabulary)}
+        catalog._vocabulary = (vocabulary, [tuple(where[w] for w in words) for words in split])
+    return catalog._vocabulary
 
-    def _printed_resolution(self, written: str, printed: tuple[str, str]) -> Resolution:
-        card_name, lang = printed
-        return Resolution(written, self.exact(card_name), "printed", lang)
 
-    def _named_exactly(self, name: str) -> Card | None:
-        """The card ``name`` folds to, or is a printed name of: the only answers that
-        score 100 as a match."""
-        resolution = self.resolve(name)
-        return resolution.card
+def confident_guess(catalog: Catalog, name: str) -> Card | None:
+    """The one planar card an unknown ``name`` clearly means, or None: the card `cards
+    show` answers it with (matched "fuzzy") and the card `validate --fix` renames it to
+    (when the deck may take it). The one decision both make (``explain_unknown``'s
+    ``guess``). None for a name the catalog knows (it needs no guess)."""
+    if catalog.resolve(name).card is not None:
+        return None
+    return catalog.explain_unknown(name).guess
 
-    def lookup(self, name: str) -> Card | None:
-        """The card this name denotes (exactly or folded), or None."""
-        return self.resolve(name).card
 
-    def match(self, name: str, *, limit: int = 10, cutoff: float = 0.0) -> list[Match]:
-        """Ranked fuzzy candidates for ``name`` (best first, 0-100 scores).
-
-        Each card is scored on its English and printed names, at its best. A name that
-        folds to a catalog name, or to one of a card's printed names, scores 100, and
-        nothing else does (at most BELOW_EXACT). Scores otherwise come from
-        rapidfuzz's WRatio on folded names, or its plain ratio for names of up to
-        SHORT_NAME letters: a short name is a whole name, and WRatio's partial matching would
-        find "nix" inside "Ghirapur Grand Prix".
-        """
-        key = fold_name(name)
-        if not key or self.too_long(name):
-            return []
-        from rapidfuzz import fuzz, process
-
-        pairs = self._names_to_guess_from()
-        scorer = fuzz.ratio if len(key) <= SHORT_NAME else fuzz.WRatio
-        found = process.extract(
-            key, [k for k, _ in pairs], scorer=scorer, limit=None, score_cutoff=cutoff
-        )
-        matches: list[Match] = []
-        seen: set[str] = set()
-        for _, score, index in found:  # best first: each card once, at its best name
-            card = pairs[index][1]
-            if card.name not in seen:
-                seen.add(card.name)
-                matches.append(Match(card, min(round(float(score), 1), BELOW_EXACT)))
-        exact = self._named_exactly(name)
-        if exact is not None:
-            matches = [Match(exact, 100.0)] + [m for m in matches if m.card is not exact]
-        # Stable, readable ranking: score, then name.
-        matches.sort(key=lambda m: (-m.score, m.card.name.casefold()))
-        return matches[:limit]
-
-    def closest(self, key: str, cutoff: float) -> Card | None:
-        """The card whose folded name is nearest the folded name ``key`` by rapidfuzz's plain
-        ratio, if it scores ``cutoff`` (0-100) or more."""
-        from rapidfuzz import fuzz, process
-
-        keys = self._key_names
-        found = process.extractOne(key, list(keys), scorer=fuzz.ratio, score_cutoff=cutoff)
-        return None if found is None else self._card_named(keys[found[0]])
-
-    def suggest(self, name: str, *, limit: int = 3) -> list[str]:
-        """Up to ``limit`` did-you-mean names for an unknown name: good candidates only, and
-        only those close to the best one (so one clear answer is not drowned in noise)."""
-        matches = self.match(name, limit=limit, cutoff=SUGGEST_CUTOFF)
-        if not matches:
-            return []
-        floor = matches[0].score - SUGGEST_SPREAD
-        return [m.card.name for m in matches if m.score >= floor]
-
-    def guess_scores(
-        self, name: str, *, min_score: float = 0.0, cover: bool = True
-    ) -> list[tuple[float, Card]]:
-        """Every card scored as a guess for ``name``, best first: the better of a whole-name
-        score (rapidfuzz's WRatio when the written name is no longer than the card's name,
-        discounted by how much of the name it covers when WRatio matched a part of it; the
-        plain ratio when it is longer, so a short name inside a long text is no match) and
-        a word score (each written word paired with a different word of the name, the
-        mean over the written words, discounted by how much of the name the pairs cover),
-        so "acadmy tolaria" finds Academy at Tolaria West while "chaos" repeated, or one
-        word of a foreign name, finds little. With ``cover=False`` nothing is discounted
-        for the part of a name left unwritten (``explain_unknown`` judges a clear winner
-        so: a word two names share is no winner). Each card scores its best over its
-        English and printed names. A name longer than ``max_name_chars`` scores nothing.
-        Generous by design: ``cards show`` guesses only from a clear winner,
-        and ``validate``'s did-you-mean uses the stricter ``suggest``. Only the card the
-        name folds to, or is a printed name of, scores 100; every other score is at most
-        BELOW_EXACT ("Tolaria West" is not "Academy at Tolaria West"). Cards scoring below
-        ``min_score`` are left out (``cards match`` uses MATCH_MIN_SCORE)."""
-        from rapidfuzz import fuzz, process
-
-        key = fold_name(name)
-        words = key.split()
-        if not words or self.too_long(name):
-            return []
-        base = COVER_BASE if cover else 1.0
-        exact = self._named_exactly(name)
-        pairs = self._names_to_guess_from()
-        folded_names = [folded for folded, _ in pairs]
-        # Every string score comes from rapidfuzz's C loops: the whole name against every
-        # name (WRatio, which finds a short name inside a longer one, and the plain ratio,
-        # for names shorter than what was written), each written word against every word.
-        partial = [0.0] * len(pairs)
-        for _, score, index in process.extract(key, folded_names, scorer=fuzz.WRatio, limit=None):
-            partial[index] = float(score)
-        plain = [0.0] * len(pairs)
-        for _, score, index in process.extract(key, folded_names, scorer=fuzz.ratio, limit=None):
-            plain[index] = float(score)
-        vocabulary, word_indexes = self._guess_vocabulary(pairs)
-        per_word = []
-        for word in words:
-            scores = [0.0] * len(vocabulary)
-            for _, score, at in process.extract(word, vocabulary, scorer=fuzz.ratio, limit=None):
-                scores[at] = float(score)
-            per_word.append(scores)
-        best: dict[str, tuple[float, Card]] = {}
-        for index, (folded, card) in enumerate(pairs):
-            whole = _whole_score(key, folded, partial[index], plain[index], base)
-            by_word = _word_score(per_word, word_indexes[index], vocabulary, base)
-            score = min(round(max(whole, by_word), 1), BELOW_EXACT)
-            if card is exact:
-                score = 100.0
-            if score >= min_score and score > best.get(card.name, (-1.0,))[0]:
-                best[card.name] = (score, card)
-        scored = list(best.values())
-        scored.sort(key=lambda item: (-item[0], item[1].name.casefold()))
-        return scored
-
-    def max_name_chars(self) -> int:
-        """The longest name worth comparing with the cards' names, in folded characters:
-        NAME_LENGTH_FACTOR times the longest folded name (English or printed) of the
-        catalog. Anything longer is no spelling of any of them."""
-        if self._max_chars is None:
-            longest = max((len(folded) for folded in self._key_names), default=0)
-            longest = max([longest, *(len(folded) for folded in self._printed_names_folded)])
-            self._max_chars = NAME_LENGTH_FACTOR * max(longest, 1)
-        return self._max_chars
-
-    def too_long(self, name: str) -> bool:
-        """Whether ``name`` folds to more than ``max_name_chars`` characters: no card's
-        name, and not worth a fuzzy comparison (which costs time in its length)."""
-        return len(fold_name(name)) > self.max_name_chars()
-
-    def typo_of(self, name: str) -> Card | None:
-        """The one planar card whose English name ``name`` is a few typing slips away from
-        (``is_misspelling``: "Akuom" is Akoum), or None when no card, or more than one, is
-        that close. The same rule ``validate --fix`` renames by."""
-        key = fold_name(name)
-        if len(key) < GUESS_MIN_CHARS or self.too_long(name):
-            return None
-        found = [card for folded, card in self._by_key.items() if _is_typo(key, folded)]
-        return found[0] if len(found) == 1 else None
-
-    def _names_to_guess_from(self) -> list[tuple[str, Card]]:
-        """(folded name, card) for every name a card goes by: its English name and its
-        printed non-English names, so a misspelt French name is guessed from the French."""
-        if self._guess_names is None:
-            pairs = list(self._by_key.items())
-            for key, printed in self._printed_names_folded.items():
-                if printed is not None and key not in self._key_names:
-                    card = self.exact(printed[0])
-                    if card is not None:
-                        pairs.append((key, card))
-            self._guess_names = pairs
-        return self._guess_names
-
-    def _guess_vocabulary(
-        self, pairs: list[tuple[str, Card]]
-    ) -> tuple[list[str], list[tuple[int, ...]]]:
-        """Every word of the names in ``pairs``, each once, and for each name the positions
-        of its words in that list."""
-        if self._vocabulary is None:
-            split = [folded.split() or [folded] for folded, _ in pairs]
-            vocabulary = sorted({word for words in split for word in words})
-            where = {word: at for at, word in enumerate(vocabulary)}
-            self._vocabulary = (vocabulary, [tuple(where[w] for w in words) for words in split])
-        return self._vocabulary
-
-    def confident_guess(self, name: str) -> Card | None:
-        """The one planar card an unknown ``name`` clearly means, or None: the card `cards
-        show` answers it with (matched "fuzzy") and the card `validate --fix` renames it to
-        (when the deck may take it). The one decision both make (``explain_unknown``'s
-        ``guess``). None for a name the catalog knows (it needs no guess)."""
-        if self.resolve(name).card is not None:
-            return None
-        return self.explain_unknown(name).guess
-
-    def find(self, name: str) -> tuple[Card, str]:
-        """The card ``name`` denotes and how it was found: "exact", "folded", "printed", or
-        "fuzzy" for a clear guess (see ``explain_unknown``). Raises CardNotFoundError, with
-        the planar cards the name resembles as suggestions, when there is no clear answer."""
-        resolution = self.resolve(name)
-        if resolution.card is not None:
-            return resolution.card, resolution.how
-        unknown = self.explain_unknown(name)
-        if unknown.guess is not None:
-            return unknown.guess, "fuzzy"
-        suggestions = unknown.suggestions
-        did_you_mean = (
-            "did you mean: " + ", ".join(repr(s) for s in suggestions) + "?"
-            if suggestions
-            else None
-        )
-        said = echo_repr(name)
-        if unknown.other_card is not None and unknown.is_other_card:
-            raise CardNotFoundError(
-                f"{said} is a Magic card but not a plane or phenomenon",
-                hint=(
-                    f"planar cards with a similar name: {', '.join(map(repr, suggestions))}"
-                    if suggestions
-                    else None
-                ),
-                suggestions=suggestions,
-            )
-        message = f"no plane or phenomenon named {said}"
-        if unknown.other_card is not None:
-            message += (
-                f"; it looks like the Magic card {unknown.other_card!r}, "
-                "which is not a plane or phenomenon"
-            )
-        hint: str | None = (
-            did_you_mean or f"try `planarcli cards match {said}` or `planarcli cards search`"
-        )
-        if self.too_long(name):
-            hint = None
-        if unknown.other_card is not None and suggestions:
-            hint = f"planar cards with a similar name: {', '.join(map(repr, suggestions))}"
-        raise CardNotFoundError(message, hint=hint, suggestions=suggestions)
-
-    def explain_unknown(self, name: str) -> UnknownName:
-        """What the unknown ``name`` is (``_explain_unknown``), worked out once per name."""
-        known = self._explained.get(name)
-        if known is None:
-            known = self._explained[name] = self._explain_unknown(name)
-        return known
-
-    def _explain_unknown(self, name: str) -> UnknownName:
-        """What ``name``, which is no card of this catalog, is: another Magic card (it folds
-        to a name of the bundled list of every Magic card, planar or not), a misspelling
-        of one planar card (``guess``: a clear winner of ``guess_scores``, or the one card
-        ``typo_of`` finds, the rule ``validate --fix`` renames by), a name that looks more
-        like another Magic card than like any planar one, or nothing known.
-
-        A guess needs a clear winner among the planar cards: a score of at least
-        GUESS_MIN_SCORE (see ``guess_scores``), ahead of the runner-up, from a written name
-        long enough to be a basis for a guess (at least GUESS_MIN_CHARS folded characters
-        and GUESS_MIN_SHARE of the guessed name's length: "a" or "plane" guess nothing);
-        and the written name must be closer, letter for letter, to that card's name than
-        to any non-planar Magic card's ("Llanowar Elfs" is Llanowar Elves misspelt, not
-        Llanowar). The list of every name is read here, and only here."""
-        key = fold_name(name)
-        if not key or self.too_long(name):  # no card's name: nothing to compare it with
-            return UnknownName(name, None, False, None, ())
-        suggestions = tuple(self.suggest(name))
-        magic = _magic_names()
-        if magic is not None and key in magic and key not in self._planar_keys():
-            return UnknownName(name, magic.name_for(key), True, None, suggestions)
-        # Whether one card clearly fits is judged on how well the written name is explained
-        # (cover=False): how much of a longer name it leaves out ranks, but is no ambiguity.
-        ranked = self.guess_scores(name, cover=False)
-        best = ranked[0][1] if ranked else None
-        top = ranked[0][0] if ranked else 0.0
-        runner_up = ranked[1][0] if len(ranked) > 1 else 0.0
-        clear = (
-            best is not None
-            and (
-                (top >= GUESS_MIN_SCORE and top > runner_up)
-                or (top >= GUESS_LEAD_MIN_SCORE and top - runner_up >= GUESS_LEAD)
-            )
-            and _enough_to_guess(key, fold_name(best.name))
-        )
-        typo = self.typo_of(name)
-        if typo is not None:  # a misspelling of one card only: the fixer's certain rename
-            best, clear = typo, True
-        other = self._closest_other_card(key) if magic is not None else None
-        if other is not None:
-            other_key, other_ratio = other
-            from rapidfuzz import fuzz
-
-            planar_ratio = (
-                max(float(fuzz.ratio(key, fold_name(c.name))) for c in self._suggested(suggestions))
+def find_unknown(catalog: Catalog, name: str) -> tuple[Card, str]:
+    """``Catalog.find`` for a name the catalog's indexes do not know: the clear guess
+    (``explain_unknown``), matched "fuzzy", or CardNotFoundError with the planar cards the
+    name resembles as suggestions."""
+    unknown = catalog.explain_unknown(name)
+    if unknown.guess is not None:
+        return unknown.guess, "fuzzy"
+    suggestions = unknown.suggestions
+    did_you_mean = (
+        "did you mean: " + ", ".join(repr(s) for s in suggestions) + "?" if suggestions else None
+    )
+    said = echo_repr(name)
+    if unknown.other_card is not None and unknown.is_other_card:
+        raise CardNotFoundError(
+            f"{said} is a Magic card but not a plane or phenomenon",
+            hint=(
+                f"planar cards with a similar name: {', '.join(map(repr, suggestions))}"
                 if suggestions
-                else 0.0
-            )
-            if best is not None:
-                planar_ratio = max(planar_ratio, float(fuzz.ratio(key, fold_name(best.name))))
-            if other_ratio >= LOOKS_LIKE_MIN_RATIO and other_ratio >= planar_ratio:
-                assert magic is not None
-                return UnknownName(name, magic.name_for(other_key), False, None, suggestions)
-        if clear and best is not None:  # the one card that clearly fits is the suggestion
-            return UnknownName(name, None, False, best, (best.name,))
-        return UnknownName(name, None, False, None, suggestions)
+                else None
+            ),
+            suggestions=suggestions,
+        )
+    message = f"no plane or phenomenon named {said}"
+    if unknown.other_card is not None:
+        message += (
+            f"; it looks like the Magic card {unknown.other_card!r}, "
+            "which is not a plane or phenomenon"
+        )
+    hint: str | None = (
+        did_you_mean or f"try `planarcli cards match {said}` or `planarcli cards search`"
+    )
+    if catalog.too_long(name):
+        hint = None
+    if unknown.other_card is not None and suggestions:
+        hint = f"planar cards with a similar name: {', '.join(map(repr, suggestions))}"
+    raise CardNotFoundError(message, hint=hint, suggestions=suggestions)
 
-    def other_magic_card(self, name: str) -> str | None:
-        """The printed name of the non-planar Magic card ``name`` is ("tolaria west" →
-        "Tolaria West"), or None: for a card of the catalog too."""
-        if self.resolve(name).card is not None:
-            return None
-        key = fold_name(name)
-        magic = _magic_names() if key else None
-        if magic is None or key not in magic or key in self._planar_keys():
-            return None
-        return magic.name_for(key)
 
-    def _planar_keys(self) -> set[str]:
-        """Every folded name of a planar card: this catalog's, and the bundled snapshot's
-        when this catalog is another (a synced cache that lacks a card is no proof that the
-        card is not planar)."""
-        if self._planar_key_set is None:
-            keys = set(self._key_names)
-            keys.update(self._printed_names_folded)
-            if self.source.kind != "snapshot":
-                snapshot = _bundled_snapshot()
-                keys.update(snapshot._key_names)
-                keys.update(snapshot._printed_names_folded)
-            self._planar_key_set = keys
-        return self._planar_key_set
+def explain_unknown(catalog: Catalog, name: str) -> UnknownName:
+    """What the unknown ``name`` is (``_explain_unknown``), worked out once per name."""
+    known = catalog._explained.get(name)
+    if known is None:
+        known = catalog._explained[name] = _explain_unknown(catalog, name)
+    return known
 
-    def _suggested(self, names: Iterable[str]) -> list[Card]:
-        return [card for card in map(self.exact, names) if card is not None]
 
-    def _closest_other_card(self, key: str) -> tuple[str, float] | None:
-        """The folded name of the non-planar Magic card closest to ``key`` (rapidfuzz's
-        plain ratio on whole names) and its score, or None."""
-        magic = _magic_names()
-        if magic is None:
-            return None
-        if self._other_names is None:
-            planar = self._planar_keys()
-            self._other_names = [k for k in magic.keys if k not in planar]
-        from rapidfuzz import fuzz, process
+def _explain_unknown(catalog: Catalog, name: str) -> UnknownName:
+    """What ``name``, which is no card of this catalog, is: another Magic card (it folds
+    to a name of the bundled list of every Magic card, planar or not), a misspelling
+    of one planar card (``guess``: a clear winner of ``guess_scores``, or the one card
+    ``typo_of`` finds, the rule ``validate --fix`` renames by), a name that looks more
+    like another Magic card than like any planar one, or nothing known.
 
-        found = process.extractOne(key, self._other_names, scorer=fuzz.ratio)
-        return (found[0], float(found[1])) if found else None
+    A guess needs a clear winner among the planar cards: a score of at least
+    GUESS_MIN_SCORE (see ``guess_scores``), ahead of the runner-up, from a written name
+    long enough to be a basis for a guess (at least GUESS_MIN_CHARS folded characters
+    and GUESS_MIN_SHARE of the guessed name's length: "a" or "plane" guess nothing);
+    and the written name must be closer, letter for letter, to that card's name than
+    to any non-planar Magic card's ("Llanowar Elfs" is Llanowar Elves misspelt, not
+    Llanowar). The list of every name is read here, and only here."""
+    key = fold_name(name)
+    if not key or catalog.too_long(name):  # no card's name: nothing to compare it with
+        return UnknownName(name, None, False, None, ())
+    suggestions = tuple(catalog.suggest(name))
+    magic = _magic_names()
+    if magic is not None and key in magic and key not in _planar_keys(catalog):
+        return UnknownName(name, magic.name_for(key), True, None, suggestions)
+    # Whether one card clearly fits is judged on how well the written name is explained
+    # (cover=False): how much of a longer name it leaves out ranks, but is no ambiguity.
+    ranked = catalog.guess_scores(name, cover=False)
+    best = ranked[0][1] if ranked else None
+    top = ranked[0][0] if ranked else 0.0
+    runner_up = ranked[1][0] if len(ranked) > 1 else 0.0
+    clear = (
+        best is not None
+        and (
+            (top >= GUESS_MIN_SCORE and top > runner_up)
+            or (top >= GUESS_LEAD_MIN_SCORE and top - runner_up >= GUESS_LEAD)
+        )
+        and _enough_to_guess(key, fold_name(best.name))
+    )
+    typo = catalog.typo_of(name)
+    if typo is not None:  # a misspelling of one card only: the fixer's certain rename
+        best, clear = typo, True
+    other = _closest_other_card(catalog, key) if magic is not None else None
+    if other is not None:
+        other_key, other_ratio = other
+        from rapidfuzz import fuzz
+
+        planar_ratio = (
+            max(float(fuzz.ratio(key, fold_name(c.name))) for c in _suggested(catalog, suggestions))
+            if suggestions
+            else 0.0
+        )
+        if best is not None:
+            planar_ratio = max(planar_ratio, float(fuzz.ratio(key, fold_name(best.name))))
+        if other_ratio >= LOOKS_LIKE_MIN_RATIO and other_ratio >= planar_ratio:
+            assert magic is not None
+            return UnknownName(name, magic.name_for(other_key), False, None, suggestions)
+    if clear and best is not None:  # the one card that clearly fits is the suggestion
+        return UnknownName(name, None, False, best, (best.name,))
+    return UnknownName(name, None, False, None, suggestions)
+
+
+def other_magic_card(catalog: Catalog, name: str) -> str | None:
+    """The printed name of the non-planar Magic card ``name`` is ("tolaria west" →
+    "Tolaria West"), or None: for a card of the catalog too."""
+    if catalog.resolve(name).card is not None:
+        return None
+    key = fold_name(name)
+    magic = _magic_names() if key else None
+    if magic is None or key not in magic or key in _planar_keys(catalog):
+        return None
+    return magic.name_for(key)
+
+
+def _planar_keys(catalog: Catalog) -> set[str]:
+    """Every folded name of a planar card: this catalog's, and the bundled snapshot's
+    when this catalog is another (a synced cache that lacks a card is no proof that the
+    card is not planar)."""
+    if catalog._planar_key_set is None:
+        keys = set(catalog._key_names)
+        keys.update(catalog._printed_names_folded)
+        if catalog.source.kind != "snapshot":
+            snapshot = _bundled_snapshot()
+            keys.update(snapshot._key_names)
+            keys.update(snapshot._printed_names_folded)
+        catalog._planar_key_set = keys
+    return catalog._planar_key_set
+
+
+def _suggested(catalog: Catalog, names: Iterable[str]) -> list[Card]:
+    return [card for card in map(catalog.exact, names) if card is not None]
+
+
+def _closest_other_card(catalog: Catalog, key: str) -> tuple[str, float] | None:
+    """The folded name of the non-planar Magic card closest to ``key`` (rapidfuzz's
+    plain ratio on whole names) and its score, or None."""
+    magic = _magic_names()
+    if magic is None:
+        return None
+    if catalog._other_names is None:
+        planar = _planar_keys(catalog)
+        catalog._other_names = [k for k in magic.keys if k not in planar]
+    from rapidfuzz import fuzz, process
+
+    found = process.extractOne(key, catalog._other_names, scorer=fuzz.ratio)
+    return (found[0], float(found[1])) if found else None
 
 
 #: WRatio score below which a candidate is not worth suggesting.
@@ -545,9 +404,6 @@ def _magic_names() -> MagicNames | None:
         return None
 
 
-#: A name longer than this many times the catalog's longest name is no card name: no
-#: lookup compares it (``Catalog.max_name_chars``); ``cards show|match`` refuse it (exit 2).
-NAME_LENGTH_FACTOR = 2
 #: A score that matched only part of a name keeps this share of itself whatever the name's
 #: other letters, and gains the rest in proportion to the share of the name it matched:
 #: "chaos" is a word of "Terrain de Chasse" misspelt, not the whole name.

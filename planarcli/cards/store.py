@@ -17,11 +17,11 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from planarcli import resources
-from planarcli.cards.catalog import Catalog
+from planarcli.cards.catalog import Catalog, too_long_message
 from planarcli.cards.model import Card, CatalogSource
 from planarcli.cards.names import FOLD_VERSION, fold_name
 from planarcli.errors import DataUnavailableError
-from planarcli.records import replace
+from planarcli.records import record, replace
 
 if TYPE_CHECKING:
     from json import JSONDecodeError
@@ -540,6 +540,37 @@ def load_catalog(*, use_cache: bool = True, warn: bool = True) -> Catalog:
             )
     _LOADED = catalog
     return catalog
+
+
+@record
+class FoundCard:
+    """The card `cards show` answers a name with: how the name matched ("exact", "folded",
+    "printed", "fuzzy"), where the card came from ("cache", "snapshot") and, for a printed
+    name, its language code."""
+
+    card: Card
+    how: str
+    source: str
+    lang: str | None = None
+
+
+def look_up(name: str) -> FoundCard:
+    """The card a written name denotes in the card data in use (``store.load_catalog``): a
+    synced card by its English name straight from the cache (``store.synced_card``: the
+    snapshot is not read), else the catalog's answer (``Catalog.find``). Raises
+    CardNotFoundError, with suggestions, when there is no clear answer, and UsageError for
+    a name longer than any card's could be."""
+    quick = synced_card(name)
+    if quick is not None:
+        return FoundCard(quick[0], quick[1], "cache")
+    catalog = load_catalog()
+    if catalog.too_long(name):
+        from planarcli.errors import UsageError
+
+        raise UsageError(too_long_message(catalog, name))
+    card, how = catalog.find(name)
+    lang = catalog.resolve(name).lang if how == "printed" else None
+    return FoundCard(card, how, catalog.origin(card), lang)
 
 
 def reset_loaded_catalog() -> None:

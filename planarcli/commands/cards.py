@@ -302,13 +302,13 @@ def show(ctx: click.Context, name: str, online: bool, api_url: str, output_forma
         )
     try:
         if online:
-            from planarcli.cards.resolve import FoundCard
+            from planarcli.cards.store import FoundCard
             from planarcli.cards.sync import online_card
 
             options = (ctx.find_root().obj or {}).get("scryfall_options")
             found = FoundCard(online_card(name, api_url, options), "scryfall", "scryfall")
         else:
-            from planarcli.cards.resolve import look_up
+            from planarcli.cards.store import look_up
 
             found = look_up(name)
     except NotFoundError as error:
@@ -330,7 +330,7 @@ def show(ctx: click.Context, name: str, online: bool, api_url: str, output_forma
 
 def _refuse_long_name(catalog: Catalog, name: str) -> None:
     """A usage error (exit 2) for a NAME longer than any card name could be."""
-    from planarcli.cards.resolve import too_long_message
+    from planarcli.cards.catalog import too_long_message
 
     if catalog.too_long(name):
         raise UsageError(too_long_message(catalog, name))

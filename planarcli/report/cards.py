@@ -17,7 +17,7 @@ from planarcli.report.terminal import text_width, wrap_words
 
 if TYPE_CHECKING:
     from planarcli.cards.model import Card
-    from planarcli.cards.resolve import FoundCard
+    from planarcli.cards.store import FoundCard
 
 #: A ruling as `cards show` gets it (``planarcli.cards.store.snapshot_rulings``): "date",
 #: "text", "source".
