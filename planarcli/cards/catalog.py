@@ -1,17 +1,19 @@
 """The card catalog: every plane and phenomenon planarcli knows, indexed by exact and folded
-name and by printed non-English name. The Catalog is the only place that knows how names are
-folded (see ``planarcli.cards.names``).
+name and by printed non-English name, which answer exact, folded and printed names
+(``Catalog.resolve``). A name they lack goes to ``planarcli.cards.resolve`` (typos, fuzzy
+guesses, "another Magic card"), imported only then. The Catalog is the only place that knows
+how names are folded (see ``planarcli.cards.names``).
 
 The rooms of ``planarcli.cards``:
 
 - ``model``: the card model (``Card``, ``CatalogSource`` and its age, lookup results);
-- ``catalog`` (here): ``Catalog``, the cards and their name indexes;
-- ``resolve``: name resolution (exact, folded, printed names, typos, fuzzy guesses,
-  "another Magic card"), inherited by ``Catalog``;
+- ``catalog`` (here): ``Catalog``, the cards, their name indexes and the lookups they answer;
+- ``resolve``: name resolution beyond the indexes (typos, fuzzy guesses, "another Magic
+  card", did-you-mean), which ``Catalog`` calls for a name its indexes lack;
 - ``filters``: filtering by kind, set and subtype;
 - ``store``: loading and caching the bundled snapshot and the synced cache
-  (``load_catalog``, ``load_snapshot``, ``load_cache``) and the official rulings bundled
-  with the snapshot (``snapshot_rulings``).
+  (``load_catalog``, ``load_snapshot``, ``load_cache``), the card a name denotes in them
+  (``look_up``), and the official rulings bundled with the snapshot (``snapshot_rulings``).
 
 The names of ``model``, ``resolve`` and ``store`` that callers used to import from here
 (``load_catalog``, ``Card``, ``GUESS_MIN_SCORE``, ...) are still importable from here.
