@@ -22,9 +22,9 @@ The names of ``model``, ``resolve`` and ``store`` that callers used to import fr
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from planarcli.cards.model import (  # noqa: F401  (re-exported)
+from planarcli.cards.model import (
     FUTURE_TOLERANCE_DAYS,
     STALE_AFTER_DAYS,
     Card,
@@ -37,6 +37,78 @@ from planarcli.cards.model import (  # noqa: F401  (re-exported)
 )
 from planarcli.cards.names import fold_name, umlaut_free
 from planarcli.errors import echoed as echo_repr
+
+if TYPE_CHECKING:  # what __getattr__ below hands out, named for type checkers
+    from planarcli.cards.resolve import (
+        BELOW_EXACT,
+        GUESS_MIN_CHARS,
+        GUESS_MIN_SCORE,
+        MATCH_MIN_SCORE,
+        SUGGEST_CUTOFF,
+        TYPO_CHARS_PER_EDIT,
+        is_misspelling,
+    )
+    from planarcli.cards.store import (
+        CACHE_FILE_NAME,
+        PARSED_SUFFIX,
+        SNAPSHOT_CACHE_MAGIC,
+        SNAPSHOT_CACHE_NAME,
+        SNAPSHOT_FILE_NAME,
+        cache_path,
+        content_digest,
+        load_cache,
+        load_catalog,
+        load_snapshot,
+        parse_catalog,
+        read_catalog_file,
+        reset_loaded_catalog,
+        snapshot_path,
+        stamp_path,
+        synced_card,
+        union_catalog,
+        write_cache_stamp,
+    )
+
+#: Everything importable from here: this module's own names, the card model's, and the
+#: names of ``resolve`` and ``store`` that callers imported from here before the split.
+__all__ = [
+    "BELOW_EXACT",
+    "CACHE_FILE_NAME",
+    "FUTURE_TOLERANCE_DAYS",
+    "GUESS_MIN_CHARS",
+    "GUESS_MIN_SCORE",
+    "MATCH_MIN_SCORE",
+    "NAME_LENGTH_FACTOR",
+    "PARSED_SUFFIX",
+    "SNAPSHOT_CACHE_MAGIC",
+    "SNAPSHOT_CACHE_NAME",
+    "SNAPSHOT_FILE_NAME",
+    "STALE_AFTER_DAYS",
+    "SUGGEST_CUTOFF",
+    "TYPO_CHARS_PER_EDIT",
+    "Card",
+    "CardNotFoundError",
+    "Catalog",
+    "CatalogSource",
+    "Match",
+    "Resolution",
+    "UnknownName",
+    "cache_path",
+    "content_digest",
+    "is_misspelling",
+    "load_cache",
+    "load_catalog",
+    "load_snapshot",
+    "parse_catalog",
+    "read_catalog_file",
+    "reset_loaded_catalog",
+    "snapshot_path",
+    "stamp_path",
+    "synced_card",
+    "too_long_message",
+    "union_catalog",
+    "write_cache_stamp",
+]
 
 #: A name longer than this many times the catalog's longest name is no card name: no
 #: lookup compares it (``Catalog.max_name_chars``); ``cards show|match`` refuse it (exit 2).

@@ -116,7 +116,9 @@ def card_json(
 
 
 # -- fuzzy candidates -------------------------------------------------------------------------
-def match_json(query: str, matches: Sequence[tuple[float, Card]], other: str | None) -> dict:
+def match_json(
+    query: str, matches: Sequence[tuple[float, Card]], other: str | None
+) -> dict[str, Any]:
     """``cards match --format json``."""
     return {
         "query": query,
