@@ -545,8 +545,8 @@ def load_catalog(*, use_cache: bool = True, warn: bool = True) -> Catalog:
 @record
 class FoundCard:
     """The card `cards show` answers a name with: how the name matched ("exact", "folded",
-    "printed", "fuzzy"), where the card came from ("cache", "snapshot") and, for a printed
-    name, its language code."""
+    "printed", "fuzzy"; "scryfall" for `--online`), where the card came from ("cache",
+    "snapshot", "scryfall") and, for a printed name, its language code."""
 
     card: Card
     how: str
