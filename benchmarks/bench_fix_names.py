@@ -12,6 +12,12 @@ Two measures of ``planarcli.deck.repairs.clear_suggestion``:
   planar card; any rename of one is wrong (a Plains in a planar deck is not a typo).
 
     python benchmarks/bench_fix_names.py [--per-card 6] [--chars-per-edit 6] [--held-out] [--json]
+    python benchmarks/bench_fix_names.py --transpositions
+
+``--transpositions`` checks instead, over every card name with every pair of neighbouring
+characters swapped, that ``--fix`` renames a name exactly when ``cards show`` answers it with
+a confident guess, and to the same card (issue 16 item 3; tests/test_fix_show_agree.py
+checks a sample of them on every run).
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ import random
 import zlib
 from pathlib import Path
 
-from planarcli.cards import catalog as catalog_module
+from planarcli.cards import resolve as catalog_module
 from planarcli.cards.catalog import load_snapshot
 from planarcli.cards.names import fold_name
 from planarcli.deck import repairs
@@ -64,6 +70,36 @@ def held_out(name: str) -> bool:
     return zlib.crc32(name.encode("utf-8")) % 2 == 1
 
 
+def transpositions() -> int:
+    """Exit status 0 when fix and show agree on every adjacent transposition of every name."""
+    from planarcli.errors import NotFoundError
+
+    catalog = load_snapshot()
+    rules = DECK_RULES[-1]
+    names = disagree = guessed = 0
+    for card in catalog.cards:
+        text = card.name
+        for i in range(len(text) - 1):
+            if text[i] == text[i + 1]:
+                continue
+            written = text[:i] + text[i + 1] + text[i] + text[i + 2 :]
+            if catalog.resolve(written).card is not None:
+                continue
+            names += 1
+            try:
+                found, how = catalog.find(written)
+                shown = found.name if how == "fuzzy" else None
+            except NotFoundError:
+                shown = None
+            fixed = repairs.clear_suggestion(written, catalog, set(), rules)
+            guessed += shown is not None
+            if fixed != shown:
+                disagree += 1
+                print(f"  {written!r}: show {shown!r}, fix {fixed!r}")
+    print(f"{names} transpositions: show guesses {guessed}, fix and show disagree on {disagree}")
+    return 1 if disagree else 0
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--per-card", type=int, default=6)
@@ -72,7 +108,10 @@ def main() -> None:
     parser.add_argument(
         "--held-out", action="store_true", help="also score the held-out half (once, at the end)"
     )
+    parser.add_argument("--transpositions", action="store_true")
     args = parser.parse_args()
+    if args.transpositions:
+        raise SystemExit(transpositions())
     # the rule lives in the catalog (cards show guesses by it too)
     catalog_module.TYPO_CHARS_PER_EDIT = args.chars_per_edit
     catalog = load_snapshot()

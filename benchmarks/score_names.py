@@ -38,15 +38,13 @@ def answer(catalog: Any, name: str) -> str | None:
 
 def fix_answer(catalog: Any, name: str) -> str | None:
     """The card ``validate --fix`` would write for ``name``: the card it resolves to, else
-    the suggestion of an unknown name when there is exactly one (as validate makes them:
-    none for another Magic card or a name like one)."""
+    the card ``cards show`` confidently guesses (``Catalog.confident_guess``, the one
+    decision both make; none for another Magic card or a name like one)."""
     card = catalog.resolve(name).card
     if card is not None:
         return str(card.name)
-    unknown = catalog.explain_unknown(name)
-    if unknown.other_card is not None or len(unknown.suggestions) != 1:
-        return None
-    return str(unknown.suggestions[0])
+    guess = catalog.confident_guess(name)
+    return None if guess is None else str(guess.name)
 
 
 def score(part: str, *, errors: list[str] | None = None) -> dict[str, dict[str, int]]:

@@ -13,6 +13,10 @@ came from (file, sha256, the upstream sources of the text).
 The printed foreign-language names come from ``planar-foreign-names.tsv`` beside the facts
 table (see ``add_printed_names``), and every card gets its folded ``keys`` last.
 
+The official rulings come from ``planar-rulings.tsv`` beside it (see ``add_rulings``): a
+section ``rulings`` of the snapshot (oracle id → rulings, oldest first, each with its date,
+text and source), kept apart from the cards so that reading the catalog never reads them.
+
 ``created`` is the build time; everything else is a function of the tables, and the test
 suite checks that the bundled file is what ``build`` makes of them.
 """
@@ -78,8 +82,61 @@ def build(tsv: Path, *, created: str | None = None) -> dict[str, Any]:
         "cards": cards,
     }
     add_printed_names(catalog, tsv.with_name(FOREIGN_NAMES_TSV))
-    add_name_keys(catalog)  # last: the keys fold every name the card has
+    add_name_keys(catalog)  # the keys fold every name the card has
+    add_rulings(catalog, tsv.with_name(RULINGS_TSV))
     return catalog
+
+
+RULINGS_TSV = "planar-rulings.tsv"
+RULINGS_COLUMNS = ["name", "date", "ruling", "source"]
+
+
+def read_rulings(tsv: Path) -> dict[str, list[dict[str, str]]]:
+    """English card name → its rulings, oldest first (ties in the table's order), each
+    ``{"date", "text", "source"}``. The table has no quoting: read with quoting off."""
+    rulings: dict[str, list[dict[str, str]]] = {}
+    with tsv.open(encoding="utf-8", newline="") as handle:
+        reader = csv.reader(handle, delimiter="\t", quoting=csv.QUOTE_NONE)
+        header = next(reader)
+        if header != RULINGS_COLUMNS:
+            raise SystemExit(f"{tsv}: expected the columns {RULINGS_COLUMNS}, found {header}")
+        for number, fields in enumerate(reader, start=2):
+            if len(fields) != len(RULINGS_COLUMNS):
+                raise SystemExit(f"{tsv}:{number}: {len(fields)} fields, expected 4")
+            name, date, text, source = (field.strip() for field in fields)
+            if len(date) != 10 or not date[:4].isdigit() or not text or not source:
+                raise SystemExit(f"{tsv}:{number}: a ruling needs a date, a text and a source")
+            rulings.setdefault(name, []).append({"date": date, "text": text, "source": source})
+    for entries in rulings.values():
+        entries.sort(key=lambda entry: entry["date"])  # stable: ties keep the table's order
+    return rulings
+
+
+def add_rulings(catalog: dict[str, Any], tsv: Path) -> None:
+    """The snapshot's ``rulings`` section (oracle id → rulings, in catalog order) from
+    ``tsv``, and where they came from (``source.rulings``)."""
+    rulings = read_rulings(tsv)
+    by_name = {card["name"]: card["oracle_id"] for card in catalog["cards"]}
+    unknown = sorted(set(rulings) - set(by_name))
+    if unknown:
+        raise SystemExit(f"{tsv}: names not in the facts table: {', '.join(unknown)}")
+    rows = sum(len(entries) for entries in rulings.values())
+    record = table_record(tsv, rows)
+    sources: dict[str, int] = {}
+    for entries in rulings.values():
+        for entry in entries:
+            sources[entry["source"]] = sources.get(entry["source"], 0) + 1
+    record["from"] = dict(sorted(sources.items(), key=lambda item: (-item[1], item[0])))
+    record["data_as_of"] = "MTGJSON 5.2.0 (2022-04-25), 5.2.2+20251019 and WHO.json; dated " + (
+        f"{min(e['date'] for v in rulings.values() for e in v)} to "
+        f"{max(e['date'] for v in rulings.values() for e in v)}"
+    )
+    catalog["source"]["rulings"] = record
+    catalog["rulings"] = {
+        by_name[card["name"]]: rulings[card["name"]]
+        for card in catalog["cards"]
+        if card["name"] in rulings
+    }
 
 
 #: MTGJSON's language names → Scryfall's language codes (what ``cards sync`` records).
@@ -125,7 +182,8 @@ def add_printed_names(catalog: dict[str, Any], tsv: Path) -> None:
             card["printed_names"] = {lang: languages[lang] for lang in sorted(languages)}
     catalog["source"]["printed_names"] = (
         f"{FOREIGN_NAMES_TSV}: printed names of non-English printings from MTGJSON set files "
-        "(OHOP, OPC2, PHOP: MTGJSON 5.2.0+20220425; MOC: 5.2.2+20251019)"
+        "(OHOP, OPC2, PHOP: MTGJSON 5.2.0+20220425; MOC: 5.2.2+20251019; WHO: "
+        "taw/magic-search-engine-data@0041511)"
     )
 
 
@@ -196,10 +254,17 @@ def add_oracle_text(cards: list[dict[str, Any]], path: Path) -> dict[str, Any]:
 
 def dump_catalog(catalog: dict[str, Any]) -> str:
     """JSON with one card per line: small, quick to parse, and readable in a diff."""
-    head = {key: value for key, value in catalog.items() if key != "cards"}
+    head = {key: value for key, value in catalog.items() if key not in ("cards", "rulings")}
     lines = [json.dumps(card, ensure_ascii=False) for card in catalog["cards"]]
     body = json.dumps(head, ensure_ascii=False, indent=1)[:-2]
-    return body + ',\n "cards": [\n  ' + ",\n  ".join(lines) + "\n ]\n}\n"
+    text = body + ',\n "cards": [\n  ' + ",\n  ".join(lines) + "\n ]"
+    if "rulings" in catalog:  # one card's rulings a line, after the cards
+        rulings = [
+            f"{json.dumps(oracle_id)}: {json.dumps(entries, ensure_ascii=False)}"
+            for oracle_id, entries in catalog["rulings"].items()
+        ]
+        text += ',\n "rulings": {\n  ' + ",\n  ".join(rulings) + "\n }"
+    return text + "\n}\n"
 
 
 def main() -> None:
@@ -212,7 +277,8 @@ def main() -> None:
         "facts",
         type=Path,
         metavar="PLANAR-CARDS.TSV",
-        help="the facts table (planar-oracle.tsv and planar-foreign-names.tsv beside it)",
+        help="the facts table (planar-oracle.tsv, planar-foreign-names.tsv and "
+        "planar-rulings.tsv beside it)",
     )
     args = parser.parse_args()
     try:

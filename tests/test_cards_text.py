@@ -113,7 +113,8 @@ def test_every_snapshot_card_has_its_text_and_type_line() -> None:
 def test_show_prints_the_whole_card_offline() -> None:
     result = run("--offline", "cards", "show", "tazeem")
     assert result.exit_code == 0, explain(result)
-    assert result.stdout.splitlines() == [
+    # The card, then its four official rulings (issue 18), each wrapped under its date.
+    assert result.stdout.splitlines()[:9] == [
         "Tazeem",
         "Plane — Zendikar",
         "",
@@ -124,6 +125,10 @@ def test_show_prints_the_whole_card_offline() -> None:
         "sets: pdci, prm, opca, phop",
         "first printed: 2009-09-04",
     ]
+    rulings = result.stdout.splitlines()[9:]
+    assert rulings[:2] == ["", "rulings (4):"]
+    assert rulings[2].startswith("2009-10-01  A face-up plane card that’s turned face down")
+    assert sum(line.startswith("2009-10-01  ") for line in rulings) == 4
     assert result.stderr == ""
 
 

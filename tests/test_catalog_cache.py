@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from planarcli.cards import catalog
+from planarcli.cards import catalog, resolve, store
 from planarcli.cards.sync import dump_catalog
 from planarcli.cli import cli
 
@@ -370,7 +370,7 @@ def test_show_of_a_synced_card_needs_no_snapshot_and_gives_the_union_s_answer(
     def no_snapshot() -> Any:
         raise AssertionError("the snapshot was read")
 
-    monkeypatch.setattr(catalog, "load_snapshot", no_snapshot)
+    monkeypatch.setattr(store, "load_snapshot", no_snapshot)
     result = invoke("cards", "show", written, "--format", "json")
     shown = json.loads(result.output)
     assert (shown["name"], shown["oracle_text"], shown["source"]) == (
@@ -439,7 +439,8 @@ def test_a_checked_cache_keeps_its_folded_names_in_the_union(
         folded.append(name)
         return fold_name(name)
 
-    monkeypatch.setattr(catalog, "fold_name", counting)
+    for module in (catalog, resolve, store):  # every module of the catalog that folds names
+        monkeypatch.setattr(module, "fold_name", counting)
     assert union.find("akademie von west tolaria")[0].name == "Academy at Tolaria West"
     assert union.find("TAZEEM")[0].name == "Tazeem"
     assert len(folded) <= 4, len(folded)
@@ -466,7 +467,8 @@ def test_a_checked_cache_alone_folds_no_name_to_answer_a_spelling(
         folded.append(name)
         return fold_name(name)
 
-    monkeypatch.setattr(catalog, "fold_name", counting)
+    for module in (catalog, resolve, store):  # every module of the catalog that folds names
+        monkeypatch.setattr(module, "fold_name", counting)
     found = catalog.synced_card("tazeem")
     assert found is not None and (found[0].name, found[1]) == ("Tazeem", "folded")
     assert folded == ["tazeem"]

@@ -80,7 +80,7 @@ def test_bundled_printed_names_are_what_the_build_script_reads() -> None:
         card["name"]: card["printed_names"] for card in document["cards"] if "printed_names" in card
     }
     assert bundled == {name: dict(sorted(langs.items())) for name, langs in expected.items()}
-    assert len(bundled) == 106
+    assert len(bundled) == 140  # 106 + 34 Doctor Who cards (data README)
     assert sum(len(names) for langs in bundled.values() for names in langs.values()) >= 500
     assert "planar-foreign-names.tsv" in document["source"]["printed_names"]
 
@@ -370,3 +370,54 @@ def test_folding_any_text_is_stable(text: str) -> None:
     key = fold_name(text)
     assert fold_name(key) == key
     assert key == key.strip() and "  " not in key
+
+
+# -- issue 16 item 4: foreign names give their own card ---------------------------------------
+@pytest.mark.parametrize(
+    ("written", "card", "lang"),
+    [
+        ("Die Matrix der Zeit", "The Matrix of Time", "German"),
+        ("La Matrice du Temps", "The Matrix of Time", "French"),
+        ("時のマトリックス", "The Matrix of Time", "Japanese"),
+        ("Chaotischer Aether", "Chaotic Aether", "German"),
+        ("CHAOTISCHER ÄTHER", "Chaotic Aether", "German"),
+    ],
+)
+def test_a_printed_name_is_its_card_through_the_command(written: str, card: str, lang: str) -> None:
+    """`cards show "Die Matrix der Zeit"` answered The Fertile Lands of Saulvinia (a guess
+    from another card's printed names) while the Doctor Who names were missing."""
+    result = CliRunner().invoke(cli, ["cards", "show", written, "--format", "json"])
+    catalog.reset_loaded_catalog()
+    assert result.exit_code == 0, result.output
+    shown = json.loads(result.stdout)
+    assert (shown["name"], shown["matched"]) == (card, "printed")
+    assert f"is the {lang} printed name of {card!r}" in result.stderr
+
+
+def test_every_german_name_reads_as_its_card_without_umlauts() -> None:
+    """ä, ö, ü written ae, oe, ue (ß as ss) read as the card, as printed."""
+    snapshot = load_snapshot()
+    replaced = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+    checked = 0
+    for card in snapshot.cards:
+        for lang, printed in card.printed_names:
+            if lang != "de" or printed == printed.translate(replaced):
+                continue
+            for written in (printed.translate(replaced), printed.replace("ß", "ss")):
+                resolution = snapshot.resolve(written)
+                assert resolution.card is card, (written, card.name)
+                assert resolution.how in {"printed", "folded", "exact"}
+            checked += 1
+    assert checked >= 15  # 19 German names have an umlaut
+
+
+def test_every_doctor_who_printed_name_is_its_card() -> None:
+    snapshot = load_snapshot()
+    who = [card for card in snapshot.cards if "who" in card.sets]
+    assert sum(1 for card in who if card.printed_names) == 34
+    for card in who:
+        for _, printed in card.printed_names:
+            assert snapshot.find(printed) == (card, "printed") or snapshot.find(printed)[1] in {
+                "exact",
+                "folded",
+            }, printed

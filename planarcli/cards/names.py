@@ -75,6 +75,26 @@ def fold_name(name: str) -> str:
     return _NON_WORD.sub(" ", text).strip()
 
 
+#: German umlauts as written without them (ß is "ss" in every folded name already).
+_UMLAUTS = {
+    ord("ä"): "ae",
+    ord("ö"): "oe",
+    ord("ü"): "ue",
+    ord("Ä"): "Ae",
+    ord("Ö"): "Oe",
+    ord("Ü"): "Ue",
+}
+
+
+def umlaut_free(name: str) -> str | None:
+    """The folded key of a German name as written without umlauts ("Chaotischer Äther" →
+    "chaotischer aether"; ``fold_name`` drops the dots: "chaotischer ather"), or None when
+    the name has no umlaut."""
+    if name.isascii() or not any(ch in "äöüÄÖÜ" for ch in name):
+        return None
+    return fold_name(name.translate(_UMLAUTS))
+
+
 #: Scryfall's language codes (``lang`` of a card object) and the languages they stand for.
 LANGUAGES = {
     "en": "English",

@@ -474,3 +474,24 @@ def sync_cards(
 
 def _count(cards: int) -> str:
     return f"{cards} card" if cards == 1 else f"{cards} cards"
+
+
+def online_card(name: str, api_url: str, client_options: dict[str, Any] | None = None) -> Any:
+    """The plane or phenomenon Scryfall's fuzzy name lookup (``/cards/named?fuzzy=``) gives
+    for ``name`` (`cards show --online`), as a catalog Card. Raises NotFoundError when
+    Scryfall's card is no planar card (and Scryfall's own errors as the client does)."""
+    from planarcli.cards.model import Card
+    from planarcli.cards.scryfall import ScryfallClient
+    from planarcli.errors import NotFoundError, echoed
+
+    with ScryfallClient(api_url, **(client_options or {})) as client:
+        found = client.named_fuzzy(name)
+    found_name = found.get("name", name)
+    layout = found.get("layout")
+    entry = card_from_scryfall(found) if layout == "planar" else None
+    if entry is None:
+        raise NotFoundError(
+            f"Scryfall's card for {echoed(name)} is {found_name!r}, which is not a plane or "
+            f"phenomenon (layout {layout!r})"
+        )
+    return Card.from_json(entry)

@@ -1,9 +1,12 @@
 """``planarcli cards``: look up, browse, search and sync plane and phenomenon cards.
 
-The commands are thin: they read the catalog (``planarcli.cards.catalog.load_catalog``: the
-bundled snapshot united with a valid synced cache), or call ``planarcli.cards.sync`` for a sync,
-and render the result as text or JSON. Nothing here imports requests unless a command really
-talks to Scryfall (``sync``, ``show --online``).
+The commands are thin: each parses its options, asks ``planarcli.cards`` (the catalog from
+``planarcli.cards.store.load_catalog``: the bundled snapshot united with a valid synced cache;
+``planarcli.cards.sync`` for a sync; ``planarcli.cards.store.snapshot_rulings`` for a card's
+rulings), and
+hands the result to ``planarcli.report.cards`` (one card) or ``planarcli.report.catalog``
+(tables, data info, sync), which render it as text or JSON. Nothing here
+imports requests unless a command really talks to Scryfall (``sync``, ``show --online``).
 """
 
 from __future__ import annotations
@@ -31,7 +34,8 @@ from planarcli.errors import echoed as echo_repr
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
 
-    from planarcli.cards.catalog import Card, Catalog
+    from planarcli.cards.catalog import Catalog
+    from planarcli.cards.model import Card
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -42,10 +46,6 @@ API_URL_ENV = "PLANARCLI_SCRYFALL_URL"
 #: Completion never offers more than this many names.
 COMPLETION_LIMIT = 50
 
-#: Text output fits this many columns (``cards list``; ``cards show`` wraps to the terminal,
-#: at most this wide).
-TEXT_WIDTH = 80
-
 
 def _note(message: str) -> None:
     click.echo(f"planarcli: {message}", err=True)
@@ -55,54 +55,19 @@ def _note(message: str) -> None:
 def complete_card_name(
     ctx: click.Context, param: click.Parameter, incomplete: str
 ) -> list[CompletionItem]:
-    """Catalog names for the shell: folded prefix first, then word prefix, then substring,
-    then (only when nothing else matched) a few fuzzy candidates."""
-    from planarcli.cards.catalog import load_catalog
+    """Catalog names for the shell (``planarcli.cards.resolve.completions``), escaped for
+    bash (see ``bash_escape``)."""
+    from planarcli.cards.resolve import completions
+    from planarcli.cards.store import load_catalog
 
     try:
         catalog = load_catalog(warn=False)
     except PlanarError:
         return []
-    key = fold_name(incomplete)
-    names = catalog.names()
-    if not key:
-        return _completion_items(sorted(names, key=str.casefold))
-    compact = key.replace(" ", "")
-    ranked: list[tuple[int, str]] = []
-    for name in names:
-        folded = fold_name(name)
-        if folded.startswith(key) or folded.replace(" ", "").startswith(compact):
-            ranked.append((0, name))
-        elif any(word.startswith(key) for word in folded.split()) or f" {key}" in folded:
-            ranked.append((1, name))
-        elif key in folded:
-            ranked.append((2, name))
-    if not ranked and len(key) >= 3:
-        matches = catalog.match(incomplete, limit=5, cutoff=60.0)
-        return _completion_items(m.card.name for m in matches)
-    ranked.sort(key=lambda item: (item[0], item[1].casefold()))
-    return _completion_items(name for _, name in ranked[:COMPLETION_LIMIT])
-
-
-def _completion_items(names: Iterable[str]) -> list[CompletionItem]:
-    """Completion items for card names, escaped for bash (see ``bash_escape``)."""
-    return [completion_item(name) for name in names]
+    return [completion_item(name) for name in completions(catalog, incomplete, COMPLETION_LIMIT)]
 
 
 # -- shared bits -----------------------------------------------------------------------------
-def card_summary(card: Card) -> dict[str, Any]:
-    """The ``cards list``/``cards search`` JSON shape of one card (the contract's keys, then
-    the type line and Oracle text)."""
-    return {
-        "name": card.name,
-        "kind": card.kind,
-        "subtype": card.subtype,
-        "sets": list(card.sets),
-        "type_line": card.type_line,
-        "oracle_text": card.oracle_text,
-    }
-
-
 #: ``--exclude-set`` for ``cards list|search`` and ``deck random``.
 exclude_set_option = click.option(
     "--exclude-set",
@@ -198,88 +163,18 @@ def _filtered(
     )
 
 
-def _count_line(cards: Sequence[Card]) -> str:
-    planes = sum(1 for card in cards if card.kind == "plane")
-    phenomena = len(cards) - planes
-    return (
-        f"{_plural(len(cards), 'card', 'cards')} ({_plural(planes, 'plane', 'planes')}, "
-        f"{_plural(phenomena, 'phenomenon', 'phenomena')})"
-    )
-
-
-def _plural(count: int, one: str, many: str) -> str:
-    return f"{count} {one if count == 1 else many}"
-
-
-TABLE_HEADER = ("name", "kind", "subtype", "sets")
-#: When the table is too wide, columns give way in this order, each down to its floor:
-#: first the set lists and subtypes (long ones are rare), then the names, then all further.
-_SHRINK_ORDER = ((3, 15), (2, 16), (0, 24), (3, 9), (2, 8), (0, 12))
-
-
-def _fit_widths(natural: list[int], width: int) -> list[int]:
-    """Column widths that fit ``width`` characters with two spaces between columns."""
-    widths = list(natural)
-    excess = sum(widths) + 2 * (len(widths) - 1) - width
-    for column, floor in _SHRINK_ORDER:
-        if excess <= 0:
-            break
-        cut = min(excess, max(0, widths[column] - floor))
-        widths[column] -= cut
-        excess -= cut
-    return widths
-
-
-def _clip(text: str, width: int) -> str:
-    """``text`` cut to ``width`` characters, an ellipsis marking the cut."""
-    return text if len(text) <= width else text[: max(0, width - 1)].rstrip() + "…"
-
-
-def _set_list(codes: Sequence[str], width: int) -> str:
-    """Set codes, oldest first, as many as fit in ``width``; "+N" counts the rest."""
-    for shown in range(len(codes), 0, -1):
-        text = ", ".join(codes[:shown])
-        if shown < len(codes):
-            text += f", +{len(codes) - shown}"
-        if len(text) <= width:
-            return text
-    return _clip(", ".join(codes), width)
-
-
-def _card_table(cards: Sequence[Card], width: int = TEXT_WIDTH) -> list[str]:
-    """A header and one aligned row per card, each line at most ``width`` characters: long
-    names and subtypes are cut with "…", long set lists end in "+N" (JSON has it all)."""
-    rows = [(c.name, c.kind, c.subtype or "-", ", ".join(c.sets)) for c in cards]
-    natural = [max(len(row[i]) for row in [TABLE_HEADER, *rows]) for i in range(4)]
-    name_w, kind_w, sub_w, sets_w = _fit_widths(natural, width)
-    lines = [
-        f"{TABLE_HEADER[0]:<{name_w}}  {TABLE_HEADER[1]:<{kind_w}}  "
-        f"{TABLE_HEADER[2]:<{sub_w}}  {TABLE_HEADER[3]}"
-    ]
-    for card in cards:
-        name = _clip(card.name, name_w)
-        subtype = _clip(card.subtype or "-", sub_w)
-        sets = _set_list(card.sets, sets_w)
-        row = f"{name:<{name_w}}  {card.kind:<{kind_w}}  {subtype:<{sub_w}}  {sets}"
-        lines.append(row.rstrip())
-    return lines
-
-
-def _echo_table(cards: Sequence[Card]) -> None:
-    """The table and the count line, in one write (not one flushed write per line)."""
-    click.echo("\n".join([*_card_table(cards), _count_line(cards)]))
-
-
 def _echo_cards_or_not_found(
     cards: Sequence[Card], output_format: str, document: dict[str, Any], nothing: str
 ) -> None:
     """The cards as JSON (``document`` plus the card list) or as a table. When there are
     none, JSON still prints its document (an empty list), the text table prints nothing, and
     NotFoundError (exit 1) says ``nothing``, once, on stderr."""
+    from planarcli.report.catalog import card_summary, cards_text
+
     if output_format == "json":
         echo_json({**document, "cards": [card_summary(card) for card in cards]})
     elif cards:
-        _echo_table(cards)
+        click.echo(cards_text(cards))
     if not cards:
         raise NotFoundError(nothing)
 
@@ -368,66 +263,19 @@ def sync(ctx: click.Context, api_url: str, offline: bool, output_format: str) ->
     finally:
         if progress is not None:
             progress.close()
-    summary = result.summary
+    from planarcli.report.catalog import skipped_note, sync_json, sync_text
+
     if output_format == "json":
-        echo_json(
-            {
-                "path": str(result.path),
-                "api_url": result.api_url,
-                "cards": summary.cards,
-                "planes": summary.planes,
-                "phenomena": summary.phenomena,
-                "printings": summary.printings,
-                "pages": result.pages,
-                "new": result.new_cards if result.had_previous else None,
-                "kept": result.kept,
-                "cache_cards": result.cache_cards,
-                "skipped": summary.skipped,
-                "warnings": result.warnings,
-            }
-        )
+        echo_json(sync_json(result))
     else:
-        line = (
-            f"synced {summary.cards} cards ({summary.planes} planes, {summary.phenomena} "
-            f"phenomena) from {result.api_url} into {result.path}"
-        )
-        if result.had_previous:
-            line += f"; {len(result.new_cards)} new since the previous cache"
-        if result.kept:
-            line += (
-                f"; kept {_plural(len(result.kept), 'card', 'cards')} of the previous cache "
-                "that the answer lacked"
-            )
-        click.echo(line)
-        for name in result.new_cards[:20]:
-            click.echo(f"  new: {name}")
-        if len(result.new_cards) > 20:
-            click.echo(f"  ... and {len(result.new_cards) - 20} more")
-    if summary.skipped:
-        _note(
-            f"skipped {_plural(len(summary.skipped), 'card object', 'card objects')} "
-            "that Scryfall sent but planarcli cannot use: "
-            + "; ".join(summary.skipped[:5])
-            + (" ..." if len(summary.skipped) > 5 else "")
-        )
+        click.echo("\n".join(sync_text(result)))
+    if result.summary.skipped:
+        _note(skipped_note(result.summary.skipped))
     for warning in result.warnings:
         _note(f"warning: {warning}")
 
 
 # -- info --------------------------------------------------------------------------------------
-def _source_json(source: Any, cards: int) -> dict[str, Any]:
-    """One card data file for ``cards info --format json``."""
-    age = source.age_days()
-    return {
-        "kind": source.kind,
-        "path": source.location,
-        "cards": cards,
-        "data_as_of": source.dated,
-        "created": source.created,
-        "age_days": round(age, 1) if age is not None else None,
-    }
-
-
 @cards.command("info", short_help="Which card data is in use (cache, snapshot), how old.")
 @format_option()
 @json_errors
@@ -437,114 +285,19 @@ def info(output_format: str) -> None:
     (the synced record wins per card). The age is counted from the date the data dates from
     (the snapshot's data date, or the time of the sync); after 180 days a hint suggests
     `planarcli cards sync`."""
-    import json
-
-    from planarcli.cards.catalog import STALE_AFTER_DAYS, cache_path, load_catalog
+    from planarcli.cards.store import cache_api_url, cache_path, load_catalog
+    from planarcli.report.catalog import info_json, info_text
 
     # The text report shows why a cache was ignored in its body: no second copy on stderr.
     catalog = load_catalog(warn=output_format == "json")
-    source = catalog.source
-    cache = cache_path()
-    age = source.age_days()
-    stale = source.is_stale()
-    by_source = catalog.counts_by_source()
-    api_url = None
-    if source.kind == "cache":
-        try:
-            with source.path.open(encoding="utf-8") as handle:
-                api_url = json.load(handle).get("source", {}).get("api_url")
-        except (OSError, ValueError, AttributeError):
-            api_url = None
-    planes = sum(1 for card in catalog.cards if card.kind == "plane")
-    with_text = sum(1 for card in catalog.cards if card.oracle_text)
+    document = info_json(catalog, cache_path(), cache_api_url(catalog.source))
     if output_format == "json":
-        echo_json(
-            {
-                "source": source.kind,
-                "path": str(source.path),
-                "cards": len(catalog),
-                "planes": planes,
-                "phenomena": len(catalog) - planes,
-                "with_oracle_text": with_text,
-                "by_source": by_source,
-                "sources": [_source_json(s, by_source.get(s.kind, 0)) for s in catalog.sources],
-                "data_as_of": source.dated,
-                "created": source.created,
-                "age_days": round(age, 1) if age is not None else None,
-                "created_in_future": source.is_future(),
-                "stale": stale,
-                "stale_after_days": STALE_AFTER_DAYS,
-                "api_url": api_url,
-                "cache_path": str(cache),
-                "cache_exists": cache.is_file(),
-                "warning": source.warning,
-            }
-        )
+        echo_json(document)
         return
-    if source.kind == "cache":
-        label = "synced cache"
-        if len(catalog.sources) > 1:
-            label += ", with the bundled snapshot for the cards it lacks"
-    else:
-        label = "bundled snapshot"
-    click.echo(f"source:  {label}")
-    click.echo(f"path:    {source.path}")
-    click.echo(f"cards:   {_count_line(catalog.cards)}, {with_text} with oracle text")
-    if len(catalog.sources) > 1:
-        parts = [
-            f"{by_source.get(s.kind, 0)} from the {_SOURCE_LABELS[s.kind]}"
-            + (f" ({s.dated[:10]})" if s.dated else "")
-            for s in catalog.sources
-        ]
-        click.echo(f"         {', '.join(parts)}")
-    dated = source.dated or "unknown"
-    age_text = source.age_text()
-    if age_text is not None:
-        dated += f" ({age_text})"
-    click.echo(f"as of:   {dated}")
-    if source.created and source.created != source.dated:
-        click.echo(f"built:   {source.created}")
-    if api_url:
-        click.echo(f"from:    {api_url}")
-    if source.kind == "snapshot":
-        state = "present but ignored" if source.warning else "none yet"
-        click.echo(f"cache:   {cache} ({state}; `planarcli cards sync` fills it)")
-    if source.warning:
-        click.echo(f"warning: {source.warning}")
-    if stale:
-        click.echo(
-            f"hint:    this card data is over {STALE_AFTER_DAYS:.0f} days old; "
-            "`planarcli cards sync` fetches"
-        )
-        click.echo("         the current cards from Scryfall")
+    click.echo("\n".join(info_text(document, catalog)))
 
 
 # -- show --------------------------------------------------------------------------------------
-def _show_online(ctx: click.Context, name: str, api_url: str) -> Card:
-    if is_offline(ctx):
-        raise UsageError(
-            "cards show --online needs the network, but offline mode is on",
-            hint="drop --online to look the card up in the local catalog",
-        )
-    from planarcli.cards.catalog import Card
-    from planarcli.cards.scryfall import ScryfallClient
-    from planarcli.cards.sync import card_from_scryfall
-
-    options = (ctx.find_root().obj or {}).get("scryfall_options") or {}
-    with ScryfallClient(api_url, **options) as client:
-        found = client.named_fuzzy(name)
-    found_name = found.get("name", name)
-    layout = found.get("layout")
-    entry = card_from_scryfall(found) if layout == "planar" else None
-    if entry is None:
-        raise NotFoundError(
-            f"Scryfall's card for {echo_repr(name)} is {found_name!r}, which is not a plane or "
-            "phenomenon"
-            f" (layout {layout!r})"
-        )
-    return Card.from_json(entry)
-
-
 @cards.command("show", short_help="One card: exact, then folded, then a clear fuzzy guess.")
 @click.argument("name", shell_complete=complete_card_name)
 @click.option("--online", is_flag=True, help="Ask Scryfall (/cards/named?fuzzy=) instead.")
@@ -558,116 +311,51 @@ def show(ctx: click.Context, name: str, online: bool, api_url: str, output_forma
     that is another Magic card ("Tolaria West", "Sol Ring") is never guessed: exit 1, with
     the planar cards it resembles as suggestions (also when there is no clear guess). A NAME
     with no letter or digit, or longer than twice the longest card name, is a usage error
-    (exit 2), as for `cards match`."""
+    (exit 2), as for `cards match`. The card's official rulings follow its text."""
+    from planarcli.cards.model import CardNotFoundError
+    from planarcli.report import cards as render
+
     if not fold_name(name):
         raise UsageError(f"nothing to look up in {echo_repr(name)}: give a card name")
-    if online:
-        try:
-            card = _show_online(ctx, name, api_url)
-        except NotFoundError:
-            if output_format == "json":
-                echo_json({"query": name, "found": False, "suggestions": []})
-            raise
-        how, source = "scryfall", "scryfall"
-    else:
-        from planarcli.cards.catalog import CardNotFoundError, load_catalog, synced_card
-
-        quick = synced_card(name)  # a synced card by its English name: no snapshot needed
-        if quick is not None:
-            (card, how), source = quick, "cache"
-        else:
-            catalog = load_catalog()
-            _refuse_long_name(catalog, name)
-            try:
-                card, how = catalog.find(name)
-            except CardNotFoundError as error:
-                if output_format == "json":
-                    echo_json({"query": name, "found": False, "suggestions": error.suggestions})
-                raise
-            source = catalog.origin(card)
-        if how == "fuzzy":
-            _note(f"guessed {card.name!r} for {echo_repr(name)}")
-        elif how == "printed":
-            from planarcli.cards.names import language_name
-
-            lang = language_name(catalog.resolve(name).lang)
-            _note(f"{echo_repr(name)} is the {lang} printed name of {card.name!r}")
-    if card.oracle_text is None:
-        _note(f"no oracle text for {card.name!r} in the {_SOURCE_LABELS.get(source, source)}")
-    if output_format == "json":
-        echo_json(
-            {
-                "name": card.name,
-                "kind": card.kind,
-                "type_line": card.type_line,
-                "subtype": card.subtype,
-                "sets": list(card.sets),
-                "oracle_text": card.oracle_text,
-                "source": source,
-                "matched": how,
-                "first_released": card.first_released,
-                "oracle_id": card.oracle_id,
-                "scryfall_uri": card.scryfall_uri,
-            }
+    if online and is_offline(ctx):
+        raise UsageError(
+            "cards show --online needs the network, but offline mode is on",
+            hint="drop --online to look the card up in the local catalog",
         )
-        return
-    click.echo("\n".join(card_text(card, _output_width())))
-
-
-_SOURCE_LABELS = {"snapshot": "bundled snapshot", "cache": "synced cache", "scryfall": "answer"}
-
-
-def _output_width() -> int:
-    """The terminal's width, at most TEXT_WIDTH (TEXT_WIDTH when not on a terminal)."""
-    import os
-
     try:
-        columns = os.get_terminal_size(sys.stdout.fileno()).columns
-    except (OSError, ValueError, AttributeError):
-        return TEXT_WIDTH
-    return max(20, min(TEXT_WIDTH, columns))
+        if online:
+            from planarcli.cards.store import FoundCard
+            from planarcli.cards.sync import online_card
 
-
-def wrap_line(text: str, width: int) -> list[str]:
-    """One line of card text broken at spaces into lines of at most ``width`` characters
-    (a word longer than that stays whole on a line of its own)."""
-    lines: list[str] = []
-    current = ""
-    for word in text.split():
-        if current and len(current) + 1 + len(word) > width:
-            lines.append(current)
-            current = word
+            options = (ctx.find_root().obj or {}).get("scryfall_options")
+            found = FoundCard(online_card(name, api_url, options), "scryfall", "scryfall")
         else:
-            current = f"{current} {word}" if current else word
-    lines.append(current)
-    return lines
+            from planarcli.cards.store import look_up
 
+            found = look_up(name)
+    except NotFoundError as error:
+        if output_format == "json":
+            suggestions = error.suggestions if isinstance(error, CardNotFoundError) else []
+            echo_json({"query": name, "found": False, "suggestions": suggestions})
+        raise
+    for note in render.found_notes(found, name):
+        _note(note)
+    from planarcli.cards.store import snapshot_rulings
 
-def card_text(card: Card, width: int = TEXT_WIDTH) -> list[str]:
-    """The whole card for people: name, type line, the Oracle text (each of its lines
-    wrapped to ``width``, a blank line between abilities), sets, first printing, link."""
-    lines = [card.name, card.type_line]
-    if card.oracle_text:
-        for paragraph in card.oracle_text.splitlines():
-            if paragraph.strip():
-                lines += ["", *wrap_line(paragraph, width)]
-    lines += ["", f"sets: {', '.join(card.sets)}"]
-    if card.first_released:
-        lines.append(f"first printed: {card.first_released}")
-    if card.scryfall_uri:
-        lines.append(card.scryfall_uri)
-    return lines
+    card = found.card
+    rulings = snapshot_rulings(card.oracle_id)
+    if output_format == "json":
+        echo_json(render.card_json(card, source=found.source, matched=found.how, rulings=rulings))
+        return
+    click.echo("\n".join(render.card_text(card, render.output_width(), rulings)))
 
 
 def _refuse_long_name(catalog: Catalog, name: str) -> None:
-    """A usage error (exit 2) for a NAME longer than any card name could be
-    (``Catalog.max_name_chars``): one short line, and no fuzzy comparison, which would cost
-    seconds and could only find a card by one of its words."""
+    """A usage error (exit 2) for a NAME longer than any card name could be."""
+    from planarcli.cards.catalog import too_long_message
+
     if catalog.too_long(name):
-        raise UsageError(
-            f"{echo_repr(name)} is {len(fold_name(name))} characters long; no card name is "
-            f"over {catalog.max_name_chars()}: give one card name"
-        )
+        raise UsageError(too_long_message(catalog, name))
 
 
 # -- match -------------------------------------------------------------------------------------
@@ -691,7 +379,8 @@ def match(name: str, limit: int, output_format: str) -> None:
     longer than twice the longest card name, is a usage error (exit 2). Scores are of the
     whole NAME against a whole card name: each written word must find its own word of the
     name, and a name partly written scores lower the less of it is written."""
-    from planarcli.cards.catalog import MATCH_MIN_SCORE, load_catalog
+    from planarcli.cards.resolve import MATCH_MIN_SCORE
+    from planarcli.cards.store import load_catalog
 
     if not fold_name(name):
         raise UsageError(f"nothing to match in {echo_repr(name)}: give a card name or part of one")
@@ -699,17 +388,10 @@ def match(name: str, limit: int, output_format: str) -> None:
     _refuse_long_name(catalog, name)
     matches = catalog.guess_scores(name, min_score=MATCH_MIN_SCORE)[:limit]
     other = catalog.other_magic_card(name) if not matches or matches[0][0] < 100 else None
+    from planarcli.report.cards import match_json, match_text
+
     if output_format == "json":
-        echo_json(
-            {
-                "query": name,
-                "matches": [
-                    {"name": card.name, "score": score, "kind": card.kind}
-                    for score, card in matches
-                ],
-                **({"other_card": other} if other is not None else {}),
-            }
-        )
+        echo_json(match_json(name, matches, other))
         if not matches:
             raise NotFoundError(f"no candidates for {echo_repr(name)}")
         return
@@ -718,10 +400,7 @@ def match(name: str, limit: int, output_format: str) -> None:
         _note("planar cards like it:")
     if not matches:
         raise NotFoundError(f"no candidates for {echo_repr(name)}")
-    width = max(len("kind"), *(len(card.kind) for _, card in matches))
-    click.echo(f"{'score':>5}  {'kind':<{width}}  name")
-    for score, card in matches:
-        click.echo(f"{score:>5.1f}  {card.kind:<{width}}  {card.name}")
+    click.echo("\n".join(match_text(matches)))
 
 
 # -- list ----------------------------------------------------------------------------------------
@@ -739,7 +418,7 @@ def list_cards(
     """List the catalog's cards, optionally filtered: a table with a header that fits 80
     columns (long names and set lists are shortened; `--format json` has them whole). Filters
     that leave no card exit 1 (JSON still prints, with an empty list)."""
-    from planarcli.cards.catalog import load_catalog
+    from planarcli.cards.store import load_catalog
 
     found = _filtered(load_catalog(), kind, sets, subtype, exclude_sets)
     filters = _filters_text(kind, sets, subtype, exclude_sets)

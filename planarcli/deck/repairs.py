@@ -8,20 +8,15 @@
 
 A suggestion is clear (``clear_suggestion``) when all of these hold:
 
-1. the catalog's did-you-mean (``Catalog.suggest``, with its cutoff and its spread: every
-   candidate within SUGGEST_SPREAD points of the best is offered) offers exactly one card;
-2. the written name is a misspelling of that card, not another name that contains it:
-   the restricted Damerau-Levenshtein (OSA) distance between the folded names is at most
-   one edit per TYPO_CHARS_PER_EDIT letters of the card's folded name, and at least one,
-   and the written name has at least GUESS_MIN_CHARS letters, as ``cards show`` asks of a
-   guess (``Akuom`` -> ``Akoum``, ``Stairs to Infinty`` -> ``Stairs to Infinity``; never
-   ``Llanowar Elves`` -> ``Llanowar`` or ``Mountain`` -> ``Ten Wizards Mountain``);
-3. the deck does not list that card already (it would become a duplicate);
-4. the edition's rules allow the card (no phenomenon under the 2009 rules);
-5. no other unknown name of the deck points at the same card;
-6. ``cards show`` answers the name with that card (``Catalog.explain_unknown`` guesses it):
-   a real non-planar Magic card's name, or a name closer to one, is never renamed, and
-   every typo renamed here is one ``cards show`` guesses too (``Catalog.typo_of``).
+1. ``cards show`` answers the name with that card: ``Catalog.confident_guess``, the one
+   decision both make (a misspelling of one card only, ``Catalog.typo_of``, or a clear
+   winner of the fuzzy scores; never a real non-planar Magic card's name or a name closer
+   to one, never a name too short to guess from: ``Akuom`` -> ``Akoum``, ``The Gerat
+   Forest`` -> ``The Great Forest``; never ``Llanowar Elves`` -> ``Llanowar`` or
+   ``Mountain`` -> ``Ten Wizards Mountain``);
+2. the deck does not list that card already (it would become a duplicate);
+3. the edition's rules allow the card (no phenomenon under the 2009 rules);
+4. no other unknown name of the deck points at the same card.
 
 A printed foreign or variant spelling that the catalog resolves (``The AEther Flues``) is
 no problem and is left as written. ``benchmarks/bench_fix_names.py`` measures the rule on
@@ -79,37 +74,14 @@ class Repair:
 
 
 def clear_suggestion(name: str, catalog: Catalog, listed: set[str], rules: DeckRules) -> str | None:
-    """The one card an unknown ``name`` clearly means (rules 1-4 above), else None."""
-    suggestions = catalog.suggest(name)
-    if len(suggestions) != 1:
+    """The one card an unknown ``name`` clearly means (rules 1-3 above), else None. A name
+    the catalog knows (a printed foreign or variant spelling) needs no repair: None."""
+    card = catalog.confident_guess(name)
+    if card is None or card.name in listed:
         return None
-    target = suggestions[0]
-    if target in listed or not is_misspelling(name, target):
+    if card.is_phenomenon and not rules.phenomena_allowed:
         return None
-    if _known_spelling(name, catalog):
-        return None
-    # Renamed only to the card ``cards show`` answers the name with: a real non-planar
-    # Magic card's name, or one that looks more like one, is never made a planar card.
-    unknown = catalog.explain_unknown(name)
-    if unknown.guess is None or unknown.guess.name != target:
-        return None
-    card = catalog.exact(target)
-    if card is None or (card.is_phenomenon and not rules.phenomena_allowed):
-        return None
-    return target
-
-
-def _known_spelling(name: str, catalog: Catalog) -> bool:
-    """Whether the catalog's own name lookup (``cards show``) knows ``name`` as a spelling of
-    a card (a printed foreign name, say) rather than guessing at it: such a name is left as
-    written."""
-    from planarcli.errors import NotFoundError
-
-    try:
-        _, how = catalog.find(name)
-    except NotFoundError:
-        return False
-    return how != "fuzzy"
+    return card.name
 
 
 def plan_repairs(
