@@ -37,7 +37,7 @@ import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from planarcli.deck.readers import MAX_CARD_LINES, MAX_QUANTITY, name_too_long
-from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue
+from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue, find_communal_mark
 from planarcli.deck.readers.source import RawInput, decode_text, split_lines
 from planarcli.lazyre import lazy
 
@@ -575,6 +575,8 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     counted = 0  # card lines that carry a quantity
     comments = 0  # comment lines that say something (not a heading, not the deck's name)
     trailing = 0  # ... of which after the name with nothing but a space ("Name 1")
+    communal = False  # a "// planarcli: communal planar deck for N players" line was read
+    communal_players: int | None = None
     table_columns: tuple[int, int | None] | None = None  # (name, quantity) of a table's heading row
 
     for number, original in enumerate(lines, start=1):
@@ -604,6 +606,12 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             meta = _META.match(line) if ":" in line else None
             if meta and meta.group(1).lower() == "name" and deck_name is None:
                 deck_name = meta.group(2).strip() or None
+                continue
+            mark = find_communal_mark(comment, number) if "planarcli" in comment else None
+            if mark is not None and mark[0].start() == 0 and not communal:
+                communal, communal_players = True, mark[1]
+                if mark[2] is not None:
+                    issues.append(mark[2])
                 continue
             heading = _heading(comment)
             if heading and role != "planar" and fold_heading(heading) in CONTINUING_SECTIONS:
@@ -751,6 +759,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         tuple(issues),
         deck_name,
         tuple(planar_sections),
+        communal_players=communal_players,
         counted_lines=counted,
         comment_lines=comments,
     )
