@@ -14,6 +14,11 @@ sideboard and commander around it; ``write_deck`` writes that in one format:
   ``Sideboard="true"`` rows. No ``CatID`` is written (planar cards have none);
 - ``json``: planarcli's own decklist (``schemas/decklist.schema.json``).
 
+A communal deck keeps its mark everywhere: JSON's ``"communal"``/``"players"``, elsewhere
+the line ``planarcli: communal planar deck for N players`` in the format's comments (text
+``//``, Forge ``Comment=``, Cockatrice ``<comments>``, an MTGO XML comment), which the
+readers take back.
+
 Where a format has no place for a part (a commander in Cockatrice or MTGO, a sideboard
 where the planar deck already fills the sideboard), the part is left out and ``notes`` says
 so. Nothing here imports click.
