@@ -4,7 +4,8 @@ A deck is converted to every format and back; each file validates as the origina
 with the same planar cards (catalog names, names as written for unknown ones, quantities),
 and the set codes and collector numbers survive where the format holds them. The decks are
 generated: known planes and phenomena, misspellings, invented names, cards that are not
-planar, duplicates, too few cards and too many phenomena."""
+planar, duplicates, too few cards and too many phenomena, and communal decks (JSON's mark,
+with or without the number of players), judged as communal decks after every conversion."""
 
 from __future__ import annotations
 
@@ -93,9 +94,30 @@ def source_text(planar: list[tuple[str, int, Any]], main: list[str], comment: bo
     return "\n".join(lines) + "\n"
 
 
-def verdict(path: Path) -> tuple[bool, int, int, list[tuple[str, str]]]:
+def source_json(planar: list[tuple[str, int, Any]], main: list[str], communal: int) -> str:
+    """A planarcli JSON decklist marked communal: for ``communal`` players, or without the
+    number of players when it is 0."""
+    items = []
+    for name, quantity, printing in planar:
+        item: dict[str, Any] = {"name": name, "quantity": quantity}
+        if printing is not None:
+            item["set"] = printing[0]
+            if printing[1]:
+                item["number"] = printing[1]
+        items.append(item)
+    document: dict[str, Any] = {"format": "planarcli-deck", "version": 1, "communal": True}
+    if communal:
+        document["players"] = communal
+    document["planar_deck"] = items
+    if main:
+        document["main"] = [{"name": name, "quantity": 1} for name in main]
+    return json.dumps(document)
+
+
+def verdict(path: Path) -> tuple[bool, int, int, list[tuple[str, str, str | None]]]:
     result = validate_file(str(path), CATALOG, DeckOptions())
-    codes = sorted((f.severity, f.code) for f in result.findings)
+    # the rule cited tells a communal deck's limits (901.15a) from an individual's (901.3)
+    codes = sorted((f.severity, f.code, f.rule or "") for f in result.findings)
     return result.valid, result.cards, result.phenomena, codes
 
 
@@ -120,7 +142,7 @@ def convert(source: Path, target: str, folder: Path, stem: str) -> Path:
 
 
 @settings(
-    max_examples=40,
+    max_examples=60,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -129,17 +151,24 @@ def convert(source: Path, target: str, folder: Path, stem: str) -> Path:
     main=st.lists(st.sampled_from(NOT_PLANAR), max_size=3, unique=True),
     comment=st.booleans(),
     second=st.sampled_from(TARGETS),
+    # a JSON deck marked communal: for 2 to 8 players, or (0) without the number of players
+    communal=st.one_of(st.none(), st.none(), st.integers(2, 8), st.just(0)),
 )
 def test_every_conversion_keeps_the_verdict_and_the_planar_cards(
     planar: list[tuple[str, int, Any]],
     main: list[str],
     comment: bool,
     second: str,
+    communal: int | None,
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
     folder = tmp_path_factory.mktemp("convert")
-    source = folder / "source.txt"
-    source.write_text(source_text(planar, main, comment), encoding="utf-8")
+    if communal is None:
+        source = folder / "source.txt"
+        source.write_text(source_text(planar, main, comment), encoding="utf-8")
+    else:
+        source = folder / "source.json"
+        source.write_text(source_json(planar, main, communal), encoding="utf-8")
     expected_verdict = verdict(source)
     expected_cards = planar_cards(source)
     expected_printings = printings_of(source)
@@ -269,3 +298,59 @@ def test_csv_edition_and_collector_columns_are_kept(tmp_path: Path) -> None:
         "1 Bant",
         "1 Naya (OHOP)",
     ]
+
+
+# -- a communal deck keeps its mark in every format ------------------------------------
+
+COMMUNAL = {
+    "format": "planarcli-deck",
+    "version": 1,
+    "communal": True,
+    "players": 3,
+    "planar_deck": [{"name": name, "quantity": 1} for name in PLANES[:12]],
+}
+
+
+@pytest.mark.parametrize("target", [t for t in TARGETS if t != "json"])
+@pytest.mark.parametrize("players", [3, None])
+def test_a_communal_deck_is_judged_communal_after_conversion(
+    target: str, players: int | None, run_cli: Callable[..., Any], tmp_path: Path
+) -> None:
+    source = tmp_path / "shared.json"
+    document = dict(COMMUNAL)
+    if players is None:
+        del document["players"]
+    source.write_text(json.dumps(document), encoding="utf-8")
+    out = tmp_path / f"shared{SUFFIXES[target]}"
+    result = run_cli("deck", "convert", str(source), "--to", target, "-o", str(out))
+    assert result.exit_code == 0, result
+    assert "communal" not in result.stderr, result  # nothing about it is left out
+    for path in (source, out):
+        checked = run_cli("validate", str(path), "--format", "json")
+        assert checked.exit_code == 1, checked
+        (file,) = json.loads(checked.stdout)["files"]
+        codes = sorted((f["code"], f["rule"]) for f in file["findings"])
+        if players is None:  # judged as an individual deck, with the missing number said
+            assert codes == [("communal-without-players", "901.15a")], checked
+        else:  # 12 cards: too few for a communal deck of 3 players (30), enough alone
+            assert codes == [("deck-too-small", "901.15a")], checked
+    # and back to JSON: the same mark
+    back = json.loads(run_cli("deck", "convert", str(out), "--to", "json").stdout)
+    assert back.get("communal") is True and back.get("players") == players
+    # the mark is no comment of the user's that a conversion would report as lost
+    again = run_cli("deck", "convert", str(out), "--to", "forge")
+    assert "comment" not in again.stderr, again
+
+
+def test_a_text_list_can_carry_the_communal_mark_by_hand(tmp_path: Path) -> None:
+    path = tmp_path / "shared.txt"
+    names = "\n".join(f"1 {name}" for name in PLANES[:12])
+    path.write_text(f"// planarcli: communal planar deck for 2 players\n{names}\n", "utf-8")
+    assert read_decklist(str(path)).communal_players == 2
+    assert verdict(path) == (False, 12, 0, [("error", "deck-too-small", "901.15a")])
+    path.write_text(f"// planarcli: communal planar deck for 1 player\n{names}\n", "utf-8")
+    issues = read_decklist(str(path)).issues
+    assert [(i.line, i.code) for i in issues] == [(1, "communal-without-players")]
+    # only a comment that starts with the mark is one
+    path.write_text(f"// not a planarcli: communal planar deck for 2 players\n{names}\n", "utf-8")
+    assert read_decklist(str(path)).communal_players is None

@@ -340,3 +340,104 @@ def test_headings_with_emoji_or_in_other_languages(text: str) -> None:
     deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
     planar = find_planar_deck(deck, load_catalog())
     assert planar.how == "section" and len(planar.entries) == 3
+
+
+# -- found by the sixth batch of held-out lists (f6-04, f6-07, f6-08) --------------------
+
+TABLE_HEADINGS = "| Qty | Name | Type |\n|---|:---|---|\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("1.Akoum\n2.Bant\n10)Naya\n", [("Akoum", 1), ("Bant", 1), ("Naya", 1)]),
+        (
+            "Akoum\tPlane — Zendikar\t1\nChaotic Aether\tPhenomenon\t2\n",
+            [("Akoum", 1), ("Chaotic Aether", 2)],
+        ),
+        ("Name\tType\tQty\nAkoum\tPlane\t1\nBant\tPlane\t3\n", [("Akoum", 1), ("Bant", 3)]),
+        ("Set\tName\nOHOP\tAkoum\nOPCA\tBant\n", [("Akoum", 1), ("Bant", 1)]),
+        ("1 | Akoum | Plane — Zendikar\n2x | Bant | Plane — Alara\n", [("Akoum", 1), ("Bant", 2)]),
+        (
+            TABLE_HEADINGS + "| 1 | Akoum | Plane |\n| 2 | Bant | Plane |\n",
+            [("Akoum", 1), ("Bant", 2)],
+        ),
+        (
+            "| 1 | **Akoum** |\n| 1 | [Bant](https://scryfall.com/card/ohop/3) |\n",
+            [("Akoum", 1), ("Bant", 1)],
+        ),
+        ("| Type | Card | # |\n| --- | --- | --- |\n| Plane | Akoum | 2 |\n", [("Akoum", 2)]),
+        ("1.\tAkoum\n2.\tBant\n", [("Akoum", 1), ("Bant", 1)]),
+        (
+            "Planar Deck\n---\n1 Akoum\n***\n1 Bant\n* * *\n1 Naya\n===\n___\n",
+            [("Akoum", 1), ("Bant", 1), ("Naya", 1)],
+        ),
+        (
+            "+-------+---+\n| Akoum | 1 |\n+-------+---+\n| Bant  | 1 |\n",
+            [("Akoum", 1), ("Bant", 1)],
+        ),
+    ],
+    ids=[
+        "numbered-no-space",
+        "tab-table-type-column",
+        "tab-table-headings",
+        "tab-table-name-second",
+        "pipe-table",
+        "markdown-table",
+        "markdown-emphasis-and-link",
+        "markdown-headings-say-columns",
+        "numbered-tab",
+        "separator-lines",
+        "ascii-table-borders",
+    ],
+)
+def test_tables_separators_and_numbers_without_a_space(
+    text: str, expected: list[tuple[str, int]]
+) -> None:
+    assert [(n, q) for n, q, _ in entries(text)] == expected
+
+
+def test_forge_style_pipes_in_a_text_file_are_still_tags() -> None:
+    deck = read(RawInput("d.txt", b"Planar Deck\n1 Bant|OHOP\n", ".txt"), catalog=load_catalog())
+    assert [(e.name, e.quantity, e.set_code) for e in deck.entries] == [("Bant", 1, "OHOP")]
+
+
+def test_a_separator_parts_a_title_from_the_list() -> None:
+    deck = read(RawInput("d.txt", b"My planes\n---\nAkoum\nBant\n", ".txt"), catalog=load_catalog())
+    assert deck.name == "My planes"
+    assert [e.name for e in deck.entries] == ["Akoum", "Bant"]
+
+
+def test_a_table_heading_row_is_no_card() -> None:
+    # no heading row is read as a card, and a row that names no heading words stays a card
+    assert entries("Card\tQty\nAkoum\t1\n") == [("Akoum", 1, None)]
+    assert [n for n, _, _ in entries("| Akoum | Plane |\n")] == ["Akoum"]
+
+
+@pytest.mark.parametrize(
+    ("line", "fixed"),
+    [
+        ("10.Stairs to Infinty", "10.Stairs to Infinity"),
+        ("Stairs to Infinty\tPlane — Xerex\t1", "Stairs to Infinity\tPlane — Xerex\t1"),
+        ("| 1 | Stairs to Infinty | Plane — Xerex |", "| 1 | Stairs to Infinity | Plane — Xerex |"),
+        ("| 2 | Stairs to Infinity | Plane |", "| 1 | Stairs to Infinity | Plane |"),
+        ("1 | Stairs to Infinty | Plane", "1 | Stairs to Infinity | Plane"),
+    ],
+    ids=["numbered-no-space", "tab-table", "markdown-table", "markdown-quantity", "pipe-table"],
+)
+def test_fix_rewrites_tables_and_unspaced_numbers_in_place(
+    tmp_path: Path, run_cli: Callable[..., Any], line: str, fixed: str
+) -> None:
+    path = tmp_path / "deck.txt"
+    rows = [
+        f"{i}.{n}" if line[0].isdigit() and "." in line[:3] else n for i, n in enumerate(TEN, 1)
+    ]
+    if "\t" in line:
+        rows = [f"{n}\tPlane\t1" for n in TEN]
+    elif "|" in line:
+        rows = [f"| 1 | {n} | Plane |" if line.startswith("|") else f"1 | {n} | Plane" for n in TEN]
+    text = "\n".join(["---", *rows, "---", line, ""])
+    path.write_text(text, "utf-8")
+    result = run_cli("validate", str(path), "--fix")
+    assert result.exit_code == 0, result
+    assert path.read_text("utf-8") == text.replace(line, fixed)

@@ -14,6 +14,11 @@ sideboard and commander around it; ``write_deck`` writes that in one format:
   ``Sideboard="true"`` rows. No ``CatID`` is written (planar cards have none);
 - ``json``: planarcli's own decklist (``schemas/decklist.schema.json``).
 
+A communal deck keeps its mark everywhere: JSON's ``"communal"``/``"players"``, elsewhere
+the line ``planarcli: communal planar deck for N players`` in the format's comments (text
+``//``, Forge ``Comment=``, Cockatrice ``<comments>``, an MTGO XML comment), which the
+readers take back.
+
 Where a format has no place for a part (a commander in Cockatrice or MTGO, a sideboard
 where the planar deck already fills the sideboard), the part is left out and ``notes`` says
 so. Nothing here imports click.
@@ -26,7 +31,7 @@ import re
 from collections.abc import Callable
 
 from planarcli.cards.catalog import Catalog
-from planarcli.deck.readers.model import SIDEBOARD_IS_PLANAR, DeckEntry, Decklist
+from planarcli.deck.readers.model import SIDEBOARD_IS_PLANAR, DeckEntry, Decklist, communal_mark
 from planarcli.deck.readers.planar import find_planar_deck
 from planarcli.errors import NotFoundError
 from planarcli.records import record
@@ -93,6 +98,9 @@ class DeckToWrite:
     #: (section as written, cards) of the parts no format carries (maybeboard, tokens...).
     dropped: tuple[tuple[str, int], ...] = ()
     comment_lines: int = 0  # comments in the file read, which no writer carries
+    #: The file was marked a communal deck (JSON's "communal": true, or the mark deck
+    #: convert writes), with communal_players if it said for how many players.
+    communal: bool = False
 
 
 #: A set code and a collector number every format that holds them can write and read back.
@@ -181,6 +189,8 @@ def convertible_deck(decklist: Decklist, catalog: Catalog) -> DeckToWrite:
         tuple(printings),
         tuple(dropped.items()),
         decklist.comment_lines,
+        communal=decklist.communal_players is not None
+        or any(issue.code == "communal-without-players" for issue in decklist.issues),
     )
 
 
@@ -197,8 +207,6 @@ def left_out(deck: DeckToWrite, target: str) -> list[str]:
             f"the main-deck {'card' if len(deck.main_planar_named) == 1 else 'cards'} {names} "
             "(named like a planar card, which a Cockatrice main zone would add to the planar deck)"
         )
-    if deck.communal_players and target != "json":
-        missing.append(f"the mark 'communal deck for {deck.communal_players} players'")
     for section, cards in deck.dropped:
         missing.append(f"the {section!r} section ({cards} {'card' if cards == 1 else 'cards'})")
     if deck.comment_lines:
@@ -229,6 +237,11 @@ def _count(cards: tuple[Card, ...]) -> str:
 
 
 # -- writers ---------------------------------------------------------------------------
+
+
+def _communal(deck: DeckToWrite) -> bool:
+    """Whether ``deck`` is written with the communal mark."""
+    return deck.communal or deck.communal_players is not None
 
 
 def _lines(cards: tuple[Card, ...], form: str = "{q} {n}") -> list[str]:
@@ -265,6 +278,8 @@ def write_text(deck: DeckToWrite) -> str:
     out = []
     if deck.name:
         out.append(f"// NAME: {deck.name}")
+    if _communal(deck):
+        out.append(f"// {communal_mark(deck.communal_players)}")
     blocks = []
     if deck.main:
         blocks.append(_text_lines(deck, deck.main, "main"))
@@ -282,6 +297,8 @@ def write_text(deck: DeckToWrite) -> str:
 
 def write_forge(deck: DeckToWrite) -> str:
     out = ["[metadata]", f"Name={deck.name or 'Planar deck'}"]
+    if _communal(deck):  # Forge's comment field; Forge keeps it when it saves the deck
+        out.append(f"Comment={communal_mark(deck.communal_players)}")
     if deck.commander:
         out += ["[Commander]", *_forge_lines(deck, deck.commander, "commander")]
     out += ["[Main]", *_forge_lines(deck, deck.main, "main")]
@@ -306,7 +323,7 @@ def write_cockatrice(deck: DeckToWrite) -> str:
         f"    <deckname>{xml_text(deck.name or '')}</deckname>",
         # Cockatrice keeps its comments when it saves the deck again; planarcli's readers
         # then take the whole sideboard as the planar deck, unknown names included.
-        f"    <comments>{SIDEBOARD_IS_PLANAR}.</comments>",
+        f"    <comments>{SIDEBOARD_IS_PLANAR}.{_communal_sentence(deck)}</comments>",
     ]
     planar_named = set(deck.main_planar_named)
     main = tuple(card for card in deck.main if card[0] not in planar_named)
@@ -321,12 +338,17 @@ def write_cockatrice(deck: DeckToWrite) -> str:
     return "\n".join(out) + "\n"
 
 
+def _communal_sentence(deck: DeckToWrite) -> str:
+    return f"\n{communal_mark(deck.communal_players)}." if _communal(deck) else ""
+
+
 def write_mtgo(deck: DeckToWrite) -> str:
     out = [
         '<?xml version="1.0" encoding="utf-8"?>',
         '<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" '
         'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
         f"  <!-- {SIDEBOARD_IS_PLANAR} -->",
+        *([f"  <!-- {communal_mark(deck.communal_players)} -->"] if _communal(deck) else []),
         "  <NetDeckID>0</NetDeckID>",
         "  <PreconstructedDeckID>0</PreconstructedDeckID>",
     ]
@@ -343,8 +365,9 @@ def write_json(deck: DeckToWrite) -> str:
     document: dict[str, object] = {"format": "planarcli-deck", "version": 1}
     if deck.name:
         document["name"] = deck.name[:200]
-    if deck.communal_players:
+    if _communal(deck):
         document["communal"] = True
+    if deck.communal_players:
         document["players"] = deck.communal_players
 
     def items(cards: tuple[Card, ...], part: str) -> list[dict[str, object]]:

@@ -25,7 +25,13 @@ from __future__ import annotations
 import re
 
 from planarcli.deck.readers import MAX_QUANTITY, name_too_long, parse_quantity
-from planarcli.deck.readers.model import SIDEBOARD_IS_PLANAR, DeckEntry, Decklist, ReaderIssue
+from planarcli.deck.readers.model import (
+    SIDEBOARD_IS_PLANAR,
+    DeckEntry,
+    Decklist,
+    ReaderIssue,
+    find_communal_mark,
+)
 from planarcli.deck.readers.source import RawInput, decode_text
 from planarcli.errors import NotADecklistError
 from planarcli.xmlsafe import XmlElement, parse_xml
@@ -104,12 +110,20 @@ def read(raw: RawInput) -> Decklist:
             entry = card_entry(element, zone_name or "?", role, issues)
             if entry is not None:
                 entries.append(entry)
-    left = comments.casefold().replace(SIDEBOARD_IS_PLANAR.casefold(), "").strip(" .\n\t")
+    left = comments.casefold().replace(SIDEBOARD_IS_PLANAR.casefold(), "")
+    # written by deck convert too: the deck is a communal deck
+    communal = find_communal_mark(comments, comments_element.line if comments_element else None)
+    if communal is not None:
+        left = left.replace(communal[0].group().casefold(), "")
+        if communal[2] is not None:
+            issues.append(communal[2])
+    left = "\n".join(line.strip(" .\t") for line in left.splitlines()).strip()
     return Decklist(
         raw.display,
         "cockatrice",
         tuple(entries),
         tuple(issues),
         deck_name,
+        communal_players=communal[1] if communal else None,
         comment_lines=len(left.splitlines()),
     )

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from planarcli.deck.readers import MAX_QUANTITY, name_too_long, parse_quantity
-from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue
+from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue, find_communal_mark
 from planarcli.deck.readers.source import RawInput, decode_text, split_lines
 from planarcli.errors import InputError
 
@@ -98,6 +98,7 @@ def read(raw: RawInput) -> Decklist:
     seen_section = False
     first_content: int | None = None
     comments = 0
+    communal: tuple[re.Match[str], int | None, ReaderIssue | None] | None = None
 
     for number, original in enumerate(lines, start=1):
         line = original.strip().lstrip("\ufeff").strip()
@@ -111,6 +112,10 @@ def read(raw: RawInput) -> Decklist:
             seen_section = True
             continue
         if line.startswith(("#", "//", ";")):
+            mark = find_communal_mark(line, number) if communal is None else None
+            if mark is not None:
+                communal = mark
+                continue
             comments += 1
             continue
         if line.startswith("["):
@@ -139,6 +144,9 @@ def read(raw: RawInput) -> Decklist:
                 field, _, value = line.partition("=")
                 if field.strip().casefold() == "name" and value.strip():
                     deck_name = value.strip()
+                elif field.strip().casefold() == "comment" and communal is None:
+                    # deck convert's mark of a communal deck, in Forge's comment field
+                    communal = find_communal_mark(value, number)
             continue
         match = _CARD.match(line)
         name = card_name(match.group(2)) if match else ""
@@ -181,6 +189,14 @@ def read(raw: RawInput) -> Decklist:
             line=first_content,
             hint="add section headers, or pass --input-format text",
         )
+    if communal is not None and communal[2] is not None:
+        issues.append(communal[2])
     return Decklist(
-        raw.display, "forge", tuple(entries), tuple(issues), deck_name, comment_lines=comments
+        raw.display,
+        "forge",
+        tuple(entries),
+        tuple(issues),
+        deck_name,
+        communal_players=communal[1] if communal else None,
+        comment_lines=comments,
     )

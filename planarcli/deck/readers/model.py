@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+
+from planarcli.lazyre import lazy
 from planarcli.records import record
 
 #: Roles a reader gives the section an entry sits in:
@@ -19,6 +22,46 @@ ROLES = ("planar", "candidate", "unsectioned", "other")
 #: the sideboard: the readers then take every card of the sideboard as the planar deck,
 #: misspelt and non-planar ones included, so a conversion keeps the verdict.
 SIDEBOARD_IS_PLANAR = "planarcli: the sideboard is the planar deck"
+
+#: What ``deck convert`` writes where a format has no field for a communal deck (a comment
+#: line of a text file, Forge's ``Comment=``, Cockatrice's comments, an XML comment in an
+#: MTGO file): ``planarcli: communal planar deck for 4 players``. The readers take it back,
+#: so the converted file is judged as the communal deck the original was.
+COMMUNAL_MARK = "planarcli: communal planar deck"
+_COMMUNAL_MARK = lazy(
+    r"planarcli:[ \t]*communal[ \t]+planar[ \t]+deck(?:[ \t]+for[ \t]+(\d{1,6})[ \t]+players?)?",
+    re.IGNORECASE,
+)
+#: The players a communal deck can be for (as the JSON decklist schema allows).
+COMMUNAL_PLAYERS = range(2, 101)
+
+
+def communal_mark(players: int | None) -> str:
+    """The mark of a communal deck for ``players`` (None: the number was not given)."""
+    return COMMUNAL_MARK + (f" for {players} players" if players else "")
+
+
+def find_communal_mark(
+    text: str, line: int | None = None
+) -> tuple[re.Match[str], int | None, ReaderIssue | None] | None:
+    """The communal mark in ``text`` as (match, players, issue), or None when there is none.
+    Without a number of players from 2 to 100 the players are None and the issue says so,
+    as for a JSON deck marked communal without players."""
+    if "planarcli" not in text.casefold():
+        return None
+    match = _COMMUNAL_MARK.search(text)
+    if match is None:
+        return None
+    players = int(match.group(1)) if match.group(1) else None
+    if players in COMMUNAL_PLAYERS:
+        return match, players, None
+    issue = ReaderIssue(
+        line,
+        "communal-without-players",
+        f"{match.group()!r} needs 'for N players' (N from 2 to 100) to be judged as a "
+        "communal deck: add it, or pass --communal --players N",
+    )
+    return match, None, issue
 
 
 @record

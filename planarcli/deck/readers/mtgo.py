@@ -20,12 +20,20 @@ from __future__ import annotations
 import re
 
 from planarcli.deck.readers import MAX_QUANTITY, name_too_long, parse_quantity
-from planarcli.deck.readers.model import SIDEBOARD_IS_PLANAR, DeckEntry, Decklist, ReaderIssue
+from planarcli.deck.readers.model import (
+    SIDEBOARD_IS_PLANAR,
+    DeckEntry,
+    Decklist,
+    ReaderIssue,
+    find_communal_mark,
+)
 from planarcli.deck.readers.source import RawInput, decode_text
 from planarcli.errors import NotADecklistError
 from planarcli.xmlsafe import parse_xml
 
 _SPACES = re.compile(r"\s+")
+#: An XML comment's text ("<!--" outside a comment would be escaped, so this is one).
+_XML_COMMENT = re.compile(r"<!--\s*(.*?)\s*-->", re.DOTALL)
 
 
 def read(raw: RawInput) -> Decklist:
@@ -77,4 +85,23 @@ def read(raw: RawInput) -> Decklist:
                 side_role if sideboard else "other",
             )
         )
-    return Decklist(raw.display, "mtgo", tuple(entries), tuple(issues), None)
+    # deck convert's mark of a communal deck, in an XML comment of its own
+    communal = next(
+        (
+            found
+            for comment in _XML_COMMENT.finditer(text)
+            if (found := find_communal_mark(comment.group(1), None)) is not None
+            and found[0].start() == 0
+        ),
+        None,
+    )
+    if communal is not None and communal[2] is not None:
+        issues.append(communal[2])
+    return Decklist(
+        raw.display,
+        "mtgo",
+        tuple(entries),
+        tuple(issues),
+        None,
+        communal_players=communal[1] if communal else None,
+    )

@@ -9,6 +9,10 @@ Archidekt categories such as ``[Planes{noDeck}]`` (which also say which section 
 in). ``#`` and ``//`` start comment lines, unless the rest is a section name (``// Planes``);
 after a card, `` // note`` is a comment when the name before it is a card and the whole
 line's name is none (``Assault // Battery`` stays a split card).
+A table row copied from a spreadsheet or written in Markdown (``Akoum<TAB>Plane<TAB>1``,
+``| 1 | Akoum | Plane |``) is read cell by cell: the quantity is the cell that is a number,
+the name the first other cell, unless a heading row (``| Qty | Name | Type |``) said where
+they are. Separator lines (``---``, ``***``, ``|---|---|``) part the list as blank lines do.
 Section headings are bare lines, any case, with or without a colon or a count:
 ``Planar Deck``, ``Planes:``, ``Commander``, ``Sideboard (15)``...
 
@@ -33,7 +37,7 @@ import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from planarcli.deck.readers import MAX_CARD_LINES, MAX_QUANTITY, name_too_long
-from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue
+from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue, find_communal_mark
 from planarcli.deck.readers.source import RawInput, decode_text, split_lines
 from planarcli.lazyre import lazy
 
@@ -127,7 +131,10 @@ _QUANTITY = re.compile(r"^(\d+)\s*[xX×]?\s+(.*)$|^[xX×]\s*(\d+)\s+(.*)$")
 _SUFFIX_QUANTITY = lazy(r"(?:\s+[xX]|\s*×)\s*(\d{1,4})$")  # "Naya x1", "Sea of Sand ×1"
 #: The number of a numbered list ("1. Jund", "2) Sanctum of Serra"): a position, not a
 #: quantity.
-_LIST_NUMBER = lazy(r"^\d{1,3}[.)][ \t]+(?=\S)|^\d{1,3}[．）、][ \t\u3000]*(?=\S)")  # "１．バント"
+_LIST_NUMBER = lazy(
+    r"^\d{1,3}[.)](?:[ \t]+(?=\S)|(?=[^\W\d_]))"  # "1. Jund", "1.Jund" (no space: a letter)
+    r"|^\d{1,3}[．）、][ \t\u3000]*(?=\S)"  # "１．バント"
+)
 #: "1 - Akoum": a leading number, then a dash: a quantity, or a list's numbering when the
 #: numbers of such lines run 1, 2, 3...
 _DASH_AFTER_NUMBER = lazy(r"^[-–—][ \t]+(?=\S)")
@@ -143,6 +150,58 @@ _TAB_QUANTITY = lazy(r"\t[\t ]*(\d{1,6})[\t ]*$")  # "Name<TAB>1" (spreadsheet c
 _TRAILING_NUMBER = lazy(r"(?:[ \t]*,[ \t]*|[ \t]+)(\d{1,4})$")  # "Name, 1" / "Name 1"
 _LEADING_SET = lazy(r"^\[[A-Za-z0-9]{2,6}\]\s+")
 _NEGATIVE_QUANTITY = lazy(r"^-\d+\s*[xX×]?\s+\S")
+#: A separator line: three or more of one rule character, maybe spaced, maybe inside a
+#: table's borders ("---", "* * *", "===", "___", "|---|:--:|", "+----+----+").
+_RULE = lazy(r"^[\s|:+]*([-=*_~─━═—–•·])(?:[\s|:+]*\1){2,}[\s|:+]*$")
+#: Characters a separator line can start with.
+_RULE_START = "|:+-=*_~─━═—–•·"
+#: A table row's quantity cell: "1", "1x", "x1", "×2".
+_CELL_QUANTITY = lazy(r"^(?:[xX×]\s*)?(\d{1,6})(?:\s*[xX×])?$")
+#: A table row's numbering cell: "1." "2)".
+_CELL_NUMBER = lazy(r"^\d{1,3}[.)]$")
+#: A Markdown link in a table cell: "[Akoum](https://...)".
+_CELL_LINK = lazy(r"^\[([^\[\]]+)\]\([^()]*\)$")
+#: A pipe that separates table cells: at either end of the line or with a space beside it
+#: (Forge's "Bant|OHOP" has none, and stays a name with its tags).
+_TABLE_PIPE = lazy(r"^\||\|$|\s\||\|\s")
+#: Column headings of a table copied from a spreadsheet, a forum or a deck site (folded).
+_NAME_COLUMNS = frozenset({"name", "card", "card name", "cards", "plane", "planes", "title"})
+_QUANTITY_COLUMNS = frozenset(
+    {"qty", "qty.", "quantity", "count", "copies", "amount", "#", "x", "no", "no.", "n", "num"}
+)
+_OTHER_COLUMNS = frozenset(
+    {
+        "type",
+        "types",
+        "type line",
+        "card type",
+        "set",
+        "set code",
+        "set name",
+        "edition",
+        "collector number",
+        "number",
+        "rarity",
+        "notes",
+        "note",
+        "comment",
+        "comments",
+        "price",
+        "cmc",
+        "mana value",
+        "mana cost",
+        "color",
+        "colour",
+        "foil",
+        "finish",
+        "condition",
+        "language",
+        "lang",
+        "id",
+        "board",
+        "category",
+    }
+)
 #: Longer lines cannot be card lines or headings (no card name exceeds 200 characters).
 MAX_LINE_LENGTH = 1000
 # Tags exports put after a name; stripped from the right, repeatedly.
@@ -370,6 +429,94 @@ def split_card_line(text: str) -> CardLine | None:
     return CardLine(quantity, name, category, form, None, printing)
 
 
+def _table_cells(line: str) -> list[str] | None:
+    """The cells of a table row, or None for a line that is none: a spreadsheet copy
+    (``Akoum<TAB>Plane — Zendikar<TAB>1``) or a Markdown or forum table (``| 1 | Akoum |``,
+    ``1 | Akoum | Plane — Zendikar``). Empty cells are kept, so columns line up."""
+    if "\t" in line:
+        cells = line.split("\t")
+    elif "|" in line and _TABLE_PIPE.search(line):
+        text = line.strip()
+        text = text[1:] if text.startswith("|") else text
+        text = text[:-1] if text.endswith("|") else text
+        cells = text.split("|")
+    else:
+        return None
+    cells = [cell.strip() for cell in cells]
+    return cells if sum(1 for cell in cells if cell) >= 2 else None
+
+
+def _fold_cell(cell: str) -> str:
+    return " ".join(cell.split()).strip("*_ ").casefold()
+
+
+def _table_columns(cells: list[str]) -> tuple[int, int | None] | None:
+    """(name column, quantity column or None) when the row is a table's heading row
+    (``| Qty | Name | Type |``, ``Card<TAB>Qty``), else None."""
+    folded = [_fold_cell(cell) for cell in cells]
+    known = _NAME_COLUMNS | _QUANTITY_COLUMNS | _OTHER_COLUMNS
+    if not all(cell in known for cell in folded if cell):
+        return None
+    name_at = next((i for i, cell in enumerate(folded) if cell in _NAME_COLUMNS), None)
+    if name_at is None:
+        return None
+    quantity_at = next((i for i, cell in enumerate(folded) if cell in _QUANTITY_COLUMNS), None)
+    return name_at, quantity_at
+
+
+def _cell_text(cell: str) -> str:
+    """A name cell without Markdown around it: ``**Akoum**``, ``[Akoum](https://...)``."""
+    link = _CELL_LINK.match(cell) if cell.startswith("[") else None
+    if link:
+        cell = link.group(1).strip()
+    bare = cell.strip("*_").strip()
+    return bare if bare and cell[:1] in "*_" and cell[-1:] in "*_" else cell
+
+
+def _table_row(cells: list[str], columns: tuple[int, int | None] | None) -> CardLine | None:
+    """The card of a table row: the name cell read as a card line, with the quantity of
+    the quantity cell. The columns come from the table's heading row when it had one;
+    otherwise the quantity is the first cell that is a number ("1", "1x") and the name the
+    first other cell (the rest, a type line or a set, is left out)."""
+    name_at: int | None = None
+    quantity_at: int | None = None
+    numbered = False
+    if columns is not None and columns[0] < len(cells):
+        cell = cells[columns[0]]
+        if cell and not _CELL_QUANTITY.match(cell):
+            name_at = columns[0]
+            quantity_at = columns[1] if columns[1] is not None and columns[1] < len(cells) else None
+    if name_at is None:
+        for i, cell in enumerate(cells):
+            if not cell:
+                continue
+            if name_at is None and quantity_at is None and _CELL_NUMBER.match(cell):
+                numbered = True  # "1.<TAB>Akoum": the list's numbering
+            elif quantity_at is None and name_at is None and _CELL_QUANTITY.match(cell):
+                quantity_at = i
+            elif name_at is None:
+                name_at = i
+            elif quantity_at is None and _CELL_QUANTITY.match(cell):
+                quantity_at = i
+    if name_at is None:
+        return None
+    parts = split_card_line(_cell_text(cells[name_at]))
+    if parts is None:
+        return None
+    quantity = _CELL_QUANTITY.match(cells[quantity_at]) if quantity_at is not None else None
+    if quantity is not None:
+        digits = quantity.group(1)
+        return parts._replace(
+            quantity=int(digits) if len(digits) <= 5 else MAX_QUANTITY + 1,
+            name=parts.whole or parts.name,  # "Pain 101" in a name cell is the name
+            form="leading" if quantity_at < name_at else "tab",
+            whole=None,
+        )
+    if numbered and parts.form == "none":
+        return parts._replace(form="numbered")
+    return parts
+
+
 def parse_card_line(text: str) -> tuple[int, str, tuple[str, str] | None] | None:
     """(quantity, name, category) of a card line, or None if there is no name left. A
     trailing number is read as the quantity here; ``read`` weighs the other reading."""
@@ -428,6 +575,9 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     counted = 0  # card lines that carry a quantity
     comments = 0  # comment lines that say something (not a heading, not the deck's name)
     trailing = 0  # ... of which after the name with nothing but a space ("Name 1")
+    communal = False  # a "// planarcli: communal planar deck for N players" line was read
+    communal_players: int | None = None
+    table_columns: tuple[int, int | None] | None = None  # (name, quantity) of a table's heading row
 
     for number, original in enumerate(lines, start=1):
         line = original.strip().lstrip("\ufeff")
@@ -435,6 +585,8 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             line = line.lstrip("> \t")
         if line.startswith(("```", "~~~")):  # a Markdown code fence (Discord) frames the list
             continue
+        if line[:1] in _RULE_START and _RULE.match(line):
+            line = ""  # a separator line ("---", "***", "|---|---|") parts the list as a blank line
         if not line:
             if pending and pending[-1][4] == block:
                 block += 1
@@ -454,6 +606,12 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             meta = _META.match(line) if ":" in line else None
             if meta and meta.group(1).lower() == "name" and deck_name is None:
                 deck_name = meta.group(2).strip() or None
+                continue
+            mark = find_communal_mark(comment, number) if "planarcli" in comment else None
+            if mark is not None and mark[0].start() == 0 and not communal:
+                communal, communal_players = True, mark[1]
+                if mark[2] is not None:
+                    issues.append(mark[2])
                 continue
             heading = _heading(comment)
             if heading and role != "planar" and fold_heading(heading) in CONTINUING_SECTIONS:
@@ -492,7 +650,15 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
                 )
             )
             continue
-        parts = split_card_line(line)
+        cells = _table_cells(line) if "\t" in line or "|" in line else None
+        if cells is None:
+            parts = split_card_line(line)
+        else:
+            heading_row = _table_columns(cells)
+            if heading_row is not None:  # "| Qty | Name | Type |": where the rows below are
+                table_columns = heading_row
+                continue
+            parts = _table_row(cells, table_columns)
         if parts is None:
             issues.append(
                 ReaderIssue(
@@ -593,6 +759,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         tuple(issues),
         deck_name,
         tuple(planar_sections),
+        communal_players=communal_players,
         counted_lines=counted,
         comment_lines=comments,
     )
