@@ -9,7 +9,9 @@
 A suggestion is clear (``clear_suggestion``) when all of these hold:
 
 1. the catalog's did-you-mean (``Catalog.suggest``, with its cutoff and its spread: every
-   candidate within SUGGEST_SPREAD points of the best is offered) offers exactly one card;
+   candidate within SUGGEST_SPREAD points of the best is offered) offers exactly one card,
+   or the name is a few typing slips from one card only (``Catalog.typo_of``: then the
+   finding offers that card alone, whatever else the did-you-mean list holds);
 2. the written name is a misspelling of that card, not another name that contains it:
    the restricted Damerau-Levenshtein (OSA) distance between the folded names is at most
    one edit per TYPO_CHARS_PER_EDIT letters of the card's folded name, and at least one,
@@ -81,9 +83,16 @@ class Repair:
 def clear_suggestion(name: str, catalog: Catalog, listed: set[str], rules: DeckRules) -> str | None:
     """The one card an unknown ``name`` clearly means (rules 1-4 above), else None."""
     suggestions = catalog.suggest(name)
-    if len(suggestions) != 1:
+    if not suggestions:
         return None
     target = suggestions[0]
+    if len(suggestions) != 1:
+        # A slip away from one card only ("The Gerat Forest"): the finding offers that card
+        # alone and `cards show` guesses it, however many cards the did-you-mean list holds.
+        typo = catalog.typo_of(name)
+        if typo is None:
+            return None
+        target = typo.name
     if target in listed or not is_misspelling(name, target):
         return None
     if _known_spelling(name, catalog):
