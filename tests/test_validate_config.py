@@ -176,6 +176,21 @@ def test_bad_keys_and_values_are_one_line_naming_file_and_key(project, run_cli, 
     assert words in lines[0], lines[0]
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be"])
+def test_a_utf16_pyproject_with_the_table_is_an_error_not_ignored(
+    project, run_cli, encoding
+) -> None:
+    """Windows Notepad's "Unicode" is UTF-16: such a pyproject.toml is no TOML, and passing
+    over it in silence dropped its exclusions while the run went on as if there were none."""
+    text = '[tool.planarcli]\nexclude = ["commander.txt"]\n'
+    data = ("\ufeff" + text).encode(encoding)
+    (project / "pyproject.toml").write_bytes(data)
+    result = run_cli("validate", "decks")
+    assert result.exit_code == 2, result
+    assert result.stdout == ""
+    assert result.stderr == "planarcli: error: pyproject.toml: not UTF-8 text, so not a TOML file\n"
+
+
 def test_bad_pyproject_value_names_the_table(project, run_cli) -> None:
     (project / "pyproject.toml").write_text('[tool.planarcli]\nplayers = "x"\n', "utf-8")
     result = run_cli("validate", "decks", "--format", "json")
