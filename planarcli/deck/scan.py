@@ -192,7 +192,7 @@ def _expand(path: str, excludes: Excludes) -> Expansion:
     if path == "-":
         return Expansion(path, (ScanItem(path, "file"),), False)
     if os.path.islink(path) and not os.path.exists(path):
-        item = ScanItem(path, "error", _broken_link(path), code="no-input")
+        item = ScanItem(path, "error", _broken_link(path))
         return Expansion(path, (item,), False)
     if os.path.isdir(path):
         items: list[ScanItem] = []
