@@ -277,6 +277,26 @@ def test_configured_exclude_is_relative_to_the_configuration_files_folder(
     assert result.exit_code == 0, result
 
 
+def test_a_configuration_in_a_subfolder_can_exclude_a_sibling_folder(
+    project, write, run_cli
+) -> None:
+    """`--config ci/planarcli.toml` with `exclude = ["../decks/archive/**"]`: the pattern,
+    relative to ci/, names decks/archive, but paths outside the file's folder were never
+    matched, so the archive was checked (and -v said the pattern matched nothing)."""
+    write("project/decks/archive/old.txt", TOO_SMALL)
+    write("project/ci/planarcli.toml", 'exclude = ["../decks/archive/**", "../decks/c*.txt"]\n')
+    result = run_cli("validate", "--config", "ci/planarcli.toml", "decks", "-v")
+    assert result.exit_code == 0, result
+    assert "decks/archive/old.txt: skipped: excluded: matches '../decks/archive/**'" in (
+        result.stdout
+    )
+    assert "matched nothing" not in result.stderr
+    # A bare name still matches only below the file's folder, at any depth.
+    write("project/ci/planarcli.toml", 'exclude = ["old.txt", "commander.txt"]\n')
+    result = run_cli("validate", "--config", "ci/planarcli.toml", "decks")
+    assert result.exit_code == 1, result
+
+
 def test_force_exclude_applies_exclusions_to_named_files(project, write, run_cli) -> None:
     write("project/decks/archive/old.txt", TOO_SMALL)
     write("project/decks/config.json", '{"theme": "dark"}\n')
