@@ -308,4 +308,3 @@ def test_an_args_input_that_cannot_be_split_is_a_usage_error(
     assert result.stderr.splitlines() == [
         "::error title=planarcli::the args input cannot be split into words: No closing quotation"
     ], report(runner)
-

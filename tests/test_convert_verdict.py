@@ -247,7 +247,9 @@ def test_what_the_target_cannot_hold_is_said(run_cli: Callable[..., Any], tmp_pa
     }
 
 
-def test_the_deck_name_mtgo_cannot_hold_is_said(run_cli: Callable[..., Any], tmp_path: Path) -> None:
+def test_the_deck_name_mtgo_cannot_hold_is_said(
+    run_cli: Callable[..., Any], tmp_path: Path
+) -> None:
     """An MTGO .dek has no deck name: `// NAME: Other planes` vanished without a note."""
     source = tmp_path / "deck.txt"
     source.write_text("// NAME: Other planes\nPlanar Deck\n1 Akoum\n1 Bant\n", encoding="utf-8")
