@@ -297,6 +297,25 @@ def test_a_configuration_in_a_subfolder_can_exclude_a_sibling_folder(
     assert result.exit_code == 1, result
 
 
+def test_configured_exclude_holds_for_a_path_through_a_symbolic_link(
+    project, write, run_cli, tmp_path
+) -> None:
+    """A checkout reached through a link (`cd ~/link-to-repo`, macOS's /tmp and /var, a CI
+    workspace behind a link): the working directory resolves to the real folder, a path
+    given through the link does not, so the configured archive was checked."""
+    write("project/decks/archive/old.txt", TOO_SMALL)
+    (project / "pyproject.toml").write_text(
+        '[tool.planarcli]\nexclude = ["decks/archive/**", "decks/commander.txt"]\n', "utf-8"
+    )
+    link = tmp_path / "link"
+    link.symlink_to(project, target_is_directory=True)
+    result = run_cli("validate", str(link / "decks"), "-v")
+    assert result.exit_code == 0, result
+    assert "archive/old.txt: skipped: excluded: matches 'decks/archive/**'" in result.stdout
+    named = run_cli("validate", "--force-exclude", str(link / "decks" / "archive" / "old.txt"))
+    assert named.exit_code == 0, named
+
+
 def test_force_exclude_applies_exclusions_to_named_files(project, write, run_cli) -> None:
     write("project/decks/archive/old.txt", TOO_SMALL)
     write("project/decks/config.json", '{"theme": "dark"}\n')

@@ -93,6 +93,7 @@ class Excludes:
         self.force = force
         self.hits: set[str] = set()
         self.consulted = False  # whether any path was matched against the configured patterns
+        self._base_resolved: str | None = None  # ``base`` with its symbolic links resolved
 
     def match(self, path: str, relative: str) -> str | None:
         """The first pattern that leaves ``path`` out (``relative``: the path relative to
@@ -103,6 +104,13 @@ class Excludes:
             self.consulted = True
             try:
                 inside = os.path.relpath(os.path.abspath(path), self.base)
+                if inside.startswith(".."):
+                    # Reached through a symbolic link to the project (the working directory,
+                    # where the file was found, is the real folder): compare real folders.
+                    # The file's own name is kept, so a linked file is judged where it sits.
+                    folder, name = os.path.split(os.path.abspath(path))
+                    real = os.path.join(os.path.realpath(folder), name)
+                    inside = os.path.relpath(real, self._real_base())
             except ValueError:  # another drive (Windows)
                 return None
             inside = inside.replace(os.sep, "/")
@@ -117,6 +125,12 @@ class Excludes:
             if hit is not None:
                 self.hits.add(hit)
         return hit
+
+    def _real_base(self) -> str:
+        assert self.base is not None
+        if self._base_resolved is None:
+            self._base_resolved = os.path.realpath(self.base)
+        return self._base_resolved
 
     def unmatched(self) -> list[str]:
         """The configured patterns that left nothing out in this run (none when no path was
