@@ -15,11 +15,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from planarcli.errors import InputError
+from planarcli.lazyre import lazy
 
 #: Elements deeper than this are refused: no decklist nests more than three levels.
 MAX_DEPTH = 64
 
 _REFUSED = "refuses XML with entity declarations or a DOCTYPE (possible XML bomb)"
+
+#: An HTML page's DOCTYPE, without an internal subset (so without entity declarations).
+_HTML_DOCTYPE = lazy(r"(?i)\A\ufeff?\s*(?:<\?xml[^>]*\?>\s*)?<!DOCTYPE\s+html\b[^\[>]*>")
 
 
 @dataclass
@@ -110,6 +114,10 @@ def parse_xml(text: str, display: str) -> XmlElement:
         parser.feed(text)
         root = parser.close()
     except DefusedXmlException:
+        if _HTML_DOCTYPE.match(text):  # a web page (a failed download), not a hostile file
+            from planarcli.errors import NotADecklistError
+
+            raise NotADecklistError("an HTML page, not a decklist", path=display) from None
         raise InputError(_REFUSED, path=display, line=builder._line()) from None
     except _TooDeep as error:
         raise InputError(

@@ -293,3 +293,18 @@ def test_action_applies_the_configured_exclude_to_named_paths(
     assert files["decks/legal.txt"]["valid"] is True, report(runner)
     folder = run_action(runner_python, workspace, paths="decks")
     assert folder.steps[-1][1].returncode == 0, report(folder)  # type: ignore[attr-defined]
+
+
+@pytest.mark.slow
+def test_an_args_input_that_cannot_be_split_is_a_usage_error(
+    runner_python: Path, workspace: Path
+) -> None:
+    """An unclosed quote in `args` stopped the step with exit 1, the exit code of an illegal
+    deck, and no annotation; a bad input is a usage error (exit 2), as for `communal`."""
+    runner = run_action(runner_python, workspace, paths="decks", args="--rules '2009-10-01")
+    name, result = runner.steps[-1]  # type: ignore[attr-defined]
+    assert name == "Validate planar decks"
+    assert result.returncode == 2, report(runner)
+    assert result.stderr.splitlines() == [
+        "::error title=planarcli::the args input cannot be split into words: No closing quotation"
+    ], report(runner)

@@ -276,6 +276,24 @@ def test_what_the_target_cannot_hold_is_said(run_cli: Callable[..., Any], tmp_pa
     }
 
 
+def test_the_deck_name_mtgo_cannot_hold_is_said(
+    run_cli: Callable[..., Any], tmp_path: Path
+) -> None:
+    """An MTGO .dek has no deck name: `// NAME: Other planes` vanished without a note."""
+    source = tmp_path / "deck.txt"
+    source.write_text("// NAME: Other planes\nPlanar Deck\n1 Akoum\n1 Bant\n", encoding="utf-8")
+    mtgo = run_cli("deck", "convert", str(source), "--to", "mtgo")
+    assert mtgo.exit_code == 0, mtgo
+    assert "Other planes" not in mtgo.stdout
+    assert mtgo.stderr == (
+        f"planarcli: note: {source}: the mtgo format has no place for the deck name "
+        "('Other planes'); left out\n"
+    )
+    for target in ("text", "forge", "cockatrice", "json"):
+        kept = run_cli("deck", "convert", str(source), "--to", target)
+        assert "Other planes" in kept.stdout and kept.stderr == "", (target, kept)
+
+
 def test_forge_set_and_collector_fields_are_read() -> None:
     from planarcli.deck.readers.forge import printing
 

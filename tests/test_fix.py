@@ -62,6 +62,25 @@ def test_clear_suggestion(written: str, expected: str | None) -> None:
     assert clear_suggestion(written, load_catalog(), set(), DECK_RULES[-1]) == expected
 
 
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        ("The Gerat Forest", "The Great Forest"),
+        ("Teh Fourth Sphere", "The Fourth Sphere"),
+        ("The Pyraimd of Mars", "The Pyramid of Mars"),
+    ],
+)
+def test_a_letter_swap_cards_show_guesses_is_fixed(written: str, expected: str) -> None:
+    """Issue 16, item 3: the swaps whose finding offers one card, and that `cards show`
+    guesses, were left alone because the looser did-you-mean list held other cards too."""
+    catalog = load_catalog()
+    assert catalog.find(written) == (catalog.exact(expected), "fuzzy")
+    assert clear_suggestion(written, catalog, set(), DECK_RULES[-1]) == expected
+    before = deck_text(["Planar Deck", f"1 {written}", "1 Bant"])
+    after = deck_text(["Planar Deck", f"1 {expected}", "1 Bant"])
+    assert fixed(before.encode()).decode() == after
+
+
 def test_a_suggestion_the_deck_lists_already_is_not_clear() -> None:
     assert clear_suggestion("Akuom", load_catalog(), {"Akoum"}, DECK_RULES[-1]) is None
 

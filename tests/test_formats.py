@@ -601,3 +601,20 @@ def test_mtgjson_deck_built_from_real_scryfall_objects(tmp_path: Path, catalog: 
     assert found.how == "by-type"
     assert sum(e.quantity for e in found.entries) == len(prints)
     assert {e.name for e in found.entries} == set(counts)
+
+
+@pytest.mark.parametrize(
+    ("cards", "words"),
+    [
+        ("1 Sol Ring\n1 Akoum\n", "; 1 planar card was seen outside one"),
+        ("1 Sol Ring\n1 Akoum\n1 Bant\n", "; 2 planar cards were seen outside one"),
+    ],
+)
+def test_planar_cards_outside_a_planar_section_are_counted_in_good_english(
+    tmp_path: Path, cards: str, words: str
+) -> None:
+    """The no-planar-deck finding said "1 planar cards were seen outside one"."""
+    path = tmp_path / "deck.txt"
+    path.write_text("Commander\n1 Atraxa, Praetors' Voice\n\nDeck\n" + cards, encoding="utf-8")
+    found = find_planar_deck(read_decklist(str(path)), load_snapshot())
+    assert found.reason is not None and words in found.reason, found.reason

@@ -361,3 +361,32 @@ def test_deep_json_in_a_folder_scan_is_said_in_one_plain_sentence(tmp_path, run_
     assert result.exit_code == 2, result
     assert "nested too deeply to be a decklist; if it is not a decklist" in result.stderr
     assert "; not a decklist; if it is not a decklist" not in result.stderr
+
+
+HTML_PAGE = '<!DOCTYPE html>\n<html lang="en"><head><title>404</title></head><body/></html>\n'
+
+
+def test_an_html_page_saved_as_a_deck_file_is_no_xml_bomb(tmp_path, run_cli) -> None:
+    """A failed download saved as deck.cod (an HTML page with `<!DOCTYPE html>`) was refused
+    as a "possible XML bomb" and failed a folder scan with exit 2, while the same page
+    without its DOCTYPE was skipped as XML of another kind."""
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    (decks / "page.cod").write_text(HTML_PAGE, encoding="utf-8")
+    (decks / "page.dek").write_text(HTML_PAGE.upper(), encoding="utf-8")
+    (decks / "good.txt").write_text(
+        (Path(__file__).parent / "decks" / "valid" / "bare-names.txt").read_text("utf-8"),
+        encoding="utf-8",
+    )
+    scan = run_cli("validate", str(decks), "-v")
+    assert scan.exit_code == 0, scan
+    assert "XML bomb" not in scan.stdout + scan.stderr
+    assert f"{decks / 'page.cod'}: skipped: an HTML page, not a decklist" in scan.stdout
+    named = run_cli("validate", str(decks / "page.cod"))
+    assert named.exit_code == 1, named  # named: a file without a planar deck
+    # A DOCTYPE with an internal subset is refused as before, whatever its name.
+    bomb = '<!DOCTYPE html [<!ENTITY a "aaaa">]>\n<html>&a;</html>\n'
+    (decks / "page.cod").write_text(bomb, encoding="utf-8")
+    refused = run_cli("validate", str(decks))
+    assert refused.exit_code == 2, refused
+    assert "possible XML bomb" in refused.stderr

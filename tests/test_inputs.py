@@ -38,6 +38,24 @@ def test_broken_symbolic_link(tmp_path, run_cli) -> None:
     assert "broken symbolic link" in result.stderr
 
 
+def test_a_named_broken_link_is_unreadable_as_in_a_folder_scan(tmp_path, run_cli) -> None:
+    """Named, a broken link's verdict was "nothing to check" (the words for a folder with no
+    decklist) while the summary counted it unreadable and a folder scan said "unreadable"."""
+    link = tmp_path / "deck.txt"
+    link.symlink_to(tmp_path / "gone.txt")
+    named = run_cli("validate", str(link))
+    assert named.exit_code == 2, named
+    assert named.stdout.splitlines() == [
+        f"{link}: unreadable",
+        "1 file: 0 valid, 1 invalid (1 unreadable)",
+    ]
+    codes = []
+    for path in (link, tmp_path):
+        report = json.loads(run_cli("validate", str(path), "--format", "json").stdout)
+        codes.append([finding["code"] for finding in report["files"][0]["findings"]])
+    assert codes[0] == codes[1] == ["unreadable-file"]
+
+
 def test_a_loop_of_symbolic_links_is_named_as_one(tmp_path, run_cli) -> None:
     """A loop was called a "broken symbolic link (its target is missing)"."""
     (tmp_path / "a.txt").symlink_to(tmp_path / "b.txt")

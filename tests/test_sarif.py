@@ -224,6 +224,34 @@ def test_cli_sarif_output(
     assert lines["deck-too-small"] == 1
 
 
+def test_verbose_lists_the_skipped_files_as_notifications(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run_cli: Callable[..., Any]
+) -> None:
+    """-v lists each skipped file and why; the SARIF log said nothing of them."""
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "config.json").write_text('{"theme": "dark"}', encoding="utf-8")
+    good = FORMATS_DIR / "forge-new-planes.dck"
+    (tmp_path / "decks" / "good.dck").write_bytes(good.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    quiet = json.loads(run_cli("validate", "--format", "sarif", "decks").stdout)
+    assert "toolExecutionNotifications" not in quiet["runs"][0]["invocations"][0]
+    result = run_cli("validate", "--format", "sarif", "-v", "decks")
+    assert result.exit_code == 0, result
+    log = json.loads(result.stdout)
+    check_structure(log)
+    invocation = log["runs"][0]["invocations"][0]
+    assert invocation["executionSuccessful"] is True
+    assert invocation["toolExecutionNotifications"] == [
+        {
+            "level": "note",
+            "message": {
+                "text": "decks/config.json: skipped: JSON that is neither an MTGJSON deck "
+                "nor a planarcli decklist"
+            },
+        }
+    ]
+
+
 def test_notes_only_when_verbose_and_suggestions_said_once() -> None:
     quiet = json.loads(render_sarif(RESULTS, tool_version="1"))["runs"][0]
     assert "note" not in {r["level"] for r in quiet["results"]}

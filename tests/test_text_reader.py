@@ -428,3 +428,20 @@ def test_names_are_pieces_of_their_lines(lines: list[str]) -> None:
     shown = split_lines(decode_text(data.data, data.display))
     for entry in deck.entries:
         assert entry.line is not None and entry.name in shown[entry.line - 1]
+
+
+@pytest.mark.parametrize(
+    ("line", "name"),
+    [
+        ("1 Artist Alley (lPane)", "Artist Alley (lPane)"),  # a misspelt "(Plane)"
+        ("1 Tazeem (OPCA) 78", "Tazeem"),
+        ("1 Tazeem (opca)", "Tazeem"),
+        ("1 Artist Alley (Plane)", "Artist Alley (Plane)"),
+    ],
+)
+def test_a_mixed_case_word_in_parentheses_is_no_set_code(line: str, name: str) -> None:
+    """Exporters write set codes in one case (OPCA, opca); "(lPane)", a slip of Scryfall's
+    "(Plane)", was taken for set LPANE, so `deck convert --to text` wrote
+    `1 Artist Alley (Plane) (LPANE)` (test_convert_verdict's property found it)."""
+    parsed = parse_card_line(line)
+    assert parsed is not None and parsed[1] == name

@@ -81,6 +81,25 @@ def test_github_escapes_special_characters(write, run_cli) -> None:
     assert "'100%25 Tazeem'" in result.stdout
 
 
+def test_github_format_verbose_lists_the_skipped_files(tmp_path, write, run_cli) -> None:
+    """-v lists each skipped file with its reason; with --format github (the Action's
+    default, where `args: -v` is how to ask why a file was not checked) it listed none."""
+    write("decks/good.txt", LEGAL_TEXT)
+    write("decks/config.json", '{"theme": "dark"}')
+    folder = str(tmp_path / "decks")
+    quiet = run_cli("validate", folder, "--format", "github")
+    assert quiet.exit_code == 0, quiet
+    assert "::notice" not in quiet.stdout
+    result = run_cli("validate", folder, "--format", "github", "-v")
+    assert result.exit_code == 0, result
+    path = str(tmp_path / "decks" / "config.json").replace(",", "%2C").replace(":", "%3A")
+    assert result.stdout.splitlines() == [
+        f"::notice file={path},title=skipped::JSON that is neither an MTGJSON deck nor a "
+        "planarcli decklist",
+        "1 file: 1 valid, 0 invalid; 1 skipped",
+    ]
+
+
 def test_stdin(run_cli) -> None:
     result = run_cli("validate", "-", "--format", "json", input=LEGAL_TEXT)
     assert result.exit_code == 0, result

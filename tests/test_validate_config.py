@@ -176,6 +176,21 @@ def test_bad_keys_and_values_are_one_line_naming_file_and_key(project, run_cli, 
     assert words in lines[0], lines[0]
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be"])
+def test_a_utf16_pyproject_with_the_table_is_an_error_not_ignored(
+    project, run_cli, encoding
+) -> None:
+    """Windows Notepad's "Unicode" is UTF-16: such a pyproject.toml is no TOML, and passing
+    over it in silence dropped its exclusions while the run went on as if there were none."""
+    text = '[tool.planarcli]\nexclude = ["commander.txt"]\n'
+    data = ("\ufeff" + text).encode(encoding)
+    (project / "pyproject.toml").write_bytes(data)
+    result = run_cli("validate", "decks")
+    assert result.exit_code == 2, result
+    assert result.stdout == ""
+    assert result.stderr == "planarcli: error: pyproject.toml: not UTF-8 text, so not a TOML file\n"
+
+
 def test_bad_pyproject_value_names_the_table(project, run_cli) -> None:
     (project / "pyproject.toml").write_text('[tool.planarcli]\nplayers = "x"\n', "utf-8")
     result = run_cli("validate", "decks", "--format", "json")
@@ -260,6 +275,45 @@ def test_configured_exclude_is_relative_to_the_configuration_files_folder(
     assert result.exit_code == 1, result  # relative to "." (decks/): nothing is excluded
     result = run_cli("validate", ".", "--exclude", "archive/**", "--exclude", "commander*")
     assert result.exit_code == 0, result
+
+
+def test_a_configuration_in_a_subfolder_can_exclude_a_sibling_folder(
+    project, write, run_cli
+) -> None:
+    """`--config ci/planarcli.toml` with `exclude = ["../decks/archive/**"]`: the pattern,
+    relative to ci/, names decks/archive, but paths outside the file's folder were never
+    matched, so the archive was checked (and -v said the pattern matched nothing)."""
+    write("project/decks/archive/old.txt", TOO_SMALL)
+    write("project/ci/planarcli.toml", 'exclude = ["../decks/archive/**", "../decks/c*.txt"]\n')
+    result = run_cli("validate", "--config", "ci/planarcli.toml", "decks", "-v")
+    assert result.exit_code == 0, result
+    assert "decks/archive/old.txt: skipped: excluded: matches '../decks/archive/**'" in (
+        result.stdout
+    )
+    assert "matched nothing" not in result.stderr
+    # A bare name still matches only below the file's folder, at any depth.
+    write("project/ci/planarcli.toml", 'exclude = ["old.txt", "commander.txt"]\n')
+    result = run_cli("validate", "--config", "ci/planarcli.toml", "decks")
+    assert result.exit_code == 1, result
+
+
+def test_configured_exclude_holds_for_a_path_through_a_symbolic_link(
+    project, write, run_cli, tmp_path
+) -> None:
+    """A checkout reached through a link (`cd ~/link-to-repo`, macOS's /tmp and /var, a CI
+    workspace behind a link): the working directory resolves to the real folder, a path
+    given through the link does not, so the configured archive was checked."""
+    write("project/decks/archive/old.txt", TOO_SMALL)
+    (project / "pyproject.toml").write_text(
+        '[tool.planarcli]\nexclude = ["decks/archive/**", "decks/commander.txt"]\n', "utf-8"
+    )
+    link = tmp_path / "link"
+    link.symlink_to(project, target_is_directory=True)
+    result = run_cli("validate", str(link / "decks"), "-v")
+    assert result.exit_code == 0, result
+    assert "archive/old.txt: skipped: excluded: matches 'decks/archive/**'" in result.stdout
+    named = run_cli("validate", "--force-exclude", str(link / "decks" / "archive" / "old.txt"))
+    assert named.exit_code == 0, named
 
 
 def test_force_exclude_applies_exclusions_to_named_files(project, write, run_cli) -> None:

@@ -87,7 +87,11 @@ def _read_table(path: str, *, named: bool = False) -> dict[str, Any] | None:
             f"{shown}: cannot read the configuration file ({error.strerror})"
         ) from None
     is_pyproject = os.path.basename(path) == "pyproject.toml"
-    if is_pyproject and not _MAY_HAVE_TABLE.search(data.decode("utf-8", "replace")):
+    # A UTF-16 file (a byte-order mark: Windows Notepad's "Unicode") is scanned as such, so
+    # that a table in it is found and refused as no TOML rather than passed over in silence.
+    utf16 = data[:2] in (b"\xff\xfe", b"\xfe\xff")
+    scanned = data.decode("utf-16" if utf16 else "utf-8", "replace")
+    if is_pyproject and not _MAY_HAVE_TABLE.search(scanned):
         if named:
             raise UsageError(f"{shown}: has no [tool.planarcli] table")
         return None

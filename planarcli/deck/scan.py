@@ -93,6 +93,7 @@ class Excludes:
         self.force = force
         self.hits: set[str] = set()
         self.consulted = False  # whether any path was matched against the configured patterns
+        self._base_resolved: str | None = None  # ``base`` with its symbolic links resolved
 
     def match(self, path: str, relative: str) -> str | None:
         """The first pattern that leaves ``path`` out (``relative``: the path relative to
@@ -103,15 +104,33 @@ class Excludes:
             self.consulted = True
             try:
                 inside = os.path.relpath(os.path.abspath(path), self.base)
+                if inside.startswith(".."):
+                    # Reached through a symbolic link to the project (the working directory,
+                    # where the file was found, is the real folder): compare real folders.
+                    # The file's own name is kept, so a linked file is judged where it sits.
+                    folder, name = os.path.split(os.path.abspath(path))
+                    real = os.path.join(os.path.realpath(folder), name)
+                    inside = os.path.relpath(real, self._real_base())
             except ValueError:  # another drive (Windows)
                 return None
             inside = inside.replace(os.sep, "/")
-            if inside == "." or inside == ".." or inside.startswith("../"):
+            if inside == "." or inside == "..":
                 return None
-            hit = excluded_by(inside, self.configured)
+            patterns = self.configured
+            if inside.startswith("../"):
+                # Outside the file's folder: only a pattern that climbs out of it too
+                # (``../decks/archive/**`` in ci/planarcli.toml) can name the path.
+                patterns = [p for p in patterns if p[0].replace("\\", "/").startswith("../")]
+            hit = excluded_by(inside, patterns) if patterns else None
             if hit is not None:
                 self.hits.add(hit)
         return hit
+
+    def _real_base(self) -> str:
+        assert self.base is not None
+        if self._base_resolved is None:
+            self._base_resolved = os.path.realpath(self.base)
+        return self._base_resolved
 
     def unmatched(self) -> list[str]:
         """The configured patterns that left nothing out in this run (none when no path was
@@ -192,7 +211,7 @@ def _expand(path: str, excludes: Excludes) -> Expansion:
     if path == "-":
         return Expansion(path, (ScanItem(path, "file"),), False)
     if os.path.islink(path) and not os.path.exists(path):
-        item = ScanItem(path, "error", _broken_link(path), code="no-input")
+        item = ScanItem(path, "error", _broken_link(path))
         return Expansion(path, (item,), False)
     if os.path.isdir(path):
         items: list[ScanItem] = []

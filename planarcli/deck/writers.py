@@ -197,6 +197,8 @@ def convertible_deck(decklist: Decklist, catalog: Catalog) -> DeckToWrite:
 def left_out(deck: DeckToWrite, target: str) -> list[str]:
     """The parts of ``deck`` that ``target`` has no place for, for a notice."""
     missing = []
+    if deck.name and target == "mtgo":  # a .dek file has no field for a name
+        missing.append(f"the deck name ({deck.name!r})")
     if deck.commander and target in ("cockatrice", "mtgo"):
         missing.append(f"the commander ({_count(deck.commander)})")
     if deck.sideboard and target in ("cockatrice", "mtgo"):

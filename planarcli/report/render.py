@@ -213,6 +213,9 @@ def render_github(results: Sequence[FileResult], *, verbose: bool = False) -> st
     lines = []
     for result in results:
         if result.skipped:
+            if verbose:  # -v lists each skipped file and why, as the text report does
+                where = f"file={_escape_property(result.path)},title=skipped"
+                lines.append(f"::notice {where}::{_escape_data(result.reason or '')}")
             continue
         for finding in result.findings:
             if finding.severity == "info" and not verbose:

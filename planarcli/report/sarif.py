@@ -155,11 +155,18 @@ def sarif_log(
             sarif_results.append(_result(result, finding, index[finding.code]))
     unreadable = [r for r in results if not r.skipped and (not r.readable or r.not_fixed)]
     invocation: dict[str, Any] = {"executionSuccessful": not unreadable}
-    if unreadable:
-        invocation["toolExecutionNotifications"] = [
-            {"level": "error", "message": {"text": f"{r.path}: {_why_unreadable(r)}"}}
-            for r in unreadable
+    notifications = [
+        {"level": "error", "message": {"text": f"{r.path}: {_why_unreadable(r)}"}}
+        for r in unreadable
+    ]
+    if verbose:  # -v lists each skipped file and why, as the text report does
+        notifications += [
+            {"level": "note", "message": {"text": f"{r.path}: skipped: {r.reason or ''}"}}
+            for r in results
+            if r.skipped
         ]
+    if notifications:
+        invocation["toolExecutionNotifications"] = notifications
     return {
         "$schema": SARIF_SCHEMA,
         "version": SARIF_VERSION,

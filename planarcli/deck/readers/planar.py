@@ -243,7 +243,7 @@ def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
         "none",
         reason=(
             f"the file has no planar deck section{where}"
-            + (f"; {planar} planar cards were seen outside one" if planar else "")
+            + (f"; {planar} planar {_cards_were(planar)} seen outside one" if planar else "")
             + (
                 f"; {len(overlooked)} "
                 f"{'name looks' if len(overlooked) == 1 else 'names look'} like misspelled "
@@ -257,3 +257,7 @@ def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
         ),
         planar_seen=planar,
     )
+
+
+def _cards_were(count: int) -> str:
+    return "card was" if count == 1 else "cards were"

@@ -210,8 +210,12 @@ _TRAILING_TAGS = (
     lazy(r"\s+\^[^^]*\^$"),  # Archidekt colour label ^Label,#hex^
     lazy(r"\s+#\s.*$"),  # an inline comment: "1 Bant  # my favourite"
     lazy(r"\s+#\S+$"),  # Moxfield / web #Tag
-    # (PCA) 12, (2xm); never Scryfall's "(Plane)" / "(Playtest)", which belong to the name
-    lazy(r"\s+\((?![Pp]lane\)|[Pp]laytest\))[A-Za-z0-9]{2,6}\)(?:\s+[A-Za-z0-9][\w-]*\S*)?$"),
+    # (PCA) 12, (2xm): a code in one case; never Scryfall's "(Plane)" / "(Playtest)", which
+    # belong to the name, nor a slip of them ("(lPane)")
+    lazy(
+        r"\s+\((?![Pp]lane\)|[Pp]laytest\))(?:[A-Z0-9]{2,6}|[a-z0-9]{2,6})\)"
+        r"(?:\s+[A-Za-z0-9][\w-]*\S*)?$"
+    ),
     lazy(r"\s*\|[^|]*(?:\|[^|]*)*$"),  # Forge-style Name|SET|1 in a text file
 )
 _BRACKET = lazy(r"\s*\[([^\[\]]*)\]$")
