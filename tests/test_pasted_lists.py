@@ -471,7 +471,7 @@ def test_fix_rewrites_tables_and_unspaced_numbers_in_place(
         (
             "Akoum (plane)\nChaotic Aether (Phenomenon)\n2 Bant (Plane — Alara)\n"
             "Artist Alley (Plane)\n",
-            [("Akoum", 1), ("Chaotic Aether", 1), ("Bant", 2), ("Artist Alley", 1)],
+            [("Akoum", 1), ("Chaotic Aether", 1), ("Bant", 2), ("Artist Alley (Plane)", 1)],
         ),
     ],
     ids=["chat-line", "task-boxes", "cart-prices-total", "bbcode", "paren-quantity", "type-hint"],

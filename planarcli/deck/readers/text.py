@@ -598,6 +598,12 @@ class _Names:
     def known(self, name: str) -> bool:
         return self.catalog.lookup(name) is not None
 
+    def named(self, name: str) -> bool:
+        """Whether ``name`` is a card's own name ("Artist Alley (Plane)"), not a variant
+        the catalog reads as another ("Akoum (plane)" is read as Akoum)."""
+        card = self.catalog.lookup(name)
+        return card is not None and fold_heading(card.name) == fold_heading(name)
+
     def other(self, name: str) -> bool:
         """Whether ``name`` is a Magic card that is not planar."""
         return self.catalog.other_magic_card(name) is not None
@@ -612,10 +618,8 @@ def _reading(parts: CardLine, names: _Names, trailing_style: bool) -> tuple[int,
     """(quantity, name) of a line: for a trailing number, the reading whose name is a card."""
     if parts.whole is None:
         return parts.quantity, parts.name
-    if parts.typed:  # "Akoum (plane)": the name, unless only the whole is a card's
-        if not names.known(parts.name) and names.known(parts.whole):
-            return parts.quantity, parts.whole
-        return parts.quantity, parts.name
+    if parts.typed:  # "Akoum (plane)": the name, unless the whole is a card's own name
+        return parts.quantity, parts.whole if names.named(parts.whole) else parts.name
     if parts.form == "paren":  # "Akoum (1)": one of a card named so, or one Akoum
         return (1, parts.whole) if names.known(parts.whole) else (parts.quantity, parts.name)
     if names.known(parts.whole):
