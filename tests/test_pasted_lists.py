@@ -506,7 +506,7 @@ def test_a_count_in_parentheses_on_a_title_is_no_quantity() -> None:
     assert [(e.name, e.quantity) for e in deck.entries] == [("Akoum", 1), ("Bant", 1), ("Naya", 1)]
 
 
-def test_a_type_hint_never_makes_another_card_planar(run_cli: Callable[..., Any]) -> None:
+def test_a_type_hint_never_makes_another_card_planar() -> None:
     assert [n for n, _, _ in entries("Lightning Bolt (plane)\n")] == ["Lightning Bolt"]
     planar = find_planar_deck(
         read(
