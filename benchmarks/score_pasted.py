@@ -21,10 +21,16 @@ table copied with a type column, ``---`` separator lines), then fixed (40 of 55 
 first scoring across six batches). Batch 7 (``g7-*``), written after those fixes (Discord
 name-and-time lines, Archidekt categories, Markdown task lists, a spreadsheet with set and
 number columns, a TCGplayer cart with prices, BBCode card tags, ``Name (1)``, phone-notes
-bullets, ``Name (plane)``, a CSV saved as .txt, a title with a note, German names), is the
-held-out measure of the finished readers and is left as scored: 6 of 12 (missed: a chat
-line above the list, ``- [x]`` task boxes, prices and a total line, ``[c]...[/c]`` tags,
-``Name (1)``, ``(phenomenon)`` and ``(plane)`` after a name that is no card). A list reads
+bullets, ``Name (plane)``, a CSV saved as .txt, a title with a note, German names), was
+scored once: 6 of 12 (missed: a chat line above the list, ``- [x]`` task boxes, prices and
+a total line, ``[c]...[/c]`` tags, ``Name (1)``, ``(phenomenon)`` and ``(plane)`` after a
+name that is no card), then fixed in general forms (12 of 12). Batch 8 (``i8-*``), written
+after those fixes in forms no earlier batch uses (Reddit ``[[Name]]``, Discord inline code,
+``#1`` numbering, a semicolon spreadsheet with German column names, Spanish and Italian
+headings, a type line after an em dash, a set's name in parentheses, checkmark emoji, ``Name:
+1 copy``, old Mac CR line ends, Markdown links in a bulleted list), is the held-out measure
+of the finished readers and is left as scored: 2 of 12 (read right: ``[[Name]]`` and the CR
+line ends; the other ten missed). A list reads
 right when ``validate`` gives the expected verdict and its planar deck is the expected cards
 (catalog names, one per copy, in any order).
 """
@@ -45,7 +51,8 @@ BATCHES = {
     "d4": "batch 4",
     "e5": "batch 5",
     "f6": "batch 6",
-    "g7": "batch 7 (held out)",
+    "g7": "batch 7",
+    "i8": "batch 8 (held out)",
 }
 
 

@@ -15,6 +15,10 @@ the name the first other cell, unless a heading row (``| Qty | Name | Type |``) 
 they are. Separator lines (``---``, ``***``, ``|---|---|``) part the list as blank lines do.
 Section headings are bare lines, any case, with or without a colon or a count:
 ``Planar Deck``, ``Planes:``, ``Commander``, ``Sideboard (15)``...
+What pasting adds around a card is left out: a task list's box (``- [x] Akoum``), a price
+(``$0.35``) and a cart's ``Total:`` line, forum BBCode (``1 [c]Akoum[/c]``,
+``[b]Planes[/b]``), a quantity in parentheses (``Akoum (1)``) and a type in parentheses
+(``Akoum (plane)``, unless the whole is a card's name: ``Artist Alley (Plane)``).
 
 Some lines read two ways, and the reading whose name is a catalog card wins (an exact or
 folded lookup, never a fuzzy search):
@@ -22,6 +26,10 @@ folded lookup, never a fuzzy search):
   name. A trailing number is a quantity when the whole line is no card and the part before
   it is one, or when most card lines of the file are written that way;
 - ``Name, 2`` is two of Name unless the whole line is a card;
+- lines without a quantity at the head of a list whose lines carry quantities: a chat
+  line (``here's my planechase deck lol:``) is prose, left out, when it reads as a sentence
+  (three words or more, or ending with ``:`` ``.`` ``!`` ``?``) and is no card, no near miss
+  of a planar card and no other Magic card;
 - the first line, when it has no quantity and is no card: ``My planar deck`` above the cards
   is the deck's title when it ends with a colon, is followed by a blank line, or stands
   above lines that carry quantities, and is not a near miss of a planar card (one fuzzy
@@ -129,6 +137,22 @@ _META = lazy(r"^(?://|#)\s*(name|source|date|comments?|author|format)\s*:\s*(.*)
 _PREFIX = lazy(r"^(SB|COMMANDER|CMDR|COMPANION)\s*:\s*(.*)$", re.I)
 _QUANTITY = re.compile(r"^(\d+)\s*[xX×]?\s+(.*)$|^[xX×]\s*(\d+)\s+(.*)$")
 _SUFFIX_QUANTITY = lazy(r"(?:\s+[xX]|\s*×)\s*(\d{1,4})$")  # "Naya x1", "Sea of Sand ×1"
+#: "Akoum (1)": a quantity in parentheses after the name.
+_PAREN_QUANTITY = lazy(r"[ \t]*\([ \t]*(\d{1,4})[ \t]*\)$")
+#: "Akoum (plane)", "Chaotic Aether (Phenomenon)": the card's type after its name.
+_TYPE_HINT = lazy(
+    r"[ \t]*\([ \t]*(?:planes?|phenomen(?:on|a))(?:[ \t]*[-–—:][^()]*)?[ \t]*\)$", re.I
+)
+#: A Markdown task box after a bullet: "- [x] Akoum", "- [ ] Bant".
+_TASK_BOX = lazy(r"^\[[ xX✓✔]\][ \t]+(?=\S)")
+#: Forum BBCode around a name or a heading: "[c]Akoum[/c]", "[card]Bant[/card]", "[b]...[/b]".
+_BBCODE = lazy(
+    r"\[/?(?:c|card|cards|b|i|u|s|deck|mtg|spoiler|quote|code|list|color|size|url|font|"
+    r"center|mana)(?:=[^\[\]]*)?\]|^\[\*\][ \t]*",
+    re.I,
+)
+#: The total line under a shopping cart or a price list: "Total: 10 cards - $5.27".
+_TOTAL_LINE = lazy(r"^(?:grand[ \t]+|sub[ -]?)?totals?\b[ \t]*(?:[:=(\-–—$€£]|\d)", re.I)
 #: The number of a numbered list ("1. Jund", "2) Sanctum of Serra"): a position, not a
 #: quantity.
 _LIST_NUMBER = lazy(
@@ -217,13 +241,18 @@ _TRAILING_TAGS = (
         r"(?:\s+[A-Za-z0-9][\w-]*\S*)?$"
     ),
     lazy(r"\s*\|[^|]*(?:\|[^|]*)*$"),  # Forge-style Name|SET|1 in a text file
+    # a price a shop's cart or a price list puts after the card: "$0.35", "- 0,35 €"
+    lazy(
+        r"\s+(?:[-–—:@][ \t]*)?"
+        r"(?:[$€£][ \t]?\d{1,6}(?:[.,]\d{1,2})?|\d{1,6}[.,]\d{2}[ \t]?[$€£])$"
+    ),
 )
 _BRACKET = lazy(r"\s*\[([^\[\]]*)\]$")
 _SET_TAG = lazy(r"^[A-Za-z0-9]{2,6}(?::[\w*★-]+)?$")
 _FINISHES = frozenset({"foil", "etched", "nonfoil", "non-foil", "promo", "prerelease", "textless"})
 _SPACES = re.compile(r"\s+")
 #: Characters that start an export tag; a line without any has no tags to strip.
-_TAG_CHARS = "[(*^#|"
+_TAG_CHARS = "[(*^#|$€£"
 
 
 def fold_heading(text: str) -> str:
@@ -333,6 +362,9 @@ class CardLine(NamedTuple):
     form: str
     whole: str | None = None
     printing: tuple[str, str | None] | None = None  # (set code, collector number) if tagged
+    #: ``whole`` is the name with a type after it ("Akoum (plane)"): the name is the card
+    #: unless the whole is ("Artist Alley (Plane)" is a card's name)
+    typed: bool = False
 
 
 #: A set tag an export wrote after the name: "(OHOP) 3", "|HOP|1" (Forge style).
@@ -368,6 +400,11 @@ def split_card_line(text: str) -> CardLine | None:
         bullet = _BULLET.match(text)
         if bullet:
             text = text[bullet.end() :]
+    if text[:1] == "[":
+        box = _TASK_BOX.match(text)  # "- [x] Akoum": a task list's box
+        if box:
+            text = text[box.end() :]
+    whole = None
     match = _QUANTITY.match(text)
     if match:
         digits, text = (match.group(1), match.group(2)) if match.group(1) else match.group(3, 4)
@@ -387,6 +424,11 @@ def split_card_line(text: str) -> CardLine | None:
             suffix = _SUFFIX_QUANTITY.search(text) if text[-1:].isdigit() else None  # "Naya x1"
             if suffix:
                 quantity, text, form = int(suffix.group(1)), text[: suffix.start()], "suffix"
+            elif text.endswith(")"):
+                paren = _PAREN_QUANTITY.search(text)  # "Akoum (1)"
+                if paren and text[: paren.start()].strip():
+                    whole = text.strip()
+                    quantity, text, form = int(paren.group(1)), text[: paren.start()], "paren"
     printing = None
     leading_set = _LEADING_SET.match(text) if text.startswith("[") else None  # "1 [HOP] Bant"
     if leading_set and leading_set.end() < len(text):
@@ -416,6 +458,13 @@ def split_card_line(text: str) -> CardLine | None:
     name = text.strip()
     if not name:
         return None
+    if name.endswith(")") and form != "paren":
+        hint = _TYPE_HINT.search(name)  # "Akoum (plane)"
+        if hint and name[: hint.start()].strip():
+            form = "numbered" if numbered and form == "none" else form
+            return CardLine(
+                quantity, name[: hint.start()].strip(), category, form, name, printing, True
+            )
     if form == "none" and name[-1].isdigit():
         trailing = _TRAILING_NUMBER.search(name)
         if trailing and name[: trailing.start()].strip():
@@ -430,7 +479,7 @@ def split_card_line(text: str) -> CardLine | None:
             )
     if numbered and form == "none":
         form = "numbered"
-    return CardLine(quantity, name, category, form, None, printing)
+    return CardLine(quantity, name, category, form, whole, printing)
 
 
 def _table_cells(line: str) -> list[str] | None:
@@ -512,9 +561,10 @@ def _table_row(cells: list[str], columns: tuple[int, int | None] | None) -> Card
         digits = quantity.group(1)
         return parts._replace(
             quantity=int(digits) if len(digits) <= 5 else MAX_QUANTITY + 1,
-            name=parts.whole or parts.name,  # "Pain 101" in a name cell is the name
+            # "Pain 101" in a name cell is the name; "Akoum (plane)" is still weighed
+            name=parts.name if parts.typed else (parts.whole or parts.name),
             form="leading" if quantity_at < name_at else "tab",
-            whole=None,
+            whole=parts.whole if parts.typed else None,
         )
     if numbered and parts.form == "none":
         return parts._replace(form="numbered")
@@ -523,9 +573,16 @@ def _table_row(cells: list[str], columns: tuple[int, int | None] | None) -> Card
 
 def parse_card_line(text: str) -> tuple[int, str, tuple[str, str] | None] | None:
     """(quantity, name, category) of a card line, or None if there is no name left. A
-    trailing number is read as the quantity here; ``read`` weighs the other reading."""
+    trailing number is read as the quantity here, and a type in parentheses as part of the
+    name (``Artist Alley (Plane)``); ``read`` weighs the other readings."""
     parts = split_card_line(text)
-    return None if parts is None else (parts.quantity, parts.name, parts.category)
+    if parts is None:
+        return None
+    return (
+        parts.quantity,
+        (parts.whole or parts.name) if parts.typed else parts.name,
+        parts.category,
+    )
 
 
 class _Names:
@@ -545,6 +602,16 @@ class _Names:
     def known(self, name: str) -> bool:
         return self.catalog.lookup(name) is not None
 
+    def named(self, name: str) -> bool:
+        """Whether ``name`` is a card's own name ("Artist Alley (Plane)"), not a variant
+        the catalog reads as another ("Akoum (plane)" is read as Akoum)."""
+        card = self.catalog.lookup(name)
+        return card is not None and fold_heading(card.name) == fold_heading(name)
+
+    def other(self, name: str) -> bool:
+        """Whether ``name`` is a Magic card that is not planar."""
+        return self.catalog.other_magic_card(name) is not None
+
     def near(self, name: str) -> bool:
         from planarcli.deck.readers.planar import near_miss
 
@@ -555,6 +622,10 @@ def _reading(parts: CardLine, names: _Names, trailing_style: bool) -> tuple[int,
     """(quantity, name) of a line: for a trailing number, the reading whose name is a card."""
     if parts.whole is None:
         return parts.quantity, parts.name
+    if parts.typed:  # "Akoum (plane)": the name, unless the whole is a card's own name
+        return parts.quantity, parts.whole if names.named(parts.whole) else parts.name
+    if parts.form == "paren":  # "Akoum (1)": one of a card named so, or one Akoum
+        return (1, parts.whole) if names.known(parts.whole) else (parts.quantity, parts.name)
     if names.known(parts.whole):
         return 1, parts.whole
     if parts.form == "comma" or trailing_style or names.known(parts.name):
@@ -589,6 +660,13 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             line = line.lstrip("> \t")
         if line.startswith(("```", "~~~")):  # a Markdown code fence (Discord) frames the list
             continue
+        if "[" in line and ("[/" in line or line.startswith("[")):
+            bare = _BBCODE.sub("", line).strip()  # forum BBCode: "1 [c]Akoum[/c]", "[b]...[/b]"
+            if bare != line and not bare:
+                continue  # "[deck]", "[/spoiler]": the tags around the list
+            line = bare
+        if line[:1] in "TtSsGg" and _TOTAL_LINE.match(line):
+            continue  # "Total: 10 cards - $5.27" under a cart: no card
         if line[:1] in _RULE_START and _RULE.match(line):
             line = ""  # a separator line ("---", "***", "|---|---|") parts the list as a blank line
         if not line:
@@ -698,6 +776,16 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         if pending and all(entry[4] != removed_block for entry in pending):
             # the title stood alone in the first block: the cards' blocks count from 0
             pending = [(n, p, s, r, b - 1) for n, p, s, r, b in pending]
+
+    prose = _prose_lines(pending, counted, names)
+    if prose:  # a chat line above the list: a comment, not a card
+        comments += prose
+        removed = {entry[4] for entry in pending[:prose]}
+        pending = pending[prose:]
+        if pending and all(entry[4] not in removed for entry in pending):
+            # the prose stood in blocks of its own: the cards' blocks count from where it began
+            shift = pending[0][4] - min(removed)
+            pending = [(n, p, s, r, b - shift) for n, p, s, r, b in pending]
 
     trailing_style = trailing * 2 > len(pending)
     entries: list[DeckEntry] = []
@@ -822,13 +910,47 @@ def _title(
     if len(pending) < 2 or pending[0][0] != first_line:
         return None
     _, parts, section, _, block = pending[0]
-    if parts.form != "none" or parts.category is not None or section is not None:
+    if parts.form not in ("none", "paren") or parts.category is not None or section is not None:
         return None
-    others = len(pending) - 1  # the first line carries no quantity: all counted are others
+    # "My planes (10)": a count in parentheses is no quantity on a title
+    text = parts.whole if parts.form == "paren" and parts.whole else parts.name
+    others = len(pending) - 1
     # numbered lines ("1. Jund") mark the line above them as apart from the list, as
     # quantities do
-    marked = counted + sum(1 for entry in pending if entry[1].form == "numbered")
-    looks_like_title = parts.name.endswith(":") or pending[1][4] != block or marked * 2 > others
-    if not looks_like_title or names.known(parts.name) or names.near(parts.name):
+    marked = counted - (parts.form == "paren")
+    marked += sum(1 for entry in pending if entry[1].form == "numbered")
+    looks_like_title = text.endswith(":") or pending[1][4] != block or marked * 2 > others
+    if not looks_like_title or names.known(parts.name) or names.known(text):
         return None
-    return parts.name
+    return None if names.near(parts.name) or names.near(text) else text
+
+
+#: Characters that end a sentence or introduce what follows: a chat line ends so.
+_PROSE_ENDS = ":.!?…"
+
+
+def _prose_lines(
+    pending: list[tuple[int, CardLine, str | None, str | None, int]],
+    counted: int,
+    names: _Names,
+) -> int:
+    """How many lines at the head of ``pending`` are prose above the list rather than
+    cards ("here's my planechase deck lol:" under a chat name): lines without a quantity
+    that are no card (planar, a near miss of one, or another Magic card) and read as a
+    sentence (three words or more, or ending as a sentence does), above a list whose lines
+    mostly carry quantities. A list of bare names has none."""
+    head = 0
+    for _, parts, _, _, _ in pending:
+        if parts.form != "none" or parts.category is not None or parts.whole is not None:
+            break
+        name = parts.name
+        if len(name.split()) < 3 and not name.endswith(tuple(_PROSE_ENDS)):
+            break
+        head += 1
+    if not head or len(pending) - head < 2 or counted * 2 <= len(pending) - head:
+        return 0
+    for i in range(head):
+        name = pending[i][1].name
+        if names.known(name) or names.near(name) or names.other(name):
+            return i
+    return head
