@@ -9,7 +9,9 @@ checkout) becomes one edition, read by the same reader as ``planarcli rules impo
 glossary entries and the rules they cite, two references deep. What has no official file comes
 from the seeds in SEEDS_DIR (default ../shared/seeds): the 2024-09-20 edition (rule 901 and three
 glossary entries quoted by the MTG Wiki), the French 2010-07-16 text, the Danish guide, the
-Blind Eternities Map and the Tactical Multiplayer article. Seed text is kept verbatim; only
+Blind Eternities Map and the Tactical Multiplayer article. The official card rulings of
+../shared/data/planar-rulings.tsv (``--rulings``) become the document ``rulings``, one entry
+per ruling with its card, date and source. Seed text is kept verbatim; only
 extraction damage is repaired, and every repair is written into the edition's
 ``source.repairs``. Each repair below must match the seed exactly once, so a changed seed stops
 the build instead of producing silently different text.
@@ -42,6 +44,7 @@ from planarcli.rulebook.crtext import dump_edition, parse_comprehensive_rules  #
 DEFAULT_SEEDS = ROOT.parent / "shared" / "seeds"
 DEFAULT_CR = ROOT.parent / "shared" / "data" / "cr"
 DEFAULT_OUT = ROOT / "rules"
+DEFAULT_RULINGS = ROOT.parent / "shared" / "data" / "planar-rulings.tsv"
 OFFICIAL_FILES = "MagicCompRules-*.txt"
 
 SEED_WIKI = "000_14718604594cdac6.txt"
@@ -547,10 +550,119 @@ def build_eternities_map(seeds: Path) -> dict[str, Any]:
     )
 
 
+# --------------------------------------------------------------------------- card rulings
+
+RULINGS_COLUMNS = ["name", "date", "ruling", "source"]
+_RULING_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_RULING_SOURCE = re.compile(r"^[\w.-]+/[\w.-]+@[0-9a-f]{7,40}:\S+$")
+#: letters NFKD does not take apart ("æ" is one letter, not a + e with a mark)
+_SLUG_LETTERS = str.maketrans({"æ": "ae", "œ": "oe", "ø": "o", "ß": "ss", "đ": "d", "ł": "l"})
+
+
+def card_slug(name: str) -> str:
+    """The card part of a ruling id: "Spatial Merging" -> "spatial-merging", "Æther Flues"
+    -> "aether-flues" (NFKD-folded to ASCII, lower case, each run of other characters one
+    "-", none at either end)."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", name.lower().translate(_SLUG_LETTERS))
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
+    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-")
+
+
+def read_rulings(path: Path) -> list[dict[str, str]]:
+    """The rows of planar-rulings.tsv (tab-separated, quoting off, a header row)."""
+    import csv
+
+    try:
+        with path.open(encoding="utf-8", newline="") as handle:
+            rows = list(csv.reader(handle, delimiter="\t", quoting=csv.QUOTE_NONE))
+    except OSError as error:
+        raise SeedError(f"{path}: cannot read the rulings ({error.strerror})") from None
+    if not rows or rows[0] != RULINGS_COLUMNS:
+        raise SeedError(f"{path}: expected the columns {RULINGS_COLUMNS}")
+    out = []
+    for line, row in enumerate(rows[1:], start=2):
+        if len(row) != len(RULINGS_COLUMNS):
+            raise SeedError(f"{path}:{line}: expected {len(RULINGS_COLUMNS)} columns")
+        name, date, text, source = row
+        if not name.strip() or not text.strip() or text != text.strip():
+            raise SeedError(f"{path}:{line}: an empty name or a ruling with outer spaces")
+        if not _RULING_DATE.match(date) or not _RULING_SOURCE.match(source):
+            raise SeedError(f"{path}:{line}: a date or source not in the documented form")
+        out.append({"name": name, "date": date, "ruling": text, "source": source})
+    return out
+
+
+def build_rulings(path: Path) -> dict[str, Any]:
+    """The official card rulings as a document of their own (id ``rulings``): one entry per
+    ruling, ``ruling:<card-slug>.<n>`` with n its place in the card's rulings, oldest first
+    (ties in the file's order: the sort is stable)."""
+    rows = read_rulings(path)
+    by_card: dict[str, list[dict[str, str]]] = {}
+    slugs: dict[str, str] = {}
+    for row in rows:
+        slug = card_slug(row["name"])
+        if not slug:
+            raise SeedError(f"{path}: the card name {row['name']!r} gives no id")
+        if slugs.setdefault(slug, row["name"]) != row["name"]:
+            raise SeedError(f"{path}: {slugs[slug]!r} and {row['name']!r} have one id {slug}")
+        by_card.setdefault(row["name"], []).append(row)
+    rules: list[dict[str, str]] = []
+    for name, card_rows in by_card.items():  # cards in the file's order
+        for number, row in enumerate(sorted(card_rows, key=lambda r: r["date"]), start=1):
+            rules.append(
+                {
+                    "id": f"ruling:{card_slug(name)}.{number}",
+                    "text": row["ruling"],
+                    "card": name,
+                    "date": row["date"],
+                    "source": row["source"],
+                }
+            )
+    sources = sorted({row["source"] for row in rows})
+    return edition(
+        edition_id="rulings",
+        title="Official card rulings",
+        lang="en",
+        kind="rulings",
+        effective=None,
+        translation_of=None,
+        source={
+            "document": f"{len(rules)} official Gatherer/Oracle rulings of {len(by_card)} plane "
+            "and phenomenon cards, as MTGJSON publishes them in its `rulings` arrays, from "
+            "shared/data/planar-rulings.tsv (provenance in shared/data/ORACLE-SOURCES.md)",
+            "seed": path.name,
+            "url": None,
+            "retrieved": None,
+            "notes": (
+                "Read from planar-rulings.tsv (columns name, date, ruling, source; quoting off). "
+                "Rulings are MTGJSON's: 5.2.0 (2022-04-25) OHOP, OPC2 and PHOP via "
+                "AUTRE04216/jsonSets@ca38aa7, MOC (5.2.2+20251019) via "
+                "taw/magic-search-engine-data@00dfcbf and WHO via "
+                "taw/magic-search-engine-data@0041511; rows deduplicated across reprints with "
+                "curly and straight quotes folded (ORACLE-SOURCES.md). Each entry's text is "
+                "the ruling verbatim, its card the English name, its date the ruling's date and "
+                "its source the file it was copied from (" + ", ".join(sources) + "). The id is "
+                "ruling:<card>.<n>: the card's name folded to ASCII, lower case, other "
+                "characters as '-'; n the ruling's place among the card's rulings, oldest "
+                "first, ties in the file's order. Three reprinted cards (Reality Shaping, "
+                "Selesnya Loft Gardens, Stensia) keep a 2012 ruling twice, in its 2022 and its "
+                "2025 wording, as the file does. Not rules: rulings explain how cards work."
+            ),
+            "repairs": [],
+        },
+        rules=rules,
+        glossary=[],
+    )
+
+
 # --------------------------------------------------------------------------- corpus
 
 
-def build_corpus(seeds: Path, cr_dir: Path = DEFAULT_CR) -> dict[str, Any]:
+def build_corpus(
+    seeds: Path, cr_dir: Path = DEFAULT_CR, rulings: Path = DEFAULT_RULINGS
+) -> dict[str, Any]:
     """Every output file name -> its JSON content (the manifest included)."""
     seed_2024 = build_2024(seeds)  # the seeds first: a missing seed stops the build at once
     documents = [
@@ -561,6 +673,7 @@ def build_corpus(seeds: Path, cr_dir: Path = DEFAULT_CR) -> dict[str, Any]:
     ]
     official = build_official(cr_dir)
     cross_check(seeds, official, seed_2024)
+    documents.append(build_rulings(rulings))
     current = max(official)  # the newest official edition is the current one
     english = sorted([*official.values(), seed_2024], key=lambda item: item["effective"])
     editions = [*english, *documents]
@@ -601,11 +714,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--cr", type=Path, default=DEFAULT_CR, help="official rules files")
     parser.add_argument("--seeds", type=Path, default=DEFAULT_SEEDS, help="the seed documents")
+    parser.add_argument("--rulings", type=Path, default=DEFAULT_RULINGS, help="planar-rulings.tsv")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="the rules folder")
     parser.add_argument("--check", action="store_true", help="compare, do not write")
     args = parser.parse_args(argv)
     try:
-        files = build_corpus(args.seeds, args.cr)
+        files = build_corpus(args.seeds, args.cr, args.rulings)
     except SeedError as error:
         print(f"build_rules: {error}", file=sys.stderr)
         return 2

@@ -52,6 +52,7 @@ EXPECTED_EDITIONS: dict[str, tuple[str, str, str, str | None, int | None]] = {
     "eternities-map": ("Blind Eternities Map", "en", "variant", None, 1),
     "danish-guide": ("Hvad er planechase?", "da", "guide", None, 22),
     "tactical-multiplayer": ("It's the Magic: You Are Here, Part Two", "en", "variant", None, 21),
+    "rulings": ("Official card rulings", "en", "rulings", None, 512),
 }
 
 
@@ -298,8 +299,10 @@ def test_build_script_check_mode(
     real_build = build.build_corpus
     built = real_build(SEEDS, CR_DIR)  # built once: this test is about comparing and writing
 
-    def build_once(seeds: Path, cr_dir: Path) -> Any:
-        return built if (seeds, cr_dir) == (SEEDS, CR_DIR) else real_build(seeds, cr_dir)
+    def build_once(seeds: Path, cr_dir: Path, *rulings: Path) -> Any:
+        if (seeds, cr_dir) == (SEEDS, CR_DIR):
+            return built
+        return real_build(seeds, cr_dir, *rulings)
 
     monkeypatch.setattr(build, "build_corpus", build_once)
     where = ["--seeds", str(SEEDS), "--cr", str(CR_DIR), "--out", str(tmp_path)]

@@ -22,7 +22,9 @@ ENGLISH = [
     "2013-07-13", "2016-08-26", "2021-07-23", "2022-10-07", "2023-04-14", "2024-09-20",
     "2024-11-08", "2025-06-06", "2026-01-16",
 ]  # fmt: skip
-BUNDLED = {*ENGLISH, "2010-07-16-fr", "danish-guide", "eternities-map", "tactical-multiplayer"}
+BUNDLED = {
+    *ENGLISH, "2010-07-16-fr", "danish-guide", "eternities-map", "tactical-multiplayer", "rulings"
+}  # fmt: skip
 
 
 def imported_dir() -> Path:
@@ -56,6 +58,7 @@ def test_bundled_editions(run_cli: Callable[..., Any]) -> None:
     assert all(v["source"] == "bundled" for v in listed.values())
     assert listed["2010-07-16-fr"]["lang"] == "fr"
     assert listed["danish-guide"]["lang"] == "da"
+    assert (listed["rulings"]["kind"], listed["rulings"]["effective"]) == ("rulings", None)
     assert set(listed["2026-01-16"]) >= {"id", "title", "lang", "source", "current"}
 
 
@@ -158,7 +161,9 @@ def test_editions_are_listed_together_in_a_sensible_order(run_cli: Callable[...,
     english = sorted([*ENGLISH, "2009-11-01", "2017-01-20"])
     assert listed[: len(english)] == english
     assert listed[len(english)] == "2010-07-16-fr"
-    assert listed[len(english) + 1 :] == ["eternities-map", "danish-guide", "tactical-multiplayer"]
+    assert listed[len(english) + 1 :] == [
+        "eternities-map", "danish-guide", "tactical-multiplayer", "rulings"
+    ]  # fmt: skip
     text = run_cli("rules", "editions").stdout.splitlines()
     assert [line.split()[0] for line in text][:3] == ["2009-09-04", "2009-10-01", "2009-11-01"]
 

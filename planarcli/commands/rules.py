@@ -233,7 +233,13 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
                 "edition": loaded.id,
                 **({"requested_edition": asked.id} if asked is not loaded else {}),
                 "rules": [
-                    {"id": rule.id, "text": rule.text, "lang": rule.lang, "kind": rule.kind}
+                    {
+                        "id": rule.id,
+                        "text": rule.text,
+                        "lang": rule.lang,
+                        "kind": rule.kind,
+                        **({"card": rule.card, "date": rule.date} if rule.card else {}),
+                    }
                     for rule in found
                 ],
                 "references": [
@@ -265,7 +271,8 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
     width = max(len(rule.id) for rule in found) + 2
     for rule in found:
         label = rule.id.ljust(width)
-        text = _wrap(rule.text, width, first_prefix=label)
+        body = f"{rule.card} ({rule.date}): {rule.text}" if rule.card else rule.text
+        text = _wrap(body, width, first_prefix=label)
         if use_color():
             text = _style(rule.id, bold=True) + text[len(rule.id) :]
         _echo(text)
@@ -389,6 +396,10 @@ def _edition_for(rule_id: str, edition: str, infos: list[corpus.EditionInfo]) ->
         for info in infos:
             if info.kind != corpus.ENGLISH_CR and info.id.lower() == head:
                 return info.id
+        if head.startswith("ruling:"):  # a card ruling: "ruling:spatial-merging.2"
+            for info in infos:
+                if info.kind == corpus.RULINGS:
+                    return info.id
     return edition
 
 

@@ -41,6 +41,8 @@ EDITION_FORMAT = "planarcli-rules-edition"
 MANIFEST_FORMAT = "planarcli-rules-manifest"
 SCHEMA_VERSION = 1
 ENGLISH_CR = "comprehensive-rules"
+#: The kind of the card rulings document (id ``rulings``): not an edition of the rules.
+RULINGS = "rulings"
 IMPORT_HINT = "import an official Comprehensive Rules file with `planarcli rules import` to read it"
 #: What an edition read from an official file holds (see ``closure``).
 CLOSURE_SCOPE = "section 901, the Planechase glossary and the rules they cite, two references deep"
@@ -91,7 +93,9 @@ class Rule:
     id: str
     text: str
     lang: str
-    kind: str = "rule"  # "rule" | "glossary"
+    kind: str = "rule"  # "rule" | "glossary" | "ruling"
+    card: str | None = None  # a card ruling's card (English name)
+    date: str | None = None  # a card ruling's date
 
 
 @record
@@ -121,7 +125,7 @@ class Edition:
     many rules the edition holds.
     """
 
-    __slots__ = ("_made", "_rules", "_texts", "closure", "glossary", "info", "source")
+    __slots__ = ("_made", "_rules", "_texts", "cards", "closure", "glossary", "info", "source")
 
     def __init__(
         self,
@@ -132,8 +136,11 @@ class Edition:
         closure: dict[str, Any] | None = None,
         *,
         texts: dict[str, str] | None = None,
+        cards: dict[str, tuple[str, str]] | None = None,
     ) -> None:
         self.info = info
+        #: for the card rulings: ruling id -> (card, date)
+        self.cards: dict[str, tuple[str, str]] = cards or {}
         self.glossary = glossary
         self.source: dict[str, Any] = source or {}
         self.closure = closure
@@ -174,7 +181,12 @@ class Edition:
     def _make(self, rule_id: str) -> Rule:
         made = self._made.get(rule_id)
         if made is None:
-            made = self._made[rule_id] = Rule(rule_id, self._texts[rule_id], self.info.lang)
+            card = self.cards.get(rule_id)
+            if card is None:
+                made = Rule(rule_id, self._texts[rule_id], self.info.lang)
+            else:
+                made = Rule(rule_id, self._texts[rule_id], self.info.lang, "ruling", *card)
+            self._made[rule_id] = made
         return made
 
 
@@ -541,11 +553,15 @@ def _parse_edition(data: Any, info: EditionInfo) -> Edition:
     if not isinstance(raw_rules, list) or not raw_rules:
         raise ValueError("'rules' must be a non-empty list")
     texts: dict[str, str] = {}
+    cards: dict[str, tuple[str, str]] = {}
+    rulings = data.get("kind") == RULINGS
     for item in raw_rules:
         rule_id, text = item["id"], item["text"]
         if type(rule_id) is not str or type(text) is not str or not rule_id or not text:
             raise ValueError("each rule needs a non-empty string 'id' and 'text'")
         texts[rule_id] = text
+        if rulings:
+            cards[rule_id] = (_text(item, "card"), _text(item, "date"))
     raw_glossary = data.get("glossary") or []
     if not isinstance(raw_glossary, list):
         raise ValueError("'glossary' must be a list")
@@ -560,6 +576,7 @@ def _parse_edition(data: Any, info: EditionInfo) -> Edition:
         source=source if isinstance(source, dict) else {},
         closure=closure if isinstance(closure, dict) else None,
         texts=texts,
+        cards=cards,
     )
 
 
@@ -613,7 +630,10 @@ def load_edition(
 # --------------------------------------------------------------------------- show
 
 # compiled on first use: `rules search` answered from its cached index needs none of these
-_ID_RE = lazy(r"^(?:rules?\s+|règles?\s+)?([0-9]{3}(?:\.[0-9]+[a-z]?)?|[a-z][\w-]*\.[0-9]+)\.?$")
+_ID_RE = lazy(
+    r"^(?:rules?\s+|règles?\s+)?([0-9]{3}(?:\.[0-9]+[a-z]?)?|[a-z][\w-]*\.[0-9]+"
+    r"|ruling:[a-z0-9-]+(?:\.[0-9]+)?)\.?$"
+)
 _RULE_KEY_PATTERN = r"^(.*?)(?:\.([0-9]+)([a-z]*))?$"
 
 

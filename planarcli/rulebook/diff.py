@@ -566,11 +566,12 @@ def check_comparable(old: Edition, new: Edition) -> None:
             " editions in different languages differ in every word",
             hint="compare editions in the same language; see `planarcli rules editions`",
         )
-    documents = {"guide", "variant"}
+    documents = {"guide", "variant", "rulings"}
     if (old.info.kind in documents or new.info.kind in documents) and old.id != new.id:
         raise UsageError(
             f"cannot compare {old.id} ({old.info.kind}) with {new.id} ({new.info.kind}): "
-            "diff compares editions of the rules, and guides and variants are other documents",
+            "diff compares editions of the rules, and guides and variants are other documents, "
+            "as are the card rulings",
             hint="compare two rules editions; see `planarcli rules editions`",
         )
 

@@ -18,8 +18,10 @@ def search_scope(
     infos: Sequence[EditionInfo], edition: str | None, lang: str | None
 ) -> list[EditionInfo]:
     """Which editions a search covers (see cli-contract: ``--edition`` and ``--lang``)."""
-    from planarcli.rulebook.corpus import resolve_edition
+    from planarcli.rulebook.corpus import RULINGS, resolve_edition
 
+    # The card rulings (rules/rulings.json) are not ranked by this search yet: left out.
+    infos = [info for info in infos if info.kind != RULINGS]
     if edition is None:
         chosen = list(infos) if lang else [resolve_edition("current", list(infos))]
     elif edition.strip().lower() == "all":
