@@ -657,6 +657,113 @@ def build_rulings(path: Path) -> dict[str, Any]:
     )
 
 
+# --------------------------------------------------------------------------- alignment
+
+#: The English edition the French 2010-07-16 text is aligned with: the English text of
+#: 2010-07-16 has no official file, and 2011-07-15 is numbered as it is (same 901 ids, same
+#: rules cited by 901: see rules/README.md). 2010-02-01 has the same 901 ids too (checked).
+FRENCH_NUMBERED_AS = "2011-07-15"
+FRENCH_ALSO_NUMBERED_AS = "2010-02-01"
+
+#: Paragraphs of the Danish guide that clearly say what one rule of the current edition
+#: says, with the reason. An editorial table: the guide is an unnumbered paraphrase, so
+#: only paragraphs whose every statement is that rule's are mapped; paragraphs that mix
+#: several rules (5, 6, 9, 16, 18), introduce (1-4, 10, 14) or name other documents (21,
+#: 22) are not.
+DANISH_CURRENT = {
+    # "a planar controller is whoever's turn it is; 'you' on a plane is its controller"
+    "danish-guide.7": ("901.6", "the planar controller, normally the active player"),
+    # "on your turn, when you could cast a sorcery, roll; costs the rolls made before"
+    "danish-guide.8": ("901.9", "rolling the planar die, and its cost"),
+    "danish-guide.11": ("901.9a", "a blank face: nothing happens"),
+    "danish-guide.12": ("901.9b", "the chaos symbol: the plane's chaos ability"),
+    "danish-guide.13": ("901.9c", "the Planeswalker symbol: the planeswalking ability"),
+    "danish-guide.15": ("312.5", "a phenomenon's encounter trigger, defined"),
+    # "...the planar controller planeswalks. This is a state-based action." = 312.7's
+    # own parenthesis; 704.6f is the same rule as listed among state-based actions
+    "danish-guide.17": ("312.7", "a phenomenon whose trigger left the stack: planeswalk"),
+    "danish-guide.19": ("901.3", "a planar deck has at least ten cards"),
+    "danish-guide.20": ("901.3", "each card in a planar deck has a different name"),
+}
+
+
+def _loaded(item: dict[str, Any]) -> Any:
+    """An edition dict as :class:`planarcli.rulebook.corpus.Edition` (in memory)."""
+    from planarcli.rulebook import corpus
+
+    info = corpus.EditionInfo(
+        id=item["id"],
+        title=item["title"],
+        lang=item["lang"],
+        kind=item["kind"],
+        effective=item["effective"],
+        source="bundled",
+        location="",
+    )
+    return corpus.Edition(
+        info,
+        tuple(corpus.Rule(r["id"], r["text"], item["lang"]) for r in item["rules"]),
+        tuple(corpus.GlossaryEntry(e["term"], e["text"]) for e in item["glossary"]),
+    )
+
+
+def _ids_901(item: dict[str, Any]) -> list[str]:
+    return [rule["id"] for rule in _rules_901(item)]
+
+
+class _Current:
+    """Where a rule of one English edition is in the current edition, by
+    planarcli.rulebook.history (the pairing `rules history` and `rules diff` use)."""
+
+    def __init__(self, english: list[dict[str, Any]], current: str) -> None:
+        self.editions = [_loaded(item) for item in english]
+        self.current = current
+
+    def follow(self, rule_id: str, edition_id: str) -> tuple[str, str] | None:
+        """(the current rule's id, the effective date since which it has its wording), or
+        None when the rule is not in the current edition (removed, or never held)."""
+        from planarcli.rulebook.history import rule_history
+        from planarcli.rulebook.textdiff import normalise
+
+        versions = rule_history(self.editions, rule_id, edition_id).versions
+        last = versions[-1]
+        if self.current not in last.editions:
+            return None
+        since = last.since
+        for earlier in reversed(versions[:-1]):  # a renumbering keeps the wording's date
+            if normalise(earlier.text) != normalise(last.text) or earlier.until != since:
+                break
+            since = earlier.since
+        effective = next(e.info.effective for e in self.editions if e.id == since)
+        return last.id, effective
+
+
+def align_documents(
+    english: list[dict[str, Any]], current: str, french: dict[str, Any], danish: dict[str, Any]
+) -> None:
+    """Give each passage of the French text and the mapped paragraphs of the Danish guide
+    ``current`` (the rule id in the current edition) and ``current_since``."""
+    by_id = {item["id"]: item for item in english}
+    numbered = by_id[FRENCH_NUMBERED_AS]
+    french_ids = [rule["id"] for rule in french["rules"]]
+    for other in (numbered, by_id[FRENCH_ALSO_NUMBERED_AS]):
+        if _ids_901(other) != french_ids:
+            raise SeedError(f"the French text is not numbered as rule 901 of {other['id']}")
+    follower = _Current(english, current)
+    for rule in french["rules"]:
+        found = follower.follow(rule["id"], FRENCH_NUMBERED_AS)
+        if found is not None:
+            rule["current"], rule["current_since"] = found
+    paragraphs = {rule["id"]: rule for rule in danish["rules"]}
+    current_rules = {rule["id"] for rule in by_id[current]["rules"]}
+    for paragraph_id, (rule_id, _why) in DANISH_CURRENT.items():
+        if paragraph_id not in paragraphs or rule_id not in current_rules:
+            raise SeedError(f"the Danish mapping {paragraph_id} -> {rule_id}: not found")
+        found = follower.follow(rule_id, current)
+        assert found is not None and found[0] == rule_id
+        paragraphs[paragraph_id]["current"], paragraphs[paragraph_id]["current_since"] = found
+
+
 # --------------------------------------------------------------------------- corpus
 
 
@@ -676,6 +783,7 @@ def build_corpus(
     documents.append(build_rulings(rulings))
     current = max(official)  # the newest official edition is the current one
     english = sorted([*official.values(), seed_2024], key=lambda item: item["effective"])
+    align_documents(english, current, documents[0], documents[2])
     editions = [*english, *documents]
     files: dict[str, Any] = {}
     entries = []

@@ -239,6 +239,7 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
                         "lang": rule.lang,
                         "kind": rule.kind,
                         **({"card": rule.card, "date": rule.date} if rule.card else {}),
+                        **_current_json(loaded, rule.id),
                     }
                     for rule in found
                 ],
@@ -276,6 +277,11 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
         if use_color():
             text = _style(rule.id, bold=True) + text[len(rule.id) :]
         _echo(text)
+        aligned = loaded.aligned.get(rule.id)
+        if aligned is not None:
+            current_id, since = aligned
+            note = f"(today's {current_id}, worded as now since {since})"
+            _echo(_style(_wrap(note, width, first_prefix=" " * width), dim=True))
     wanted = corpus.normalise_rule_id(rule_id)
     if wanted is not None and loaded.rule(wanted) is None and found[0].kind == "rule":
         _echo(_style(f"(only part of {wanted} is in {info.id})", dim=True))
@@ -312,6 +318,12 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
                 2,
             )
         )
+
+
+def _current_json(edition: corpus.Edition, rule_id: str) -> dict[str, str]:
+    """``current`` and ``current_since`` of a translation's or guide's passage, if any."""
+    aligned = edition.aligned.get(rule_id)
+    return {"current": aligned[0], "current_since": aligned[1]} if aligned else {}
 
 
 def _search_hint(edition: str | None, lang: str | None) -> str:

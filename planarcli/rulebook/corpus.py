@@ -125,7 +125,17 @@ class Edition:
     many rules the edition holds.
     """
 
-    __slots__ = ("_made", "_rules", "_texts", "cards", "closure", "glossary", "info", "source")
+    __slots__ = (
+        "_made",
+        "_rules",
+        "_texts",
+        "aligned",
+        "cards",
+        "closure",
+        "glossary",
+        "info",
+        "source",
+    )
 
     def __init__(
         self,
@@ -137,10 +147,15 @@ class Edition:
         *,
         texts: dict[str, str] | None = None,
         cards: dict[str, tuple[str, str]] | None = None,
+        aligned: dict[str, tuple[str, str]] | None = None,
     ) -> None:
         self.info = info
         #: for the card rulings: ruling id -> (card, date)
         self.cards: dict[str, tuple[str, str]] = cards or {}
+        #: for a translation or guide: passage id -> (the rule of the current English
+        #: edition it corresponds to, the effective date since which that rule has its
+        #: present wording); passages without one are absent
+        self.aligned: dict[str, tuple[str, str]] = aligned or {}
         self.glossary = glossary
         self.source: dict[str, Any] = source or {}
         self.closure = closure
@@ -554,6 +569,7 @@ def _parse_edition(data: Any, info: EditionInfo) -> Edition:
         raise ValueError("'rules' must be a non-empty list")
     texts: dict[str, str] = {}
     cards: dict[str, tuple[str, str]] = {}
+    aligned: dict[str, tuple[str, str]] = {}
     rulings = data.get("kind") == RULINGS
     for item in raw_rules:
         rule_id, text = item["id"], item["text"]
@@ -562,6 +578,8 @@ def _parse_edition(data: Any, info: EditionInfo) -> Edition:
         texts[rule_id] = text
         if rulings:
             cards[rule_id] = (_text(item, "card"), _text(item, "date"))
+        elif "current" in item:
+            aligned[rule_id] = (_text(item, "current"), _text(item, "current_since"))
     raw_glossary = data.get("glossary") or []
     if not isinstance(raw_glossary, list):
         raise ValueError("'glossary' must be a list")
@@ -577,6 +595,7 @@ def _parse_edition(data: Any, info: EditionInfo) -> Edition:
         closure=closure if isinstance(closure, dict) else None,
         texts=texts,
         cards=cards,
+        aligned=aligned,
     )
 
 

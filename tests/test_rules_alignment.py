@@ -1,0 +1,96 @@
+"""The translation alignment: each passage of the French 2010-07-16 text, and the Danish
+guide's paragraphs that say what one rule says, name the rule of the current edition they
+correspond to (``current``) and since when that rule has its wording (``current_since``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from planarcli.rulebook import corpus
+from planarcli.rulebook.textdiff import normalise
+from planarcli.schemacheck import schema_errors
+
+RULES = Path(__file__).resolve().parents[1] / "rules"
+CURRENT = "2026-01-16"
+
+
+def load(edition_id: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((RULES / f"{edition_id}.json").read_text(encoding="utf-8"))
+    return data
+
+
+def english_dates() -> list[str]:
+    manifest = load("manifest")
+    return sorted(e["id"] for e in manifest["editions"] if e["kind"] == "comprehensive-rules")
+
+
+def test_every_french_rule_names_todays_rule() -> None:
+    french = load("2010-07-16-fr")
+    assert schema_errors(french, "rules-edition.schema.json") == []
+    current = {rule["id"] for rule in load(CURRENT)["rules"]}
+    aligned = {rule["id"]: (rule["current"], rule["current_since"]) for rule in french["rules"]}
+    assert len(aligned) == len(french["rules"]) == 32
+    assert aligned["901.8b"] == ("901.9b", "2023-04-14")  # the issue's example
+    assert aligned["901.8"][0] == "901.9" and aligned["901.14a"][0] == "901.15a"
+    assert aligned["901.3a"][0] == "901.3a" and aligned["901.11d"] == ("901.12d", "2009-09-04")
+    assert all(rule_id in current for rule_id, _ in aligned.values())
+    # the renumbering 901.8 -> 901.9 (2012) moved every later rule up by one
+    assert [aligned[f"901.{n}"][0] for n in range(8, 15)] == [f"901.{n}" for n in range(9, 16)]
+
+
+def test_current_since_is_when_todays_wording_first_appeared() -> None:
+    """In the edition of ``current_since`` today's rule has today's words (under its id of
+    then); in the English edition before it, it did not."""
+    dates = english_dates()
+    editions = {date: {r["id"]: r["text"] for r in load(date)["rules"]} for date in dates}
+    today = editions[CURRENT]
+    documents = [load("2010-07-16-fr"), load("danish-guide")]
+    checked = 0
+    for rule in (r for document in documents for r in document["rules"] if "current" in r):
+        text = normalise(today[rule["current"]])
+        since = rule["current_since"]
+        assert since in dates, rule
+        assert text in {normalise(t) for t in editions[since].values()}, rule
+        before = [d for d in dates if d < since and d != "2024-09-20"]
+        if before:
+            assert text not in {normalise(t) for t in editions[before[-1]].values()}, rule
+        checked += 1
+    assert checked == 32 + 9
+
+
+def test_the_danish_guide_maps_only_what_one_rule_says() -> None:
+    danish = load("danish-guide")
+    assert schema_errors(danish, "rules-edition.schema.json") == []
+    mapped = {rule["id"]: rule["current"] for rule in danish["rules"] if "current" in rule}
+    assert mapped == {
+        "danish-guide.7": "901.6",
+        "danish-guide.8": "901.9",
+        "danish-guide.11": "901.9a",
+        "danish-guide.12": "901.9b",
+        "danish-guide.13": "901.9c",
+        "danish-guide.15": "312.5",
+        "danish-guide.17": "312.7",
+        "danish-guide.19": "901.3",
+        "danish-guide.20": "901.3",
+    }
+    assert all("current_since" in r for r in danish["rules"] if "current" in r)
+    assert not any("current" in r for d in ("eternities-map", "tactical-multiplayer")
+                   for r in load(d)["rules"])  # fmt: skip
+
+
+def test_the_loader_and_rules_show_carry_the_alignment(run_cli: Callable[..., Any]) -> None:
+    french = corpus.load_edition("2010-07-16-fr")
+    assert french.aligned["901.8b"] == ("901.9b", "2023-04-14")
+    assert corpus.load_edition(CURRENT).aligned == {}
+    result = run_cli("rules", "show", "901.8b", "--edition", "2010-07-16-fr", "--format", "json")
+    rule = json.loads(result.stdout)["rules"][0]
+    assert (rule["current"], rule["current_since"]) == ("901.9b", "2023-04-14")
+    result = run_cli("rules", "show", "901.8b", "--edition", "2010-07-16-fr")
+    assert "(today's 901.9b, worded as now since 2023-04-14)" in " ".join(result.stdout.split())
+    english = json.loads(run_cli("rules", "show", "901.9b", "--format", "json").stdout)
+    assert "current" not in english["rules"][0]
+    guide = json.loads(run_cli("rules", "show", "danish-guide.1", "--format", "json").stdout)
+    assert "current" not in guide["rules"][0]
