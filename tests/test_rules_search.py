@@ -288,7 +288,7 @@ AT_TARGET = {
 #: measured (tests/search_quality.py). A change that loses a question anywhere fails here; one
 #: that gains raises the floor. Held-out parts are only scored: their misses are not shown.
 FLOORS = {
-    "development": (219, 231),
+    "development": (220, 231),
     "held-out": (64, 65),
     "held-out-2": (104, 114),
     "held-out-3": (11, 14),
@@ -303,8 +303,18 @@ FLOORS = {
     "held-out-8": (74, 85),
     "held-out-9": (66, 74),
     "held-out-10": (60, 64),
-    "held-out-4": (78, 88),
+    "held-out-4": (79, 88),
     "held-out-5": (81, 85),
+    # issue 18: French and Danish questions without --lang, card rulings, Planechase rules
+    # outside 901 (most of which the bundled editions do not hold yet: not counted)
+    "development-fr": (32, 36),
+    "development-da": (26, 35),
+    "development-rulings": (31, 34),
+    "development-planechase": (7, 11),
+    "held-out-fr": (38, 49),
+    "held-out-da": (30, 42),
+    "held-out-rulings": (51, 56),
+    "held-out-planechase": (14, 18),
 }
 
 

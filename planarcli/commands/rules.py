@@ -320,6 +320,22 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
         )
 
 
+def _relation(result: Any, info: corpus.EditionInfo | None) -> str:
+    """How a translation's or guide's passage relates to today's rule: "901.8b in the French
+    text is 901.9b today; its wording changed in 2023"."""
+    what = {"fr": "the French text", "da": "the Danish guide"}.get(result.lang, result.edition)
+    said = f"{result.id} in {what}"
+    since = result.current_since or ""
+    effective = (info.effective if info is not None else None) or ""
+    if since and effective and since > effective:
+        when = f"; its wording changed in {since[:4]}"
+    elif since:
+        when = f"; worded so since {since[:4]}"
+    else:
+        when = ""
+    return f"{said} is {result.current} today{when}."
+
+
 def _current_json(edition: corpus.Edition, rule_id: str) -> dict[str, str]:
     """``current`` and ``current_since`` of a translation's or guide's passage, if any."""
     aligned = edition.aligned.get(rule_id)
@@ -477,7 +493,8 @@ def search_command(
             "the rest is left out",
             err=True,
         )
-    scope = rulesearch.search_scope(corpus.list_editions(), edition, lang)
+    # (a French or Danish question without --lang also searches the texts in its language)
+    scope = rulesearch.search_scope(corpus.list_editions(), edition, lang, text)
     results = searchcache.search(text, scope, limit)
     if output_format == "json":
         echo_json(
@@ -493,6 +510,12 @@ def search_command(
                         "text": r.text,
                         "also_in": list(r.also_in),
                         "kind": r.kind,
+                        **({"card": r.card, "date": r.date} if r.kind == "ruling" else {}),
+                        **(
+                            {"current": r.current, "current_since": r.current_since}
+                            if r.current
+                            else {}
+                        ),
                     }
                     for r in results
                 ],
@@ -502,28 +525,35 @@ def search_command(
             click.get_current_context().exit(1)
         return
     if not results:
-        where = scope[0].id if len(scope) == 1 else f"{len(scope)} editions"
+        # (the card rulings searched beside the current edition are not an edition)
+        editions = [info for info in scope if info.kind != corpus.RULINGS] or scope
+        where = editions[0].id if len(editions) == 1 else f"{len(editions)} editions"
         named = re.fullmatch(r"(?:rules?|r[èe]gles?|regel(?:en)?)?\s*(\S+)", text, re.IGNORECASE)
         number = corpus.normalise_rule_id(named.group(1)) if named else None
         renumbered = (
-            _renumbered_hint(number, corpus.load_edition(scope[0]))
-            if number is not None and len(scope) == 1
+            _renumbered_hint(number, corpus.load_edition(editions[0]))
+            if number is not None and len(editions) == 1
             else None
         )
         raise NotFoundError(
             f"no results for {echoed(text)} in {where}",
             hint=renumbered or _search_hint(edition, lang),
         )
+    dated = {info.id: info for info in scope}
     for result in results:
         head = (
             f"{_style(result.id, bold=True)} ({result.edition}"
             + (f", {result.lang}" if result.lang != "en" else "")
             + (", glossary" if result.kind == "glossary" else "")
+            + (f", {result.card}, {result.date}" if result.kind == "ruling" else "")
             + f") score {result.score:.1f}"
             + (f"  (same text in {', '.join(result.also_in)})" if result.also_in else "")
         )
         _echo(head)
         _echo(_wrap(_short(result.text), 4, first_prefix="    "))
+        if result.current:
+            note = _relation(result, dated.get(result.edition))
+            _echo(_style(_wrap(note, 4, first_prefix="    "), dim=True))
 
 
 # --------------------------------------------------------------------------- editions

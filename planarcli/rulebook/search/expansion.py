@@ -23,6 +23,7 @@ from planarcli.rulebook.search.analysis import (
     STOPWORDS,
     SYNONYMS,
     TOKEN_RE,
+    TRANSLATIONS,
     fold,
     folded_synonyms,
     indel_similarity,
@@ -86,6 +87,9 @@ def query_groups(index: SearchIndex, query: str) -> list[tuple[str, dict[str, fl
     joined = joined_words(index, tokens, query_stop)
     danish = "da" in index.langs and "da" not in strange
     typo, synonym_weight = WEIGHTS["typo"].weight, WEIGHTS["synonym"].weight
+    translation = WEIGHTS["translation"].weight
+    # a question in French or Danish with the English rules in scope
+    translating = "en" in index.langs and len(index.langs) > 1 and "en" in strange
     for place, token in enumerate(tokens):
         if token in DEFINITION_WORDS:
             continue
@@ -136,6 +140,10 @@ def query_groups(index: SearchIndex, query: str) -> list[tuple[str, dict[str, fl
                     for spelt in number_words(value, lang):
                         if spelt != token:
                             add(stems_of(index, spelt), 1.0)
+        if translating and (weights or not is_stopword(index, token)):
+            # "phénomène": "phenomenon", "terningen": "die" (the English rules)
+            for english in TRANSLATIONS.get(fold(token), ()):
+                add(english_stems(index, english), translation)
         if weights or not is_stopword(index, token):
             for synonym in SYNONYMS.get(token) or folded_synonyms().get(fold(token), ()):
                 add(stems_of(index, synonym) or accent_matches(index, synonym), synonym_weight)
@@ -298,3 +306,9 @@ def folded_words(index: SearchIndex) -> dict[str, tuple[str, frozenset[str]]]:
             other = fold(word)
             known[word] = (other, frozenset(other))
     return known
+
+
+def english_stems(index: SearchIndex, word: str) -> set[str]:
+    """The English index term of ``word`` (an English word), when the index holds it."""
+    term = index.stem_word(word, "en")
+    return {term} if term in index.df else set()

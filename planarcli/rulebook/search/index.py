@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 
 #: Bump when what the index holds or how texts are analysed changes: cached indexes of an
 #: older version are rebuilt.
-INDEX_VERSION = 9
+INDEX_VERSION = 10
 
 #: a glossary entry's term stands this many gaps before its text, so that no two words of
 #: the two are near each other for :mod:`.scoring`'s proximity
@@ -77,8 +77,15 @@ class SearchResult(NamedTuple):
     text: str
     #: other editions in the search with the same rule, word for word (shown once)
     also_in: tuple[str, ...] = ()
-    #: "rule" or "glossary" (a glossary entry's id is its term)
+    #: "rule", "glossary" (a glossary entry's id is its term) or "ruling" (a card ruling)
     kind: str = "rule"
+    #: a card ruling's card (English name) and date
+    card: str | None = None
+    date: str | None = None
+    #: a translation's or guide's passage: the current English rule it corresponds to, and
+    #: the effective date since which that rule is so worded
+    current: str | None = None
+    current_since: str | None = None
 
 
 INTRODUCTION_RE = lazy(
@@ -156,6 +163,7 @@ class SearchIndex:
         "intro",
         "topical",
         "aid_lengths",
+        "notes",
         "postings",
         "df",
         "lang_df",
@@ -186,6 +194,7 @@ class SearchIndex:
         "intro",
         "topical",
         "aid_lengths",
+        "notes",
     )
 
     edition_ids: list[str]
@@ -206,6 +215,9 @@ class SearchIndex:
     topical: list[int]
     #: per document, the number of words of its phrasings (0 for none)
     aid_lengths: list[int]
+    #: per document: a card ruling's "card|date", a translation's or guide's passage's
+    #: "current|current_since" (the current English rule it is), else ""
+    notes: list[str]
     postings: dict[str, list[int] | bytes]
     df: dict[str, int]
     lang_df: dict[str, dict[str, int]]
@@ -273,7 +285,7 @@ class SearchIndex:
             group = "en-cr" if info.kind == ENGLISH_CR and lang == "en" else info.id
             subrules = {parent_of(rule.id) for rule in edition.rules}
             where: dict[str, int] = {}  # rule id -> document position, in this edition
-            items = [(rule.id, rule.text, "rule") for rule in edition.rules]
+            items = [(rule.id, rule.text, rule.kind) for rule in edition.rules]
             items += [(entry.term, entry.text, "glossary") for entry in edition.glossary]
             for rule_id, text, kind in items:
                 key = (lang, kind, rule_id, " ".join(text.split()))
@@ -288,9 +300,12 @@ class SearchIndex:
                     where[rule_id] = position
                 words_of_lang.update(fold(word) for word in words(text))
                 own = content_words(text, lang)
-                heading = content_words(rule_id, lang) if kind == "glossary" else []
+                card = edition.cards.get(rule_id) if kind == "ruling" else None
+                # a glossary entry's term, a ruling's card: the title of the text
+                title = card[0] if card else rule_id if kind == "glossary" else ""
+                heading = content_words(title, lang) if title else []
                 if heading:
-                    words_of_lang.update(fold(word) for word in words(rule_id))
+                    words_of_lang.update(fold(word) for word in words(title))
                 tokens = [stem(word, lang) for word in heading]
                 tokens += [GAP] * (PROXIMITY_WINDOW + 1) if heading else []
                 tokens += [stem(word, lang) for word in own]
@@ -329,6 +344,8 @@ class SearchIndex:
                 )
                 self.intro.append(int(kind == "rule" and introduces))
                 self.aids.append("")
+                aligned = edition.aligned.get(rule_id)
+                self.notes.append("|".join(card or aligned or ()))
                 self.aid_lengths.append(0)
                 self.lengths.append(0.0)
         self.edition_names = self._names(editions)
@@ -517,7 +534,10 @@ class SearchIndex:
         tokens = self.tokens[position].split(" ")
         heads = self.heads[position]
         terms: dict[str, float] = dict(Counter(tokens[heads:] if heads else tokens))
-        glossary_term = WEIGHTS["glossary_term"].weight
+        # a glossary entry's term, a card ruling's card name
+        glossary_term = WEIGHTS[
+            "glossary_term" if self.kinds[position] != "ruling" else "card_title"
+        ].weight
         for term in tokens[:heads]:
             terms[term] = terms.get(term, 0.0) + glossary_term
         parent = self.parents[position]
@@ -542,8 +562,10 @@ class SearchIndex:
         every: dict[tuple[str, str], set[str]] = {}
         for (lang, kind, rule_id), bag in bags.items():
             every.setdefault((kind, rule_id), set()).update(bag)
-            if kind == "glossary":
-                continue  # entries are scored with the rules' statistics, not part of them
+            if kind != "rule":
+                # glossary entries and card rulings are scored with the rules' statistics,
+                # not part of them
+                continue
             df = self.lang_df.setdefault(lang, {})
             self.lang_size[lang] = self.lang_size.get(lang, 0) + 1
             for term in bag:

@@ -25,8 +25,11 @@ from planarcli.rulebook.search.analysis import (
     DEFINITION_WORDS,
     NUMBERS,
     RULE_NUMBER_RE,
+    STOPWORDS,
     fold,
     normalise_token,
+    osa_distance,
+    stem,
     words,
     wordset,
 )
@@ -151,6 +154,8 @@ class Understood:
     long_query: bool
     #: each term, the query words (by number) it stands for
     owners: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    #: the cards the query names (English names, as in the rulings' ``card``)
+    cards: frozenset[str] = frozenset()
 
 
 def understand(index: SearchIndex, query: str) -> Understood:
@@ -159,8 +164,12 @@ def understand(index: SearchIndex, query: str) -> Understood:
     named_editions, naming = editions_named(index, query)
     past = asks_the_past(index, query)
     naming |= past
+    cards, card_words = cards_named(index, query)
+    if WEIGHTS["card_words"].weight <= 0.0:
+        naming |= card_words
     if naming and len(surfaced) > len(naming):
-        # "in the Danish guide", "under the 2012 rules": where to look, not what for
+        # "in the Danish guide", "under the 2012 rules": where to look, not what for;
+        # "Chaotic Aether ...": which card's rulings, not what they say
         surfaced = [(word, group) for word, group in surfaced if word not in naming]
     groups = [group for _, group in surfaced]
     weights: dict[str, float] = {}
@@ -223,6 +232,7 @@ def understand(index: SearchIndex, query: str) -> Understood:
         consequence=consequence,
         long_query=len(groups) >= LONG_QUERY,
         owners=owners,
+        cards=cards,
     )
 
 
@@ -362,3 +372,98 @@ def untitled(
         (word, {t: w * WEIGHTS["title"].weight for t, w in group.items()} if n in named else group)
         for n, (word, group) in enumerate(surfaced)
     ]
+
+
+#: a card name's word the query spells this far from it still names it (longer words: 2)
+CARD_TYPO_LONG = 8
+
+
+def card_names(index: SearchIndex) -> dict[str, list[str]]:
+    """Each card the index holds rulings of, and the words of its name (folded, without
+    English stopwords), made once per index."""
+    known: dict[str, list[str]] | None = getattr(index, "_cards", None)
+    if known is None:
+        stop = STOPWORDS["en"]
+        known = {}
+        for position, kind in enumerate(index.kinds):
+            if kind == "ruling" and index.notes[position]:
+                name = index.notes[position].split("|")[0]
+                if name not in known:
+                    known[name] = [fold(w) for w in words(name) if w not in stop and len(w) > 1]
+        index._cards = known  # type: ignore[attr-defined]
+    return known
+
+
+#: a ruling said word for word of this many cards or more restates a rule ("The controller of
+#: a face-up plane card is the player designated as the planar controller")
+RESTATED_ON = 3
+
+
+def restating(index: SearchIndex) -> frozenset[int]:
+    """The card rulings (positions) that restate a rule: their text, quotes aside, is a
+    ruling of RESTATED_ON cards or more. Made once per index."""
+    known: frozenset[int] | None = getattr(index, "_restating", None)
+    if known is None:
+        by_text: dict[str, list[int]] = {}
+        for position, kind in enumerate(index.kinds):
+            if kind == "ruling":
+                text = index.texts[position].translate(QUOTES)
+                by_text.setdefault(text, []).append(position)
+        known = frozenset(
+            position
+            for found in by_text.values()
+            if len({index.notes[p].split("|")[0] for p in found}) >= RESTATED_ON
+            for position in found
+        )
+        index._restating = known  # type: ignore[attr-defined]
+    return known
+
+
+QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})
+
+
+def cards_named(index: SearchIndex, query: str) -> tuple[frozenset[str], set[str]]:
+    """The cards a query names: all the words of a card's name ("spatial merging"), misspelt
+    by an edit or two ("elorin wilds"), or a word only that card's name has and no rule uses
+    ("tolaria": Academy at Tolaria West)."""
+    names = card_names(index)
+    if not names:
+        return frozenset(), set()
+    said = [fold(word) for word in words(query)]
+    said_set = set(said)
+    counts: dict[str, int] = {}
+    for name_words in names.values():
+        for word in set(name_words):
+            counts[word] = counts.get(word, 0) + 1
+    ruled = index.lang_df.get("en", {})
+
+    def said_word(word: str) -> str | None:
+        if word in said_set:
+            return word
+        if len(word) < 5:
+            return None
+        limit = 2 if len(word) >= CARD_TYPO_LONG else 1
+        return next(
+            (
+                other
+                for other in said
+                if len(other) >= 4
+                and abs(len(other) - len(word)) <= limit
+                and osa_distance(other, word, limit) <= limit
+            ),
+            None,
+        )
+
+    found = set()
+    naming: set[str] = set()
+    for name, name_words in names.items():
+        if not name_words:
+            continue
+        matched = {word: typed for word in name_words if (typed := said_word(word))}
+        if len(matched) == len(name_words) or any(
+            counts[word] == 1 and len(word) >= 5 and not ruled.get(stem(word, "en"))
+            for word in matched
+        ):
+            found.add(name)
+            naming.update(matched.values())
+    return frozenset(found), naming

@@ -15,16 +15,28 @@ if TYPE_CHECKING:
 
 
 def search_scope(
-    infos: Sequence[EditionInfo], edition: str | None, lang: str | None
+    infos: Sequence[EditionInfo],
+    edition: str | None,
+    lang: str | None,
+    query: str | None = None,
 ) -> list[EditionInfo]:
-    """Which editions a search covers (see cli-contract: ``--edition`` and ``--lang``)."""
+    """Which editions a search covers (see cli-contract: ``--edition`` and ``--lang``).
+
+    Without either, the current edition and the card rulings; and for a ``query`` in
+    French or Danish (:func:`.language.detect`), the translation and guides in that language
+    too, whose passages name the current rule they correspond to."""
     from planarcli.rulebook.corpus import RULINGS, resolve_edition
 
-    # The card rulings (rules/rulings.json) are not ranked by this search yet: left out.
+    rulings = [info for info in infos if info.kind == RULINGS]
     infos = [info for info in infos if info.kind != RULINGS]
-    if edition is None:
-        chosen = list(infos) if lang else [resolve_edition("current", list(infos))]
-    elif edition.strip().lower() == "all":
+    if edition is None and not lang:
+        from planarcli.rulebook.search.language import detect
+
+        spoken = detect(query) if query else None
+        chosen = [resolve_edition("current", list(infos))]
+        chosen += [info for info in infos if spoken and info.lang == spoken]
+        return chosen + rulings
+    if edition is None or edition.strip().lower() == "all":
         chosen = list(infos)
     else:
         # an id, or a date: the edition in force that day, as `rules show` reads it

@@ -34,7 +34,14 @@ from planarcli.rulebook.search.index import (
     is_heading,
     numbers_of,
 )
-from planarcli.rulebook.search.query import CARD_TERMS, ESSENTIAL, Understood, understand
+from planarcli.rulebook.search.query import (
+    CARD_TERMS,
+    ESSENTIAL,
+    QUOTES,
+    Understood,
+    restating,
+    understand,
+)
 from planarcli.rulebook.search.weights import WEIGHTS
 
 if TYPE_CHECKING:
@@ -255,7 +262,8 @@ class _Scoring:
             score *= WEIGHTS["named_edition"].weight
         else:
             if lang in asked.strange:
-                score *= WEIGHTS["other_language"].weight
+                today = self.current_number in holders and asked.strange == {"en"}
+                score *= WEIGHTS["today_for_foreign" if today else "other_language"].weight
             if (
                 self.current_number >= 0
                 and index.groups[position] == "en-cr"
@@ -381,6 +389,16 @@ class _Scoring:
         if asked.consequence and kind == "rule" and CONDITION_RE.match(index.texts[position]):
             # "what happens if I roll a blank": "If the die roll is a blank face, ..."
             score *= WEIGHTS["consequence"].weight
+        if kind == "ruling":
+            # the rulings of the card a question names answer it; for a question about the
+            # rules in general, a ruling restating a rule ranks below the rule
+            card = index.notes[position].split("|")[0]
+            if position in restating(index):
+                score *= WEIGHTS["restating"].weight
+            elif card in asked.cards:
+                score *= WEIGHTS["card_named"].weight
+            else:
+                score *= WEIGHTS["ruling"].weight
         return score
 
 
@@ -431,9 +449,22 @@ def _ordered(
             shown = min(preferred, key=rank_of.__getitem__)
             keyed.append((-round(score, 6), rank_of[shown], position, shown))
     keyed.sort()
-    out = []
-    for negative, _, position, shown in keyed[:limit]:
+    keyed = _with_current_rules(index, keyed)
+    out: list[SearchResult] = []
+    said: set[str] = set()  # the rulings' texts listed: one a rule many cards repeat, once
+    for negative, _, position, shown in _rules_among_rulings(index, keyed):
+        if len(out) >= limit:
+            break
+        kind = index.kinds[position]
+        if kind == "ruling":
+            text = index.texts[position].translate(QUOTES)
+            if text in said:
+                continue
+            said.add(text)
         holders = index.editions[position]
+        note = index.notes[position].split("|") if index.notes[position] else [None, None]
+        card, date = note if kind == "ruling" else (None, None)
+        current, since = note if kind != "ruling" else (None, None)
         out.append(
             SearchResult(
                 index.ids[position],
@@ -442,7 +473,73 @@ def _ordered(
                 round(-negative, 3),
                 index.texts[position],
                 also_in=tuple(index.edition_ids[n] for n in holders if n != shown),
-                kind=index.kinds[position],
+                kind=kind,
+                card=card,
+                date=date,
+                current=current,
+                current_since=since,
             )
         )
+    return out
+
+
+#: card rulings listed, at most, before the best rule
+RULINGS_FIRST = 2
+
+
+def _rules_among_rulings(
+    index: SearchIndex, keyed: list[tuple[float, int, int, int]]
+) -> list[tuple[float, int, int, int]]:
+    """``keyed`` (best first) with the best rule or glossary entry moved up to follow at most
+    RULINGS_FIRST card rulings: a card's rulings answer a question about it, and the rule
+    they apply comes next, not below all of them."""
+    for place, item in enumerate(keyed):
+        if index.kinds[item[2]] != "ruling":
+            if place > RULINGS_FIRST:
+                return [
+                    *keyed[:RULINGS_FIRST],
+                    item,
+                    *keyed[RULINGS_FIRST:place],
+                    *keyed[place + 1 :],
+                ]
+            return keyed
+    return keyed
+
+
+def _with_current_rules(
+    index: SearchIndex, keyed: list[tuple[float, int, int, int]]
+) -> list[tuple[float, int, int, int]]:
+    """``keyed`` (best first) with, right after each passage of a translation or guide that
+    corresponds to a current rule (its ``current``), that rule of the current edition, when
+    the index holds it and it is not listed above: a French or Danish question is answered
+    from its language's text and from today's rule."""
+    current = next((info.id for info in index.infos.values() if info.current), None)
+    if current not in index.edition_ids or not any(
+        index.notes[item[2]] and index.kinds[item[2]] != "ruling" for item in keyed
+    ):
+        return keyed
+    number = index.edition_ids.index(current)
+    where = {
+        index.ids[position]: position
+        for position in range(len(index.ids))
+        if index.kinds[position] == "rule" and number in index.editions[position]
+    }
+    out: list[tuple[float, int, int, int]] = []
+    placed: set[int] = set()
+    later = {item[2]: item for item in keyed}
+    for item in keyed:
+        position = item[2]
+        if position in placed:
+            continue
+        out.append(item)
+        placed.add(position)
+        note = index.notes[position]
+        if not note or index.kinds[position] == "ruling":
+            continue
+        rule = where.get(note.split("|")[0])
+        if rule is None or rule in placed:
+            continue
+        found = later.get(rule)
+        out.append(found if found is not None else (item[0], item[1], rule, number))
+        placed.add(rule)
     return out

@@ -24,6 +24,7 @@ class Feature(NamedTuple):
 
 WEIGHTS: dict[str, Feature] = {
     # ----------------------------------------------------------- analysis (query terms)
+    "translation": Feature(0.6, 0.0, "a French or Danish word -> the English rules' word"),
     "synonym": Feature(0.6, 0.0, "players' words -> the rules' words (dice/die, 2HG, hop...)"),
     "typo": Feature(0.85, 0.0, "a word found nowhere -> the closest corpus word"),
     "relative": Feature(1.0, 0.0, "an English agent noun and its verb (owner/owns)"),
@@ -33,6 +34,7 @@ WEIGHTS: dict[str, Feature] = {
     # ----------------------------------------------------------- index (fields)
     "parent": Feature(0.7, 0.0, "a lettered subrule also holds its parent's words"),
     "glossary_term": Feature(2.0, 1.0, "a glossary entry's term words count as a title"),
+    "card_title": Feature(1.0, 0.0, "a card ruling's card name words count as its title"),
     "phrasings": Feature(0.75, 0.0, "BM25 of the phrasings field (questions a passage answers)"),
     # ----------------------------------------------------------- scoring: added to BM25
     "proximity": Feature(1.0, 0.0, "two consecutive query words close in the text"),
@@ -57,7 +59,14 @@ WEIGHTS: dict[str, Feature] = {
     "consequence": Feature(1.2, 1.0, "'what happens if': a rule stating a condition"),
     "named_edition": Feature(5.0, 1.0, "a document, language or year the query names"),
     "other_language": Feature(0.25, 1.0, "texts in a language other than the query's"),
+    "today_for_foreign": Feature(
+        1.5, 1.0, "French/Danish question: the current English rules (not other_language)"
+    ),
     "older_edition": Feature(0.9, 1.0, "older English editions searched with the current one"),
+    "ruling": Feature(0.5, 1.0, "a card ruling, for a question that names no card"),
+    "card_words": Feature(1.0, 0.0, "the words naming a card count among the query's words"),
+    "card_named": Feature(1.25, 1.0, "a ruling of a card the question names"),
+    "restating": Feature(0.3, 1.0, "a ruling many cards repeat word for word: it restates a rule"),
     # ----------------------------------------------------------- query: rule numbers
     "exact_id": Feature(1000.0, 0.0, "a rule number alone: that rule first"),
     "child_id": Feature(500.0, 0.0, "... and its lettered subrules next"),
