@@ -17,18 +17,16 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from planarcli.lazyre import lazy
+from planarcli.rulebook.search import cards
 from planarcli.rulebook.search.analysis import (
     DEFINITION_WORDS,
     NUMBERS,
     RULE_NUMBER_RE,
-    STOPWORDS,
     fold,
     normalise_token,
-    osa_distance,
     stem,
     words,
     wordset,
@@ -120,9 +118,31 @@ CONSEQUENCE_HINTS = wordset("happen passe sker")
 #: a rule that says what follows from something ("If the die roll is ...", "When a player ...")
 
 
-@dataclass
 class Understood:
-    """What :func:`understand` reads in a query."""
+    """What :func:`understand` reads in a query (a plain class: a dataclass would cost the
+    search's start-up more)."""
+
+    __slots__ = (
+        "asks",
+        "cards",
+        "consequence",
+        "defines",
+        "definition",
+        "essential",
+        "groups",
+        "long_query",
+        "named",
+        "named_editions",
+        "numbers",
+        "only_numbers",
+        "owners",
+        "past",
+        "quantities",
+        "rulings",
+        "strange",
+        "surfaced",
+        "weights",
+    )
 
     #: per content word of the query (in order): its folded form and its weighted terms
     surfaced: list[tuple[str, dict[str, float]]]
@@ -153,9 +173,15 @@ class Understood:
     consequence: bool
     long_query: bool
     #: each term, the query words (by number) it stands for
-    owners: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    #: the cards the query names (English names, as in the rulings' ``card``)
-    cards: frozenset[str] = frozenset()
+    owners: dict[str, tuple[int, ...]]
+    #: the cards the query names (English names, as in the rulings' ``card``), and the
+    #: rulings of those cards (positions; None when the index holds no rulings)
+    cards: frozenset[str]
+    rulings: frozenset[int] | None
+
+    def __init__(self, **values: Any) -> None:
+        for name in self.__slots__:
+            setattr(self, name, values[name])
 
 
 def understand(index: SearchIndex, query: str) -> Understood:
@@ -233,6 +259,7 @@ def understand(index: SearchIndex, query: str) -> Understood:
         long_query=len(groups) >= LONG_QUERY,
         owners=owners,
         cards=cards,
+        rulings=rulings_of(index, cards),
     )
 
 
@@ -374,24 +401,44 @@ def untitled(
     ]
 
 
-#: a card name's word the query spells this far from it still names it (longer words: 2)
-CARD_TYPO_LONG = 8
+def rulings_of(index: SearchIndex, cards: frozenset[str]) -> frozenset[int] | None:
+    """The positions of the rulings of ``cards``, or None for an index without rulings."""
+    if not card_names(index).spelt:
+        return None
+    if not cards:
+        return frozenset()
+    return frozenset(
+        position
+        for position, kind in enumerate(index.kinds)
+        if kind == "ruling" and index.notes[position].split("|")[0] in cards
+    )
 
 
-def card_names(index: SearchIndex) -> dict[str, list[str]]:
-    """Each card the index holds rulings of, and the words of its name (folded, without
-    English stopwords), made once per index."""
-    known: dict[str, list[str]] | None = getattr(index, "_cards", None)
+def card_names(index: SearchIndex) -> cards.Names:
+    """The cards the index holds rulings of (made once per index)."""
+    known: cards.Names | None = getattr(index, "_cards", None)
+    if known is None and "ruling" not in index.kinds:
+        known = index._cards = cards.Names({})  # type: ignore[attr-defined]
     if known is None:
-        stop = STOPWORDS["en"]
-        known = {}
-        for position, kind in enumerate(index.kinds):
-            if kind == "ruling" and index.notes[position]:
-                name = index.notes[position].split("|")[0]
-                if name not in known:
-                    known[name] = [fold(w) for w in words(name) if w not in stop and len(w) > 1]
+        found = {
+            index.notes[position].split("|")[0]
+            for position, kind in enumerate(index.kinds)
+            if kind == "ruling" and index.notes[position]
+        }
+        known = cards.Names.of(sorted(found))
         index._cards = known  # type: ignore[attr-defined]
     return known
+
+
+def cards_named(index: SearchIndex, query: str) -> tuple[frozenset[str], set[str]]:
+    """The cards a query names (see :mod:`.cards`), and the words that name them."""
+    names = card_names(index)
+    if not names.spelt:
+        return frozenset(), set()
+    ruled = index.lang_df.get("en", {})
+    return cards.named(
+        query, names, known=index.surface, ruled=lambda word: bool(ruled.get(stem(word, "en")))
+    )
 
 
 #: a ruling said word for word of this many cards or more restates a rule ("The controller of
@@ -420,50 +467,3 @@ def restating(index: SearchIndex) -> frozenset[int]:
 
 
 QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})
-
-
-def cards_named(index: SearchIndex, query: str) -> tuple[frozenset[str], set[str]]:
-    """The cards a query names: all the words of a card's name ("spatial merging"), misspelt
-    by an edit or two ("elorin wilds"), or a word only that card's name has and no rule uses
-    ("tolaria": Academy at Tolaria West)."""
-    names = card_names(index)
-    if not names:
-        return frozenset(), set()
-    said = [fold(word) for word in words(query)]
-    said_set = set(said)
-    counts: dict[str, int] = {}
-    for name_words in names.values():
-        for word in set(name_words):
-            counts[word] = counts.get(word, 0) + 1
-    ruled = index.lang_df.get("en", {})
-
-    def said_word(word: str) -> str | None:
-        if word in said_set:
-            return word
-        if len(word) < 5:
-            return None
-        limit = 2 if len(word) >= CARD_TYPO_LONG else 1
-        return next(
-            (
-                other
-                for other in said
-                if len(other) >= 4
-                and abs(len(other) - len(word)) <= limit
-                and osa_distance(other, word, limit) <= limit
-            ),
-            None,
-        )
-
-    found = set()
-    naming: set[str] = set()
-    for name, name_words in names.items():
-        if not name_words:
-            continue
-        matched = {word: typed for word in name_words if (typed := said_word(word))}
-        if len(matched) == len(name_words) or any(
-            counts[word] == 1 and len(word) >= 5 and not ruled.get(stem(word, "en"))
-            for word in matched
-        ):
-            found.add(name)
-            naming.update(matched.values())
-    return frozenset(found), naming

@@ -22,9 +22,10 @@ def search_scope(
 ) -> list[EditionInfo]:
     """Which editions a search covers (see cli-contract: ``--edition`` and ``--lang``).
 
-    Without either, the current edition and the card rulings; and for a ``query`` in
-    French or Danish (:func:`.language.detect`), the translation and guides in that language
-    too, whose passages name the current rule they correspond to."""
+    Without either: the current edition; the card rulings for a ``query`` that names a card
+    (:mod:`.cards`; for no query, always); and for a ``query`` in French or Danish
+    (:func:`.language.detect`), the translation and guides in that language too, whose
+    passages name the current rule they correspond to."""
     from planarcli.rulebook.corpus import RULINGS, resolve_edition
 
     rulings = [info for info in infos if info.kind == RULINGS]
@@ -35,7 +36,12 @@ def search_scope(
         spoken = detect(query) if query else None
         chosen = [resolve_edition("current", list(infos))]
         chosen += [info for info in infos if spoken and info.lang == spoken]
-        return chosen + rulings
+        if query is None:
+            return chosen + rulings
+        # the rulings (and their larger index) only for a question that names a card
+        from planarcli.rulebook.search.cards import named, scope_names
+
+        return chosen + [info for info in rulings if named(query, scope_names(info))[0]]
     if edition is None or edition.strip().lower() == "all":
         chosen = list(infos)
     else:

@@ -206,7 +206,16 @@ def rank(index: SearchIndex, query: str, limit: int) -> list[SearchResult]:
     current_number = index.edition_ids.index(current) if current in index.edition_ids else -1
     scoring = _Scoring(index, asked, current_number)
     scores: dict[int, float] = {}
-    for position in reached.union(aided):
+    candidates = reached.union(aided)
+    if asked.rulings is not None:
+        # the card rulings answer a question about their card: the others are not scored
+        kinds = index.kinds
+        candidates = {
+            position
+            for position in candidates
+            if kinds[position] != "ruling" or position in asked.rulings
+        }
+    for position in candidates:
         score = scoring.score(position, position in reached, aided.get(position))
         if score is not None:
             scores[position] = score
@@ -228,6 +237,8 @@ class _Scoring:
     def __init__(self, index: SearchIndex, asked: Understood, current_number: int) -> None:
         self.index = index
         self.asked = asked
+        #: the weights of the one table (read once per query)
+        self.w = {name: feature.weight for name, feature in WEIGHTS.items()}
         self.current_number = current_number
         self.pairs = list(itertools.pairwise(asked.groups))
         self.terms = set(asked.weights)
@@ -252,24 +263,24 @@ class _Scoring:
             self.covered[position] = frozenset()
         if not index.topical[position]:
             # a rule that says nothing of Planechase, unless players ask it of Planechase
-            score *= WEIGHTS["off_topic"].weight
-        score += WEIGHTS["phrasings"].weight * (aid or 0.0)
+            score *= self.w["off_topic"]
+        score += self.w["phrasings"] * (aid or 0.0)
         score = self.priors(position, score)
         holders = index.editions[position]
         if (asked.named_editions and not asked.named_editions.isdisjoint(holders)) or (
             asked.past and self.current_number not in holders and index.groups[position] == "en-cr"
         ):
-            score *= WEIGHTS["named_edition"].weight
+            score *= self.w["named_edition"]
         else:
             if lang in asked.strange:
                 today = self.current_number in holders and asked.strange == {"en"}
-                score *= WEIGHTS["today_for_foreign" if today else "other_language"].weight
+                score *= self.w["today_for_foreign" if today else "other_language"]
             if (
                 self.current_number >= 0
                 and index.groups[position] == "en-cr"
                 and self.current_number not in holders
             ):
-                score *= WEIGHTS["older_edition"].weight
+                score *= self.w["older_edition"]
         return score
 
     def text_score(self, position: int, lang: str, aided: bool) -> float | None:
@@ -293,7 +304,7 @@ class _Scoring:
             lonely = lonely_terms(placed, owners)
         else:
             placed, lonely = [], set()
-        lonely_weight = WEIGHTS["lonely"].weight
+        lonely_weight = self.w["lonely"]
         for term, weight in asked.weights.items():
             tf = terms.get(term)
             if tf:
@@ -301,7 +312,7 @@ class _Scoring:
                 score += part * lonely_weight if term in lonely else part
         if score <= 0.0 and not aided and not asked.numbers:
             return None
-        proximity = WEIGHTS["proximity"].weight
+        proximity = self.w["proximity"]
         for left, right in self.pairs:
             score += proximity * near(index, where, lang, left, right)
         # the lead: a rule's first words, a glossary entry's term
@@ -315,7 +326,7 @@ class _Scoring:
             score += self.lead_weight * best
         if asked.surfaced:
             forms = index.forms[position]
-            exact = WEIGHTS["exact_form"].weight
+            exact = self.w["exact_form"]
             for form, group in asked.surfaced:
                 if f" {form} " in forms:
                     score += exact * max(index.idf(t, lang) for t in group)
@@ -331,11 +342,11 @@ class _Scoring:
                 for share, group in zip(mass, groups, strict=True)
                 if any(t in terms for t in group)
             ]
-            score *= (sum(got) / (sum(mass) or 1.0)) ** WEIGHTS["coordination"].weight
+            score *= (sum(got) / (sum(mass) or 1.0)) ** self.w["coordination"]
             if asked.long_query:
                 # ... and how much of it one passage of the text says together
                 together = window_mass(placed, mass)
-                share = WEIGHTS["window"].weight
+                share = self.w["window"]
                 score *= (1.0 - share) + share * together / (sum(got) or 1.0)
         return score
 
@@ -356,49 +367,47 @@ class _Scoring:
         kind = index.kinds[position]
         rule_id = index.ids[position]
         if kind == "glossary":
-            score *= WEIGHTS["glossary"].weight
+            score *= self.w["glossary"]
             if asks_for_term(index, position, asked.essential):
-                score *= WEIGHTS["glossary_named"].weight
+                score *= self.w["glossary_named"]
                 if asked.asks:
                     # "what is a phenomenon": the glossary says it in a sentence
-                    score *= WEIGHTS["definition"].weight
+                    score *= self.w["definition"]
             elif asked.named and names_term(index, position, asked.named):
-                score *= WEIGHTS["glossary_named"].weight * WEIGHTS["definition"].weight
+                score *= self.w["glossary_named"] * self.w["definition"]
                 self.defined.append(position)
         if kind == "rule" and rule_id[-1:].isalpha():
-            score *= WEIGHTS["subrule"].weight
+            score *= self.w["subrule"]
             context = index.context[position]
             if context and not self.terms.intersection(context.split(" ")):
-                score *= WEIGHTS["out_of_context"].weight
+                score *= self.w["out_of_context"]
         if asked.definition and kind == "rule" and asked.definition.search(index.texts[position]):
             # "what is the planar die": "A planar die is a six-sided die."
-            score *= WEIGHTS["definition"].weight
+            score *= self.w["definition"]
         if (
             kind == "rule"
             and index.intro[position]
             and (asked.defines or not names_heading(index, position, asked.essential))
         ):
             # a heading answers a query that names it, but not one asking what it means
-            score *= WEIGHTS["introduction"].weight
+            score *= self.w["introduction"]
         if asked.quantities is not None and kind == "rule":
             # "how many cards ...": "at least ten", "no more than two"
             forms = index.forms[position]
             lang = index.doc_langs[position]
             if any(f" {word} " in forms for word in asked.quantities.get(lang, ())):
-                score *= WEIGHTS["quantity"].weight
+                score *= self.w["quantity"]
         if asked.consequence and kind == "rule" and CONDITION_RE.match(index.texts[position]):
             # "what happens if I roll a blank": "If the die roll is a blank face, ..."
-            score *= WEIGHTS["consequence"].weight
+            score *= self.w["consequence"]
         if kind == "ruling":
             # the rulings of the card a question names answer it; for a question about the
             # rules in general, a ruling restating a rule ranks below the rule
             card = index.notes[position].split("|")[0]
             if position in restating(index):
-                score *= WEIGHTS["restating"].weight
+                score *= self.w["restating"]
             elif card in asked.cards:
-                score *= WEIGHTS["card_named"].weight
-            else:
-                score *= WEIGHTS["ruling"].weight
+                score *= self.w["card_named"]
         return score
 
 

@@ -12,14 +12,24 @@ the code that uses them.
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
+class Feature:
+    """A feature's weight, the weight that turns it off, and what it does (a plain class:
+    a NamedTuple or a dataclass would cost the search's start-up more)."""
 
-class Feature(NamedTuple):
-    weight: float
-    #: the weight that turns the feature off
-    off: float
-    what: str
+    __slots__ = ("off", "weight", "what")
+
+    def __init__(self, weight: float, off: float, what: str) -> None:
+        self.weight = weight
+        self.off = off
+        self.what = what
+
+    def _replace(self, *, weight: float) -> Feature:
+        """This feature with another weight (to turn it off: ``weight=feature.off``)."""
+        return Feature(weight, self.off, self.what)
+
+    def __repr__(self) -> str:
+        return f"Feature({self.weight!r}, {self.off!r}, {self.what!r})"
 
 
 WEIGHTS: dict[str, Feature] = {
@@ -63,7 +73,6 @@ WEIGHTS: dict[str, Feature] = {
         1.5, 1.0, "French/Danish question: the current English rules (not other_language)"
     ),
     "older_edition": Feature(0.9, 1.0, "older English editions searched with the current one"),
-    "ruling": Feature(0.5, 1.0, "a card ruling, for a question that names no card"),
     "card_words": Feature(1.0, 0.0, "the words naming a card count among the query's words"),
     "card_named": Feature(1.25, 1.0, "a ruling of a card the question names"),
     "restating": Feature(0.3, 1.0, "a ruling many cards repeat word for word: it restates a rule"),
