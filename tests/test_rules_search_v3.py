@@ -41,11 +41,19 @@ def search_json(run_cli: Callable[..., Any], *args: str) -> list[dict[str, Any]]
 # --------------------------------------------------------------------------- rulings
 
 
-def test_the_default_scope_is_the_current_edition_and_the_card_rulings() -> None:
+def test_the_default_scope_adds_the_card_rulings_for_a_question_naming_a_card() -> None:
     infos = corpus.list_editions(resources.rules_dir(), HERE / "no-such-folder")
-    scope = [info.id for info in rulesearch.search_scope(infos, None, None, "planar die")]
     current = corpus.resolve_edition("current", infos).id
-    assert scope == [current, "rulings"]
+
+    def scope(query: str | None) -> list[str]:
+        return [info.id for info in rulesearch.search_scope(infos, None, None, query)]
+
+    assert scope("spatial merging chaos") == [current, "rulings"]
+    assert scope("what does tolaria do") == [current, "rulings"]  # a word only its name has
+    assert scope("elorin wilds mana") == [current, "rulings"]  # misspelt
+    # a question about the rules alone reads neither the rulings nor their index
+    assert scope("planar die cost") == [current]
+    assert scope(None) == [current, "rulings"]
     # an edition or a language asked for is searched as before: no rulings
     assert "rulings" not in [info.id for info in rulesearch.search_scope(infos, "all", None)]
     assert "rulings" not in [info.id for info in rulesearch.search_scope(infos, None, "en")]

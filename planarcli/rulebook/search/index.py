@@ -28,7 +28,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from planarcli.lazyre import lazy
 from planarcli.rulebook.search.analysis import (
@@ -69,23 +69,64 @@ ENGLISH_CR = "comprehensive-rules"
 GAP = "_"
 
 
-class SearchResult(NamedTuple):
-    id: str
-    edition: str
-    lang: str
-    score: float
-    text: str
-    #: other editions in the search with the same rule, word for word (shown once)
-    also_in: tuple[str, ...] = ()
-    #: "rule", "glossary" (a glossary entry's id is its term) or "ruling" (a card ruling)
-    kind: str = "rule"
-    #: a card ruling's card (English name) and date
-    card: str | None = None
-    date: str | None = None
-    #: a translation's or guide's passage: the current English rule it corresponds to, and
-    #: the effective date since which that rule is so worded
-    current: str | None = None
-    current_since: str | None = None
+class SearchResult:
+    """One result of a search (a plain class: a NamedTuple costs the search's start-up more)."""
+
+    __slots__ = (
+        "also_in",
+        "card",
+        "current",
+        "current_since",
+        "date",
+        "edition",
+        "id",
+        "kind",
+        "lang",
+        "score",
+        "text",
+    )
+
+    def __init__(
+        self,
+        id: str,
+        edition: str,
+        lang: str,
+        score: float,
+        text: str,
+        also_in: tuple[str, ...] = (),
+        kind: str = "rule",
+        card: str | None = None,
+        date: str | None = None,
+        current: str | None = None,
+        current_since: str | None = None,
+    ) -> None:
+        self.id = id
+        self.edition = edition
+        self.lang = lang
+        self.score = score
+        self.text = text
+        #: other editions in the search with the same rule, word for word (shown once)
+        self.also_in = also_in
+        #: "rule", "glossary" (a glossary entry's id is its term) or "ruling" (a card ruling)
+        self.kind = kind
+        #: a card ruling's card (English name) and date
+        self.card = card
+        self.date = date
+        #: a translation's or guide's passage: the current English rule it corresponds to,
+        #: and the effective date since which that rule is so worded
+        self.current = current
+        self.current_since = current_since
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SearchResult):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"SearchResult({shown})"
 
 
 INTRODUCTION_RE = lazy(
