@@ -311,7 +311,7 @@ FLOORS = {
     "development-da": (26, 35),
     "development-rulings": (31, 34),
     "development-planechase": (7, 11),
-    "held-out-fr": (38, 49),
+    "held-out-fr": (38, 50),
     "held-out-da": (30, 43),
     "held-out-rulings": (51, 56),
     "held-out-planechase": (14, 18),

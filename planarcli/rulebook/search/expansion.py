@@ -113,15 +113,9 @@ def query_groups(index: SearchIndex, query: str) -> list[tuple[str, dict[str, fl
             add(stems, 1.0)
             add(relatives(index, token), WEIGHTS["relative"].weight)
         elif is_stopword(index, token) or len(token) == 1:
-            # "de" typed for "dé": restore a missing accent, but only onto a content word
-            add(
-                (
-                    t
-                    for t in index.folded.get(fold(token), "").split()
-                    if t != token and not is_stopword(index, t)
-                ),
-                WEIGHTS["stopword_accent"].weight,
-            )
+            # a stopword is no misspelling ("de" typed for "dé" was once restored: the
+            # ablation found it added nothing, see rules/README.md)
+            pass
         else:
             accentless = accent_matches(index, token)
             if accentless:

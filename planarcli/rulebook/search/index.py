@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 
 #: Bump when what the index holds or how texts are analysed changes: cached indexes of an
 #: older version are rebuilt.
-INDEX_VERSION = 10
+INDEX_VERSION = 11
 
 #: a glossary entry's term stands this many gaps before its text, so that no two words of
 #: the two are near each other for :mod:`.scoring`'s proximity
@@ -575,12 +575,12 @@ class SearchIndex:
         tokens = self.tokens[position].split(" ")
         heads = self.heads[position]
         terms: dict[str, float] = dict(Counter(tokens[heads:] if heads else tokens))
-        # a glossary entry's term, a card ruling's card name
-        glossary_term = WEIGHTS[
-            "glossary_term" if self.kinds[position] != "ruling" else "card_title"
-        ].weight
+        # a glossary entry's term counts as its other words do (a weight of its own added
+        # nothing: see the ablation in rules/README.md); a card ruling's card name at
+        # ``card_title``
+        title = WEIGHTS["card_title"].weight if self.kinds[position] == "ruling" else 1.0
         for term in tokens[:heads]:
-            terms[term] = terms.get(term, 0.0) + glossary_term
+            terms[term] = terms.get(term, 0.0) + title
         parent = self.parents[position]
         if parent >= 0:
             parent_weight = WEIGHTS["parent"].weight

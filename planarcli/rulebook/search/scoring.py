@@ -4,7 +4,7 @@ A passage's score is the BM25 of the query's terms in its text (lengths compared
 group: one document, or all English editions; term statistics per language), then:
 
 * added: closeness of consecutive query words (``proximity``), query words among its first
-  words (``lead``, ``definition_lead``), words in the very form typed (``exact_form``);
+  words (``lead``), words in the very form typed (``exact_form``);
 * multiplied by coordination (the share of the query's words it holds, each by its rarity),
   and in a long question by how much of it one passage says together (``window``), a word
   far from all others counting less (``lonely``);
@@ -242,7 +242,8 @@ class _Scoring:
         self.current_number = current_number
         self.pairs = list(itertools.pairwise(asked.groups))
         self.terms = set(asked.weights)
-        self.lead_weight = WEIGHTS["definition_lead" if asked.asks else "lead"].weight
+        # ("what is X": the lead adds nothing; a weight of its own for it added nothing)
+        self.lead_weight = 0.0 if asked.asks else WEIGHTS["lead"].weight
         #: glossary entries of the term the question asks about
         self.defined: list[int] = []
         #: per document, the query words (by number) it holds
@@ -272,9 +273,11 @@ class _Scoring:
         ):
             score *= self.w["named_edition"]
         else:
-            if lang in asked.strange:
-                today = self.current_number in holders and asked.strange == {"en"}
-                score *= self.w["today_for_foreign" if today else "other_language"]
+            if lang in asked.strange and asked.strange == {"en"} and self.current_number in holders:
+                # a French or Danish question: today's English rules, beside its language's
+                # text (texts in other languages are not down-weighted: the ablation found
+                # it added nothing)
+                score *= self.w["today_for_foreign"]
             if (
                 self.current_number >= 0
                 and index.groups[position] == "en-cr"
@@ -437,10 +440,13 @@ def _ordered(
     """The best ``limit`` documents as results: a rule number named puts that rule first; a
     document is listed under the best placed edition holding it (the current one, else the
     newest English one, else the newest), and ties in score go the same way."""
+    # "901.9", "rule 901.15a": that rule, then its subrules; a number among other words
+    # ("exception to rule 113.8") is a reference to look for, the rule named no higher
+    # (a small bonus for it added nothing: see the ablation in rules/README.md)
     if asked.only_numbers:
         id_bonus, child_bonus = WEIGHTS["exact_id"].weight, WEIGHTS["child_id"].weight
     else:
-        id_bonus, child_bonus = WEIGHTS["named_rule"].weight, 0.0
+        id_bonus = child_bonus = 0.0
     rank_of = index.edition_ranks()
     named_editions = asked.named_editions
     keyed: list[tuple[float, int, int, int]] = []

@@ -40,16 +40,13 @@ WEIGHTS: dict[str, Feature] = {
     "relative": Feature(1.0, 0.0, "an English agent noun and its verb (owner/owns)"),
     "accent": Feature(1.0, 0.0, "a word typed without its accents (de -> dé in a content word)"),
     "compound": Feature(0.7, 0.0, "a Danish compound headed by a query word (fænomen-kort)"),
-    "stopword_accent": Feature(0.5, 0.0, "a stopword that is a content word with an accent"),
     # ----------------------------------------------------------- index (fields)
     "parent": Feature(0.7, 0.0, "a lettered subrule also holds its parent's words"),
-    "glossary_term": Feature(2.0, 1.0, "a glossary entry's term words count as a title"),
     "card_title": Feature(1.0, 0.0, "a card ruling's card name words count as its title"),
     "phrasings": Feature(0.75, 0.0, "BM25 of the phrasings field (questions a passage answers)"),
     # ----------------------------------------------------------- scoring: added to BM25
     "proximity": Feature(1.0, 0.0, "two consecutive query words close in the text"),
     "lead": Feature(0.15, 0.0, "query words among a text's first words"),
-    "definition_lead": Feature(0.25, 0.0, "... the same for a question asking what a thing is"),
     "exact_form": Feature(0.3, 0.0, "a query word in the text in the very form typed"),
     "title": Feature(0.2, 1.0, "the variant's name (Planechase) among other words counts less"),
     # ----------------------------------------------------------- scoring: multipliers
@@ -68,9 +65,8 @@ WEIGHTS: dict[str, Feature] = {
     "quantity": Feature(1.3, 1.0, "'how many': a rule stating a quantity"),
     "consequence": Feature(1.2, 1.0, "'what happens if': a rule stating a condition"),
     "named_edition": Feature(5.0, 1.0, "a document, language or year the query names"),
-    "other_language": Feature(0.25, 1.0, "texts in a language other than the query's"),
     "today_for_foreign": Feature(
-        1.5, 1.0, "French/Danish question: the current English rules (not other_language)"
+        1.5, 1.0, "French/Danish question: the current English rules beside its language's text"
     ),
     "older_edition": Feature(0.9, 1.0, "older English editions searched with the current one"),
     "card_words": Feature(1.0, 0.0, "the words naming a card count among the query's words"),
@@ -79,7 +75,6 @@ WEIGHTS: dict[str, Feature] = {
     # ----------------------------------------------------------- query: rule numbers
     "exact_id": Feature(1000.0, 0.0, "a rule number alone: that rule first"),
     "child_id": Feature(500.0, 0.0, "... and its lettered subrules next"),
-    "named_rule": Feature(2.0, 0.0, "a rule number among other words: a little above"),
 }
 
 
