@@ -464,7 +464,8 @@ def search_command(
 
     Plain words, typos, common synonyms (dice, 2HG, shared deck...), rule numbers and French
     or Danish words all work. Searches the current edition unless --edition or --lang says
-    otherwise.
+    otherwise; a question naming a card also searches its official rulings, and a French or
+    Danish question the French text or the Danish guide (with today's rule for each passage).
 
     \b
     planarcli rules search planar die cost
