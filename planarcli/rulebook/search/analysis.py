@@ -443,6 +443,10 @@ TRANSLATIONS: dict[str, tuple[str, ...]] = {
     "source": ("source",),
     "chaos": ("chaos",),
     "signification": ("meaning",),
+    "deux": ("two", "both"),
+    "ancien": ("previous",),
+    "adversaire": ("opponent",),
+    "equipier": ("teammate",),
     # Danish
     "fly": ("plane",),
     "flyet": ("plane",),
@@ -498,4 +502,7 @@ TRANSLATIONS: dict[str, tuple[str, ...]] = {
     "effekter": ("effect",),
     "varer": ("until",),
     "betydning": ("meaning",),
+    "begge": ("both",),
+    "billedsiden": ("face",),
+    "modstander": ("opponent",),
 }
