@@ -303,8 +303,18 @@ FLOORS = {
     "held-out-8": (74, 85),
     "held-out-9": (66, 74),
     "held-out-10": (60, 64),
-    "held-out-4": (78, 88),
+    "held-out-4": (79, 88),
     "held-out-5": (81, 85),
+    # issue 18: French and Danish questions without --lang, card rulings, Planechase rules
+    # outside 901 (most of which the bundled editions do not hold yet: not counted)
+    "development-fr": (33, 36),
+    "development-da": (26, 36),
+    "development-rulings": (31, 34),
+    "development-planechase": (7, 11),
+    "held-out-fr": (38, 50),
+    "held-out-da": (30, 43),
+    "held-out-rulings": (51, 56),
+    "held-out-planechase": (14, 18),
 }
 
 

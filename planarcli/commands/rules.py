@@ -207,7 +207,8 @@ def search_command(
 
     Plain words, typos, common synonyms (dice, 2HG, shared deck...), rule numbers and French
     or Danish words all work. Searches the current edition unless --edition or --lang says
-    otherwise.
+    otherwise; a question naming a card also searches its official rulings, and a French or
+    Danish question the French text or the Danish guide (with today's rule for each passage).
 
     \b
     planarcli rules search planar die cost
@@ -237,7 +238,8 @@ def search_command(
             "the rest is left out",
             err=True,
         )
-    scope = rulesearch.search_scope(corpus.list_editions(), edition, lang)
+    # (a French or Danish question without --lang also searches the texts in its language)
+    scope = rulesearch.search_scope(corpus.list_editions(), edition, lang, text)
     results = searchcache.search(text, scope, limit)
     if output_format == "json":
         echo_json(render.search_json(text, scope, results))
@@ -248,7 +250,7 @@ def search_command(
         from planarcli.rulebook import lookup
 
         raise lookup.no_results(text, scope, edition, lang)
-    _echo(render.search_text(results, style=_styler()))
+    _echo(render.search_text(results, scope, style=_styler()))
 
 
 # --------------------------------------------------------------------------- editions

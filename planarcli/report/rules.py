@@ -211,6 +211,12 @@ def search_json(
                 "text": r.text,
                 "also_in": list(r.also_in),
                 "kind": r.kind,
+                **({"card": r.card, "date": r.date} if r.kind == "ruling" else {}),
+                **(
+                    {"current": r.current, "current_since": r.current_since}
+                    if r.current
+                    else {}
+                ),
             }
             for r in results
         ],
@@ -218,24 +224,50 @@ def search_json(
 
 
 def search_text(
-    results: Sequence[Any], *, style: Style | None = None, width: int | None = None
+    results: Sequence[Any],
+    scope: Sequence[corpus.EditionInfo] = (),
+    *,
+    style: Style | None = None,
+    width: int | None = None,
 ) -> str:
-    """``rules search`` as text: per result a head line (id, edition, score) and its text,
-    shortened and indented."""
+    """``rules search`` as text: per result a head line (id, edition, score; a ruling's
+    card and date) and its text, shortened and indented; a translation's or guide's passage
+    is followed by how it relates to today's rule."""
     _style = style or _plain
     columns = width or rules_width()
+    dated = {info.id: info for info in scope}
     out: list[str] = []
     for result in results:
         head = (
             f"{_style(result.id, bold=True)} ({result.edition}"
             + (f", {result.lang}" if result.lang != "en" else "")
             + (", glossary" if result.kind == "glossary" else "")
+            + (f", {result.card}, {result.date}" if result.kind == "ruling" else "")
             + f") score {result.score:.1f}"
             + (f"  (same text in {', '.join(result.also_in)})" if result.also_in else "")
         )
         out.append(head)
         out.append(wrap_hanging(short(result.text), columns, 4, first_prefix="    "))
+        if result.current:
+            note = relation(result, dated.get(result.edition))
+            out.append(_style(wrap_hanging(note, columns, 4, first_prefix="    "), dim=True))
     return "\n".join(out)
+
+
+def relation(result: Any, info: corpus.EditionInfo | None) -> str:
+    """How a translation's or guide's passage relates to today's rule: "901.8b in the French
+    text is 901.9b today; its wording changed in 2023"."""
+    what = {"fr": "the French text", "da": "the Danish guide"}.get(result.lang, result.edition)
+    said = f"{result.id} in {what}"
+    since = result.current_since or ""
+    effective = (info.effective if info is not None else None) or ""
+    if since and effective and since > effective:
+        when = f"; its wording changed in {since[:4]}"
+    elif since:
+        when = f"; worded so since {since[:4]}"
+    else:
+        when = ""
+    return f"{said} is {result.current} today{when}."
 
 
 # --------------------------------------------------------------------------- editions

@@ -92,12 +92,14 @@ def no_results(
 ) -> NotFoundError:
     """The error for a search of ``text`` in ``scope`` that found nothing: where a rule
     number asked for is numbered in that edition, or else what else to try."""
-    where = scope[0].id if len(scope) == 1 else f"{len(scope)} editions"
+    # (the card rulings searched beside the current edition are not an edition)
+    editions = [info for info in scope if info.kind != corpus.RULINGS] or list(scope)
+    where = editions[0].id if len(editions) == 1 else f"{len(editions)} editions"
     named = re.fullmatch(r"(?:rules?|r[èe]gles?|regel(?:en)?)?\s*(\S+)", text, re.IGNORECASE)
     number = corpus.normalise_rule_id(named.group(1)) if named else None
     renumbered = (
-        _renumbered_hint(number, corpus.load_edition(scope[0]))
-        if number is not None and len(scope) == 1
+        _renumbered_hint(number, corpus.load_edition(editions[0]))
+        if number is not None and len(editions) == 1
         else None
     )
     return NotFoundError(

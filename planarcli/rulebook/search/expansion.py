@@ -1,0 +1,308 @@
+"""Analysis of a query against the index's vocabulary: each query word becomes weighted
+index terms.
+
+A word's stems in every language in scope (from the index when it is a word of its texts),
+its accent-free matches, the synonyms users type for the rules' words
+(:data:`.analysis.SYNONYMS`, at ``synonym``), an English agent noun and its verb
+(owner/owns, ``relative``), the Danish compounds it heads (``compound``), a number spelt or
+in digits; a word found nowhere is corrected to the closest corpus word (``typo``:
+Damerau-Levenshtein, one edit in a short word, two in a long one), and a word typed in two
+("plane walk") stands for the one it makes. The weights are in :mod:`.weights`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from planarcli.rulebook.search.analysis import (
+    DEFINITION_WORDS,
+    IRREGULAR,
+    RULE_NUMBER_RE,
+    STOPWORDS,
+    SYNONYMS,
+    TOKEN_RE,
+    TRANSLATIONS,
+    fold,
+    folded_synonyms,
+    indel_similarity,
+    number_value,
+    number_words,
+    osa_distance,
+    split_elision,
+)
+from planarcli.rulebook.search.index import numbers_of
+from planarcli.rulebook.search.language import other_languages
+from planarcli.rulebook.search.weights import WEIGHTS
+
+if TYPE_CHECKING:
+    from planarcli.rulebook.search.index import SearchIndex
+
+#: words this long or longer may be corrected by two edits, shorter ones by one
+TYPO_LONG_WORD = 8
+#: shorter words are corrected only for two letters swapped: most are English words the
+#: rules do not use ("now" is not a misspelt "know")
+TYPO_SHORTEST = 4
+#: a misspelling as close to several corpus words stands for each of them (at most this many)
+TYPO_CHOICES = 3
+#: a query's unknown words corrected, at most (a query of many is not misspelt, it is junk)
+TYPO_WORDS = 8
+#: a Danish compound headed by a query word: both parts this long
+COMPOUND_SHORTEST = 4
+
+
+def stems_of(index: SearchIndex, token: str) -> set[str]:
+    """Index terms that ``token`` may stand for, in any language in scope."""
+    if RULE_NUMBER_RE.match(token):
+        return {token} if token in index.df else set()
+    found = set()
+    for lang in index.langs:
+        if token in STOPWORDS.get(lang, frozenset()):
+            continue
+        term = index.stem_word(token, lang)
+        if term in index.df or term in index.aid_postings:
+            found.add(term)
+    return found
+
+
+def is_stopword(index: SearchIndex, token: str) -> bool:
+    return any(token in STOPWORDS.get(lang, frozenset()) for lang in index.langs)
+
+
+def query_groups(index: SearchIndex, query: str) -> list[tuple[str, dict[str, float]]]:
+    """Weighted index terms per query word: stems, accent-free matches, synonyms, typos.
+
+    One dict per content word of the query, in query order (for proximity scoring).
+    """
+    groups: list[tuple[str, dict[str, float]]] = []
+    tokens: list[str] = []
+    for raw in TOKEN_RE.findall(query.casefold().replace("’", "'")):
+        tokens.extend(split_elision(raw) if "'" in raw else [raw])
+    # a word that is a stopword in the query's language is one, even when it is a
+    # content word in another language ("have" is Danish for "garden")
+    strange = other_languages(index, query)
+    query_stop = [STOPWORDS.get(lang, frozenset()) for lang in index.langs if lang not in strange]
+    misspelt: list[tuple[str, dict[str, float]]] = []
+    joined = joined_words(index, tokens, query_stop)
+    danish = "da" in index.langs and "da" not in strange
+    typo, synonym_weight = WEIGHTS["typo"].weight, WEIGHTS["synonym"].weight
+    translation = WEIGHTS["translation"].weight
+    # a question in French or Danish with the English rules in scope
+    translating = "en" in index.langs and len(index.langs) > 1 and "en" in strange
+    for place, token in enumerate(tokens):
+        if token in DEFINITION_WORDS:
+            continue
+        weights: dict[str, float] = {}
+
+        def add(terms: Iterable[str], weight: float, weights: dict[str, float] = weights) -> None:
+            if weight <= 0.0:
+                return  # a feature turned off (see .weights)
+            for term in terms:
+                weights[term] = max(weights.get(term, 0.0), weight)
+
+        token = IRREGULAR.get(token, token)
+        stems = set() if any(token in stop for stop in query_stop) else stems_of(index, token)
+        # "plane walk" typed for "planeswalk": both words stand for it
+        add(joined.get(place, ()), typo)
+        add(joined.get(place - 1, ()), typo)
+        if danish and not any(token in stop for stop in query_stop):
+            # "fænomen" is the head of "fænomenkort"
+            add(compounds(index, token), WEIGHTS["compound"].weight)
+        if stems:
+            add(stems, 1.0)
+            add(relatives(index, token), WEIGHTS["relative"].weight)
+        elif is_stopword(index, token) or len(token) == 1:
+            # a stopword is no misspelling ("de" typed for "dé" was once restored: the
+            # ablation found it added nothing, see rules/README.md)
+            pass
+        else:
+            accentless = accent_matches(index, token)
+            if accentless:
+                add(accentless, WEIGHTS["accent"].weight)
+            elif (
+                not token.isdigit()
+                and not RULE_NUMBER_RE.match(token)
+                and len(misspelt) < TYPO_WORDS
+            ):
+                misspelt.append((token, weights))  # corrected below, in context
+        if token.isdigit() or not is_stopword(index, token):
+            # "40 cards": "at least forty"; "ten": "10"
+            for lang in index.langs:
+                value = number_value(token, lang)
+                if value is not None:
+                    for spelt in number_words(value, lang):
+                        if spelt != token:
+                            add(stems_of(index, spelt), 1.0)
+        if translating and (weights or not is_stopword(index, token)):
+            # "phénomène": "phenomenon", "terningen": "die" (the English rules)
+            for english in TRANSLATIONS.get(fold(token), ()):
+                add(english_stems(index, english), translation)
+        if weights or not is_stopword(index, token):
+            for synonym in SYNONYMS.get(token) or folded_synonyms().get(fold(token), ()):
+                add(stems_of(index, synonym) or accent_matches(index, synonym), synonym_weight)
+        if weights or (misspelt and misspelt[-1][1] is weights):
+            groups.append((fold(token), weights))
+    if misspelt:
+        correct(index, misspelt, groups)
+        groups = [(word, weights) for word, weights in groups if weights]
+    return groups
+
+
+def joined_words(
+    index: SearchIndex, tokens: list[str], stop: list[frozenset[str]]
+) -> dict[int, set[str]]:
+    """For a word typed in two ("plane walk"), keyed by the place of its first half: the
+    stems of the corpus word the two make together, or are one edit from."""
+    out: dict[int, set[str]] = {}
+    for place, (first, second) in enumerate(itertools.pairwise(tokens)):
+        if not (first.isalpha() and second.isalpha()) or any(
+            first in words or second in words for words in stop
+        ):
+            continue
+        if stems_of(index, first) and stems_of(index, second):
+            continue  # two words of the texts: meant as two
+        whole = first + second
+        found = stems_of(index, whole)
+        if not found and len(whole) >= TYPO_LONG_WORD:
+            for word in typo_words(index, whole):
+                if osa_distance(fold(whole), fold(word), 1) <= 1:
+                    found = set(index.surface[word].split(" "))
+                    break
+        if found:
+            out[place] = found
+    return out
+
+
+def compounds(index: SearchIndex, token: str) -> set[str]:
+    """Stems of the Danish compounds that ``token`` heads ("fænomen": "fænomenkort")."""
+    if len(token) < COMPOUND_SHORTEST or not token.isalpha():
+        return set()
+    base = index.stem_word(token, "da")
+    found = set()
+    for word, term in index.stems.get("da", {}).items():
+        if len(word) >= len(base) + COMPOUND_SHORTEST and word.startswith(base):
+            found.add(term)
+    return found
+
+
+def correct(
+    index: SearchIndex,
+    misspelt: list[tuple[str, dict[str, float]]],
+    groups: list[tuple[str, dict[str, float]]],
+) -> None:
+    """Correct each misspelt word to the closest corpus word; among words as close, to
+    the one found most often with the query's other words ("planer die": "planar",
+    not "plane")."""
+    typo, synonym_weight = WEIGHTS["typo"].weight, WEIGHTS["synonym"].weight
+    if typo <= 0.0:
+        return  # turned off (see .weights)
+    context: set[int] = set()
+    for _, weights in groups:
+        for term, weight in weights.items():
+            if weight >= 1.0:
+                context.update(numbers_of(index.postings.get(term, b"")))
+    for token, weights in misspelt:
+        closest = typo_words(index, token)
+        if not closest:
+            continue
+        if len(closest) > 1 and context:
+
+            def together(word: str) -> int:
+                found: set[int] = set()
+                for term in index.surface[word].split(" "):
+                    found.update(numbers_of(index.postings.get(term, b"")))
+                return len(found & context)
+
+            closest.sort(key=together, reverse=True)
+        meant = closest[0]
+        for term in index.surface[meant].split(" "):
+            weights[term] = max(weights.get(term, 0.0), typo)
+        # "comunal" is "communal" in full: its synonyms, and its form for exact matches
+        for synonym in (SYNONYMS.get(meant) or folded_synonyms().get(fold(meant), ())) * (
+            synonym_weight > 0.0
+        ):
+            for term in stems_of(index, synonym) or accent_matches(index, synonym):
+                weight = synonym_weight * typo
+                weights[term] = max(weights.get(term, 0.0), weight)
+        for number, (_, group) in enumerate(groups):
+            if group is weights:
+                groups[number] = (fold(meant), weights)
+
+
+def relatives(index: SearchIndex, token: str) -> set[str]:
+    """Index terms of the English agent noun or verb of ``token`` ("owns" → "owner",
+    "controller" → "control"), when the index holds them."""
+    if "en" not in index.langs or not token.isalpha():
+        return set()
+    english = index.stems.get("en", {})
+    base = index.stem_word(token, "en")
+    candidates = [base + "er"]
+    if token.endswith(("er", "ers")) and len(token) >= 5:
+        candidates.append(token[: -3 if token.endswith("ers") else -2])
+    # only words of the texts: their stems are in the index
+    found = {english[word] for word in candidates if word in english}
+    return {term for term in found if term != base and term in index.df}
+
+
+def accent_matches(index: SearchIndex, token: str) -> set[str]:
+    found: set[str] = set()
+    for lang in index.langs:
+        term = fold(index.stem_word(fold(token), lang))
+        found.update(index.folded.get(term, "").split())
+    return found
+
+
+def typo_word(index: SearchIndex, token: str) -> str | None:
+    """The corpus word closest to a misspelt ``token`` (edit distance ≤ 1–2), or None."""
+    closest = typo_words(index, token)
+    return closest[0] if closest else None
+
+
+def typo_words(index: SearchIndex, token: str) -> list[str]:
+    """The corpus words closest to a misspelt ``token`` (edit distance ≤ 1–2), the most
+    alike and most frequent first. A short word is corrected only for two letters
+    swapped ("dei" is "die"; "now" is not "know")."""
+    short = len(token) < TYPO_SHORTEST
+    # one edit in a short word, two in a long one: "copies" is not a misspelling of
+    # "comes", "plainswalking" is one of "planeswalking"
+    limit = 1 if len(token) <= TYPO_LONG_WORD - 1 else 2
+    folded = fold(token)
+    letters = frozenset(folded)
+    best: list[tuple[int, float, int, str]] = []
+    for word, (other, other_letters) in folded_words(index).items():
+        if abs(len(other) - len(folded)) > limit:
+            continue
+        # each edit brings in at most one letter and takes out at most one: a word
+        # with more letters of its own is further away (and needs no alignment)
+        if len(letters - other_letters) > limit or len(other_letters - letters) > limit:
+            continue
+        if short and sorted(other) != sorted(folded):
+            continue
+        distance = osa_distance(folded, other, limit)
+        if distance <= limit:
+            overlap = indel_similarity(folded, other)
+            frequency = sum(index.df.get(s, 0) for s in index.surface[word].split(" "))
+            best.append((distance, -overlap, -frequency, word))
+    if not best:
+        return []
+    best.sort()
+    nearest = best[0][0]
+    return [word for distance, _, _, word in best[:TYPO_CHOICES] if distance == nearest]
+
+
+def folded_words(index: SearchIndex) -> dict[str, tuple[str, frozenset[str]]]:
+    """Each corpus word, accent-free, with its letters (made once per index)."""
+    known = index._folded
+    if known is None:
+        known = index._folded = {}
+        for word in index.surface:
+            other = fold(word)
+            known[word] = (other, frozenset(other))
+    return known
+
+
+def english_stems(index: SearchIndex, word: str) -> set[str]:
+    """The English index term of ``word`` (an English word), when the index holds it."""
+    term = index.stem_word(word, "en")
+    return {term} if term in index.df else set()

@@ -1,0 +1,469 @@
+"""Query understanding: what a query asks, beyond its words.
+
+* A rule number alone ("901.9", "rule 901.15a") asks for that rule; among other words
+  ("exception to rule 113.8") it is a reference to look for.
+* "what is X", "define X", "who is the planar controller": the thing asked about, and a
+  pattern for a text that says what it is (:func:`defined_subject`).
+* "how many", "what happens if": a quantity, a consequence.
+* A document, a language or a year named among several editions ("in the Danish guide",
+  "under the 2012 rules") says where to look; "in the original rules" asks how the rules
+  used to be.
+* The variant's name ("Planechase", "Planar Magic") says what a question is about, not which
+  rule answers it (:func:`untitled`).
+
+:func:`understand` gathers all of it in an :class:`Understood` for :mod:`.scoring`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from planarcli.lazyre import lazy
+from planarcli.rulebook.search import cards
+from planarcli.rulebook.search.analysis import (
+    DEFINITION_WORDS,
+    NUMBERS,
+    RULE_NUMBER_RE,
+    fold,
+    normalise_token,
+    stem,
+    words,
+    wordset,
+)
+from planarcli.rulebook.search.expansion import is_stopword, stems_of, typo_word
+from planarcli.rulebook.search.index import ENGLISH_CR, VARIANT_SECTION
+from planarcli.rulebook.search.language import other_languages
+from planarcli.rulebook.search.weights import WEIGHTS
+
+if TYPE_CHECKING:
+    from planarcli.rulebook.search.index import SearchIndex
+
+#: a query word whose best term weighs no more than this (an accent restored on a stopword)
+#: is not one of its essential words
+ESSENTIAL = 0.5
+#: a question of at least this many words is long (see :mod:`.scoring`: window, lonely)
+LONG_QUERY = 6
+
+#: a query about how the rules used to be ("in the original rules", "before chaos ensues
+#: existed", "under the old Two-Headed Giant rules"): texts no longer in force rank first
+PAST_RE = lazy(
+    r"\b(?:old|older|oldest|original|originally|early|earliest|formerly|used\s+to"
+    r"|back\s+when|no\s+longer|any\s?more|very\s+first|first\s+(?:version|edition|rules)"
+    r"|ancien(?:ne)?s?|gamle|oprindelige?)\b",
+    re.IGNORECASE,
+)
+DEFINITION_RE = lazy(
+    r"^\W*(?:what\s+(?:is|are)|what's|whats|define|definition\s+of|meaning\s+of"
+    r"|qu'est-ce\s+que?|c'est\s+quoi|que\s+(?:veut\s+dire|signifie)|hvad\s+(?:er|betyder))"
+    # a term of one or two words, or two joined by "of", "de", "af" ("capacité de
+    # transplanage")
+    r"(?:\s+(?:an?|the|une?|le|la|les|l'|en|et))?\s*"
+    r"\S+(?:\s+(?:of|de|du|des|af)\s+\S+|\s+\S+)?\W*$"
+    r"|^\W*\S+(?:\s+\S+)?\s+(?:definition|meaning|means?)\W*$",
+    re.IGNORECASE,
+)
+#: words without which a query cannot ask what something is
+DEFINITION_HINTS = wordset(
+    "what whats who define definition meaning mean means qu que qui quoi signifie hvad hvem betyder"
+)
+#: the stems of "card" ("what is a plane card" asks what a plane is)
+CARD_TERMS = frozenset({"card", "cart", "kort"})
+#: words that may stand beside a rule number that is the whole question ("rule 901.9")
+RULE_WORDS = frozenset({"rule", "rules", "règle", "règles", "regel", "reglen", "see", "cf"})
+#: "... who is the planar controller": the subject asked about
+SUBJECT_RE = lazy(
+    r"\b(?:what|who|qui|hvem|hvad)\s+(?:is|are|est|er)\s+(.+?)\W*$"
+    # asked inside a longer question: "explain what a phenomenon card is", "what does it
+    # mean to planeswalk"
+    r"|\bwhat\s+((?:an?|the)\s+\w+(?:\s+\w+)?)\s+(?:is|are)\b"
+    r"|\bwhat\s+(?:does\s+it|it)\s+means?\s+to\s+(\w+)"
+    # "what does chaos ensue mean", "c'est quoi un phénomène", "qu'est-ce qu'un plan",
+    # "que signifie transplaner", "hvad betyder planeswalke"
+    r"|\bwhat\s+does\s+(.+?)\s+mean\b"
+    r"|\bc'est\s+quoi\s+(.+?)\W*$"
+    r"|\bqu'est-ce\s+qu(?:e\s+|')(?:c'est\s+qu(?:e\s+|'))?(.+?)\W*$"
+    r"|\bque\s+(?:veut\s+dire|signifie)\s+(.+?)\W*$"
+    r"|\bhvad\s+betyder\s+(.+?)\W*$",
+    re.IGNORECASE,
+)
+#: words that only stress a question ("who actually is ...", "what exactly happens"): left
+#: out before its form is read
+FILLER_RE = lazy(
+    r"\s+(?:actually|exactly|really|basically|even|just|ever|still|now|then|again|please)\b",
+    re.IGNORECASE,
+)
+#: where the subject of "who is ..." ends and the case it is asked about begins
+SUBJECT_END_RE = lazy(
+    r"\s*[,;?(]|\s+(?:in|during|when|if|under|with|for|dans|en|pendant|quand|si|avec|i|når|hvis"
+    r"|med)\s",
+    re.IGNORECASE,
+)
+#: a question that asks for a quantity ("how many", "combien", "hvor mange", "minimum")
+QUANTITY_RE = lazy(
+    r"\b(?:how\s+(?:many|much|big|large)|number\s+of|minimum|maximum|min|max|at\s+(?:least|most)"
+    r"|combien|nombre|au\s+(?:moins|plus)|hvor\s+(?:mange|meget|stort?)|antal|mindst|højst)\b",
+    re.IGNORECASE,
+)
+#: a question that asks what follows from something ("what happens if ...")
+QUANTITY_HINTS = wordset(
+    "many much big large number min max least most combien nombre moins plus mange meget"
+    " stor antal mindst højst"
+)
+CONSEQUENCE_RE = lazy(
+    r"\bwhat\s+(?:happens|happened|happen)\b|\bque\s+se\s+passe|\bhvad\s+sker",
+    re.IGNORECASE,
+)
+CONSEQUENCE_HINTS = wordset("happen passe sker")
+#: a rule that says what follows from something ("If the die roll is ...", "When a player ...")
+
+
+class Understood:
+    """What :func:`understand` reads in a query (a plain class: a dataclass would cost the
+    search's start-up more)."""
+
+    __slots__ = (
+        "asks",
+        "cards",
+        "consequence",
+        "defines",
+        "definition",
+        "essential",
+        "groups",
+        "long_query",
+        "named",
+        "named_editions",
+        "numbers",
+        "only_numbers",
+        "owners",
+        "past",
+        "quantities",
+        "rulings",
+        "strange",
+        "surfaced",
+        "weights",
+    )
+
+    #: per content word of the query (in order): its folded form and its weighted terms
+    surfaced: list[tuple[str, dict[str, float]]]
+    #: the weighted terms of each word, and the best weight of each term over the words
+    groups: list[dict[str, float]]
+    weights: dict[str, float]
+    #: the words that are not an accent restored on a stopword
+    essential: list[dict[str, float]]
+    #: rule numbers in the query, and whether it says anything else
+    numbers: list[str]
+    only_numbers: bool
+    #: languages in scope that are not the query's
+    strange: frozenset[str]
+    #: editions the query names (positions in the index's ``edition_ids``), and whether it
+    #: asks how the rules used to be
+    named_editions: set[int]
+    past: set[str]
+    #: "what is X": a pattern for a rule saying "X is ..." (or None), whether the query is
+    #: only that question (``asks``), whether it asks what a word means (``defines``), and
+    #: the terms of X when a longer question names it (``named``)
+    definition: re.Pattern[str] | None
+    asks: bool
+    defines: bool
+    named: list[set[str]]
+    #: "how many": per language, the words that state a quantity (None: not asked)
+    quantities: dict[str, list[str]] | None
+    #: "what happens if ..."
+    consequence: bool
+    long_query: bool
+    #: each term, the query words (by number) it stands for
+    owners: dict[str, tuple[int, ...]]
+    #: the cards the query names (English names, as in the rulings' ``card``), and the
+    #: rulings of those cards (positions; None when the index holds no rulings)
+    cards: frozenset[str]
+    rulings: frozenset[int] | None
+
+    def __init__(self, **values: Any) -> None:
+        for name in self.__slots__:
+            setattr(self, name, values[name])
+
+
+def understand(index: SearchIndex, query: str) -> Understood:
+    """Read ``query`` against ``index``: its words' terms and what it asks."""
+    surfaced = untitled(index, index.query_groups(query))
+    named_editions, naming = editions_named(index, query)
+    past = asks_the_past(index, query)
+    naming |= past
+    cards, card_words = cards_named(index, query)
+    if WEIGHTS["card_words"].weight <= 0.0:
+        naming |= card_words
+    if naming and len(surfaced) > len(naming):
+        # "in the Danish guide", "under the 2012 rules": where to look, not what for;
+        # "Chaotic Aether ...": which card's rulings, not what they say
+        surfaced = [(word, group) for word, group in surfaced if word not in naming]
+    groups = [group for _, group in surfaced]
+    weights: dict[str, float] = {}
+    for group in groups:
+        for term, weight in group.items():
+            weights[term] = max(weights.get(term, 0.0), weight)
+    essential = [group for group in groups if max(group.values()) > ESSENTIAL]
+    numbers = [
+        t for t in (normalise_token(x) for x in query.split()) if t and RULE_NUMBER_RE.match(t)
+    ]
+    # "901.9", "rule 901.15a": that rule; "exception to rule 113.8": the rules that say
+    # so, the rule named only a little above the others
+    rest = [
+        token
+        for token in (normalise_token(x) for x in query.split())
+        if token and token not in numbers and token not in RULE_WORDS
+    ]
+    if numbers and not rest:
+        # "rule 309.7": that rule or nothing, not every rule that says "rule"
+        weights = {}
+    hinted = not DEFINITION_HINTS.isdisjoint(words(query))
+    framed = FILLER_RE.sub("", query.replace("’", "'")) if hinted else query
+    subject = subject_of(index, framed) if hinted else None
+    definition = defined_subject(index, *subject) if subject else None
+    asks = bool(hinted and DEFINITION_RE.search(framed))
+    # "what does it mean to encounter a phenomenon" asks for more than a heading
+    defines = asks or not DEFINITION_WORDS.isdisjoint(words(query))
+    # the terms of what a longer question asks about ("could someone explain what a
+    # phenomenon card is ..."): the glossary entry of that term answers it
+    named = [stems_of(index, fold(word)) for word in subject[0]] if subject and not asks else []
+    # (the patterns compile only for a query that may need them)
+    lowered = query.lower()
+    quantities = (
+        quantity_words(index)
+        if any(word in lowered for word in QUANTITY_HINTS) and QUANTITY_RE.search(query)
+        else None
+    )
+    consequence = any(word in lowered for word in CONSEQUENCE_HINTS) and bool(
+        CONSEQUENCE_RE.search(query)
+    )
+    owners: dict[str, tuple[int, ...]] = {}
+    for number, group in enumerate(groups):
+        for term in group:
+            owners[term] = (*owners.get(term, ()), number)
+    return Understood(
+        surfaced=surfaced,
+        groups=groups,
+        weights=weights,
+        essential=essential,
+        numbers=numbers,
+        only_numbers=not rest,
+        strange=other_languages(index, query),
+        named_editions=named_editions,
+        past=past,
+        definition=definition,
+        asks=asks,
+        defines=defines,
+        named=named,
+        quantities=quantities,
+        consequence=consequence,
+        long_query=len(groups) >= LONG_QUERY,
+        owners=owners,
+        cards=cards,
+        rulings=rulings_of(index, cards),
+    )
+
+
+def quantity_words(index: SearchIndex) -> dict[str, list[str]]:
+    """Per language, the words that state a quantity: numbers from two, spelt or as
+    digits, folded ("one" and "a" say too little)."""
+    out: dict[str, list[str]] = {}
+    for lang in index.langs:
+        spelt = NUMBERS.get(lang, "").split()[2:]
+        out[lang] = [fold(word) for word in spelt] + [str(n) for n in range(2, 100)]
+    return out
+
+
+def editions_named(index: SearchIndex, query: str) -> tuple[set[int], set[str]]:
+    """The editions in scope a query names (by their words, their language, or a year:
+    the English editions that took effect that year, else the last one before), when it
+    names some but not all; and the query's words that did the naming."""
+    if len(index.edition_ids) < 2:
+        return set(), set()
+    said = {fold(word) for word in words(query)}
+    named: set[int] = set()
+    naming: set[str] = set()
+    for number, names in enumerate(index.edition_names):
+        hit = said.intersection(names)
+        if hit:
+            named.add(number)
+            naming |= hit
+    for year in sorted(w for w in said if len(w) == 4 and w.isdigit() and w[:2] in ("19", "20")):
+        dated = [
+            (info.effective, number)
+            for number, edition_id in enumerate(index.edition_ids)
+            if (info := index.infos.get(edition_id)) is not None
+            and info.kind == ENGLISH_CR
+            and info.effective
+        ]
+        that_year = {number for effective, number in dated if effective[:4] == year}
+        if not that_year:
+            before = [(effective, number) for effective, number in dated if effective < year]
+            that_year = {max(before)[1]} if before else set()
+        if that_year:
+            named |= that_year
+            naming.add(year)
+    if len(named) == len(index.edition_ids):
+        return set(), set()
+    return named, naming
+
+
+def asks_the_past(index: SearchIndex, query: str) -> set[str]:
+    """The words by which a query asks how the rules used to be, when the editions
+    searched hold the current one and older ones (else none)."""
+    current = next((info.id for info in index.infos.values() if info.current), None)
+    if current not in index.edition_ids or len(index.edition_ids) < 2:
+        return set()
+    return {fold(word) for match in PAST_RE.compiled.finditer(query) for word in words(match[0])}
+
+
+def subject_of(index: SearchIndex, query: str) -> tuple[list[str], bool] | None:
+    """For a query that asks what something is: the words of that thing, and whether it
+    is a person ("who is ...")."""
+    text = query.replace("’", "'")
+    asked = SUBJECT_RE.search(text)
+    person = False
+    if asked is not None:
+        # "who is the planar controller in grand melee": the planar controller, in the
+        # case the rest names
+        found = next(group for group in asked.groups() if group)
+        text = SUBJECT_END_RE.compiled.split(found, maxsplit=1)[0]
+        person = asked.group(0).lower().startswith(("who", "qui", "hvem"))
+    elif not DEFINITION_RE.search(text):
+        return None
+    subject = [
+        word
+        for word in words(text)
+        if not is_stopword(index, word) and word not in DEFINITION_WORDS and len(word) > 1
+    ]
+    if not 0 < len(subject) <= 3:
+        return None
+    return subject, person
+
+
+def defined_subject(index: SearchIndex, subject: list[str], person: bool) -> re.Pattern[str]:
+    """A pattern for a text that says what ``subject`` is: the subject followed by "is",
+    "are", "means"."""
+    subject = list(subject)
+    known = set(index.surface)
+    for number, word in enumerate(subject):
+        if word not in known and not word.isdigit():
+            subject[number] = typo_word(index, word) or word
+    # the words as the question gave them, perhaps with a short word between ("capacité
+    # de transplanage")
+    said = r"(?:\W+\w{1,3})?\W+".join(re.escape(word) for word in subject)
+    # "<the thing> is ...", and for a person also "... is a <the thing>" ("Each of them
+    # is a planar controller.")
+    named = (
+        rf"|\b(?:is|are|est|sont|er)\s+"
+        rf"(?:a|an|the|un|une|le|la|en|et)\s+{said}\b"
+        if person
+        else ""
+    )
+    # ... or that names it: 'known as the "planeswalking ability"', "Cela s'appelle la
+    # « capacité de transplanage »"
+    called = (
+        rf"|\b(?:known\s+as|called|s'appelle|appelée?s?|kaldes|kaldet)\s+"
+        rf"(?:(?:a|an|the|un|une|le|la|l'|en|et)\s*)?[\"“«'‘]?\s*{said}\b"
+    )
+    return re.compile(
+        # "A planar die is ...", "A player's range of influence is ...", "Each turn
+        # marker represents ..."
+        rf"(?:^|[.:]\s|\b(?:a|an|the|to|each|un|une|le|la|en|et)\s|\w+['’]s\s){said}s?"
+        rf"\s+(?:is|are|means|represents?|est|sont|er)\b{named}{called}",
+        re.IGNORECASE,
+    )
+
+
+def untitled(
+    index: SearchIndex, surfaced: list[tuple[str, dict[str, float]]]
+) -> list[tuple[str, dict[str, float]]]:
+    """The query's words with the variant's name ("Planechase", "Planar Magic", the title
+    of 901 in the editions searched) at WEIGHTS["title"].weight: every text is about it, so it
+    says what a question is about, not which rule answers it."""
+    if len(surfaced) < 2:
+        return surfaced
+    titles = {
+        tuple(index.tokens[position].split(" "))
+        for position, rule_id in enumerate(index.ids)
+        if rule_id == VARIANT_SECTION and index.kinds[position] == "rule"
+    }
+    named: set[int] = set()
+    for title in titles:
+        size = len(title)
+        for start in range(len(surfaced) - size + 1):
+            if all(title[k] in surfaced[start + k][1] for k in range(size)):
+                named.update(range(start, start + size))
+    if not named or len(named) == len(surfaced):
+        return surfaced
+    return [
+        (word, {t: w * WEIGHTS["title"].weight for t, w in group.items()} if n in named else group)
+        for n, (word, group) in enumerate(surfaced)
+    ]
+
+
+def rulings_of(index: SearchIndex, cards: frozenset[str]) -> frozenset[int] | None:
+    """The positions of the rulings of ``cards``, or None for an index without rulings."""
+    if not card_names(index).spelt:
+        return None
+    if not cards:
+        return frozenset()
+    return frozenset(
+        position
+        for position, kind in enumerate(index.kinds)
+        if kind == "ruling" and index.notes[position].split("|")[0] in cards
+    )
+
+
+def card_names(index: SearchIndex) -> cards.Names:
+    """The cards the index holds rulings of (made once per index)."""
+    known: cards.Names | None = getattr(index, "_cards", None)
+    if known is None and "ruling" not in index.kinds:
+        known = index._cards = cards.Names({})  # type: ignore[attr-defined]
+    if known is None:
+        found = {
+            index.notes[position].split("|")[0]
+            for position, kind in enumerate(index.kinds)
+            if kind == "ruling" and index.notes[position]
+        }
+        known = cards.Names.of(sorted(found))
+        index._cards = known  # type: ignore[attr-defined]
+    return known
+
+
+def cards_named(index: SearchIndex, query: str) -> tuple[frozenset[str], set[str]]:
+    """The cards a query names (see :mod:`.cards`), and the words that name them."""
+    names = card_names(index)
+    if not names.spelt:
+        return frozenset(), set()
+    ruled = index.lang_df.get("en", {})
+    return cards.named(
+        query, names, known=index.surface, ruled=lambda word: bool(ruled.get(stem(word, "en")))
+    )
+
+
+#: a ruling said word for word of this many cards or more restates a rule ("The controller of
+#: a face-up plane card is the player designated as the planar controller")
+RESTATED_ON = 3
+
+
+def restating(index: SearchIndex) -> frozenset[int]:
+    """The card rulings (positions) that restate a rule: their text, quotes aside, is a
+    ruling of RESTATED_ON cards or more. Made once per index."""
+    known: frozenset[int] | None = getattr(index, "_restating", None)
+    if known is None:
+        by_text: dict[str, list[int]] = {}
+        for position, kind in enumerate(index.kinds):
+            if kind == "ruling":
+                text = index.texts[position].translate(QUOTES)
+                by_text.setdefault(text, []).append(position)
+        known = frozenset(
+            position
+            for found in by_text.values()
+            if len({index.notes[p].split("|")[0] for p in found}) >= RESTATED_ON
+            for position in found
+        )
+        index._restating = known  # type: ignore[attr-defined]
+    return known
+
+
+QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})

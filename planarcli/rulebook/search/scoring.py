@@ -1,0 +1,560 @@
+"""Scoring: BM25 over the text and phrasings fields, plus named features.
+
+A passage's score is the BM25 of the query's terms in its text (lengths compared within its
+group: one document, or all English editions; term statistics per language), then:
+
+* added: closeness of consecutive query words (``proximity``), query words among its first
+  words (``lead``), words in the very form typed (``exact_form``);
+* multiplied by coordination (the share of the query's words it holds, each by its rarity),
+  and in a long question by how much of it one passage says together (``window``), a word
+  far from all others counting less (``lonely``);
+* plus the BM25 of its phrasings field (``phrasings``);
+* multiplied by priors: off-topic rules, subrules (out of the context their parent sets),
+  introductions and headings, glossary entries (above the rules when the query is their term
+  or asks what it is), a rule stating a quantity or a condition for a question asking for
+  one, an edition the query names, other languages and older editions;
+* then a subrule that matches all its parent matches and more ranks above it, a glossary
+  entry a long question names as its subject comes first, and a rule number named puts that
+  rule first.
+
+Every weight is in :data:`.weights.WEIGHTS`; the query's reading is :mod:`.query`'s.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from typing import TYPE_CHECKING
+
+from planarcli.lazyre import lazy
+from planarcli.rulebook.search.index import (
+    PROXIMITY_WINDOW,
+    SearchResult,
+    is_heading,
+    numbers_of,
+)
+from planarcli.rulebook.search.query import (
+    CARD_TERMS,
+    ESSENTIAL,
+    QUOTES,
+    Understood,
+    restating,
+    understand,
+)
+from planarcli.rulebook.search.weights import WEIGHTS
+
+if TYPE_CHECKING:
+    from planarcli.rulebook.search.index import Positions, SearchIndex
+
+BM25_K1 = 1.2
+BM25_B = 0.75
+#: the phrasings field's BM25 parameters
+AID_K1 = 1.2
+AID_B = 0.75
+#: query words among this many first words of a text: the text is about them (rules that
+#: state a thing start with it: "A planar die is ...", "The owner of a plane card is")
+LEAD_WINDOW = 6
+#: in a long question, a word a text holds with none of the others within this many words
+#: is lonely (``lonely``)
+LONELY_WINDOW = 3
+#: the span in which one passage of a text says the query's words together (``window``)
+WINDOW = 8
+#: a subrule matching all its parent matches and more ranks above the parent when what it
+#: matches more is at least this share of the query (by rarity)
+COMPLETE_SUBRULE_SHARE = 0.2
+
+#: a rule that says what follows from something ("If the die roll is ...", "When a player ...")
+CONDITION_RE = lazy(r"^(?:if|when|whenever|si|quand|lorsqu|hvis|når)\b", re.IGNORECASE)
+
+
+def aid_scores(index: SearchIndex, weights: dict[str, float]) -> dict[int, float]:
+    """BM25 of the query's terms over each document's phrasings."""
+    scores: dict[int, float] = {}
+    lengths = index.aid_lengths
+    for term, weight in weights.items():
+        packed = index.aid_postings.get(term)
+        if not packed:
+            continue
+        found = numbers_of(packed)
+        idfs: dict[str, float] = {}
+        for place in range(0, len(found), 2):
+            position, tf = found[place], found[place + 1]
+            lang = index.doc_langs[position]
+            idf = idfs.get(lang)
+            if idf is None:
+                n = index.aid_size.get(lang, 0)
+                df = index.aid_df.get(lang, {}).get(term, 0)
+                idf = idfs[lang] = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+            norm = AID_K1 * (
+                1.0 - AID_B + AID_B * lengths[position] / (index.aid_length.get(lang) or 1.0)
+            )
+            part = weight * idf * tf * (AID_K1 + 1.0) / (tf + norm)
+            scores[position] = scores.get(position, 0.0) + part
+    return scores
+
+
+def asks_for_term(index: SearchIndex, position: int, groups: list[dict[str, float]]) -> bool:
+    """True when the query is the glossary term ("what are chaos abilities", "define
+    planeswalk", "phenominon"): its content words are the term's words."""
+    heads = index.heads[position]
+    title = index.tokens[position].split(" ")[:heads]
+    if not title:
+        return False
+    # "what is a phenomenon card": the card is the term
+    groups = [
+        group for group in groups if not (CARD_TERMS.intersection(group) and len(groups) > 1)
+    ] or groups
+    if len(title) != len(groups):
+        return False
+    return all(any(term in group for group in groups) for term in title)
+
+
+def names_term(index: SearchIndex, position: int, subject: list[set[str]]) -> bool:
+    """True when what a question asks about is the glossary term, perhaps with one more
+    word ("what a phenomenon card is" asks about the term "Phenomenon")."""
+    heads = index.heads[position]
+    title = index.tokens[position].split(" ")[:heads]
+    if not title or not heads <= len(subject) <= heads + 1:
+        return False
+    return all(any(term in terms for terms in subject) for term in title)
+
+
+def names_heading(index: SearchIndex, position: int, groups: list[dict[str, float]]) -> bool:
+    """True when the query is the title a heading gives ("single planar deck option" is
+    901.15 "Single Planar Deck Option"): the heading is what it asks about."""
+    if not is_heading(index.texts[position]):
+        return False
+    title = index.tokens[position].split(" ")
+    if len(title) != len(groups):
+        return False
+    return all(any(term in group for group in groups) for term in title)
+
+
+def window_mass(placed: list[tuple[int, int]], mass: list[float]) -> float:
+    """The most of the query's rarity-weighted words (``placed``: where each word of the
+    query stands in a text) found within WINDOW words."""
+    placed = [(place, number) for place, number in placed if mass[number]]
+    best = 0.0
+    start = 0
+    for end in range(len(placed)):
+        while placed[end][0] - placed[start][0] >= WINDOW:
+            start += 1
+        inside = {number for _, number in placed[start : end + 1]}
+        best = max(best, sum(mass[number] for number in inside))
+    return best
+
+
+def lonely_terms(placed: list[tuple[int, int]], owners: dict[str, tuple[int, ...]]) -> set[str]:
+    """In a long question, the terms a text holds only far from any other of the
+    question's words: "normal" in "the normal game materials" is not what "a normal plane
+    card" asks about. ``placed``: where each query word (by number) stands in the text;
+    terms only a subrule's parent holds are not counted lonely."""
+    present = {number for _, number in placed}
+    if len(present) < 2:
+        return set()
+    close: set[int] = set()
+    for (a, first), (b, second) in itertools.pairwise(placed):
+        if first != second and b - a <= LONELY_WINDOW:
+            close.add(first)
+            close.add(second)
+    # (two neighbours of different words are enough: each is near another word)
+    return {
+        term
+        for term, numbers in owners.items()
+        if numbers[0] in present and numbers[0] not in close
+    }
+
+
+def near(
+    index: SearchIndex,
+    where: Positions,
+    lang: str,
+    left: dict[str, float],
+    right: dict[str, float],
+) -> float:
+    """IDF-weighted bonus when two consecutive query words are close in the text."""
+    best = 0.0
+    for a, wa in left.items():
+        first = where.get(a)
+        if not first:
+            continue
+        for b, wb in right.items():
+            second = where.get(b)
+            if not second or a == b:
+                continue
+            if any(0 < abs(j - i) <= PROXIMITY_WINDOW for i in first for j in second):
+                best = max(best, wa * wb * min(index.idf(a, lang), index.idf(b, lang)))
+    return best
+
+
+def rank(index: SearchIndex, query: str, limit: int) -> list[SearchResult]:
+    """The ``limit`` best documents of ``index`` for ``query``, best first."""
+    asked = understand(index, query)
+    weights = asked.weights
+    reached: set[int] = set()  # the texts that hold a query word, or are a rule named
+    for term in weights:
+        reached.update(numbers_of(index.postings.get(term, b"")))
+    if asked.numbers:
+        reached.update(
+            position
+            for position, rule_id in enumerate(index.ids)
+            if any(rule_id.startswith(number) for number in asked.numbers)
+        )
+    aided = aid_scores(index, weights) if index.aid_postings else {}
+    current = next((info.id for info in index.infos.values() if info.current), None)
+    current_number = index.edition_ids.index(current) if current in index.edition_ids else -1
+    scoring = _Scoring(index, asked, current_number)
+    scores: dict[int, float] = {}
+    candidates = reached.union(aided)
+    if asked.rulings is not None:
+        # the card rulings answer a question about their card: the others are not scored
+        kinds = index.kinds
+        candidates = {
+            position
+            for position in candidates
+            if kinds[position] != "ruling" or position in asked.rulings
+        }
+    for position in candidates:
+        score = scoring.score(position, position in reached, aided.get(position))
+        if score is not None:
+            scores[position] = score
+    if scoring.defined and scores:
+        # "could someone explain what a phenomenon card is ...": the question says what
+        # it asks about, and the glossary entry of that term answers it first
+        top = max(scores.values())
+        lift = WEIGHTS["named_term"].weight
+        if lift > 0.0:
+            for position in scoring.defined:
+                scores[position] = max(scores[position], top * lift)
+    _lift_complete_subrules(index, scores, scoring)
+    return _ordered(index, asked, scores, limit)
+
+
+class _Scoring:
+    """Scores one document after another for one query (what the query gives is read once)."""
+
+    def __init__(self, index: SearchIndex, asked: Understood, current_number: int) -> None:
+        self.index = index
+        self.asked = asked
+        #: the weights of the one table (read once per query)
+        self.w = {name: feature.weight for name, feature in WEIGHTS.items()}
+        self.current_number = current_number
+        self.pairs = list(itertools.pairwise(asked.groups))
+        self.terms = set(asked.weights)
+        # ("what is X": the lead adds nothing; a weight of its own for it added nothing)
+        self.lead_weight = 0.0 if asked.asks else WEIGHTS["lead"].weight
+        #: glossary entries of the term the question asks about
+        self.defined: list[int] = []
+        #: per document, the query words (by number) it holds
+        self.covered: dict[int, frozenset[int]] = {}
+        #: per language, each query word's rarity
+        self.masses: dict[str, list[float]] = {}
+
+    def score(self, position: int, reached: bool, aid: float | None) -> float | None:
+        index, asked = self.index, self.asked
+        lang = index.doc_langs[position]
+        if reached:
+            score = self.text_score(position, lang, aid is not None)
+            if score is None:
+                return None
+        else:
+            # reached by its phrasings alone: none of the query's words is in the text
+            score = 0.0
+            self.covered[position] = frozenset()
+        if not index.topical[position]:
+            # a rule that says nothing of Planechase, unless players ask it of Planechase
+            score *= self.w["off_topic"]
+        score += self.w["phrasings"] * (aid or 0.0)
+        score = self.priors(position, score)
+        holders = index.editions[position]
+        if (asked.named_editions and not asked.named_editions.isdisjoint(holders)) or (
+            asked.past and self.current_number not in holders and index.groups[position] == "en-cr"
+        ):
+            score *= self.w["named_edition"]
+        else:
+            if lang in asked.strange and asked.strange == {"en"} and self.current_number in holders:
+                # a French or Danish question: today's English rules, beside its language's
+                # text (texts in other languages are not down-weighted: the ablation found
+                # it added nothing)
+                score *= self.w["today_for_foreign"]
+            if (
+                self.current_number >= 0
+                and index.groups[position] == "en-cr"
+                and self.current_number not in holders
+            ):
+                score *= self.w["older_edition"]
+        return score
+
+    def text_score(self, position: int, lang: str, aided: bool) -> float | None:
+        """BM25 of the text field with the features added to it and coordination; None for
+        a text that holds none of the query's words and is neither aided nor named."""
+        index, asked = self.index, self.asked
+        groups = asked.groups
+        terms, where = index.doc(position)
+        score = 0.0
+        average = index.group_length.get(index.groups[position]) or 1.0
+        norm = BM25_K1 * (1.0 - BM25_B + BM25_B * index.lengths[position] / average)
+        owners = asked.owners
+        if asked.long_query:
+            # where the query's words stand in the text, in one pass over its words
+            placed = [
+                (place, number)
+                for place, token in enumerate(where.tokens)
+                if token in owners
+                for number in owners[token]
+            ]
+            lonely = lonely_terms(placed, owners)
+        else:
+            placed, lonely = [], set()
+        lonely_weight = self.w["lonely"]
+        for term, weight in asked.weights.items():
+            tf = terms.get(term)
+            if tf:
+                part = weight * index.idf(term, lang) * tf * (BM25_K1 + 1.0) / (tf + norm)
+                score += part * lonely_weight if term in lonely else part
+        if score <= 0.0 and not aided and not asked.numbers:
+            return None
+        proximity = self.w["proximity"]
+        for left, right in self.pairs:
+            score += proximity * near(index, where, lang, left, right)
+        # the lead: a rule's first words, a glossary entry's term
+        lead = LEAD_WINDOW if not index.heads[position] else index.heads[position]
+        for group in groups:
+            best = 0.0
+            for term, weight in group.items():
+                found = where.get(term)
+                if found and found[0] < lead:
+                    best = max(best, weight * index.idf(term, lang))
+            score += self.lead_weight * best
+        if asked.surfaced:
+            forms = index.forms[position]
+            exact = self.w["exact_form"]
+            for form, group in asked.surfaced:
+                if f" {form} " in forms:
+                    score += exact * max(index.idf(t, lang) for t in group)
+        self.covered[position] = frozenset(
+            number for number, group in enumerate(groups) if any(t in terms for t in group)
+        )
+        if groups:
+            # coordination: the share of the query's words the text holds, each weighted
+            # by its rarity
+            mass = self.mass(lang)
+            got = [
+                share
+                for share, group in zip(mass, groups, strict=True)
+                if any(t in terms for t in group)
+            ]
+            score *= (sum(got) / (sum(mass) or 1.0)) ** self.w["coordination"]
+            if asked.long_query:
+                # ... and how much of it one passage of the text says together
+                together = window_mass(placed, mass)
+                share = self.w["window"]
+                score *= (1.0 - share) + share * together / (sum(got) or 1.0)
+        return score
+
+    def mass(self, lang: str) -> list[float]:
+        """Each query word's rarity among the texts in ``lang`` (0 for an inessential one)."""
+        mass = self.masses.get(lang)
+        if mass is None:
+            index = self.index
+            mass = self.masses[lang] = [
+                max(index.idf(t, lang) for t in g) if max(g.values()) > ESSENTIAL else 0.0
+                for g in self.asked.groups
+            ]
+        return mass
+
+    def priors(self, position: int, score: float) -> float:
+        """``score`` times the priors of the kind of passage and what the query asks."""
+        index, asked = self.index, self.asked
+        kind = index.kinds[position]
+        rule_id = index.ids[position]
+        if kind == "glossary":
+            score *= self.w["glossary"]
+            if asks_for_term(index, position, asked.essential):
+                score *= self.w["glossary_named"]
+                if asked.asks:
+                    # "what is a phenomenon": the glossary says it in a sentence
+                    score *= self.w["definition"]
+            elif asked.named and names_term(index, position, asked.named):
+                score *= self.w["glossary_named"] * self.w["definition"]
+                self.defined.append(position)
+        if kind == "rule" and rule_id[-1:].isalpha():
+            score *= self.w["subrule"]
+            context = index.context[position]
+            if context and not self.terms.intersection(context.split(" ")):
+                score *= self.w["out_of_context"]
+        if asked.definition and kind == "rule" and asked.definition.search(index.texts[position]):
+            # "what is the planar die": "A planar die is a six-sided die."
+            score *= self.w["definition"]
+        if (
+            kind == "rule"
+            and index.intro[position]
+            and (asked.defines or not names_heading(index, position, asked.essential))
+        ):
+            # a heading answers a query that names it, but not one asking what it means
+            score *= self.w["introduction"]
+        if asked.quantities is not None and kind == "rule":
+            # "how many cards ...": "at least ten", "no more than two"
+            forms = index.forms[position]
+            lang = index.doc_langs[position]
+            if any(f" {word} " in forms for word in asked.quantities.get(lang, ())):
+                score *= self.w["quantity"]
+        if asked.consequence and kind == "rule" and CONDITION_RE.match(index.texts[position]):
+            # "what happens if I roll a blank": "If the die roll is a blank face, ..."
+            score *= self.w["consequence"]
+        if kind == "ruling":
+            # the rulings of the card a question names answer it; for a question about the
+            # rules in general, a ruling restating a rule ranks below the rule
+            card = index.notes[position].split("|")[0]
+            if position in restating(index):
+                score *= self.w["restating"]
+            elif card in asked.cards:
+                score *= self.w["card_named"]
+        return score
+
+
+def _lift_complete_subrules(
+    index: SearchIndex, scores: dict[int, float], scoring: _Scoring
+) -> None:
+    """A subrule that matches all its parent matches and more answers better than the
+    parent: "grand melee planar controller" is 901.14a, not 901.14."""
+    lift = WEIGHTS["complete_subrule"].weight
+    if lift <= 0.0:
+        return
+    covered = scoring.covered
+    for position, score in list(scores.items()):
+        parent = index.parents[position]
+        parent_score = scores.get(parent, 0.0) if parent >= 0 else 0.0
+        if parent_score > score and covered[position] > covered[parent]:
+            # ... by words that matter: not "one" in "a third time in one turn"
+            mass = scoring.masses[index.doc_langs[position]]
+            more = sum(mass[number] for number in covered[position] - covered[parent])
+            if more >= COMPLETE_SUBRULE_SHARE * sum(mass):
+                scores[position] = parent_score * lift
+
+
+def _ordered(
+    index: SearchIndex, asked: Understood, scores: dict[int, float], limit: int
+) -> list[SearchResult]:
+    """The best ``limit`` documents as results: a rule number named puts that rule first; a
+    document is listed under the best placed edition holding it (the current one, else the
+    newest English one, else the newest), and ties in score go the same way."""
+    # "901.9", "rule 901.15a": that rule, then its subrules; a number among other words
+    # ("exception to rule 113.8") is a reference to look for, the rule named no higher
+    # (a small bonus for it added nothing: see the ablation in rules/README.md)
+    if asked.only_numbers:
+        id_bonus, child_bonus = WEIGHTS["exact_id"].weight, WEIGHTS["child_id"].weight
+    else:
+        id_bonus = child_bonus = 0.0
+    rank_of = index.edition_ranks()
+    named_editions = asked.named_editions
+    keyed: list[tuple[float, int, int, int]] = []
+    for position, score in scores.items():
+        rule_id = index.ids[position]
+        for wanted in asked.numbers:
+            if rule_id == wanted:
+                score += id_bonus
+            elif rule_id.startswith(wanted) and rule_id[len(wanted) :].isalpha():
+                score += child_bonus
+        if score > 0.0:
+            holders = index.editions[position]
+            # under the edition the query names, when it holds the text
+            preferred = [n for n in holders if n in named_editions] or holders
+            shown = min(preferred, key=rank_of.__getitem__)
+            keyed.append((-round(score, 6), rank_of[shown], position, shown))
+    keyed.sort()
+    keyed = _with_current_rules(index, keyed)
+    out: list[SearchResult] = []
+    said: set[str] = set()  # the rulings' texts listed: one a rule many cards repeat, once
+    for negative, _, position, shown in _rules_among_rulings(index, keyed):
+        if len(out) >= limit:
+            break
+        kind = index.kinds[position]
+        if kind == "ruling":
+            text = index.texts[position].translate(QUOTES)
+            if text in said:
+                continue
+            said.add(text)
+        holders = index.editions[position]
+        note = index.notes[position].split("|") if index.notes[position] else [None, None]
+        card, date = note if kind == "ruling" else (None, None)
+        current, since = note if kind != "ruling" else (None, None)
+        out.append(
+            SearchResult(
+                index.ids[position],
+                index.edition_ids[shown],
+                index.doc_langs[position],
+                round(-negative, 3),
+                index.texts[position],
+                also_in=tuple(index.edition_ids[n] for n in holders if n != shown),
+                kind=kind,
+                card=card,
+                date=date,
+                current=current,
+                current_since=since,
+            )
+        )
+    return out
+
+
+#: card rulings listed, at most, before the best rule
+RULINGS_FIRST = 2
+
+
+def _rules_among_rulings(
+    index: SearchIndex, keyed: list[tuple[float, int, int, int]]
+) -> list[tuple[float, int, int, int]]:
+    """``keyed`` (best first) with the best rule or glossary entry moved up to follow at most
+    RULINGS_FIRST card rulings: a card's rulings answer a question about it, and the rule
+    they apply comes next, not below all of them."""
+    for place, item in enumerate(keyed):
+        if index.kinds[item[2]] != "ruling":
+            if place > RULINGS_FIRST:
+                return [
+                    *keyed[:RULINGS_FIRST],
+                    item,
+                    *keyed[RULINGS_FIRST:place],
+                    *keyed[place + 1 :],
+                ]
+            return keyed
+    return keyed
+
+
+def _with_current_rules(
+    index: SearchIndex, keyed: list[tuple[float, int, int, int]]
+) -> list[tuple[float, int, int, int]]:
+    """``keyed`` (best first) with, right after each passage of a translation or guide that
+    corresponds to a current rule (its ``current``), that rule of the current edition, when
+    the index holds it and it is not listed above: a French or Danish question is answered
+    from its language's text and from today's rule."""
+    current = next((info.id for info in index.infos.values() if info.current), None)
+    if current not in index.edition_ids or not any(
+        index.notes[item[2]] and index.kinds[item[2]] != "ruling" for item in keyed
+    ):
+        return keyed
+    number = index.edition_ids.index(current)
+    where = {
+        index.ids[position]: position
+        for position in range(len(index.ids))
+        if index.kinds[position] == "rule" and number in index.editions[position]
+    }
+    out: list[tuple[float, int, int, int]] = []
+    placed: set[int] = set()
+    later = {item[2]: item for item in keyed}
+    for item in keyed:
+        position = item[2]
+        if position in placed:
+            continue
+        out.append(item)
+        placed.add(position)
+        note = index.notes[position]
+        if not note or index.kinds[position] == "ruling":
+            continue
+        rule = where.get(note.split("|")[0])
+        if rule is None or rule in placed:
+            continue
+        found = later.get(rule)
+        out.append(found if found is not None else (item[0], item[1], rule, number))
+        placed.add(rule)
+    return out
