@@ -581,6 +581,10 @@ def test_fix_rewrites_the_seventh_batch_forms_in_place(
             [("Akoum", 1), ("Bant", 1), ("Naya", 2)],
         ),
         ("1,Akoum\n2, Bant\n1;Naya\n", [("Akoum", 1), ("Bant", 2), ("Naya", 1)]),
+        (
+            "1,Akoum,OHOP\n2; Bant ;OPCA\n1,Borrowing 100,000 Arrows,C21\n",
+            [("Akoum", 1), ("Bant", 2), ("Borrowing 100,000 Arrows", 1)],
+        ),
     ],
     ids=[
         "inline-code",
@@ -591,6 +595,7 @@ def test_fix_rewrites_the_seventh_batch_forms_in_place(
         "copies-word",
         "markdown-links",
         "headerless-csv-row",
+        "headerless-csv-row-with-set",
     ],
 )
 def test_the_eighth_batch_forms(text: str, expected: list[tuple[str, int]]) -> None:
@@ -598,14 +603,19 @@ def test_the_eighth_batch_forms(text: str, expected: list[tuple[str, int]]) -> N
 
 
 def test_a_hash_line_that_names_no_card_stays_a_comment() -> None:
-    text = "#1 thing to check: the errata\n# 2 Bant\n1 Akoum\n#2 Naya\n#3 Stairs to Infinty\n"
+    text = (
+        "#1 thing to check: the errata\n# 2 Bant\n1 Akoum\n#2 Naya\n#3 Stairs to Infinty\n"
+        "#4 Sol Ring\n"
+    )
     deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
-    # "#2 Naya" is numbering, and so is a near miss of a planar card (it gets its error);
-    # "#1 thing to check" and "# 2 Bant" (a space after the "#") stay comments
+    # "#2 Naya" is numbering, and so are a near miss of a planar card and another Magic
+    # card (they get their errors); "#1 thing to check" and "# 2 Bant" (a space after the
+    # "#") stay comments
     assert [(e.name, e.quantity) for e in deck.entries] == [
         ("Akoum", 1),
         ("Naya", 1),
         ("Stairs to Infinty", 1),
+        ("Sol Ring", 1),
     ]
     assert deck.comment_lines == 2
 
@@ -699,6 +709,7 @@ def test_the_eighth_batch_forms_never_make_another_card_planar() -> None:
             "* [Stairs to Infinity](https://scryfall.com/y)",
         ),
         ("1,{}", "1,Stairs to Infinty", "1,Stairs to Infinity"),
+        ("1,{},OHOP", "1,Stairs to Infinty,OPCA", "1,Stairs to Infinity,OPCA"),
     ],
     ids=[
         "inline-code",
@@ -709,6 +720,7 @@ def test_the_eighth_batch_forms_never_make_another_card_planar() -> None:
         "copies-quantity",
         "markdown-link",
         "headerless-csv-row",
+        "headerless-csv-row-with-set",
     ],
 )
 def test_fix_rewrites_the_eighth_batch_forms_in_place(

@@ -23,7 +23,7 @@ line after a dash (``Akoum — Plane — Zendikar``), a set's name in parenthese
 (Planechase Anthology)``), Discord inline code (a backtick before and after ``1 Akoum``),
 a Markdown link (``* [Akoum](https://...)``) and a worded quantity after the name
 (``Akoum: 1 copy``, ``Akoum: 1x``). ``1,Akoum`` (a CSV row without its header) is one
-Akoum. ``#1 Akoum`` is numbering when a card, or a near miss of a planar card, follows the
+Akoum. ``#1 Akoum`` is numbering when a card (planar or not), or a near miss of a planar card, follows the
 number; otherwise the line is a comment. Headings are also read in French, German,
 Spanish, Italian, Portuguese and Japanese (``FOREIGN_HEADINGS``).
 
@@ -430,8 +430,9 @@ class CardLine(NamedTuple):
     ``2x Name``, ``x2 Name``), "dash" (``2 - Name``: a quantity, or the numbering of a list
     read decides), "tab" (``Name<TAB>2``), "suffix" (``Name x2``, ``Name ×2``),
     "comma" (``Name, 2``), "trailing" (``Name 2``), "numbered" (none, in a numbered list:
-    ``1. Name``, ``2) Name``) or "none". For "comma" and "trailing", ``whole``
-    is the other reading: the name with the number kept, quantity 1."""
+    ``1. Name``, ``2) Name``), "csv" (``2,Name,SET``: ``whole`` is all after the quantity,
+    ``name`` its first field) or "none". For "comma" and "trailing", ``whole`` is the other
+    reading: the name with the number kept, quantity 1."""
 
     quantity: int
     name: str
@@ -489,7 +490,12 @@ def split_card_line(text: str) -> CardLine | None:
     if match is None and text[:1].isdigit():
         csv_row = _CSV_QUANTITY.match(text)  # "1,Akoum": a quantity, then a comma
         if csv_row:
-            text = f"{csv_row.group(1)} {text[csv_row.end() :]}"
+            delimiter = text[len(csv_row.group(1)) :].lstrip()[0]
+            rest = text[csv_row.end() :].strip()
+            first = rest.split(delimiter, 1)[0].strip()
+            if first != rest and first:  # "1,Akoum,OHOP": the name is the first field
+                return CardLine(int(csv_row.group(1)), first, None, "csv", rest)
+            text = f"{csv_row.group(1)} {rest}"
             match = _QUANTITY.match(text)
     if match:
         digits, text = (match.group(1), match.group(2)) if match.group(1) else match.group(3, 4)
@@ -724,6 +730,15 @@ def _reading(parts: CardLine, names: _Names, trailing_style: bool) -> tuple[int,
         return parts.quantity, parts.name
     if parts.typed:  # "Akoum (plane)": the name, unless the whole is a card's own name
         return parts.quantity, parts.whole if names.named(parts.whole) else parts.name
+    if parts.form == "csv":  # "1,Akoum,OHOP": the longest run of fields that is a card
+        rest = parts.whole
+        delimiter = rest[len(parts.name) :].lstrip()[:1]
+        fields = rest.split(delimiter)
+        for end in range(len(fields), 1, -1):
+            joined = delimiter.join(fields[:end]).strip()
+            if names.known(joined) or names.other(joined):  # "Borrowing 100,000 Arrows"
+                return parts.quantity, joined
+        return parts.quantity, parts.name
     if parts.form == "paren":  # "Akoum (1)": one of a card named so, or one Akoum
         return (1, parts.whole) if names.known(parts.whole) else (parts.quantity, parts.name)
     if names.known(parts.whole):
@@ -877,7 +892,10 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         kept = [
             entry
             for entry in pending
-            if entry[0] not in hashed or names.known(entry[1].name) or names.near(entry[1].name)
+            if entry[0] not in hashed
+            or names.known(entry[1].name)
+            or names.near(entry[1].name)
+            or names.other(entry[1].name)
         ]
         comments += len(pending) - len(kept)
         pending = kept
