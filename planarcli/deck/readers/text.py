@@ -23,8 +23,8 @@ line after a dash (``Akoum — Plane — Zendikar``), a set's name in parenthese
 (Planechase Anthology)``), Discord inline code (a backtick before and after ``1 Akoum``),
 a Markdown link (``* [Akoum](https://...)``) and a worded quantity after the name
 (``Akoum: 1 copy``, ``Akoum: 1x``). ``1,Akoum`` (a CSV row without its header) is one
-Akoum. ``#1 Akoum`` is numbering when a card (planar or not), or a near miss of a planar card, follows the
-number; otherwise the line is a comment. Headings are also read in French, German,
+Akoum. ``#1 Akoum`` is numbering when a card (planar or not) or a near miss of a planar
+card follows the number; otherwise the line is a comment. Headings are also read in French, German,
 Spanish, Italian, Portuguese and Japanese (``FOREIGN_HEADINGS``).
 
 Some lines read two ways, and the reading whose name is a catalog card wins (an exact or
