@@ -29,8 +29,15 @@ after those fixes in forms no earlier batch uses (Reddit ``[[Name]]``, Discord i
 ``#1`` numbering, a semicolon spreadsheet with German column names, Spanish and Italian
 headings, a type line after an em dash, a set's name in parentheses, checkmark emoji, ``Name:
 1 copy``, old Mac CR line ends, Markdown links in a bulleted list), is the held-out measure
-of the finished readers and is left as scored: 2 of 12 (read right: ``[[Name]]`` and the CR
-line ends; the other ten missed). A list reads
+of the finished readers and was scored once: 2 of 12 (read right: ``[[Name]]`` and the CR
+line ends; the other ten missed), then fixed in general forms (12 of 12). Batch 9
+(``j9-*``), written after those fixes in forms no earlier batch uses (an HTML ``<ul>`` list,
+keycap-emoji numbers, a sentence ending ``... Otaria and Chaotic Aether``, ``a)`` letter
+numbering, indented notes under cards, Spanish printed names, ``[1] Akoum``, a JSON array
+of names in a .txt, dot leaders ``Akoum ...... 1``, zero-width spaces, a list on one line
+parted by ``/``, a plane's world in brackets ``1 Akoum [Zendikar]``), is the held-out
+measure of the finished readers and is left as scored: 3 of 12 (read right: Spanish
+printed names, dot leaders, zero-width spaces; the other nine missed). A list reads
 right when ``validate`` gives the expected verdict and its planar deck is the expected cards
 (catalog names, one per copy, in any order).
 """
@@ -52,7 +59,8 @@ BATCHES = {
     "e5": "batch 5",
     "f6": "batch 6",
     "g7": "batch 7",
-    "i8": "batch 8 (held out)",
+    "i8": "batch 8",
+    "j9": "batch 9 (held out)",
 }
 
 

@@ -547,3 +547,225 @@ def test_fix_rewrites_the_seventh_batch_forms_in_place(
     result = run_cli("validate", str(path), "--fix")
     assert result.exit_code == 0, result
     assert path.read_text("utf-8") == text.replace(line, fixed)
+
+
+# -- found by the eighth batch of held-out lists (i8-02 to i8-12) and a QA pass ---------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "ok here it is\n`1 Akoum`\n`2 Bant`\n` Naya `\n",
+            [("Akoum", 1), ("Bant", 2), ("Naya", 1)],
+        ),
+        ("Planar deck\n#1 Akoum\n#2 Bant\n#3. Naya\n", [("Akoum", 1), ("Bant", 1), ("Naya", 1)]),
+        (
+            "Akoum — Plane — Zendikar\nBant - Plane - Alara\nChaotic Aether — Phenomenon\n"
+            "2 Naya — Plane — Alara\n",
+            [("Akoum", 1), ("Bant", 1), ("Chaotic Aether", 1), ("Naya", 2)],
+        ),
+        (
+            "My planar deck\n\n1 Akoum (Planechase Anthology)\n2 Bant (Planechase 2012)\n"
+            "1 Naya (March of the Machine Commander)\n",
+            [("Akoum", 1), ("Bant", 2), ("Naya", 1)],
+        ),
+        ("planechase 🌀\nAkoum\nBant\n", [("Akoum", 1), ("Bant", 1)]),
+        (
+            "PLANAR DECK\nAkoum: 1 copy\nBant: 2 copies\nNaya: 1x\nJund: 3\nKrosa 2 copies\n",
+            [("Akoum", 1), ("Bant", 2), ("Naya", 1), ("Jund", 3), ("Krosa", 2)],
+        ),
+        (
+            "**My planar deck**\n\n* [Akoum](https://scryfall.com/search?q=!%22Akoum%22)\n"
+            "- [Bant](https://scryfall.com/card/pca/2)\n2 [Naya](https://example.org/naya)\n",
+            [("Akoum", 1), ("Bant", 1), ("Naya", 2)],
+        ),
+        ("1,Akoum\n2, Bant\n1;Naya\n", [("Akoum", 1), ("Bant", 2), ("Naya", 1)]),
+        (
+            "1,Akoum,OHOP\n2; Bant ;OPCA\n1,Borrowing 100,000 Arrows,C21\n",
+            [("Akoum", 1), ("Bant", 2), ("Borrowing 100,000 Arrows", 1)],
+        ),
+    ],
+    ids=[
+        "inline-code",
+        "hash-numbering",
+        "type-line-after-dash",
+        "set-name-in-parens",
+        "emoji-title",
+        "copies-word",
+        "markdown-links",
+        "headerless-csv-row",
+        "headerless-csv-row-with-set",
+    ],
+)
+def test_the_eighth_batch_forms(text: str, expected: list[tuple[str, int]]) -> None:
+    assert [(n, q) for n, q, _ in entries(text)] == expected
+
+
+def test_a_hash_line_that_names_no_card_stays_a_comment() -> None:
+    text = (
+        "#1 thing to check: the errata\n# 2 Bant\n1 Akoum\n#2 Naya\n#3 Stairs to Infinty\n"
+        "#4 Sol Ring\n"
+    )
+    deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
+    # "#2 Naya" is numbering, and so are a near miss of a planar card and another Magic
+    # card (they get their errors); "#1 thing to check" and "# 2 Bant" (a space after the
+    # "#") stay comments
+    assert [(e.name, e.quantity) for e in deck.entries] == [
+        ("Akoum", 1),
+        ("Naya", 1),
+        ("Stairs to Infinty", 1),
+        ("Sol Ring", 1),
+    ]
+    assert deck.comment_lines == 2
+
+
+@pytest.mark.parametrize(
+    ("heading", "role"),
+    [
+        ("Mazo de planos", "planar"),
+        ("Mazo principal", "other"),
+        ("Piani (9)", "planar"),
+        ("Mazzo principale", "other"),
+        ("Planares Deck:", "planar"),
+        ("Hauptdeck", "other"),
+        ("Plans", "planar"),
+        ("Deck principal", "other"),
+        ("Grimório planar", "planar"),
+        ("Comandante", "other"),
+    ],
+)
+def test_headings_in_other_languages(heading: str, role: str) -> None:
+    deck = read(
+        RawInput("d.txt", f"{heading}\n1 Akoum\n".encode(), ".txt"), catalog=load_catalog()
+    )
+    assert [(e.name, e.role) for e in deck.entries] == [("Akoum", role)]
+
+
+def test_a_phenomena_heading_in_another_language_continues_the_planar_deck() -> None:
+    text = (
+        "Mazo principal\n1 Sol Ring\n\nPiani (2)\n1x Akoum\n1x Bant\n\n"
+        "Fenomeni (1)\n1x Mutual Epiphany\n"
+    )
+    deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
+    planar = find_planar_deck(deck, load_catalog())
+    assert [e.name for e in planar.entries] == ["Akoum", "Bant", "Mutual Epiphany"]
+    # alone, "Fenomeni" opens no planar deck: it is a card line, as "Phenomena" is
+    assert [e.name for e in read(RawInput("d.txt", b"Fenomeni\n", ".txt")).entries] == ["Fenomeni"]
+
+
+@pytest.mark.parametrize(
+    "header", ["Anzahl;Karte;Edition", "Quantité;Carte", "Cantidad,Carta", "Quantità;Carta"]
+)
+def test_spreadsheets_with_column_names_in_other_languages(tmp_path: Path, header: str) -> None:
+    delimiter = ";" if ";" in header else ","
+    rows = [delimiter.join(["1", name, "OHOP"][: header.count(delimiter) + 1]) for name in TEN]
+    path = tmp_path / "deck.txt"
+    path.write_bytes(("\r\n".join([header, *rows]) + "\r\n").encode())
+    deck = read_decklist(str(path))
+    assert deck.format == "csv"
+    assert [(e.name, e.quantity) for e in deck.entries] == [(n, 1) for n in TEN]
+
+
+def test_the_eighth_batch_forms_never_make_another_card_planar() -> None:
+    catalog = load_catalog()
+    for line in (
+        "Lightning Bolt — Plane — Zendikar",
+        "1 Lightning Bolt (Planechase Anthology)",
+        "Lightning Bolt: 1 copy",
+        "* [Lightning Bolt](https://scryfall.com/x)",
+        "`1 Lightning Bolt`",
+        "1,Lightning Bolt",
+    ):
+        deck = read(RawInput("d.txt", f"Planar Deck\n{line}\n1 Akoum\n".encode(), ".txt"))
+        planar = find_planar_deck(deck, catalog)
+        assert [e.name for e in planar.entries] == ["Lightning Bolt", "Akoum"], line
+    # a card whose own name has a dash stays whole
+    assert [n for n, _, _ in entries("1 Borrowing 100,000 Arrows\n")] == [
+        "Borrowing 100,000 Arrows"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("row", "line", "fixed"),
+    [
+        ("`1 {}`", "`1 Stairs to Infinty`", "`1 Stairs to Infinity`"),
+        ("#{n} {}", "#11 Stairs to Infinty", "#11 Stairs to Infinity"),
+        (
+            "{} — Plane — Zendikar",
+            "Stairs to Infinty — Plane — Xerex",
+            "Stairs to Infinity — Plane — Xerex",
+        ),
+        (
+            "1 {} (Planechase Anthology)",
+            "1 Stairs to Infinty (Planechase 2012)",
+            "1 Stairs to Infinity (Planechase 2012)",
+        ),
+        ("{}: 1 copy", "Stairs to Infinty: 1 copy", "Stairs to Infinity: 1 copy"),
+        ("{}: 1 copy", "Stairs to Infinity: 2 copies", "Stairs to Infinity: 1 copies"),
+        (
+            "* [{}](https://scryfall.com/x)",
+            "* [Stairs to Infinty](https://scryfall.com/y)",
+            "* [Stairs to Infinity](https://scryfall.com/y)",
+        ),
+        ("1,{}", "1,Stairs to Infinty", "1,Stairs to Infinity"),
+        ("1,{},OHOP", "1,Stairs to Infinty,OPCA", "1,Stairs to Infinity,OPCA"),
+    ],
+    ids=[
+        "inline-code",
+        "hash-numbering",
+        "type-line",
+        "set-name",
+        "copies-word",
+        "copies-quantity",
+        "markdown-link",
+        "headerless-csv-row",
+        "headerless-csv-row-with-set",
+    ],
+)
+def test_fix_rewrites_the_eighth_batch_forms_in_place(
+    tmp_path: Path, run_cli: Callable[..., Any], row: str, line: str, fixed: str
+) -> None:
+    path = tmp_path / "deck.txt"
+    rows = [row.format(name, n=i) for i, name in enumerate(TEN, start=1)]
+    text = "\n".join(["Planar Deck", *rows, line, ""])
+    path.write_text(text, "utf-8")
+    result = run_cli("validate", str(path), "--fix")
+    assert result.exit_code == 0, result
+    assert path.read_text("utf-8") == text.replace(line, fixed)
+
+
+@pytest.mark.parametrize(
+    ("text", "wording"),
+    [
+        ("Lightning Bolt\n", "its one card is no plane or phenomenon"),
+        ("Lightning Bolt\nSol Ring\n", "none of its 2 cards is a plane or phenomenon"),
+        ("Akoum\nSol Ring\nLightning Bolt\n", "only 1 of its 3 cards is a plane or phenomenon"),
+        (
+            "Akoum\nBant\nSol Ring\nLightning Bolt\nCounterspell\n",
+            "only 2 of its 5 cards are planes or phenomena",
+        ),
+    ],
+)
+def test_the_no_planar_deck_wording_agrees_with_its_counts(text: str, wording: str) -> None:
+    deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
+    assert wording in (find_planar_deck(deck, load_catalog()).reason or "")
+
+
+@pytest.mark.parametrize(
+    ("cards", "wording"),
+    [
+        (["Stairs to Infinty"], "has 1 card, but it does not count toward the 10"),
+        (["Stairs to Infinty", "Blorp"], "has 2 cards, but none of them counts toward the 10"),
+        (["Stairs to Infinty", "Akoum", "Blorp"], "has 3 cards, but only 1 counts toward"),
+        (["Blorp", "Akoum", "Bant"], "has 3 cards, but only 2 count toward"),
+    ],
+)
+def test_the_deck_too_small_wording_agrees_with_its_counts(
+    tmp_path: Path, run_cli: Callable[..., Any], cards: list[str], wording: str
+) -> None:
+    path = tmp_path / "deck.txt"
+    path.write_text("\n".join(["Planar Deck", *cards, ""]), "utf-8")
+    result = run_cli("validate", str(path))
+    assert result.exit_code == 1, result
+    assert wording in result.stdout

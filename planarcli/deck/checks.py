@@ -261,9 +261,12 @@ def _size_message(
         what = "each card once; unknown names do not count"
     else:
         what = f"each card once, at most {cap} phenomena; unknown names do not count"
+    if counted == 0:  # "only 0 count" reads wrong: say none does
+        counting = "it does not count" if cards == 1 else "none of them counts"
+    else:
+        counting = f"only {counted} {'counts' if counted == 1 else 'count'}"
     return (
-        f"the {deck_word} has {_plural(cards, 'card')}, but only {counted} "
-        f"{'counts' if counted == 1 else 'count'} toward the "
+        f"the {deck_word} has {_plural(cards, 'card')}, but {counting} toward the "
         f"{minimum} it needs ({what}): add {minimum - counted} more"
     )
 

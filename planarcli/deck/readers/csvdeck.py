@@ -26,15 +26,39 @@ if TYPE_CHECKING:
     from planarcli.cards.catalog import Catalog
 
 #: Header cells (folded: lower case, ``_``/``-`` as spaces, single spaces) for each column.
-NAME_COLUMNS = frozenset({"name", "card name", "cardname", "card", "card title"})
+#: The name and quantity columns as German, French, Spanish, Italian and Portuguese
+#: spreadsheets head them (``Anzahl;Karte;Edition``, ``Quantité;Carte``).
+FOREIGN_NAME_COLUMNS = frozenset(
+    {"karte", "kartenname", "carte", "nom", "nom de la carte", "carta", "nombre", "nome"}
+)
+FOREIGN_QUANTITY_COLUMNS = frozenset(
+    {
+        "anzahl",
+        "menge",
+        "quantité",
+        "quantite",
+        "qté",
+        "cantidad",
+        "quantità",
+        "quantita",
+        "qtà",
+        "quantidade",
+        "qtd",
+    }
+)
+NAME_COLUMNS = frozenset({"name", "card name", "cardname", "card", "card title"}).union(
+    FOREIGN_NAME_COLUMNS
+)
 QUANTITY_COLUMNS = frozenset(
     {"count", "quantity", "qty", "amount", "copies", "number", "num", "#", "qnty"}
-)
+).union(FOREIGN_QUANTITY_COLUMNS)
 SECTION_COLUMNS = frozenset(
     {"board", "section", "category", "categories", "zone", "deck section", "type of board"}
 )
 #: Columns that give a card's printing (kept for ``deck convert``; not used to find the header).
-SET_COLUMNS = frozenset({"edition", "set", "set code", "setcode", "edition code"})
+SET_COLUMNS = frozenset(
+    {"edition", "set", "set code", "setcode", "edition code", "édition", "edición", "edizione"}
+)
 COLLECTOR_COLUMNS = frozenset({"collector number", "collector #", "collector", "cn"})
 DELIMITERS = (",", ";", "\t")
 

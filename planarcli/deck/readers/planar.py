@@ -189,14 +189,12 @@ def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
         # A bare list of planes with typos is still a planar deck (whose typos get errors).
         if _mostly_near_misses(unsectioned, catalog, needed=total // 2 + 1 - planar):
             return PlanarDeck(unsectioned, True, "whole-file")
-        verb = "is a plane or phenomenon" if planar == 1 else "are planes or phenomena"
         return PlanarDeck(
             (),
             False,
             "none",
             reason=(
-                f"the file has no sections and only {planar} of its "
-                f"{total} {'card' if total == 1 else 'cards'} {verb}, "
+                f"the file has no sections and {_how_many_planar(planar, total)}, "
                 "so it is not a planar deck: if it is one, fix the names, or "
                 + how_to_mark(decklist.format)
             ),
@@ -261,3 +259,17 @@ def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
 
 def _cards_were(count: int) -> str:
     return "card was" if count == 1 else "cards were"
+
+
+def _how_many_planar(planar: int, total: int) -> str:
+    """How many of a file's cards are planar, in words that agree with the counts:
+    "its one card is no plane or phenomenon", "none of its 2 cards is a plane or
+    phenomenon", "only 1 of its 3 cards is a plane or phenomenon", "only 2 of its 5 cards
+    are planes or phenomena"."""
+    if total == 1:
+        return "its one card is no plane or phenomenon"
+    if planar == 0:
+        return f"none of its {total} cards is a plane or phenomenon"
+    if planar == 1:
+        return f"only 1 of its {total} cards is a plane or phenomenon"
+    return f"only {planar} of its {total} cards are planes or phenomena"

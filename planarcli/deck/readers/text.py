@@ -18,7 +18,14 @@ Section headings are bare lines, any case, with or without a colon or a count:
 What pasting adds around a card is left out: a task list's box (``- [x] Akoum``), a price
 (``$0.35``) and a cart's ``Total:`` line, forum BBCode (``1 [c]Akoum[/c]``,
 ``[b]Planes[/b]``), a quantity in parentheses (``Akoum (1)``) and a type in parentheses
-(``Akoum (plane)``, unless the whole is a card's name: ``Artist Alley (Plane)``).
+(``Akoum (plane)``, unless the whole is a card's name: ``Artist Alley (Plane)``), a type
+line after a dash (``Akoum — Plane — Zendikar``), a set's name in parentheses (``Akoum
+(Planechase Anthology)``), Discord inline code (a backtick before and after ``1 Akoum``),
+a Markdown link (``* [Akoum](https://...)``) and a worded quantity after the name
+(``Akoum: 1 copy``, ``Akoum: 1x``). ``1,Akoum`` (a CSV row without its header) is one
+Akoum. ``#1 Akoum`` is numbering when a card (planar or not) or a near miss of a planar
+card follows the number; otherwise the line is a comment. Headings are also read in French, German,
+Spanish, Italian, Portuguese and Japanese (``FOREIGN_HEADINGS``).
 
 Some lines read two ways, and the reading whose name is a catalog card wins (an exact or
 folded lookup, never a fuzzy search):
@@ -45,6 +52,7 @@ import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from planarcli.deck.readers import MAX_CARD_LINES, MAX_QUANTITY, name_too_long
+from planarcli.deck.readers.csvdeck import FOREIGN_NAME_COLUMNS, FOREIGN_QUANTITY_COLUMNS
 from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue, find_communal_mark
 from planarcli.deck.readers.source import RawInput, decode_text, split_lines
 from planarcli.lazyre import lazy
@@ -71,17 +79,50 @@ PLANAR_SECTIONS = frozenset(
         "single planar deck",
         "phenomena",
         "phenomenon",
-        # the planar deck as other languages' rules and players name it
-        "次元デッキ",
-        "次元",
-        "現象",
-        "deck planaire",
-        "phénomènes",
     }
+)
+#: Headings in other languages, per language: (planar deck, phenomena, main deck and
+#: commander). The phenomena headings only continue a planar deck already open.
+FOREIGN_HEADINGS: dict[str, tuple[frozenset[str], frozenset[str], frozenset[str]]] = {
+    "ja": (
+        frozenset({"次元デッキ", "次元"}),
+        frozenset({"現象"}),
+        frozenset({"メインデッキ", "統率者"}),
+    ),
+    "fr": (
+        frozenset({"deck planaire", "plans", "deck de plans", "cartes plan"}),
+        frozenset({"phénomènes", "phenomenes"}),
+        frozenset({"deck principal", "commandant"}),
+    ),
+    "de": (
+        frozenset({"planares deck", "planardeck", "planar deck", "ebenen", "ebenendeck"}),
+        frozenset({"phänomene", "phaenomene"}),
+        frozenset({"hauptdeck", "kommandeur"}),
+    ),
+    "es": (
+        frozenset({"mazo de planos", "mazo planar", "planos"}),
+        frozenset({"fenómenos", "fenomenos"}),
+        frozenset({"mazo principal", "comandante"}),
+    ),
+    "it": (
+        frozenset({"mazzo planare", "mazzo dei piani", "mazzo di piani", "piani"}),
+        frozenset({"fenomeni"}),
+        frozenset({"mazzo principale", "comandante"}),
+    ),
+    "pt": (
+        frozenset({"deck planar", "grimório planar", "grimorio planar", "planos"}),
+        frozenset({"fenômenos", "fenomenos"}),
+        frozenset({"deck principal", "grimório principal", "grimorio principal", "comandante"}),
+    ),
+}
+PLANAR_SECTIONS = PLANAR_SECTIONS.union(
+    *(planar | phenomena for planar, phenomena, _ in FOREIGN_HEADINGS.values())
 )
 #: Planar section names that only continue a planar deck already open (``Planes (8)`` then
 #: ``Phenomena (2)``); elsewhere they are a comment's words or a card line, as before.
-CONTINUING_SECTIONS = frozenset({"phenomena", "phenomenon", "現象", "phénomènes"})
+CONTINUING_SECTIONS = frozenset({"phenomena", "phenomenon"}).union(
+    *(phenomena for _, phenomena, _ in FOREIGN_HEADINGS.values())
+)
 #: Section names where exports without a planar zone (Cockatrice, MTGO, deckstats) keep
 #: the planar deck: its planes and phenomena are picked out by type.
 CANDIDATE_SECTIONS = frozenset({"sideboard", "side", "side board", "sb"})
@@ -131,11 +172,29 @@ OTHER_SECTIONS = frozenset(
         "about",
         "outside the game",
     }
-)
+).union(*(other for _, _, other in FOREIGN_HEADINGS.values()))
 
 _META = lazy(r"^(?://|#)\s*(name|source|date|comments?|author|format)\s*:\s*(.*)$", re.I)
 _PREFIX = lazy(r"^(SB|COMMANDER|CMDR|COMPANION)\s*:\s*(.*)$", re.I)
 _QUANTITY = re.compile(r"^(\d+)\s*[xX×]?\s+(.*)$|^[xX×]\s*(\d+)\s+(.*)$")
+#: "1,Akoum", "1;Akoum": a quantity, then a comma or semicolon (a CSV row without a header).
+_CSV_QUANTITY = lazy(r"^(\d{1,4})[ \t]*[,;][ \t]*(?=[^\W\d_])")
+#: "Akoum: 1 copy", "Akoum: 1x", "Akoum 2 copies": the quantity after the name, with a word.
+_WORDED_QUANTITY = lazy(
+    r"(?:[ \t]*:[ \t]*(\d{1,4})[ \t]*(?:[xX×]|cop(?:y|ies)|cards?)?"
+    r"|[ \t]+(\d{1,4})[ \t]*cop(?:y|ies))$",
+    re.I,
+)
+#: "Akoum — Plane — Zendikar", "Chaotic Aether - Phenomenon": a type line after a dash.
+_TYPE_LINE = lazy(r"[ \t]+[-–—][ \t]+(?:planes?|phenomen(?:on|a))\b(?:[ \t]*[-–—:].*)?$", re.I)
+#: "Akoum (Planechase Anthology)": the name of the set the card is printed in, in parentheses.
+_SET_NAME = lazy(
+    r"[ \t]*\((?=[^()]*\b(?:planechase|anthology|commander|promos?|doctor who|secret lair|"
+    r"edition|masters|duskmourn|march of the machine)\b)[^()]*\)$",
+    re.I,
+)
+#: A Markdown link: "[Akoum](https://scryfall.com/...)".
+_LINK = lazy(r"^\[([^\[\]]+)\]\([^()\s]*\)$")
 _SUFFIX_QUANTITY = lazy(r"(?:\s+[xX]|\s*×)\s*(\d{1,4})$")  # "Naya x1", "Sea of Sand ×1"
 #: "Akoum (1)": a quantity in parentheses after the name.
 _PAREN_QUANTITY = lazy(r"[ \t]*\([ \t]*(\d{1,4})[ \t]*\)$")
@@ -158,6 +217,7 @@ _TOTAL_LINE = lazy(r"^(?:grand[ \t]+|sub[ -]?)?totals?\b[ \t]*(?:[:=(\-–—$�
 _LIST_NUMBER = lazy(
     r"^\d{1,3}[.)](?:[ \t]+(?=\S)|(?=[^\W\d_]))"  # "1. Jund", "1.Jund" (no space: a letter)
     r"|^\d{1,3}[．）、][ \t\u3000]*(?=\S)"  # "１．バント"
+    r"|^#\d{1,3}[.):]?[ \t]+(?=\S)"  # "#1 Akoum"
 )
 #: "1 - Akoum": a leading number, then a dash: a quantity, or a list's numbering when the
 #: numbers of such lines run 1, 2, 3...
@@ -189,10 +249,12 @@ _CELL_LINK = lazy(r"^\[([^\[\]]+)\]\([^()]*\)$")
 #: (Forge's "Bant|OHOP" has none, and stays a name with its tags).
 _TABLE_PIPE = lazy(r"^\||\|$|\s\||\|\s")
 #: Column headings of a table copied from a spreadsheet, a forum or a deck site (folded).
-_NAME_COLUMNS = frozenset({"name", "card", "card name", "cards", "plane", "planes", "title"})
+_NAME_COLUMNS = frozenset(
+    {"name", "card", "card name", "cards", "plane", "planes", "title"}
+).union(FOREIGN_NAME_COLUMNS)
 _QUANTITY_COLUMNS = frozenset(
     {"qty", "qty.", "quantity", "count", "copies", "amount", "#", "x", "no", "no.", "n", "num"}
-)
+).union(FOREIGN_QUANTITY_COLUMNS)
 _OTHER_COLUMNS = frozenset(
     {
         "type",
@@ -203,6 +265,9 @@ _OTHER_COLUMNS = frozenset(
         "set code",
         "set name",
         "edition",
+        "édition",
+        "edición",
+        "edizione",
         "collector number",
         "number",
         "rarity",
@@ -288,6 +353,8 @@ def _heading(line: str) -> str | None:
         text = text.strip("*_").strip()
     elif text and not text[0].isascii() and not text[0].isalnum():
         text = _without_leading_symbols(text)  # "🌍 Planes (8)", "⚡ Phenomena"
+    if text and not text[-1].isascii() and not text[-1].isalnum():
+        text = _without_trailing_symbols(text)  # "planechase 🌀"
     if len(text) > _LONGEST_HEADING and len(" ".join(text.split())) > _LONGEST_HEADING:
         return None  # no section name is that long
     text = _without_count(text)
@@ -307,6 +374,16 @@ def _without_leading_symbols(text: str) -> str:
     ):
         start += 1
     return text[start:]
+
+
+def _without_trailing_symbols(text: str) -> str:
+    """``text`` without the emoji and other symbols after it."""
+    import unicodedata
+
+    end = len(text)
+    while end > 0 and (text[end - 1].isspace() or unicodedata.category(text[end - 1])[0] in "SM"):
+        end -= 1
+    return text[:end]
 
 
 def _without_count(text: str) -> str:
@@ -353,8 +430,9 @@ class CardLine(NamedTuple):
     ``2x Name``, ``x2 Name``), "dash" (``2 - Name``: a quantity, or the numbering of a list
     read decides), "tab" (``Name<TAB>2``), "suffix" (``Name x2``, ``Name ×2``),
     "comma" (``Name, 2``), "trailing" (``Name 2``), "numbered" (none, in a numbered list:
-    ``1. Name``, ``2) Name``) or "none". For "comma" and "trailing", ``whole``
-    is the other reading: the name with the number kept, quantity 1."""
+    ``1. Name``, ``2) Name``), "csv" (``2,Name,SET``: ``whole`` is all after the quantity,
+    ``name`` its first field) or "none". For "comma" and "trailing", ``whole`` is the other
+    reading: the name with the number kept, quantity 1."""
 
     quantity: int
     name: str
@@ -393,7 +471,7 @@ def split_card_line(text: str) -> CardLine | None:
     """The parts of a card line, or None if there is no name left."""
     quantity = 1
     form = "none"
-    numbered = _LIST_NUMBER.match(text) if text[:1].isdigit() else None
+    numbered = _LIST_NUMBER.match(text) if text[:1].isdigit() or text[:1] == "#" else None
     if numbered:  # "1. Jund": the list's numbering, then the line as usual
         text = text[numbered.end() :]
     elif text[:1] in "*•·‣◦-–—":
@@ -404,8 +482,21 @@ def split_card_line(text: str) -> CardLine | None:
         box = _TASK_BOX.match(text)  # "- [x] Akoum": a task list's box
         if box:
             text = text[box.end() :]
+        link = _LINK.match(text)  # "* [Akoum](https://...)": a Markdown link
+        if link and link.group(1).strip():
+            text = link.group(1).strip()
     whole = None
     match = _QUANTITY.match(text)
+    if match is None and text[:1].isdigit():
+        csv_row = _CSV_QUANTITY.match(text)  # "1,Akoum": a quantity, then a comma
+        if csv_row:
+            delimiter = text[len(csv_row.group(1)) :].lstrip()[0]
+            rest = text[csv_row.end() :].strip()
+            first = rest.split(delimiter, 1)[0].strip()
+            if first != rest and first:  # "1,Akoum,OHOP": the name is the first field
+                return CardLine(int(csv_row.group(1)), first, None, "csv", rest)
+            text = f"{csv_row.group(1)} {rest}"
+            match = _QUANTITY.match(text)
     if match:
         digits, text = (match.group(1), match.group(2)) if match.group(1) else match.group(3, 4)
         # Parse only plausible numbers (a 5000-digit "quantity" must not reach int()).
@@ -414,6 +505,9 @@ def split_card_line(text: str) -> CardLine | None:
         dash = _DASH_AFTER_NUMBER.match(text) if text[:1] in "-–—" else None
         if dash and not numbered:
             text, form = text[dash.end() :], "dash"
+        link = _LINK.match(text) if text[:1] == "[" else None  # "1 [Akoum](https://...)"
+        if link and link.group(1).strip():
+            text = link.group(1).strip()
     else:
         tab = _TAB_QUANTITY.search(text) if "\t" in text else None
         if tab and text[: tab.start()].strip():
@@ -429,6 +523,11 @@ def split_card_line(text: str) -> CardLine | None:
                 if paren and text[: paren.start()].strip():
                     whole = text.strip()
                     quantity, text, form = int(paren.group(1)), text[: paren.start()], "paren"
+            elif ":" in text or text[-1:] in "xX×sSyY":
+                worded = _WORDED_QUANTITY.search(text)  # "Akoum: 1 copy", "Akoum: 1x"
+                if worded and text[: worded.start()].strip():
+                    digits = worded.group(1) or worded.group(2)
+                    quantity, text, form = int(digits), text[: worded.start()], "suffix"
     printing = None
     leading_set = _LEADING_SET.match(text) if text.startswith("[") else None  # "1 [HOP] Bant"
     if leading_set and leading_set.end() < len(text):
@@ -459,11 +558,18 @@ def split_card_line(text: str) -> CardLine | None:
     if not name:
         return None
     if name.endswith(")") and form != "paren":
-        hint = _TYPE_HINT.search(name)  # "Akoum (plane)"
+        hint = _TYPE_HINT.search(name) or _SET_NAME.search(name)  # "Akoum (plane)"
         if hint and name[: hint.start()].strip():
             form = "numbered" if numbered and form == "none" else form
             return CardLine(
                 quantity, name[: hint.start()].strip(), category, form, name, printing, True
+            )
+    if " " in name and any(dash in name for dash in "-–—"):
+        type_line = _TYPE_LINE.search(name)  # "Akoum — Plane — Zendikar"
+        if type_line and name[: type_line.start()].strip():
+            form = "numbered" if numbered and form == "none" else form
+            return CardLine(
+                quantity, name[: type_line.start()].strip(), category, form, name, printing, True
             )
     if form == "none" and name[-1].isdigit():
         trailing = _TRAILING_NUMBER.search(name)
@@ -624,6 +730,15 @@ def _reading(parts: CardLine, names: _Names, trailing_style: bool) -> tuple[int,
         return parts.quantity, parts.name
     if parts.typed:  # "Akoum (plane)": the name, unless the whole is a card's own name
         return parts.quantity, parts.whole if names.named(parts.whole) else parts.name
+    if parts.form == "csv":  # "1,Akoum,OHOP": the longest run of fields that is a card
+        rest = parts.whole
+        delimiter = rest[len(parts.name) :].lstrip()[:1]
+        fields = rest.split(delimiter)
+        for end in range(len(fields), 1, -1):
+            joined = delimiter.join(fields[:end]).strip()
+            if names.known(joined) or names.other(joined):  # "Borrowing 100,000 Arrows"
+                return parts.quantity, joined
+        return parts.quantity, parts.name
     if parts.form == "paren":  # "Akoum (1)": one of a card named so, or one Akoum
         return (1, parts.whole) if names.known(parts.whole) else (parts.quantity, parts.name)
     if names.known(parts.whole):
@@ -653,6 +768,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     communal = False  # a "// planarcli: communal planar deck for N players" line was read
     communal_players: int | None = None
     table_columns: tuple[int, int | None] | None = None  # (name, quantity) of a table's heading row
+    hashed: set[int] = set()  # lines numbered with "#" ("#1 Akoum"), or comments ("#1 todo")
 
     for number, original in enumerate(lines, start=1):
         line = original.strip().lstrip("\ufeff")
@@ -660,6 +776,8 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             line = line.lstrip("> \t")
         if line.startswith(("```", "~~~")):  # a Markdown code fence (Discord) frames the list
             continue
+        if line[:1] == "`" and line[-1:] == "`":  # Discord inline code: "`1 Akoum`"
+            line = line.strip("`").strip()
         if "[" in line and ("[/" in line or line.startswith("[")):
             bare = _BBCODE.sub("", line).strip()  # forum BBCode: "1 [c]Akoum[/c]", "[b]...[/b]"
             if bare != line and not bare:
@@ -684,6 +802,9 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             )
             continue
         comment = _comment_body(line)
+        if comment is not None and line[1:2].isdigit() and _LIST_NUMBER.match(line):
+            comment = None  # "#1 Akoum": numbering, when a card follows (weighed below)
+            hashed.add(number)
         if comment is not None:
             meta = _META.match(line) if ":" in line else None
             if meta and meta.group(1).lower() == "name" and deck_name is None:
@@ -767,6 +888,17 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             pending[i] = (n, parts._replace(quantity=1, form="numbered"), s, r, b)
         counted -= len(dashed)
     names = _Names(catalog)
+    if hashed:  # "#1 Akoum" is numbering; "#2 check the errata" stays a comment
+        kept = [
+            entry
+            for entry in pending
+            if entry[0] not in hashed
+            or names.known(entry[1].name)
+            or names.near(entry[1].name)
+            or names.other(entry[1].name)
+        ]
+        comments += len(pending) - len(kept)
+        pending = kept
     title = _title(pending, first_line, counted, names)
     if title is not None:
         text = title.rstrip(":").strip()
