@@ -115,6 +115,15 @@ def test_match_says_when_the_name_is_another_card() -> None:
     assert "'Tolaria West' is a Magic card but not a plane or phenomenon" in text.stderr
 
 
+def test_match_of_another_card_with_no_planar_candidate_prints_no_empty_list() -> None:
+    # "planar cards like it:" followed by nothing, then "no candidates", read as a broken list.
+    result = run("cards", "match", "Lightning Bolt")
+    assert result.exit_code == 1
+    assert "'Lightning Bolt' is a Magic card but not a plane or phenomenon" in result.stderr
+    assert "like it" not in result.stderr
+    assert result.stderr.count("\n") == 2, result.stderr
+
+
 # -- validate ----------------------------------------------------------------------------------
 def test_validate_names_a_magic_card_that_is_not_planar(tmp_path: Path) -> None:
     deck = tmp_path / "deck.txt"

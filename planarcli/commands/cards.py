@@ -397,7 +397,8 @@ def match(name: str, limit: int, output_format: str) -> None:
         return
     if other is not None:
         _note(f"{other!r} is a Magic card but not a plane or phenomenon")
-        _note("planar cards like it:")
+        if matches:
+            _note("planar cards like it:")
     if not matches:
         raise NotFoundError(f"no candidates for {echo_repr(name)}")
     click.echo("\n".join(match_text(matches)))
