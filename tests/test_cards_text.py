@@ -283,6 +283,19 @@ def test_search_with_filters_finding_nothing_exits_1_and_says_so_once() -> None:
 
 
 @pytest.mark.parametrize(
+    ("query", "example"),
+    [("t:", "(e.g. t:phenomenon)"), ("o:", '(e.g. o:"chaos ensues")'), ("n:", "(e.g. n:tolaria)")],
+)
+def test_a_key_with_nothing_after_it_is_shown_with_an_example_of_that_key(
+    query: str, example: str
+) -> None:
+    # 'o:' was told "(e.g. t:phenomenon)", an example of another key.
+    result = run("cards", "search", query)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[0].endswith(example), result.stderr
+
+
+@pytest.mark.parametrize(
     ("query", "message"),
     [
         ("t:", "'t:' needs something to look for after the colon"),
