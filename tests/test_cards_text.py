@@ -511,6 +511,21 @@ def test_sync_merges_a_smaller_answer_into_the_cache(server: LocalServer, cache_
     assert "kept 21 cards of the previous cache that the answer lacked" in text.stdout
 
 
+def test_sync_counts_as_from_the_snapshot_only_what_the_cache_lacks(
+    server: LocalServer, cache_dir: Path
+) -> None:
+    """The cards a smaller answer lacks but the previous cache keeps are not the snapshot's:
+    the warning said "197 cards of the bundled snapshot ... the snapshot still provides
+    them" while `cards info` counted 177 from the snapshot."""
+    names = sorted(RECORDS)[:30]
+    sync_from(server, scryfall_objects(names))
+    result = sync_from(server, scryfall_objects(names[:10]))
+    assert result.exit_code == 0
+    assert "177 cards of the bundled snapshot are not in Scryfall's answer" in result.stderr
+    info = json.loads(run("cards", "info", "--format", "json").stdout)
+    assert info["by_source"]["snapshot"] == 177
+
+
 def test_info_dates_the_data_and_counts_its_age_from_that_date() -> None:
     text = run("cards", "info").stdout
     info = json.loads(run("cards", "info", "--format", "json").stdout)

@@ -423,9 +423,10 @@ def sync_cards(
         warnings.append(
             f"Scryfall announced {fetched.total_cards} printings but sent {len(fetched.cards)}"
         )
-    answered_ids = {card["oracle_id"] for card in document["cards"]}
     previous = _previous_records(target)
     kept = merge_previous(document, previous) if previous is not None else []
+    # The cache now holds the answer and what it kept: the snapshot provides only the rest.
+    answered_ids = {card["oracle_id"] for card in document["cards"]}
     if kept:
         warnings.append(
             f"Scryfall's answer lacked {_count(len(kept))} of the previous cache; kept "
