@@ -124,6 +124,29 @@ def test_match_of_another_card_with_no_planar_candidate_prints_no_empty_list() -
     assert result.stderr.count("\n") == 2, result.stderr
 
 
+@pytest.mark.parametrize(
+    ("written", "subtype", "planes"),
+    [
+        ("Zendikar", "Zendikar", ["Akoum", "Hedron Fields of Agadeem", "Murasa", "Tazeem"]),
+        ("dominaria", "Dominaria", None),
+    ],
+)
+def test_a_planar_type_is_answered_with_its_planes(
+    written: str, subtype: str, planes: list[str] | None
+) -> None:
+    # "Dominaria" was told "did you mean: 'Bloodhill Bastion', "Norn's Dominion", 'Otaria'?".
+    text = run("cards", "show", written)
+    assert text.exit_code == 1
+    assert f"`planarcli cards list --subtype {subtype}` lists its" in text.stderr
+    assert "did you mean" not in text.stderr
+    shown = json.loads(run("cards", "show", written, "--format", "json").stdout)
+    listed = json.loads(run("cards", "list", "--subtype", subtype, "--format", "json").stdout)
+    assert shown["found"] is False
+    assert shown["suggestions"] == [card["name"] for card in listed["cards"]]
+    if planes is not None:
+        assert shown["suggestions"] == planes
+
+
 # -- validate ----------------------------------------------------------------------------------
 def test_validate_names_a_magic_card_that_is_not_planar(tmp_path: Path) -> None:
     deck = tmp_path / "deck.txt"
