@@ -394,6 +394,16 @@ def test_subtype_option_without_a_type_is_a_usage_error(command: list[str], writ
     ]
 
 
+def test_subtype_option_ignores_stray_spaces() -> None:
+    # " zendikar " (a pasted type) found no card.
+    padded = run("cards", "list", "--subtype", " zendikar ", "--format", "json")
+    plain = run("cards", "list", "--subtype", "Zendikar", "--format", "json")
+    assert padded.exit_code == 0, explain(padded)
+    assert json.loads(padded.stdout) == json.loads(plain.stdout)
+    spaced = run("cards", "list", "--subtype", "secret  lair", "--format", "json")
+    assert len(json.loads(spaced.stdout)["cards"]) == 10
+
+
 def test_exclude_set_help_says_only() -> None:
     for command in ("list", "search"):
         text = " ".join(run("cards", command, "--help").stdout.split())
