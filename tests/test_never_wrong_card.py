@@ -169,6 +169,23 @@ def test_validate_names_a_magic_card_that_is_not_planar(tmp_path: Path) -> None:
     assert "looks like the Magic card 'Llanowar Elves'" in elfs["message"]
 
 
+def test_validate_suggests_no_card_for_a_planar_type(tmp_path: Path) -> None:
+    # "Dominaria" was told "did you mean 'Bloodhill Bastion' or "Norn's Dominion" or 'Otaria'?"
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Planar Deck\n1 Dominaria\n1 Bant\n1 Naya\n", encoding="utf-8")
+    result = run("validate", str(deck), "--format", "json")
+    assert result.exit_code == 1
+    found = [f for f in json.loads(result.stdout)["files"][0]["findings"] if f["card"]]
+    assert len(found) == 1
+    assert found[0]["code"] == "unknown-card" and found[0]["suggestions"] == []
+    assert found[0]["message"] == (
+        "'Dominaria' is not a plane or phenomenon card; it is a planar type, not a card: "
+        "`planarcli cards list --subtype Dominaria` lists its 9 planes"
+    )
+    fixed = run("validate", "--diff", str(deck))
+    assert "-1 Dominaria" not in fixed.stdout
+
+
 # -- the bundled list of every name --------------------------------------------------------------
 @requires_shared_data
 def test_the_bundled_name_list_is_what_the_build_script_makes() -> None:

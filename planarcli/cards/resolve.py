@@ -254,7 +254,7 @@ def find_unknown(catalog: Catalog, name: str) -> tuple[Card, str]:
         hint = None
     if unknown.other_card is not None and suggestions:
         hint = f"planar cards with a similar name: {', '.join(map(repr, suggestions))}"
-    typed = _cards_of_subtype(catalog, name)
+    typed = cards_of_subtype(catalog, name)
     if typed:
         # A world's name (Zendikar) is no card: its planes, not names spelt like it.
         subtype = typed[0].subtype or ""
@@ -268,7 +268,7 @@ def find_unknown(catalog: Catalog, name: str) -> tuple[Card, str]:
     raise CardNotFoundError(message, hint=hint, suggestions=suggestions)
 
 
-def _cards_of_subtype(catalog: Catalog, name: str) -> list[Card]:
+def cards_of_subtype(catalog: Catalog, name: str) -> list[Card]:
     """The cards whose planar subtype ``name`` spells (case, accents and punctuation
     aside), by name."""
     folded = fold_name(name)
