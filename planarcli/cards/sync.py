@@ -416,7 +416,8 @@ def sync_cards(
     if not document["cards"]:
         raise DataUnavailableError(
             f"Scryfall's answer to {PLANAR_QUERY!r} held no plane or phenomenon "
-            f"({summary.printings} card objects); the cache was left as it was"
+            f"({summary.printings} card object{'' if summary.printings == 1 else 's'}); "
+            "the cache was left as it was"
         )
     warnings = list(fetched.warnings)
     if fetched.total_cards is not None and fetched.total_cards != len(fetched.cards):
