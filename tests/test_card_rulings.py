@@ -95,6 +95,20 @@ def test_show_prints_the_rulings_after_the_card_wrapped_to_columns() -> None:
         assert f"{entry['date']} {entry['text']}" in body  # nothing lost, no word cut
 
 
+@pytest.mark.parametrize("columns", ["20", "30", "39"])
+def test_on_a_narrow_screen_a_rulings_date_stands_above_its_text(columns: str) -> None:
+    """Beside a 12-column date, a 20-column screen left a ruling 8 columns: one word a line."""
+    text = show("Academy at Tolaria West", env={"COLUMNS": columns}).stdout
+    lines = text.splitlines()
+    at = lines.index("rulings (6):")
+    assert all(len(line) <= int(columns) for line in lines[at:]), text
+    assert lines[at + 1] == "2009-10-01"
+    assert lines[at + 2].startswith("  A face-up plane")
+    body = " ".join(" ".join(lines[at + 1 :]).split())
+    for entry in SNAPSHOT["rulings"][RECORDS["Academy at Tolaria West"]["oracle_id"]]:
+        assert f"{entry['date']} {entry['text']}" in body  # nothing lost, no word cut
+
+
 @pytest.mark.parametrize(("columns", "width"), [("40", 40), ("0", 80), ("", 80), ("500", 80)])
 def test_show_honours_columns(columns: str, width: int) -> None:
     """COLUMNS wins (kept between 20 and 80); 0 or unset, off a terminal, gives 80."""

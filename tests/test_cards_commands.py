@@ -382,6 +382,28 @@ def test_set_option_without_a_code_is_a_usage_error() -> None:
     assert result.exit_code == 2, explain(result)
 
 
+@pytest.mark.parametrize("command", [["list"], ["search", "chaos"]])
+@pytest.mark.parametrize("written", ["", "  "])
+def test_subtype_option_without_a_type_is_a_usage_error(command: list[str], written: str) -> None:
+    # --subtype '' listed all 207 cards, as if no filter were given.
+    result = run("cards", *command, "--subtype", written)
+    assert result.exit_code == 2, explain(result)
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "planarcli: error: --subtype needs a planar type (e.g. --subtype Dominaria)"
+    ]
+
+
+def test_subtype_option_ignores_stray_spaces() -> None:
+    # " zendikar " (a pasted type) found no card.
+    padded = run("cards", "list", "--subtype", " zendikar ", "--format", "json")
+    plain = run("cards", "list", "--subtype", "Zendikar", "--format", "json")
+    assert padded.exit_code == 0, explain(padded)
+    assert json.loads(padded.stdout) == json.loads(plain.stdout)
+    spaced = run("cards", "list", "--subtype", "secret  lair", "--format", "json")
+    assert len(json.loads(spaced.stdout)["cards"]) == 10
+
+
 def test_exclude_set_help_says_only() -> None:
     for command in ("list", "search"):
         text = " ".join(run("cards", command, "--help").stdout.split())

@@ -283,6 +283,19 @@ def test_search_with_filters_finding_nothing_exits_1_and_says_so_once() -> None:
 
 
 @pytest.mark.parametrize(
+    ("query", "example"),
+    [("t:", "(e.g. t:phenomenon)"), ("o:", '(e.g. o:"chaos ensues")'), ("n:", "(e.g. n:tolaria)")],
+)
+def test_a_key_with_nothing_after_it_is_shown_with_an_example_of_that_key(
+    query: str, example: str
+) -> None:
+    # 'o:' was told "(e.g. t:phenomenon)", an example of another key.
+    result = run("cards", "search", query)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[0].endswith(example), result.stderr
+
+
+@pytest.mark.parametrize(
     ("query", "message"),
     [
         ("t:", "'t:' needs something to look for after the colon"),
@@ -496,6 +509,21 @@ def test_sync_merges_a_smaller_answer_into_the_cache(server: LocalServer, cache_
     ] == ("cache")
     text = sync_from(server, second)
     assert "kept 21 cards of the previous cache that the answer lacked" in text.stdout
+
+
+def test_sync_counts_as_from_the_snapshot_only_what_the_cache_lacks(
+    server: LocalServer, cache_dir: Path
+) -> None:
+    """The cards a smaller answer lacks but the previous cache keeps are not the snapshot's:
+    the warning said "197 cards of the bundled snapshot ... the snapshot still provides
+    them" while `cards info` counted 177 from the snapshot."""
+    names = sorted(RECORDS)[:30]
+    sync_from(server, scryfall_objects(names))
+    result = sync_from(server, scryfall_objects(names[:10]))
+    assert result.exit_code == 0
+    assert "177 cards of the bundled snapshot are not in Scryfall's answer" in result.stderr
+    info = json.loads(run("cards", "info", "--format", "json").stdout)
+    assert info["by_source"]["snapshot"] == 177
 
 
 def test_info_dates_the_data_and_counts_its_age_from_that_date() -> None:

@@ -115,6 +115,38 @@ def test_match_says_when_the_name_is_another_card() -> None:
     assert "'Tolaria West' is a Magic card but not a plane or phenomenon" in text.stderr
 
 
+def test_match_of_another_card_with_no_planar_candidate_prints_no_empty_list() -> None:
+    # "planar cards like it:" followed by nothing, then "no candidates", read as a broken list.
+    result = run("cards", "match", "Lightning Bolt")
+    assert result.exit_code == 1
+    assert "'Lightning Bolt' is a Magic card but not a plane or phenomenon" in result.stderr
+    assert "like it" not in result.stderr
+    assert result.stderr.count("\n") == 2, result.stderr
+
+
+@pytest.mark.parametrize(
+    ("written", "subtype", "planes"),
+    [
+        ("Zendikar", "Zendikar", ["Akoum", "Hedron Fields of Agadeem", "Murasa", "Tazeem"]),
+        ("dominaria", "Dominaria", None),
+    ],
+)
+def test_a_planar_type_is_answered_with_its_planes(
+    written: str, subtype: str, planes: list[str] | None
+) -> None:
+    # "Dominaria" was told "did you mean: 'Bloodhill Bastion', "Norn's Dominion", 'Otaria'?".
+    text = run("cards", "show", written)
+    assert text.exit_code == 1
+    assert f"`planarcli cards list --subtype {subtype}` lists its" in text.stderr
+    assert "did you mean" not in text.stderr
+    shown = json.loads(run("cards", "show", written, "--format", "json").stdout)
+    listed = json.loads(run("cards", "list", "--subtype", subtype, "--format", "json").stdout)
+    assert shown["found"] is False
+    assert shown["suggestions"] == [card["name"] for card in listed["cards"]]
+    if planes is not None:
+        assert shown["suggestions"] == planes
+
+
 # -- validate ----------------------------------------------------------------------------------
 def test_validate_names_a_magic_card_that_is_not_planar(tmp_path: Path) -> None:
     deck = tmp_path / "deck.txt"
@@ -135,6 +167,23 @@ def test_validate_names_a_magic_card_that_is_not_planar(tmp_path: Path) -> None:
     elfs = findings["Llanowar Elfs"]
     assert elfs["code"] == "unknown-card" and elfs["suggestions"] == []
     assert "looks like the Magic card 'Llanowar Elves'" in elfs["message"]
+
+
+def test_validate_suggests_no_card_for_a_planar_type(tmp_path: Path) -> None:
+    # "Dominaria" was told "did you mean 'Bloodhill Bastion' or "Norn's Dominion" or 'Otaria'?"
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Planar Deck\n1 Dominaria\n1 Bant\n1 Naya\n", encoding="utf-8")
+    result = run("validate", str(deck), "--format", "json")
+    assert result.exit_code == 1
+    found = [f for f in json.loads(result.stdout)["files"][0]["findings"] if f["card"]]
+    assert len(found) == 1
+    assert found[0]["code"] == "unknown-card" and found[0]["suggestions"] == []
+    assert found[0]["message"] == (
+        "'Dominaria' is not a plane or phenomenon card; it is a planar type, not a card: "
+        "`planarcli cards list --subtype Dominaria` lists its 9 planes"
+    )
+    fixed = run("validate", "--diff", str(deck))
+    assert "-1 Dominaria" not in fixed.stdout
 
 
 # -- the bundled list of every name --------------------------------------------------------------

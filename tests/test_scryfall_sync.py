@@ -646,6 +646,21 @@ def test_bad_answers_fail_cleanly(
     assert leftovers == []
 
 
+@pytest.mark.parametrize(("objects", "said"), [(1, "(1 card object)"), (2, "(2 card objects)")])
+def test_an_answer_without_planar_cards_counts_its_objects_in_words(
+    server: LocalServer, objects: int, said: str
+) -> None:
+    # One creature was "(1 card objects)".
+    creatures = [make_card(f"Creature {n}", "Creature — Elf") for n in range(objects)]
+    server.route(
+        "/cards/search",
+        Reply.json({"object": "list", "has_more": False, "data": creatures}),
+    )
+    result = sync(server.url)
+    assert result.exit_code == 3, explain(result)
+    assert one_error_line(result).endswith(f"{said}; the cache was left as it was")
+
+
 def test_404_error_object(server: LocalServer, synced_cache: Path) -> None:
     before = checksum(synced_cache)
     server.route(

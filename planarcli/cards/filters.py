@@ -17,10 +17,11 @@ def filter_cards(
     exclude_sets: Iterable[str] = (),
 ) -> list[Card]:
     """Cards of a kind / in any of ``sets`` / of a subtype, minus cards found only in
-    ``exclude_sets`` (set codes compared in lower case, subtypes case-insensitively)."""
+    ``exclude_sets`` (set codes compared in lower case, subtypes case-insensitively and
+    with their spaces evened out)."""
     wanted = {s.lower() for s in sets}
     excluded = {s.lower() for s in exclude_sets}
-    sub = subtype.casefold() if subtype else None
+    sub = " ".join(subtype.split()).casefold() if subtype else None  # " Secret  Lair "
     out = []
     for card in cards:
         if kind and card.kind != kind:

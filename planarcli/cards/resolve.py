@@ -254,7 +254,28 @@ def find_unknown(catalog: Catalog, name: str) -> tuple[Card, str]:
         hint = None
     if unknown.other_card is not None and suggestions:
         hint = f"planar cards with a similar name: {', '.join(map(repr, suggestions))}"
+    typed = cards_of_subtype(catalog, name)
+    if typed:
+        # A world's name (Zendikar) is no card: its planes, not names spelt like it.
+        subtype = typed[0].subtype or ""
+        option = subtype if subtype.isalnum() else echo_repr(subtype)
+        hint = (
+            f"{echo_repr(subtype)} is a planar type, not a card name: "
+            f"`planarcli cards list --subtype {option}` lists its "
+            f"{len(typed)} {'plane' if len(typed) == 1 else 'planes'}"
+        )
+        suggestions = [card.name for card in typed]
     raise CardNotFoundError(message, hint=hint, suggestions=suggestions)
+
+
+def cards_of_subtype(catalog: Catalog, name: str) -> list[Card]:
+    """The cards whose planar subtype ``name`` spells (case, accents and punctuation
+    aside), by name."""
+    folded = fold_name(name)
+    return sorted(
+        (card for card in catalog.cards if card.subtype and fold_name(card.subtype) == folded),
+        key=lambda card: card.name,
+    )
 
 
 def explain_unknown(catalog: Catalog, name: str) -> UnknownName:

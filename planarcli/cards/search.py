@@ -350,6 +350,10 @@ class _Parser:
         return NoneOf(inside) if token.kind == "-(" else inside
 
 
+#: An example of each text key, for the error of a key with nothing after it.
+_EXAMPLES = {"type": "t:phenomenon", "oracle": 'o:"chaos ensues"', "name": "n:tolaria"}
+
+
 def _term(written: str, field: str | None, value: str, negated: bool) -> Term:
     if field == "set":
         code = value.strip().lower()
@@ -365,7 +369,7 @@ def _term(written: str, field: str | None, value: str, negated: bool) -> Term:
         if field is not None:
             raise UsageError(
                 f"{echo_repr(written)} needs something to look for after the colon "
-                "(e.g. t:phenomenon)"
+                f"(e.g. {_EXAMPLES[field]})"
             )
         raise UsageError(f"nothing to search for in {echo_repr(written)}: give a word or a phrase")
     return Term(written, field, folded, negated)

@@ -416,16 +416,18 @@ def sync_cards(
     if not document["cards"]:
         raise DataUnavailableError(
             f"Scryfall's answer to {PLANAR_QUERY!r} held no plane or phenomenon "
-            f"({summary.printings} card objects); the cache was left as it was"
+            f"({summary.printings} card object{'' if summary.printings == 1 else 's'}); "
+            "the cache was left as it was"
         )
     warnings = list(fetched.warnings)
     if fetched.total_cards is not None and fetched.total_cards != len(fetched.cards):
         warnings.append(
             f"Scryfall announced {fetched.total_cards} printings but sent {len(fetched.cards)}"
         )
-    answered_ids = {card["oracle_id"] for card in document["cards"]}
     previous = _previous_records(target)
     kept = merge_previous(document, previous) if previous is not None else []
+    # The cache now holds the answer and what it kept: the snapshot provides only the rest.
+    answered_ids = {card["oracle_id"] for card in document["cards"]}
     if kept:
         warnings.append(
             f"Scryfall's answer lacked {_count(len(kept))} of the previous cache; kept "

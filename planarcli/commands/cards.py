@@ -155,6 +155,8 @@ def _filtered(
     subtype: str | None,
     exclude_sets: Sequence[str],
 ) -> list[Card]:
+    if subtype is not None and not subtype.strip():
+        raise UsageError("--subtype needs a planar type (e.g. --subtype Dominaria)")
     wanted = _as_filed(catalog, parse_set_codes(sets, "--set"), "--set")
     excluded = _as_filed(catalog, parse_set_codes(exclude_sets, "--exclude-set"), "--exclude-set")
     warn_unknown_sets(catalog, [*wanted, *(c for c in excluded if c not in wanted)])
@@ -397,7 +399,8 @@ def match(name: str, limit: int, output_format: str) -> None:
         return
     if other is not None:
         _note(f"{other!r} is a Magic card but not a plane or phenomenon")
-        _note("planar cards like it:")
+        if matches:
+            _note("planar cards like it:")
     if not matches:
         raise NotFoundError(f"no candidates for {echo_repr(name)}")
     click.echo("\n".join(match_text(matches)))

@@ -229,6 +229,17 @@ def _unknown_finding(
             _REMOVE_LOOKALIKE,
         )
     opening = f"{name!r} is not a plane or phenomenon card"
+    from planarcli.cards.resolve import cards_of_subtype
+
+    typed = cards_of_subtype(catalog, name)
+    if typed:  # a world (Dominaria): no card is spelt like it, so suggest none
+        subtype = typed[0].subtype or ""
+        option = subtype if subtype.isalnum() else repr(subtype)
+        advice = (
+            f"it is a planar type, not a card: `planarcli cards list --subtype {option}` "
+            f"lists its {len(typed)} {'plane' if len(typed) == 1 else 'planes'}"
+        )
+        return "unknown-card", opening, (), advice
     return "unknown-card", opening, unknown.suggestions, None
 
 

@@ -29,6 +29,11 @@ TEXT_WIDTH = 80
 MIN_WIDTH = 20
 #: A ruling's continuation lines are indented to sit under its text, past "YYYY-MM-DD  ".
 RULING_INDENT = 12
+#: Narrower than this, a ruling's date goes above its text (indented by
+#: RULING_STACKED_INDENT) instead of beside it: 12 columns of date would leave the text a
+#: word or two a line (at 20 columns, 8 characters).
+RULING_SIDE_BY_SIDE = 40
+RULING_STACKED_INDENT = 2
 
 #: How each source of card data is named in text.
 SOURCE_LABELS = {"snapshot": "bundled snapshot", "cache": "synced cache", "scryfall": "answer"}
@@ -66,7 +71,13 @@ def card_text(card: Card, width: int = TEXT_WIDTH, rulings: Sequence[Ruling] = (
 
 
 def ruling_lines(ruling: Ruling, width: int) -> list[str]:
-    """One ruling: its date, then its text wrapped to ``width`` under itself."""
+    """One ruling: its date, then its text wrapped to ``width`` under itself; on a narrow
+    screen (under RULING_SIDE_BY_SIDE columns) the date stands on a line of its own, the text
+    below it, so that the text keeps more than a word or two a line."""
+    if width < RULING_SIDE_BY_SIDE:
+        stacked = " " * RULING_STACKED_INDENT
+        wrapped = wrap_words(ruling["text"], max(width - RULING_STACKED_INDENT, 1))
+        return [ruling["date"], *(stacked + line for line in wrapped)]
     indent = " " * RULING_INDENT
     wrapped = wrap_words(ruling["text"], max(width - RULING_INDENT, 1))
     return [
