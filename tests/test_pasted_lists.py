@@ -769,3 +769,17 @@ def test_the_deck_too_small_wording_agrees_with_its_counts(
     result = run_cli("validate", str(path))
     assert result.exit_code == 1, result
     assert wording in result.stdout
+
+
+def test_a_slip_in_a_name_that_ends_in_a_type_keeps_its_parenthesis() -> None:
+    """Scryfall's "Imaginary Friends (Plane)" misspelt stays whole (it reads the same after
+    deck convert, which writes it so); a slip in a plain name with a type hint still loses
+    the hint, so that --fix can rename it ("Stairs to Infinty (plane)")."""
+    assert [n for n, _, _ in entries("1 mIaginary Friends (Plane)\n1 Akoum\n")] == [
+        "mIaginary Friends (Plane)",
+        "Akoum",
+    ]
+    assert [n for n, _, _ in entries("1 Stairs to Infinty (plane)\n1 Akoum\n")] == [
+        "Stairs to Infinty",
+        "Akoum",
+    ]

@@ -719,9 +719,13 @@ class _Names:
         return self.catalog.other_magic_card(name) is not None
 
     def near(self, name: str) -> bool:
+        return self.near_name(name) is not None
+
+    def near_name(self, name: str) -> str | None:
+        """The planar card ``name`` is a near miss of (:func:`planar.near_miss`), or None."""
         from planarcli.deck.readers.planar import near_miss
 
-        return near_miss(name, self.catalog) is not None
+        return near_miss(name, self.catalog)
 
 
 def _reading(parts: CardLine, names: _Names, trailing_style: bool) -> tuple[int, str]:
@@ -729,7 +733,15 @@ def _reading(parts: CardLine, names: _Names, trailing_style: bool) -> tuple[int,
     if parts.whole is None:
         return parts.quantity, parts.name
     if parts.typed:  # "Akoum (plane)": the name, unless the whole is a card's own name
-        return parts.quantity, parts.whole if names.named(parts.whole) else parts.name
+        if names.named(parts.whole) or names.known(parts.name) or names.other(parts.name):
+            return parts.quantity, parts.whole if names.named(parts.whole) else parts.name
+        # Neither reading is a card: keep the line whole when it is a slip in a card whose
+        # own name ends in such a parenthesis ("mIaginary Friends (Plane)" for "Imaginary
+        # Friends (Plane)"), so that it reads the same after --fix and deck convert.
+        near = names.near_name(parts.whole)
+        if near is not None and near.endswith(")"):
+            return parts.quantity, parts.whole
+        return parts.quantity, parts.name
     if parts.form == "csv":  # "1,Akoum,OHOP": the longest run of fields that is a card
         rest = parts.whole
         delimiter = rest[len(parts.name) :].lstrip()[:1]
