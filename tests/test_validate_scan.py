@@ -410,11 +410,22 @@ def test_keyboard_interrupt_exits_130_and_prints_no_report(run_cli, monkeypatch)
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a FIFO")
 @pytest.mark.skipif(not INSTALLED.exists(), reason="the planarcli command is not installed")
 def test_sigint_to_the_installed_command_exits_130(tmp_path) -> None:
-    """The real thing: the installed command blocked reading a FIFO gets SIGINT."""
+    """The real thing: the installed command blocked reading a FIFO gets SIGINT.
+
+    Readiness is the command opening the FIFO (our ``open`` for writing returns only then),
+    never a delay. The command is started with SIGINT at its default: a test run started in
+    the background by a non-interactive shell (``pytest &``, CI runners) inherits SIGINT
+    *ignored*, a child inherits that, Python then installs no KeyboardInterrupt handler, and
+    the signal would be dropped (the old flaky failure: nothing printed within 60 s)."""
     fifo = tmp_path / "deck.txt"
     os.mkfifo(fifo)
+    default_sigint = (
+        "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+        "os.execv(sys.argv[1], sys.argv[1:])"
+    )
+    command = [str(INSTALLED), "validate", str(fifo), "--format", "json"]
     process = subprocess.Popen(
-        [str(INSTALLED), "validate", str(fifo), "--format", "json"],
+        [sys.executable, "-c", default_sigint, *command],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
