@@ -121,6 +121,12 @@ def _parse_toml(data: bytes, shown: str) -> dict[str, Any]:
         document: dict[str, Any] = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise UsageError(f"{shown}: not valid TOML ({error})") from None
+    except RecursionError:
+        # tomllib recurses once per nested array or inline table: hundreds deep exhaust it.
+        raise UsageError(f"{shown}: not valid TOML (arrays or tables nested too deep)") from None
+    except ValueError:
+        # An integer of 4,301 digits or more: int() refuses it, tomllib lets that through.
+        raise UsageError(f"{shown}: not valid TOML (a number with too many digits)") from None
     return document
 
 

@@ -740,9 +740,17 @@ def _rule_key(rule_id: str) -> tuple[str, int, int]:
     match = re.match(_RULE_KEY_PATTERN, rule_id)
     if match is None or match.group(2) is None:
         return rule_id, -1, 0
-    letters = match.group(3)
+    digits, letters = match.group(2), match.group(3)
+    if len(digits) > _KEY_DIGITS or len(letters) > _KEY_LETTERS:
+        # No rule is numbered so far out (and int() refuses 4,301 digits): past every rule.
+        return match.group(1), 10**_KEY_DIGITS, 0
     letter = sum((ord(ch) - 96) * 26**i for i, ch in enumerate(reversed(letters)))
-    return match.group(1), int(match.group(2)), letter
+    return match.group(1), int(digits), letter
+
+
+#: Longest number and letter suffix _rule_key orders exactly; longer ones sort last.
+_KEY_DIGITS = 9
+_KEY_LETTERS = 4
 
 
 def nearest_ids(edition: Edition, wanted: str, count: int = 3) -> list[str]:

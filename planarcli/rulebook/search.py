@@ -265,10 +265,15 @@ _NUMBERS = {
 }
 
 
+#: Digit strings longer than this are searched as words, never turned into numbers.
+MAX_NUMBER_DIGITS = 9
+
+
 def _number_value(token: str, lang: str) -> int | None:
     """The number a digit string or a number word of ``lang`` stands for, or None."""
     if token.isascii() and token.isdigit():
-        return int(token)
+        # No number word spells a longer one, and int() refuses 4,301 digits and more.
+        return int(token) if len(token) <= MAX_NUMBER_DIGITS else None
     spelt = _NUMBERS.get(lang, "").split()
     if token in spelt:
         place = spelt.index(token)
