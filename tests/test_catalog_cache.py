@@ -550,6 +550,29 @@ def test_a_copy_made_from_another_snapshot_is_not_used(monkeypatch: pytest.Monke
     assert copy.read_bytes() == data
 
 
+@pytest.mark.parametrize(
+    "forged",
+    [
+        {"format": "planarcli-catalog"},
+        {"format": "planarcli-catalog", "source": {}, "cards": 7},
+        {"format": "planarcli-catalog", "source": "x", "cards": []},
+    ],
+)
+def test_a_copy_with_a_valid_header_and_nonsense_is_parsed_again(forged: dict[str, Any]) -> None:
+    """Issue 15: whoever can write the cache dir can forge a header that vouches for its
+    payload; a payload that is not a catalog means parsing the snapshot, never exit 3."""
+    expected = [c.to_json() for c in catalog.load_snapshot().cards]
+    from planarcli import marshalcache
+
+    copy = _parsed_copy()
+    data = copy.read_bytes()
+    magic_end = len(catalog.SNAPSHOT_CACHE_MAGIC)
+    key = data[magic_end : data.index(b"\n\n")].decode().split("\n", 2)[2]
+    assert marshalcache.write(str(copy), catalog.SNAPSHOT_CACHE_MAGIC, key, forged)
+    assert [c.to_json() for c in catalog.load_snapshot().cards] == expected
+    assert marshalcache.read(str(copy), catalog.SNAPSHOT_CACHE_MAGIC, key) != forged
+
+
 def test_an_unwritable_cache_dir_costs_only_the_parse(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

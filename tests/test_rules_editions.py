@@ -317,3 +317,30 @@ def test_the_parsed_manifest_is_kept_and_never_trusted_blindly(
     assert [info.id for info in corpus.list_editions()] == [
         i for i in first if i != "eternities-map"
     ]
+
+
+@pytest.mark.parametrize(
+    "forged",
+    [{"manifest": [1, 2]}, {"manifest": {"format": "planarcli-rules-manifest"}}, {"x": 1}],
+)
+def test_a_parsed_manifest_copy_with_a_valid_header_and_nonsense_is_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forged: dict[str, Any]
+) -> None:
+    """Issue 15: anything wrong with a cache file means reading the source again, never
+    "bundled editions skipped" or a traceback."""
+    import marshal
+    import zlib
+
+    list(corpus.list_editions())
+    cache = Path(os.environ["PLANARCLI_CACHE_DIR"]) / corpus.MANIFEST_CACHE
+    first = [info.id for info in corpus.list_editions()]
+    data = cache.read_bytes()
+    magic_end = data.index(b"\n") + 1
+    key = data[magic_end : data.index(b"\n\n")].decode().split("\n", 2)[2]
+    payload = marshal.dumps(forged)
+    header = f"{len(payload)}\n{zlib.crc32(payload):08x}\n{key}".encode()
+    cache.write_bytes(data[:magic_end] + header + b"\n\n" + payload)
+    warnings: list[str] = []
+    monkeypatch.setattr(corpus, "warn", warnings.append)
+    assert [info.id for info in corpus.list_editions()] == first
+    assert warnings == []

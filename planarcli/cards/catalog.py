@@ -941,7 +941,7 @@ SNAPSHOT_CACHE_MAGIC = b"planarcli-parsed-snapshot\n"
 SNAPSHOT_CACHE_NAME = "snapshot.bin"
 
 
-def _snapshot_document(path: str) -> dict[str, Any]:
+def _snapshot_document(path: str, *, cached: bool = True) -> dict[str, Any]:
     """The parsed bundled snapshot at ``path``: from its parsed copy in the cache dir when
     that was made from this very file (path, size, mtime) by this planarcli and Python, else
     parsed and the copy written. A copy that is stale, damaged or unwritable costs only the
@@ -954,7 +954,7 @@ def _snapshot_document(path: str) -> dict[str, Any]:
         (path, str(status.st_size), str(status.st_mtime_ns), __version__, marshalcache.python_key())
     )
     copy = os.path.join(cache_dir_path(), SNAPSHOT_CACHE_NAME)
-    document = marshalcache.read(copy, SNAPSHOT_CACHE_MAGIC, key)
+    document = marshalcache.read(copy, SNAPSHOT_CACHE_MAGIC, key) if cached else None
     if document is not None and document.get("format") == "planarcli-catalog":
         return document
     document = _catalog_document(path)
@@ -971,6 +971,10 @@ def load_snapshot() -> Catalog:
     path = resources.package_data_file(SNAPSHOT_FILE_NAME)
     try:
         return parse_catalog(_snapshot_document(path), kind="snapshot", path=path)
+    except Exception:  # a parsed copy in the cache dir that is not what was written (issue 15)
+        pass
+    try:
+        return parse_catalog(_snapshot_document(path, cached=False), kind="snapshot", path=path)
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise DataUnavailableError(
             f"the bundled card snapshot {path} is unreadable ({error})",

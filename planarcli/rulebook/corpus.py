@@ -229,9 +229,10 @@ MANIFEST_CACHE = "rules-manifest.bin"
 _MANIFEST_MAGIC = b"planarcli-rules-manifest\n"
 
 
-def _parse_manifest(path: str) -> Any:
+def _parse_manifest(path: str, *, cached: bool = True) -> Any:
     """The manifest at ``path`` as JSON data, through a marshal copy in the cache dir keyed
-    by the file's bytes (see :mod:`planarcli.marshalcache`)."""
+    by the file's bytes (see :mod:`planarcli.marshalcache`); ``cached=False`` parses the
+    file itself (and rewrites the copy)."""
     import zlib
 
     from planarcli import marshalcache
@@ -241,7 +242,7 @@ def _parse_manifest(path: str) -> Any:
         raw = handle.read()
     key = f"{marshalcache.python_key()}\n{path}\n{len(raw)}:{zlib.crc32(raw):08x}"
     cache = os.path.join(cache_dir_path(), MANIFEST_CACHE)
-    stored = marshalcache.read(cache, _MANIFEST_MAGIC, key)
+    stored = marshalcache.read(cache, _MANIFEST_MAGIC, key) if cached else None
     if stored is not None and "manifest" in stored:
         return stored["manifest"]
     import json
@@ -254,33 +255,42 @@ def _parse_manifest(path: str) -> Any:
 def _read_manifest(folder: str) -> tuple[str | None, list[EditionInfo]]:
     path = os.path.join(folder, "manifest.json")
     try:
-        manifest = _parse_manifest(path)
-        if not isinstance(manifest, dict) or manifest.get("format") != MANIFEST_FORMAT:
-            raise ValueError(f"not a {MANIFEST_FORMAT} file")
-        entries = manifest["editions"]
-        if not isinstance(entries, list):
-            raise ValueError("'editions' is not a list")
-        infos = []
-        for entry in entries:
-            infos.append(
-                EditionInfo(
-                    id=_text(entry, "id"),
-                    title=_text(entry, "title"),
-                    lang=_text(entry, "lang"),
-                    kind=_text(entry, "kind"),
-                    effective=_optional_text(entry, "effective"),
-                    source="bundled",
-                    location=os.path.join(folder, _text(entry, "file")),
-                    translation_of=_optional_text(entry, "translation_of"),
-                )
-            )
-        current = manifest.get("current")
-        return (current if isinstance(current, str) else None), infos
+        return _manifest_infos(_parse_manifest(path), folder)
+    except Exception:  # a cached copy that is not what was written: read the file itself
+        pass
+    try:
+        return _manifest_infos(_parse_manifest(path, cached=False), folder)
     except FileNotFoundError:
         return None, []
     except (OSError, ValueError, KeyError, TypeError) as error:
         warn(f"{path}: unreadable rules manifest ({error}); bundled editions skipped")
         return None, []
+
+
+def _manifest_infos(manifest: Any, folder: str) -> tuple[str | None, list[EditionInfo]]:
+    """The current edition's id and the editions of a parsed manifest (ValueError, KeyError
+    or TypeError when it is not one)."""
+    if not isinstance(manifest, dict) or manifest.get("format") != MANIFEST_FORMAT:
+        raise ValueError(f"not a {MANIFEST_FORMAT} file")
+    entries = manifest["editions"]
+    if not isinstance(entries, list):
+        raise ValueError("'editions' is not a list")
+    infos = []
+    for entry in entries:
+        infos.append(
+            EditionInfo(
+                id=_text(entry, "id"),
+                title=_text(entry, "title"),
+                lang=_text(entry, "lang"),
+                kind=_text(entry, "kind"),
+                effective=_optional_text(entry, "effective"),
+                source="bundled",
+                location=os.path.join(folder, _text(entry, "file")),
+                translation_of=_optional_text(entry, "translation_of"),
+            )
+        )
+    current = manifest.get("current")
+    return (current if isinstance(current, str) else None), infos
 
 
 def _text(data: Any, key: str) -> str:
