@@ -210,6 +210,15 @@ def test_exclude_patterns(deck_tree, run_cli) -> None:
         ("/top.txt", "sub/top.txt", False),
         ("deck[0-9].txt", "deck5.txt", True),
         ("deck[!0-9].txt", "deck5.txt", False),
+        ("deck[!0-9].txt", "deckA.txt", True),
+        ("deck[^0-9].txt", "deck5.txt", False),  # ^ negates as ! does (issue 15)
+        ("deck[^0-9].txt", "deckA.txt", True),
+        ("deck[^0-9].txt", "deck^.txt", True),
+        ("deck[a^].txt", "deck^.txt", True),  # not first: a plain character
+        ("deck[a^].txt", "decka.txt", True),
+        ("deck[a^].txt", "deckb.txt", False),
+        ("a[!x]b.txt", "a/b.txt", False),  # like ? and *, never a folder separator
+        ("a[^x]b.txt", "a/b.txt", False),
         ("d?ck.txt", "deck.txt", True),
         ("d?ck.txt", "d/ck.txt", False),
         ("a+b (1).txt", "a+b (1).txt", True),
@@ -219,6 +228,19 @@ def test_glob_to_regex(pattern: str, path: str, matches: bool) -> None:
     import re
 
     assert bool(re.fullmatch(glob_to_regex(pattern), path)) is matches
+
+
+def test_exclude_with_a_negated_class(write, tmp_path, run_cli) -> None:
+    """``[^...]`` and ``[!...]`` in --exclude: everything but the class (issue 15)."""
+    for name in ("a1.txt", "ab.txt"):
+        write(f"decks/{name}", LEGAL_TEXT)
+    for pattern in ("a[^0-9].txt", "a[!0-9].txt"):
+        result = run_cli(
+            "validate", str(tmp_path / "decks"), "--exclude", pattern, "-v", "--format", "json"
+        )
+        assert result.exit_code == 0, result
+        files = _by_name(_report(result))
+        assert (files["a1.txt"]["skipped"], files["ab.txt"]["skipped"]) == (False, True)
 
 
 def test_folder_with_only_skipped_files_is_nothing_to_check(write, tmp_path, run_cli) -> None:
