@@ -68,21 +68,22 @@ def read(path: str, magic: bytes, key: str) -> dict[str, Any] | None:
     return state if isinstance(state, dict) else None
 
 
-def _read_bytes(path: str) -> bytes | None:
-    """The bytes of ``path`` when it is a regular file of at most :data:`MAX_BYTES`, else
+def _read_bytes(path: str, limit: int = MAX_BYTES) -> bytes | None:
+    """The bytes of ``path`` when it is a regular file of at most ``limit`` bytes, else
     None. Opened non-blocking and checked again once open, so that a FIFO, a device or a
-    file swapped in between the two checks is never read."""
+    file swapped in between the two checks is never read. (Also for other derived files in
+    the cache dir, such as the synced card cache's stamp.)"""
     try:
-        if not _sane(os.stat(path)):
+        if not _sane(os.stat(path), limit):
             return None
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | _BINARY)
     except (OSError, ValueError):  # ValueError: a NUL in the path
         return None
     try:
-        if not _sane(os.fstat(descriptor)):
+        if not _sane(os.fstat(descriptor), limit):
             return None
         chunks = []
-        left = MAX_BYTES + 1
+        left = limit + 1
         while left > 0:
             chunk = os.read(descriptor, min(left, 1 << 20))
             if not chunk:
@@ -94,12 +95,15 @@ def _read_bytes(path: str) -> bytes | None:
     finally:
         os.close(descriptor)
     data = b"".join(chunks)
-    return data if len(data) <= MAX_BYTES else None
+    return data if len(data) <= limit else None
 
 
-def _sane(status: os.stat_result) -> bool:
-    """A regular file no larger than :data:`MAX_BYTES`."""
-    return stat.S_ISREG(status.st_mode) and status.st_size <= MAX_BYTES
+read_regular_file = _read_bytes
+
+
+def _sane(status: os.stat_result, limit: int) -> bool:
+    """A regular file no larger than ``limit`` bytes."""
+    return stat.S_ISREG(status.st_mode) and status.st_size <= limit
 
 
 _BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation

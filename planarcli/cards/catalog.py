@@ -1076,10 +1076,16 @@ def _stamp_matches(path: str | os.PathLike[str], size: int, mtime_ns: int, sha25
     """True when the sidecar vouches for exactly these bytes under the current schema."""
     import json
 
+    from planarcli.marshalcache import read_regular_file
+
+    # A regular file of sane size only (a FIFO there would hang, /dev/zero exhaust memory),
+    # and anything wrong with it (RecursionError from nesting too) means "check in full".
+    data = read_regular_file(_stamp_file(path), 64 * 1024)
+    if data is None:
+        return False
     try:
-        with open(_stamp_file(path), encoding="utf-8") as handle:
-            recorded = json.loads(handle.read())
-    except (OSError, ValueError):
+        recorded = json.loads(data.decode("utf-8"))
+    except Exception:
         return False
     return isinstance(recorded, dict) and recorded == _stamp_record(size, mtime_ns, sha256)
 
