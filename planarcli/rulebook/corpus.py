@@ -354,6 +354,11 @@ def _imported_infos(folder: str) -> list[EditionInfo]:
     infos = []
     for path in paths:
         try:
+            # A FIFO would hang the read, /dev/zero exhaust memory (issue 15).
+            if not os.path.isfile(path):
+                raise ValueError("not a regular file")
+            if os.path.getsize(path) > _MAX_EDITION_BYTES:
+                raise ValueError("larger than any rules edition")
             header = _sniff_header(path)
             if header.get("format") != EDITION_FORMAT:
                 raise ValueError(f"not a {EDITION_FORMAT} file")
@@ -369,9 +374,13 @@ def _imported_infos(folder: str) -> list[EditionInfo]:
                     translation_of=_optional_text(header, "translation_of"),
                 )
             )
-        except (OSError, ValueError, KeyError, TypeError, UnicodeDecodeError) as error:
+        except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
             warn(f"{path}: ignoring a damaged imported rules file ({error}); re-import it")
     return infos
+
+
+#: The largest imported edition file read (those `rules import` writes are under 2 MB).
+_MAX_EDITION_BYTES = 64 * 1024 * 1024
 
 
 def list_editions(
@@ -604,7 +613,7 @@ def load_edition(
         info = resolve_edition(edition, list_editions(rules_folder, data_folder))
     try:
         return _load_file(info)
-    except (OSError, ValueError, KeyError, TypeError, UnicodeDecodeError) as error:
+    except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
         if info.source == "imported":
             warn(f"{info.location}: ignoring a damaged imported rules file ({error}); re-import it")
             _, bundled = _read_manifest(bundled_folder(rules_folder))
