@@ -201,6 +201,18 @@ def test_deeply_nested_pyproject_is_a_usage_error_naming_it(project, run_cli) ->
     )
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a FIFO")
+def test_a_fifo_named_by_config_is_refused_not_read(project, run_cli, tmp_path) -> None:
+    fifo = tmp_path / "ci.toml"
+    os.mkfifo(fifo)
+    result = run_cli("validate", "decks/good.txt", "--config", str(fifo))
+    assert result.exit_code == 2, result
+    assert result.stderr == (
+        f"planarcli: error: --config {fifo}: is not a regular file; "
+        "name a TOML configuration file\n"
+    )
+
+
 def test_config_option_and_no_config(project, run_cli, tmp_path) -> None:
     (project / "planarcli.toml").write_text('rulez = "broken"\n', encoding="utf-8")
     assert run_cli("validate", "decks/good.txt").exit_code == 2

@@ -141,7 +141,13 @@ def load_config(spec: Spec, *, path: str | None = None, start: str | None = None
     Raises UsageError naming the file and the key for anything wrong."""
     if path is not None:
         if not os.path.isfile(path):
-            what = "is a directory" if os.path.isdir(path) else "does not exist"
+            what = (
+                "is a directory"
+                if os.path.isdir(path)
+                else "is not a regular file"
+                if os.path.exists(path)
+                else "does not exist"
+            )
             raise UsageError(f"--config {path}: {what}; name a TOML configuration file")
         table = _read_table(path, named=True)
         assert table is not None  # named=True raises instead
