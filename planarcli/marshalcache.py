@@ -2,13 +2,17 @@
 (the rules search index, the parsed card snapshot) and cheap to rebuild.
 
 A file is a magic line, a header (payload length, CRC-32 of the payload, and the *key*: what
-the data was derived from) and the marshalled payload. A reader passes the key it expects and
-gets the payload only when the magic, key, length and checksum all agree and it unmarshals to
-a dict: a missing, stale, truncated, corrupted or foreign file gives None, never an error,
-and the caller rebuilds. ``marshal`` cannot run code while loading (unlike ``pickle``), and
-its format may change between Python versions, so callers put the interpreter's version in
-the key (:func:`python_key`). Writes go to a temporary file in the same folder, then
-``os.replace``; a cache that cannot be written (read-only home, full disk) is left alone.
+the data was derived from) and the marshalled payload. A reader passes the key it expects
+and gets the payload only when the magic, key, length and checksum all agree and it
+unmarshals to a dict: a missing, stale, truncated, corrupted or foreign file gives None,
+never an error, and the caller rebuilds. Only a regular file of at most :data:`MAX_BYTES` is
+read, opened without blocking (a FIFO or a link to ``/dev/zero`` at the path cannot hang a
+command), and any exception while decoding it (``MemoryError`` from a payload that claims a
+billion items, ``RecursionError``, ...) means None: the cache holds data, never a reason to
+fail. ``marshal`` cannot run code while loading (unlike ``pickle``), and its format may
+change between Python versions, so callers put the interpreter's version in the key
+(:func:`python_key`). Writes go to a temporary file in the same folder, then ``os.replace``;
+a cache that cannot be written (read-only home, full disk) is left alone.
 """
 
 from __future__ import annotations
@@ -17,9 +21,13 @@ import contextlib
 import gc
 import marshal
 import os
+import stat
 import sys
 import zlib
 from typing import Any
+
+#: The largest cache file read (the search index over every edition is well under 1 MB).
+MAX_BYTES = 64 * 1024 * 1024
 
 
 def python_key() -> str:
@@ -29,12 +37,8 @@ def python_key() -> str:
 
 def read(path: str, magic: bytes, key: str) -> dict[str, Any] | None:
     """The dict stored at ``path`` for ``key``; None when absent, stale or damaged."""
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except OSError:
-        return None
-    if not data.startswith(magic):
+    data = _read_bytes(path)
+    if data is None or not data.startswith(magic):
         return None
     header_end = data.find(b"\n\n", len(magic))
     if header_end < 0:
@@ -42,6 +46,8 @@ def read(path: str, magic: bytes, key: str) -> dict[str, Any] | None:
     try:
         header = data[len(magic) : header_end].decode("utf-8")
         length_line, crc_line, stored_key = header.split("\n", 2)
+        if len(length_line) > 20 or len(crc_line) > 8:
+            return None
         length, crc = int(length_line), int(crc_line, 16)
     except (UnicodeDecodeError, ValueError):
         return None
@@ -54,12 +60,53 @@ def read(path: str, magic: bytes, key: str) -> dict[str, Any] | None:
     gc.disable()
     try:
         state = marshal.loads(payload)
-    except (ValueError, EOFError, TypeError):
+    except Exception:  # MemoryError, RecursionError, ValueError, EOFError, ...: rebuild
         return None
     finally:
         if collecting:
             gc.enable()
     return state if isinstance(state, dict) else None
+
+
+def _read_bytes(path: str, limit: int = MAX_BYTES) -> bytes | None:
+    """The bytes of ``path`` when it is a regular file of at most ``limit`` bytes, else
+    None. Opened non-blocking and checked again once open, so that a FIFO, a device or a
+    file swapped in between the two checks is never read. (Also for other derived files in
+    the cache dir, such as the synced card cache's stamp.)"""
+    try:
+        if not _sane(os.stat(path), limit):
+            return None
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | _BINARY)
+    except (OSError, ValueError):  # ValueError: a NUL in the path
+        return None
+    try:
+        if not _sane(os.fstat(descriptor), limit):
+            return None
+        chunks = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(descriptor, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError:
+        return None
+    finally:
+        os.close(descriptor)
+    data = b"".join(chunks)
+    return data if len(data) <= limit else None
+
+
+read_regular_file = _read_bytes
+
+
+def _sane(status: os.stat_result, limit: int) -> bool:
+    """A regular file no larger than ``limit`` bytes."""
+    return stat.S_ISREG(status.st_mode) and status.st_size <= limit
+
+
+_BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
 
 
 def write(path: str, magic: bytes, key: str, state: dict[str, Any]) -> bool:

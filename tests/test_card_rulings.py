@@ -187,3 +187,20 @@ def test_the_catalog_s_parsed_copy_leaves_the_rulings_out(cache_dir: Path) -> No
     data.unlink()
     assert snapshot_rulings(bant) == expected
     assert snapshot_rulings("0" * 8 + "-0000-4000-8000-" + "0" * 12) == []
+
+
+def test_a_fifo_or_a_device_at_the_rulings_copy_means_parse_never_hang(cache_dir: Path) -> None:
+    """Issue 15: the rulings' data file is read like every derived file in the cache dir:
+    a FIFO there (which would block an open) or a link to /dev/zero is passed over and the
+    rulings come from the snapshot file."""
+    store.load_snapshot()
+    bant = RECORDS["Bant"]["oracle_id"]
+    expected = SNAPSHOT["rulings"][bant]
+    assert snapshot_rulings(bant) == expected
+    data = cache_dir / store.RULINGS_DATA_NAME
+    data.unlink()
+    os.mkfifo(data)
+    assert snapshot_rulings(bant) == expected
+    data.unlink()
+    data.symlink_to("/dev/zero")
+    assert snapshot_rulings(bant) == expected

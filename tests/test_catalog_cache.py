@@ -3,10 +3,12 @@ one warning, and the sidecar stamp lets a checked cache skip jsonschema until it
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -90,6 +92,39 @@ def test_a_valid_cache_is_used_and_stamped(
     catalog.reset_loaded_catalog()
     assert catalog.load_catalog().source.kind == "cache"
     assert calls.count == 1
+
+
+@pytest.mark.parametrize("stamp", ["fifo", "/dev/zero", "nested", "large"])
+def test_an_odd_stamp_means_a_full_check_never_a_hang_or_a_crash(
+    cache_file: Path, monkeypatch: pytest.MonkeyPatch, stamp: str
+) -> None:
+    """Issue 15: the stamp is a derived file in the cache dir like the others: read only
+    when it is a regular file of sane size; anything wrong means checking the cache in full."""
+    if stamp == "fifo" and not hasattr(os, "mkfifo"):
+        pytest.skip("needs a FIFO")
+    if stamp == "/dev/zero" and not os.path.exists("/dev/zero"):
+        pytest.skip("needs /dev/zero")
+    cache_file.write_text(dump_catalog(catalog_document()), encoding="utf-8")
+    path = catalog.stamp_path(cache_file)
+    if stamp == "fifo":
+        os.mkfifo(path)
+    elif stamp == "/dev/zero":
+        os.symlink("/dev/zero", path)
+    elif stamp == "nested":
+        path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    else:
+        path.write_text(" " * (1 << 20) + "{}", encoding="utf-8")
+    calls = SchemaCalls(monkeypatch)
+    answer: list[Any] = []
+    worker = threading.Thread(target=lambda: answer.append(catalog.load_catalog()), daemon=True)
+    worker.start()
+    worker.join(60)
+    if not answer:  # stuck opening the FIFO: a writer lets the thread go, the test fails
+        with contextlib.suppress(OSError):
+            os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+    assert answer and answer[0].source.kind == "cache" and answer[0].source.warning is None
+    assert calls.count == 1  # checked in full, then stamped afresh
+    assert path.is_file() and not path.is_symlink()
 
 
 def test_an_edited_cache_is_checked_again(
@@ -550,6 +585,29 @@ def test_a_copy_made_from_another_snapshot_is_not_used(monkeypatch: pytest.Monke
     assert marshalcache.write(str(copy), catalog.SNAPSHOT_CACHE_MAGIC, "another key", other)
     assert len(catalog.load_snapshot()) == 207
     assert copy.read_bytes() == data
+
+
+@pytest.mark.parametrize(
+    "forged",
+    [
+        {"format": "planarcli-catalog"},
+        {"format": "planarcli-catalog", "source": {}, "cards": 7},
+        {"format": "planarcli-catalog", "source": "x", "cards": []},
+    ],
+)
+def test_a_copy_with_a_valid_header_and_nonsense_is_parsed_again(forged: dict[str, Any]) -> None:
+    """Issue 15: whoever can write the cache dir can forge a header that vouches for its
+    payload; a payload that is not a catalog means parsing the snapshot, never exit 3."""
+    expected = [c.to_json() for c in catalog.load_snapshot().cards]
+    from planarcli import marshalcache
+
+    copy = _parsed_copy()
+    data = copy.read_bytes()
+    magic_end = len(catalog.SNAPSHOT_CACHE_MAGIC)
+    key = data[magic_end : data.index(b"\n\n")].decode().split("\n", 2)[2]
+    assert marshalcache.write(str(copy), catalog.SNAPSHOT_CACHE_MAGIC, key, forged)
+    assert [c.to_json() for c in catalog.load_snapshot().cards] == expected
+    assert marshalcache.read(str(copy), catalog.SNAPSHOT_CACHE_MAGIC, key) != forged
 
 
 def test_an_unwritable_cache_dir_costs_only_the_parse(

@@ -338,3 +338,62 @@ def test_cli_convert_help_names_every_input_format(run_cli: Callable[..., object
     text = " ".join(run_cli("deck", "convert", "--help").stdout.split())  # type: ignore[attr-defined]
     listed = text.split("instead of detecting it (", 1)[1].split(")", 1)[0]
     assert sorted(name.strip() for name in listed.split(",")) == sorted(FORMATS)
+
+
+# -- what -o keeps (issue 15) -----------------------------------------------------------
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX modes")
+def test_cli_convert_force_keeps_the_mode_of_the_file_it_replaces(
+    run_cli: Callable[..., object], tmp_path: Path
+) -> None:
+    source = DECKS / "formats" / "forge-new-planes.dck"
+    new = tmp_path / "new.txt"
+    assert run_cli("deck", "convert", str(source), "--to", "text", "-o", str(new)).exit_code == 0  # type: ignore[attr-defined]
+    assert stat.S_IMODE(new.stat().st_mode) == 0o666 & ~_umask()  # a new file: the umask's
+    for mode in (0o640, 0o600, 0o664):
+        out = tmp_path / f"kept-{mode:o}.txt"
+        out.write_text("old\n", encoding="utf-8")
+        out.chmod(mode)
+        args = ("deck", "convert", str(source), "--to", "text", "-o", str(out), "--force")
+        assert run_cli(*args).exit_code == 0  # type: ignore[attr-defined]
+        assert "Planar Deck" in out.read_text(encoding="utf-8")
+        assert stat.S_IMODE(out.stat().st_mode) == mode
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root")
+def test_cli_convert_force_as_root_keeps_owner_and_group(
+    run_cli: Callable[..., object], tmp_path: Path
+) -> None:
+    source = DECKS / "formats" / "forge-new-planes.dck"
+    out = tmp_path / "theirs.txt"
+    out.write_text("old\n", encoding="utf-8")
+    os.chown(out, 4321, 4322)
+    args = ("deck", "convert", str(source), "--to", "text", "-o", str(out), "--force")
+    assert run_cli(*args).exit_code == 0  # type: ignore[attr-defined]
+    assert (out.stat().st_uid, out.stat().st_gid) == (4321, 4322)
+
+
+def test_ctrl_c_while_convert_writes_leaves_no_temporary_file(
+    run_cli: Callable[..., object], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = DECKS / "formats" / "forge-new-planes.dck"
+    out = tmp_path / "deck.txt"
+    out.write_text("old\n", encoding="utf-8")
+
+    def interrupted(descriptor: int) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "fsync", interrupted)
+    args = ("deck", "convert", str(source), "--to", "text", "-o", str(out), "--force")
+    result = run_cli(*args)
+    assert result.exit_code == 130, result  # type: ignore[attr-defined]
+    assert result.stderr == "planarcli: interrupted\n"  # type: ignore[attr-defined]
+    assert out.read_text(encoding="utf-8") == "old\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deck.txt"]

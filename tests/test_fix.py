@@ -524,3 +524,118 @@ def test_cli_diff_reads_standard_input(run_cli: Callable[..., object]) -> None:
     # --fix alone still cannot write standard input anywhere
     refused = run_cli("validate", "--fix", "-", input=text)
     assert refused.exit_code == 2  # type: ignore[attr-defined]
+
+
+# -- what a fix keeps, and what it reports (issue 15) ------------------------------------
+
+
+def test_a_cp1252_file_is_fixed_in_cp1252(run_cli: Callable[..., object], tmp_path: Path) -> None:
+    """A name with an accent written into a Windows-1252 file is written in Windows-1252:
+    the file stays one encoding (UTF-8 bytes there would read as "OteclÃ¡n")."""
+    deck = tmp_path / "deck.txt"
+    lines = ["// Gerät", "Planar Deck", "1 Otecan", *[f"1 {name}" for name in PLANES]]
+    deck.write_bytes(deck_text(lines, "\r\n").encode("cp1252"))
+    result = run_cli("validate", "--fix", str(deck))
+    assert result.exit_code == 0, result  # type: ignore[attr-defined]
+    after = deck.read_bytes()
+    assert b"1 Otecl\xe1n\r\n" in after
+    assert "Oteclán".encode() not in after
+    assert after.decode("cp1252").splitlines()[2] == "1 Oteclán"
+
+
+def test_a_same_size_change_with_the_time_kept_is_still_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only the content hash tells this change: same size, and its mtime put back."""
+    deck = tmp_path / "deck.txt"
+    deck.write_bytes(b"Planar Deck\n1 Akuom\n")
+    real = fix_module.fix_bytes
+
+    def meanwhile(*args: object, **kwargs: object) -> object:
+        answer = real(*args, **kwargs)  # type: ignore[arg-type]
+        status = deck.stat()
+        deck.write_bytes(b"Planar Deck\n1 Naya!\n")
+        os.utime(deck, ns=(status.st_atime_ns, status.st_mtime_ns))
+        return answer
+
+    monkeypatch.setattr(fix_module, "fix_bytes", meanwhile)
+    with pytest.raises(rewrite.FileChangedError):
+        fix_module.fix_file(str(deck), load_catalog(), DeckOptions())
+    assert deck.read_bytes() == b"Planar Deck\n1 Naya!\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["deck.txt"]
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root")
+def test_a_fix_run_as_root_keeps_the_owner_group_and_mode(tmp_path: Path) -> None:
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Planar Deck\n1 Akuom\n1 Bant\n", encoding="utf-8")
+    os.chown(deck, 4321, 4322)
+    deck.chmod(0o640)
+    fix_module.fix_file(str(deck), load_catalog(), DeckOptions())
+    assert deck.read_text(encoding="utf-8") == "Planar Deck\n1 Akoum\n1 Bant\n"
+    status = deck.stat()
+    assert (status.st_uid, status.st_gid, status.st_mode & 0o7777) == (4321, 4322, 0o640)
+
+
+def test_keep_owner_keeps_the_group_where_the_owner_cannot_be_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not root: chown to another user fails; the group alone is still kept."""
+    made = tmp_path / "new"
+    made.write_text("x", encoding="utf-8")
+    old = tmp_path / "old"
+    old.write_text("y", encoding="utf-8")
+    calls: list[tuple[int, int]] = []
+
+    def chown(path: str, uid: int, gid: int) -> None:
+        calls.append((uid, gid))
+        if uid != -1:
+            raise PermissionError(1, "Operation not permitted")
+
+    status = os.stat_result((0o100640, 0, 0, 1, 4321, 4322, 1, 0, 0, 0))
+    monkeypatch.setattr(rewrite.os, "chown", chown)
+    rewrite.keep_owner(str(made), status)
+    assert calls == [(4321, 4322), (-1, 4322)]
+
+
+def test_a_concurrent_fix_reports_on_the_bytes_it_found(
+    run_cli: Callable[..., object], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two --fix runs on one file: the second judged the misspelt bytes, then found the file
+    already fixed by the first. Its report is on what it found, not on what it judged first
+    ("invalid, did you mean 'Akoum'" for a file that is right)."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text(deck_text(["Planar Deck", "1 Akuom", *[f"1 {n}" for n in PLANES]]), "utf-8")
+    fixed_text = deck.read_text(encoding="utf-8").replace("Akuom", "Akoum")
+    real = fix_module.read_for_rewrite
+
+    def the_other_run_first(path: str) -> object:
+        deck.write_text(fixed_text, encoding="utf-8")  # the other run's replace lands now
+        return real(path)
+
+    monkeypatch.setattr(fix_module, "read_for_rewrite", the_other_run_first)
+    result = run_cli("validate", "--fix", "--format", "json", str(deck))
+    report = json.loads(result.stdout)  # type: ignore[attr-defined]
+    assert result.exit_code == 0, result  # type: ignore[attr-defined]
+    [entry] = report["files"]
+    assert entry["valid"] is True and entry["findings"] == [] and entry["fixes"] == []
+    assert entry["path"] == str(deck)
+    assert deck.read_text(encoding="utf-8") == fixed_text
+
+
+def test_the_verdict_is_on_the_bytes_written_not_on_a_later_read(
+    run_cli: Callable[..., object], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deck = tmp_path / "deck.txt"
+    deck.write_text(deck_text(["Planar Deck", "1 Akuom", *[f"1 {n}" for n in PLANES]]), "utf-8")
+    real = fix_module.replace_file
+
+    def then_someone_else_writes(path: str, data: bytes, state: object) -> None:
+        real(path, data, state)  # type: ignore[arg-type]
+        deck.write_text("Planar Deck\n1 Akuom\n", encoding="utf-8")
+
+    monkeypatch.setattr(fix_module, "replace_file", then_someone_else_writes)
+    result = run_cli("validate", "--fix", "--format", "json", str(deck))
+    assert result.exit_code == 0, result  # type: ignore[attr-defined]
+    [entry] = json.loads(result.stdout)["files"]  # type: ignore[attr-defined]
+    assert entry["valid"] is True and [f["to"] for f in entry["fixes"]] == ["Akoum"]

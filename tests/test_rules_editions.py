@@ -195,6 +195,42 @@ def test_corrupt_imported_file_is_skipped_with_one_warning(run_cli: Callable[...
     assert "broken.json" in result.stderr and "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize("kind", ["fifo", "/dev/zero", "nested"])
+def test_an_imported_file_that_is_no_file_is_skipped_not_a_hang(
+    run_cli: Callable[..., Any], kind: str
+) -> None:
+    """Issue 15: a FIFO would hang the read, /dev/zero exhaust memory, JSON nested 100,000
+    deep raise RecursionError: each is one warning, and the bundled editions serve."""
+    if kind == "fifo" and not hasattr(os, "mkfifo"):
+        pytest.skip("needs a FIFO")
+    if kind == "/dev/zero" and not os.path.exists("/dev/zero"):
+        pytest.skip("needs /dev/zero")
+    path = imported_dir() / "2030-01-01.json"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "/dev/zero":
+        os.symlink("/dev/zero", path)
+    else:
+        path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    result = run_cli("rules", "editions", "--format", "json")
+    assert result.exit_code == 0, result
+    assert {e["id"] for e in json.loads(result.stdout)["editions"]} == BUNDLED
+    assert result.stderr.count("planarcli: warning: ") == 1
+    assert "2030-01-01.json: ignoring a damaged imported rules file" in result.stderr
+
+
+def test_a_deeply_nested_body_falls_back_to_bundled(run_cli: Callable[..., Any]) -> None:
+    data = bundled_json("2026-01-16")
+    data["rules"] = "NESTED"
+    path = write_edition(data)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('"NESTED"', "[" * 100_000 + "]" * 100_000), "utf-8")
+    result = run_cli("rules", "show", "901.3", "--format", "json")
+    assert result.exit_code == 0, result
+    assert json.loads(result.stdout)["rules"][0]["id"] == "901.3"
+    assert result.stderr.count("planarcli: warning:") == 1
+
+
 def test_damaged_body_falls_back_to_bundled(run_cli: Callable[..., Any]) -> None:
     data = bundled_json("2026-01-16")
     data["rules"] = "not a list"
@@ -322,3 +358,30 @@ def test_the_parsed_manifest_is_kept_and_never_trusted_blindly(
     assert [info.id for info in corpus.list_editions()] == [
         i for i in first if i != "eternities-map"
     ]
+
+
+@pytest.mark.parametrize(
+    "forged",
+    [{"manifest": [1, 2]}, {"manifest": {"format": "planarcli-rules-manifest"}}, {"x": 1}],
+)
+def test_a_parsed_manifest_copy_with_a_valid_header_and_nonsense_is_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forged: dict[str, Any]
+) -> None:
+    """Issue 15: anything wrong with a cache file means reading the source again, never
+    "bundled editions skipped" or a traceback."""
+    import marshal
+    import zlib
+
+    list(corpus.list_editions())
+    cache = Path(os.environ["PLANARCLI_CACHE_DIR"]) / corpus.MANIFEST_CACHE
+    first = [info.id for info in corpus.list_editions()]
+    data = cache.read_bytes()
+    magic_end = data.index(b"\n") + 1
+    key = data[magic_end : data.index(b"\n\n")].decode().split("\n", 2)[2]
+    payload = marshal.dumps(forged)
+    header = f"{len(payload)}\n{zlib.crc32(payload):08x}\n{key}".encode()
+    cache.write_bytes(data[:magic_end] + header + b"\n\n" + payload)
+    warnings: list[str] = []
+    monkeypatch.setattr(corpus, "warn", warnings.append)
+    assert [info.id for info in corpus.list_editions()] == first
+    assert warnings == []

@@ -524,3 +524,13 @@ def test_an_imported_official_file_replaces_its_bundled_twin(run_cli: Callable[.
     after = history_json(run_cli, "901.15a")
     assert after == before  # the same text, read by the same reader
     assert sum(v["editions"].count("2012-06-01") for v in after["versions"]) == 1
+
+
+@pytest.mark.parametrize("wanted", ["901." + "9" * 4301, "901." + "9" * 4301 + "a"])
+def test_history_of_an_absurdly_long_rule_id_is_one_line(run_cli, wanted: str) -> None:
+    """int() refuses 4,301 digits and more (issue 15): not found, never a traceback."""
+    result = run_cli("rules", "history", wanted)
+    assert result.exit_code == 1, result
+    assert result.stdout == ""
+    assert result.stderr.startswith("planarcli: error: no rule 901.999")
+    assert len(result.stderr.splitlines()) <= 2, result.stderr

@@ -219,6 +219,18 @@ def test_no_results_exit_1(run_cli: Callable[..., Any]) -> None:
     assert json.loads(as_json.stdout)["results"] == []
 
 
+def test_a_4301_digit_query_is_searched_as_a_word(run_cli: Callable[..., Any]) -> None:
+    """int() refuses 4,301 digits and more (issue 15): no number words for those."""
+    digits = "9" * 4301
+    result = run_cli("rules", "search", digits)
+    assert result.exit_code == 1, result
+    assert result.stderr.startswith("planarcli: error: no results for '999")
+    # beside real words, the long number does not stop them from being found
+    found = run_cli("rules", "search", f"planar die {digits}", "--format", "json")
+    assert found.exit_code == 0, found
+    assert json.loads(found.stdout)["results"]
+
+
 def test_hostile_queries_never_crash(run_cli: Callable[..., Any]) -> None:
     for query in ["'", "’’’", "901.", "....", "a" * 2000, "\u0301\u0301", "🙂 dé", "rule", "the"]:
         result = run_cli("rules", "search", query)

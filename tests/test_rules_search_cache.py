@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import sys
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -204,3 +206,103 @@ def test_reading_any_bytes_never_raises(junk: bytes, keep: int, tmp_path_factory
         if state is not None:
             with pytest.raises(ValueError):
                 rulesearch.SearchIndex.from_state(state, [])
+
+
+def _cache_files(cache: Path) -> dict[str, Path]:
+    return {
+        "search index": next((cache / searchcache.FOLDER).glob("index-*.bin")),
+        "rules manifest": cache / corpus.MANIFEST_CACHE,
+        "card snapshot": cache / "snapshot.bin",
+    }
+
+
+INSTALLED = Path(sys.executable).parent / ("planarcli.exe" if os.name == "nt" else "planarcli")
+DECK = Path(__file__).parent / "decks" / "valid" / "bare-names.txt"
+COMMANDS = [["rules", "search", "planar die"], ["rules", "show", "901.3"], ["validate", str(DECK)]]
+
+
+def _installed(*args: str, limit_memory: bool = False) -> Any:
+    import subprocess
+
+    def cap() -> None:  # a 5-byte list of 2**31 items is then a MemoryError at once
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (1536 << 20, 1536 << 20))
+
+    return subprocess.run(
+        [str(INSTALLED), *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        preexec_fn=cap if limit_memory else None,
+    )
+
+
+@pytest.mark.skipif(not INSTALLED.exists(), reason="the planarcli command is not installed")
+def test_a_same_size_edit_with_the_same_time_rebuilds_the_index(
+    run_cli: Callable[..., Any],
+) -> None:
+    """A re-import that keeps the file's size and time: only its content says it changed."""
+    bundled = Path(corpus.list_editions()[0].location).parent
+    source = json.loads((bundled / "2026-01-16.json").read_text(encoding="utf-8"))
+    folder = Path(os.environ["PLANARCLI_DATA_DIR"]) / "rules"
+    folder.mkdir(parents=True)
+    target = folder / "2026-01-16.json"
+    before = json.dumps(source)
+    target.write_text(before, encoding="utf-8")
+    assert run_cli("rules", "search", "zanzibar", "--format", "json").exit_code == 1
+    [rule] = [rule for rule in source["rules"] if rule["id"] == "901.4"]
+    assert "throughout" in rule["text"]
+    rule["text"] = rule["text"].replace("throughout", "zanzibar  ", 1)  # as many characters
+    after = json.dumps(source)
+    assert len(after) == len(before)
+    stat = target.stat()
+    target.write_text(after, encoding="utf-8")
+    os.utime(target, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert target.stat().st_size == stat.st_size
+    # A new process, as every run of the command is (this one memoises loaded editions).
+    found = _installed("rules", "search", "zanzibar", "--format", "json")
+    assert found.returncode == 0, found.stderr
+    assert [r["id"] for r in json.loads(found.stdout)["results"]] == ["901.4"]
+
+
+@pytest.mark.skipif(os.name == "nt", reason="needs RLIMIT_AS")
+@pytest.mark.skipif(not INSTALLED.exists(), reason="the planarcli command is not installed")
+def test_a_valid_header_before_a_5_byte_payload_is_rebuilt_not_a_memory_error() -> None:
+    """Issue 15: a forged payload behind a header that vouches for it, in each cache file,
+    used to give a MemoryError traceback on every later run of each command."""
+    cache = Path(os.environ["PLANARCLI_CACHE_DIR"])
+    expected = [_installed(*command) for command in COMMANDS]
+    assert [result.returncode for result in expected] == [0, 0, 0], expected
+    files = _cache_files(cache)
+    for path in files.values():
+        data = path.read_bytes()
+        magic_end = data.index(b"\n") + 1
+        key = data[magic_end : data.index(b"\n\n")].decode().split("\n", 2)[2]
+        payload = b"[\xff\xff\xff\x7f"
+        header = f"{len(payload)}\n{zlib.crc32(payload):08x}\n{key}".encode()
+        path.write_bytes(data[:magic_end] + header + b"\n\n" + payload)
+    for command, before in zip(COMMANDS, expected, strict=True):
+        result = _installed(*command, limit_memory=True)
+        assert (result.returncode, result.stdout) == (0, before.stdout), result.stderr
+        assert result.stderr == ""
+    for name, path in files.items():  # rebuilt: good files again
+        assert len(path.read_bytes()) > 100, name
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a FIFO")
+@pytest.mark.skipif(not INSTALLED.exists(), reason="the planarcli command is not installed")
+@pytest.mark.parametrize("kind", ["fifo", "/dev/zero"])
+def test_a_fifo_or_a_device_in_the_cache_never_hangs_a_command(kind: str) -> None:
+    cache = Path(os.environ["PLANARCLI_CACHE_DIR"])
+    expected = [_installed(*command) for command in COMMANDS]
+    for path in _cache_files(cache).values():
+        path.unlink()
+        if kind == "fifo":
+            os.mkfifo(path)
+        else:
+            os.symlink("/dev/zero", path)
+    for command, before in zip(COMMANDS, expected, strict=True):
+        result = _installed(*command)  # times out (and fails) should it block
+        assert (result.returncode, result.stdout, result.stderr) == (0, before.stdout, "")

@@ -112,6 +112,23 @@ def test_unknown_rule_names_the_nearest(run_cli: Callable[..., Any]) -> None:
     assert "Traceback" not in result.stderr
 
 
+#: 4,301 digits: Python's int() refuses digit strings this long (issue 15).
+LONG_DIGITS = "9" * 4301
+
+
+@pytest.mark.parametrize(
+    "wanted", [f"901.{LONG_DIGITS}", f"901.{LONG_DIGITS}a", f"901.1{'a' * 5000}", LONG_DIGITS]
+)
+def test_absurdly_long_rule_ids_are_not_found_not_a_traceback(
+    run_cli: Callable[..., Any], wanted: str
+) -> None:
+    result = run_cli("rules", "show", wanted)
+    assert result.exit_code == 1, result
+    assert result.stdout == ""
+    assert result.stderr.startswith("planarcli: error: no rule ")
+    assert "Traceback" not in result.stderr
+
+
 def test_rules_901_cites_are_there_on_a_fresh_install(run_cli: Callable[..., Any]) -> None:
     for rule_id, first in [("701.31", "Planeswalk"), ("311", "Planes"), ("806", "Free-for-All")]:
         result = run_cli("rules", "show", rule_id, "--format", "json")

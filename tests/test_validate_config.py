@@ -163,6 +163,10 @@ def test_config_is_found_only_when_no_file_means_no_toml_import(tmp_path) -> Non
         ('format = "json"\nformat_ = 1\n', "planarcli.toml: unknown key 'format_'"),
         ('no-planar-deck = "warn"\nno_planar_deck = "skip"\n', "key 'no-planar-deck' is given"),
         ("format = \n", "planarcli.toml: not valid TOML ("),
+        # issue 15: what makes tomllib itself fail (recursion, int() limits) is bad TOML too
+        ("x = " + "[" * 500 + "]" * 500 + "\n", "planarcli.toml: not valid TOML (arrays or"),
+        ("x = " + "{a = " * 500 + "}" * 500 + "\n", "planarcli.toml: not valid TOML (arrays"),
+        ("players = " + "9" * 4301 + "\n", "planarcli.toml: not valid TOML (a number with"),
     ],
 )
 def test_bad_keys_and_values_are_one_line_naming_file_and_key(project, run_cli, content, words):
@@ -200,6 +204,28 @@ def test_bad_pyproject_value_names_the_table(project, run_cli) -> None:
         "expected a whole number\n"
     )
     assert _json(result)["error"]["message"].startswith("pyproject.toml: [tool.planarcli]")
+
+
+def test_deeply_nested_pyproject_is_a_usage_error_naming_it(project, run_cli) -> None:
+    nested = "[" * 500 + "]" * 500
+    (project / "pyproject.toml").write_text(f"[tool.planarcli]\nx = {nested}\n", "utf-8")
+    result = run_cli("validate", "decks")
+    assert result.exit_code == 2, result
+    assert result.stderr == (
+        "planarcli: error: pyproject.toml: not valid TOML (arrays or tables nested too deep)\n"
+    )
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a FIFO")
+def test_a_fifo_named_by_config_is_refused_not_read(project, run_cli, tmp_path) -> None:
+    fifo = tmp_path / "ci.toml"
+    os.mkfifo(fifo)
+    result = run_cli("validate", "decks/good.txt", "--config", str(fifo))
+    assert result.exit_code == 2, result
+    assert result.stderr == (
+        f"planarcli: error: --config {fifo}: is not a regular file; "
+        "name a TOML configuration file\n"
+    )
 
 
 def test_config_option_and_no_config(project, run_cli, tmp_path) -> None:

@@ -209,6 +209,15 @@ def test_exclude_patterns(deck_tree, run_cli) -> None:
         ("/top.txt", "sub/top.txt", False),
         ("deck[0-9].txt", "deck5.txt", True),
         ("deck[!0-9].txt", "deck5.txt", False),
+        ("deck[!0-9].txt", "deckA.txt", True),
+        ("deck[^0-9].txt", "deck5.txt", False),  # ^ negates as ! does (issue 15)
+        ("deck[^0-9].txt", "deckA.txt", True),
+        ("deck[^0-9].txt", "deck^.txt", True),
+        ("deck[a^].txt", "deck^.txt", True),  # not first: a plain character
+        ("deck[a^].txt", "decka.txt", True),
+        ("deck[a^].txt", "deckb.txt", False),
+        ("a[!x]b.txt", "a/b.txt", False),  # like ? and *, never a folder separator
+        ("a[^x]b.txt", "a/b.txt", False),
         ("d?ck.txt", "deck.txt", True),
         ("d?ck.txt", "d/ck.txt", False),
         ("a+b (1).txt", "a+b (1).txt", True),
@@ -218,6 +227,19 @@ def test_glob_to_regex(pattern: str, path: str, matches: bool) -> None:
     import re
 
     assert bool(re.fullmatch(glob_to_regex(pattern), path)) is matches
+
+
+def test_exclude_with_a_negated_class(write, tmp_path, run_cli) -> None:
+    """``[^...]`` and ``[!...]`` in --exclude: everything but the class (issue 15)."""
+    for name in ("a1.txt", "ab.txt"):
+        write(f"decks/{name}", LEGAL_TEXT)
+    for pattern in ("a[^0-9].txt", "a[!0-9].txt"):
+        result = run_cli(
+            "validate", str(tmp_path / "decks"), "--exclude", pattern, "-v", "--format", "json"
+        )
+        assert result.exit_code == 0, result
+        files = _by_name(_report(result))
+        assert (files["a1.txt"]["skipped"], files["ab.txt"]["skipped"]) == (False, True)
 
 
 def test_folder_with_only_skipped_files_is_nothing_to_check(write, tmp_path, run_cli) -> None:
@@ -417,11 +439,22 @@ def _default_sigint() -> None:
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a FIFO")
 @pytest.mark.skipif(not INSTALLED.exists(), reason="the planarcli command is not installed")
 def test_sigint_to_the_installed_command_exits_130(tmp_path) -> None:
-    """The real thing: the installed command blocked reading a FIFO gets SIGINT."""
+    """The real thing: the installed command blocked reading a FIFO gets SIGINT.
+
+    Readiness is the command opening the FIFO (our ``open`` for writing returns only then),
+    never a delay. The command is started with SIGINT at its default: a test run started in
+    the background by a non-interactive shell (``pytest &``, CI runners) inherits SIGINT
+    *ignored*, a child inherits that, Python then installs no KeyboardInterrupt handler, and
+    the signal would be dropped (the old flaky failure: nothing printed within 60 s)."""
     fifo = tmp_path / "deck.txt"
     os.mkfifo(fifo)
+    default_sigint = (
+        "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+        "os.execv(sys.argv[1], sys.argv[1:])"
+    )
+    command = [str(INSTALLED), "validate", str(fifo), "--format", "json"]
     process = subprocess.Popen(
-        [str(INSTALLED), "validate", str(fifo), "--format", "json"],
+        [sys.executable, "-c", default_sigint, *command],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -93,7 +93,7 @@ def _snapshot_key(path: str) -> str:
     )
 
 
-def _snapshot_document(path: str) -> dict[str, Any]:
+def _snapshot_document(path: str, *, cached: bool = True) -> dict[str, Any]:
     """The parsed bundled snapshot at ``path``, without its ``rulings`` section: from its
     parsed copy in the cache dir when that was made from this very file (path, size, mtime)
     by this planarcli and Python, else parsed and the copies written (the catalog's and the
@@ -103,7 +103,7 @@ def _snapshot_document(path: str) -> dict[str, Any]:
 
     key = _snapshot_key(path)
     copy = os.path.join(cache_dir_path(), SNAPSHOT_CACHE_NAME)
-    document = marshalcache.read(copy, SNAPSHOT_CACHE_MAGIC, key)
+    document = marshalcache.read(copy, SNAPSHOT_CACHE_MAGIC, key) if cached else None
     if document is not None and document.get("format") == "planarcli-catalog":
         return document
     document = _catalog_document(path)
@@ -167,17 +167,21 @@ def _copied_rulings(key: str, oracle_id: str) -> list[dict[str, str]] | None:
     where = saved["index"].get(oracle_id)
     if where is None:
         return []
+    # The data file is read like every derived file (issue 15): a regular file of sane size
+    # only (a FIFO or /dev/zero there cannot hang or exhaust a command), and anything wrong
+    # with it means "parse the snapshot".
+    data = marshalcache.read_regular_file(os.path.join(folder, RULINGS_DATA_NAME))
+    if data is None:
+        return None
     try:
         offset, length, crc = where
-        with open(os.path.join(folder, RULINGS_DATA_NAME), "rb") as handle:
-            if handle.read(_TOKEN_BYTES) != saved.get("token"):
-                return None
-            handle.seek(offset)
-            blob = handle.read(length)
+        if data[:_TOKEN_BYTES] != saved.get("token") or offset < _TOKEN_BYTES:
+            return None
+        blob = data[offset : offset + length]
         if len(blob) != length or zlib.crc32(blob) != crc:
             return None
         entries = marshal.loads(blob)
-    except (OSError, ValueError, TypeError, EOFError):
+    except Exception:  # MemoryError, ValueError, TypeError, EOFError...: parse instead
         return None
     return entries if isinstance(entries, list) else None
 
@@ -215,6 +219,10 @@ def load_snapshot() -> Catalog:
     path = resources.package_data_file(SNAPSHOT_FILE_NAME)
     try:
         return parse_catalog(_snapshot_document(path), kind="snapshot", path=path)
+    except Exception:  # a parsed copy in the cache dir that is not what was written (issue 15)
+        pass
+    try:
+        return parse_catalog(_snapshot_document(path, cached=False), kind="snapshot", path=path)
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise DataUnavailableError(
             f"the bundled card snapshot {path} is unreadable ({error})",
@@ -331,10 +339,16 @@ def _stamp_matches(path: str | os.PathLike[str], size: int, mtime_ns: int, sha25
     """True when the sidecar vouches for exactly these bytes under the current schema."""
     import json
 
+    from planarcli.marshalcache import read_regular_file
+
+    # A regular file of sane size only (a FIFO there would hang, /dev/zero exhaust memory),
+    # and anything wrong with it (RecursionError from nesting too) means "check in full".
+    data = read_regular_file(_stamp_file(path), 64 * 1024)
+    if data is None:
+        return False
     try:
-        with open(_stamp_file(path), encoding="utf-8") as handle:
-            recorded = json.loads(handle.read())
-    except (OSError, ValueError):
+        recorded = json.loads(data.decode("utf-8"))
+    except Exception:
         return False
     return isinstance(recorded, dict) and recorded == _stamp_record(size, mtime_ns, sha256)
 

@@ -125,6 +125,12 @@ def _parse_toml(data: bytes, shown: str) -> dict[str, Any]:
         document: dict[str, Any] = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise UsageError(f"{shown}: not valid TOML ({error})") from None
+    except RecursionError:
+        # tomllib recurses once per nested array or inline table: hundreds deep exhaust it.
+        raise UsageError(f"{shown}: not valid TOML (arrays or tables nested too deep)") from None
+    except ValueError:
+        # An integer of 4,301 digits or more: int() refuses it, tomllib lets that through.
+        raise UsageError(f"{shown}: not valid TOML (a number with too many digits)") from None
     return document
 
 
@@ -139,7 +145,13 @@ def load_config(spec: Spec, *, path: str | None = None, start: str | None = None
     Raises UsageError naming the file and the key for anything wrong."""
     if path is not None:
         if not os.path.isfile(path):
-            what = "is a directory" if os.path.isdir(path) else "does not exist"
+            what = (
+                "is a directory"
+                if os.path.isdir(path)
+                else "is not a regular file"
+                if os.path.exists(path)
+                else "does not exist"
+            )
             raise UsageError(f"--config {path}: {what}; name a TOML configuration file")
         table = _read_table(path, named=True)
         assert table is not None  # named=True raises instead

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from planarcli.cards.catalog import Catalog
@@ -500,16 +500,14 @@ def _fix_inputs(
         except PlanarError:
             return before
         outcomes.append(outcome)
-        if outcome.written:
-            result = verdict(path, scanned)
-        elif outcome.changed:  # --diff: judge the fixed bytes without writing them
-            import tempfile
-
-            with tempfile.TemporaryDirectory(prefix="planarcli-diff-") as folder:
-                copy = os.path.join(folder, os.path.basename(outcome.path) or "deck")
-                with open(copy, "wb") as handle:
-                    handle.write(outcome.after)
-                result = replace(verdict(copy, scanned), path=outcome.path)
+        if outcome.changed:
+            # The bytes written (or, with --diff, that would be), judged from memory: read
+            # back from the file they could already be another writer's.
+            result = replace(_judge_bytes(verdict, outcome.after, path, scanned), path=path)
+        elif write and before.findings:
+            # Nothing to fix in what fix_file read; that may not be what `before` judged
+            # (another --fix run replaced the file in between): judge what was read.
+            result = replace(_judge_bytes(verdict, outcome.before, path, scanned), path=path)
         else:
             result = before
         extra = {**result.extra, "fixes": [repair.to_json() for repair in outcome.repairs]}
@@ -527,6 +525,20 @@ def _fix_inputs(
         judge=judge,
     )
     return results, outcomes
+
+
+def _judge_bytes(
+    verdict: Callable[[str, bool], FileResult], data: bytes, path: str, scanned: bool
+) -> FileResult:
+    """The verdict on ``data`` as the content of a file named as ``path`` is (a copy in a
+    private temporary folder: the readers read files)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="planarcli-fix-") as folder:
+        copy = os.path.join(folder, os.path.basename(path) or "deck")
+        with open(copy, "wb") as handle:
+            handle.write(data)
+        return verdict(copy, scanned)
 
 
 def describe_fixes(outcomes: Sequence[FixOutcome], *, written: bool) -> list[str]:

@@ -10,9 +10,10 @@ re-encodes only through the same codecs, which are one-to-one on the bytes they 
 CR) and the mark included, comes out as it went in.
 
 ``replace_file`` writes the new bytes to a temporary file in the same folder, flushes it to
-disk, gives it the old file's permissions, checks that the file on disk is still the one
-read (same size, mtime and content), and only then renames it over the old one: a crash
-leaves the old file or the new one, never half of either.
+disk, gives it the old file's permissions, owner and group (as far as the system allows),
+checks that the file on disk is still the one read (same size, mtime and content), and only
+then renames it over the old one: a crash leaves the old file or the new one, never half of
+either.
 """
 
 from __future__ import annotations
@@ -205,7 +206,8 @@ def replace_file(path: str, data: bytes, state: FileState) -> None:
     target = os.path.realpath(path)
     folder = os.path.dirname(target) or "."
     try:
-        mode = stat.S_IMODE(os.stat(target).st_mode)
+        status = os.stat(target)
+        mode = stat.S_IMODE(status.st_mode)
     except OSError as error:
         raise NotWrittenError(f"cannot be rewritten ({error.strerror or error})") from None
     if not mode & 0o222 or not os.access(target, os.W_OK):  # read-only: even for root
@@ -224,7 +226,8 @@ def replace_file(path: str, data: bytes, state: FileState) -> None:
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
-        os.chmod(temp, mode)
+        keep_owner(temp, status)
+        os.chmod(temp, mode)  # after chown, which may clear set-id bits
         if not unchanged_since(target, state):
             raise FileChangedError(
                 "changed on disk while it was being fixed, so nothing was written: "
@@ -238,6 +241,27 @@ def replace_file(path: str, data: bytes, state: FileState) -> None:
             raise NotWrittenError(f"cannot be rewritten ({error.strerror or error})") from None
         raise
     _sync_folder(folder)
+
+
+def keep_owner(path: str, status: os.stat_result) -> None:
+    """Give ``path`` the owner and group of the file ``status`` describes, as far as the
+    system allows: root can give both (a fix run as root leaves the file its owner's);
+    another user can keep a group they belong to; nothing else is tried."""
+    chown = getattr(os, "chown", None)
+    if chown is None:  # pragma: no cover - Windows
+        return
+    try:
+        mine = os.stat(path)
+    except OSError:
+        return
+    if (mine.st_uid, mine.st_gid) == (status.st_uid, status.st_gid):
+        return
+    with contextlib.suppress(OSError):
+        chown(path, status.st_uid, status.st_gid)
+        return
+    if mine.st_gid != status.st_gid:
+        with contextlib.suppress(OSError):
+            chown(path, -1, status.st_gid)
 
 
 def _sync_folder(folder: str) -> None:

@@ -177,7 +177,7 @@ def glob_to_regex(pattern: str) -> str:
             if negate:
                 body = body[1:]
             body = body.replace("\\", "\\\\").replace("^", "\\^")
-            out.append(f"[{'^' if negate else ''}{body}]")
+            out.append(f"[^/{body}]" if negate else f"[{body}]")  # as ?, never a "/"
             index = end + 1
         else:
             out.append(re.escape(char))

@@ -260,9 +260,10 @@ MANIFEST_CACHE = "rules-manifest.bin"
 _MANIFEST_MAGIC = b"planarcli-rules-manifest\n"
 
 
-def _parse_manifest(path: str) -> Any:
+def _parse_manifest(path: str, *, cached: bool = True) -> Any:
     """The manifest at ``path`` as JSON data, through a marshal copy in the cache dir keyed
-    by the file's bytes (see :mod:`planarcli.marshalcache`)."""
+    by the file's bytes (see :mod:`planarcli.marshalcache`); ``cached=False`` parses the
+    file itself (and rewrites the copy)."""
     import zlib
 
     from planarcli import marshalcache
@@ -272,7 +273,7 @@ def _parse_manifest(path: str) -> Any:
         raw = handle.read()
     key = f"{marshalcache.python_key()}\n{path}\n{len(raw)}:{zlib.crc32(raw):08x}"
     cache = os.path.join(cache_dir_path(), MANIFEST_CACHE)
-    stored = marshalcache.read(cache, _MANIFEST_MAGIC, key)
+    stored = marshalcache.read(cache, _MANIFEST_MAGIC, key) if cached else None
     if stored is not None and "manifest" in stored:
         return stored["manifest"]
     import json
@@ -285,33 +286,42 @@ def _parse_manifest(path: str) -> Any:
 def _read_manifest(folder: str) -> tuple[str | None, list[EditionInfo]]:
     path = os.path.join(folder, "manifest.json")
     try:
-        manifest = _parse_manifest(path)
-        if not isinstance(manifest, dict) or manifest.get("format") != MANIFEST_FORMAT:
-            raise ValueError(f"not a {MANIFEST_FORMAT} file")
-        entries = manifest["editions"]
-        if not isinstance(entries, list):
-            raise ValueError("'editions' is not a list")
-        infos = []
-        for entry in entries:
-            infos.append(
-                EditionInfo(
-                    id=_text(entry, "id"),
-                    title=_text(entry, "title"),
-                    lang=_text(entry, "lang"),
-                    kind=_text(entry, "kind"),
-                    effective=_optional_text(entry, "effective"),
-                    source="bundled",
-                    location=os.path.join(folder, _text(entry, "file")),
-                    translation_of=_optional_text(entry, "translation_of"),
-                )
-            )
-        current = manifest.get("current")
-        return (current if isinstance(current, str) else None), infos
+        return _manifest_infos(_parse_manifest(path), folder)
+    except Exception:  # a cached copy that is not what was written: read the file itself
+        pass
+    try:
+        return _manifest_infos(_parse_manifest(path, cached=False), folder)
     except FileNotFoundError:
         return None, []
     except (OSError, ValueError, KeyError, TypeError) as error:
         warn(f"{path}: unreadable rules manifest ({error}); bundled editions skipped")
         return None, []
+
+
+def _manifest_infos(manifest: Any, folder: str) -> tuple[str | None, list[EditionInfo]]:
+    """The current edition's id and the editions of a parsed manifest (ValueError, KeyError
+    or TypeError when it is not one)."""
+    if not isinstance(manifest, dict) or manifest.get("format") != MANIFEST_FORMAT:
+        raise ValueError(f"not a {MANIFEST_FORMAT} file")
+    entries = manifest["editions"]
+    if not isinstance(entries, list):
+        raise ValueError("'editions' is not a list")
+    infos = []
+    for entry in entries:
+        infos.append(
+            EditionInfo(
+                id=_text(entry, "id"),
+                title=_text(entry, "title"),
+                lang=_text(entry, "lang"),
+                kind=_text(entry, "kind"),
+                effective=_optional_text(entry, "effective"),
+                source="bundled",
+                location=os.path.join(folder, _text(entry, "file")),
+                translation_of=_optional_text(entry, "translation_of"),
+            )
+        )
+    current = manifest.get("current")
+    return (current if isinstance(current, str) else None), infos
 
 
 def _text(data: Any, key: str) -> str:
@@ -375,6 +385,11 @@ def _imported_infos(folder: str) -> list[EditionInfo]:
     infos = []
     for path in paths:
         try:
+            # A FIFO would hang the read, /dev/zero exhaust memory (issue 15).
+            if not os.path.isfile(path):
+                raise ValueError("not a regular file")
+            if os.path.getsize(path) > _MAX_EDITION_BYTES:
+                raise ValueError("larger than any rules edition")
             header = _sniff_header(path)
             if header.get("format") != EDITION_FORMAT:
                 raise ValueError(f"not a {EDITION_FORMAT} file")
@@ -390,9 +405,13 @@ def _imported_infos(folder: str) -> list[EditionInfo]:
                     translation_of=_optional_text(header, "translation_of"),
                 )
             )
-        except (OSError, ValueError, KeyError, TypeError, UnicodeDecodeError) as error:
+        except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
             warn(f"{path}: ignoring a damaged imported rules file ({error}); re-import it")
     return infos
+
+
+#: The largest imported edition file read (those `rules import` writes are under 2 MB).
+_MAX_EDITION_BYTES = 64 * 1024 * 1024
 
 
 def list_editions(
@@ -634,7 +653,7 @@ def load_edition(
         info = resolve_edition(edition, list_editions(rules_folder, data_folder))
     try:
         return _load_file(info)
-    except (OSError, ValueError, KeyError, TypeError, UnicodeDecodeError) as error:
+    except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
         if info.source == "imported":
             warn(f"{info.location}: ignoring a damaged imported rules file ({error}); re-import it")
             _, bundled = _read_manifest(bundled_folder(rules_folder))
@@ -798,9 +817,17 @@ def _rule_key(rule_id: str) -> tuple[str, int, int]:
     match = re.match(_RULE_KEY_PATTERN, rule_id)
     if match is None or match.group(2) is None:
         return rule_id, -1, 0
-    letters = match.group(3)
+    digits, letters = match.group(2), match.group(3)
+    if len(digits) > _KEY_DIGITS or len(letters) > _KEY_LETTERS:
+        # No rule is numbered so far out (and int() refuses 4,301 digits): past every rule.
+        return match.group(1), 10**_KEY_DIGITS, 0
     letter = sum((ord(ch) - 96) * 26**i for i, ch in enumerate(reversed(letters)))
-    return match.group(1), int(match.group(2)), letter
+    return match.group(1), int(digits), letter
+
+
+#: Longest number and letter suffix _rule_key orders exactly; longer ones sort last.
+_KEY_DIGITS = 9
+_KEY_LETTERS = 4
 
 
 def nearest_ids(edition: Edition, wanted: str, count: int = 3) -> list[str]:

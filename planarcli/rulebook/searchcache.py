@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from planarcli import marshalcache
+from planarcli.errors import PlanarError
 
 if TYPE_CHECKING:
     from planarcli.rulebook.corpus import EditionInfo
@@ -117,7 +118,7 @@ def load_index(scope: Sequence[EditionInfo], *, cached: bool = True) -> SearchIn
             index = SearchIndex.from_state(state, scope)
             index.cached = True
             return index
-        except ValueError:
+        except Exception:  # anything wrong with a cache file means rebuild
             pass  # not the shape of an index: rebuilt below
     index = SearchIndex([corpus.load_edition(info) for info in scope])
     index.infos = {info.id: info for info in scope}
@@ -134,5 +135,7 @@ def search(query: str, scope: Sequence[EditionInfo], limit: int = 10) -> list[Se
         return index.search(query, limit)
     try:
         return index.search(query, limit)
-    except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+    except PlanarError:
+        raise  # about the query, not the index
+    except Exception:  # whatever a cached index held: rebuild, never a crash
         return load_index(scope, cached=False).search(query, limit)

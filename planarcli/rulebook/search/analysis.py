@@ -74,10 +74,15 @@ NUMBERS = {
 }
 
 
+#: Digit strings longer than this are searched as words, never turned into numbers.
+MAX_NUMBER_DIGITS = 9
+
+
 def number_value(token: str, lang: str) -> int | None:
     """The number a digit string or a number word of ``lang`` stands for, or None."""
     if token.isascii() and token.isdigit():
-        return int(token)
+        # No number word spells a longer one, and int() refuses 4,301 digits and more.
+        return int(token) if len(token) <= MAX_NUMBER_DIGITS else None
     spelt = NUMBERS.get(lang, "").split()
     if token in spelt:
         place = spelt.index(token)
