@@ -769,3 +769,38 @@ def test_the_deck_too_small_wording_agrees_with_its_counts(
     result = run_cli("validate", str(path))
     assert result.exit_code == 1, result
     assert wording in result.stdout
+
+
+def test_a_list_numbered_with_letters() -> None:
+    # found by the held-out pasted lists (benchmarks/pasted_heldout/j9-04)
+    text = "Planar deck:\na) Akoum\nb. Bant\nc) Naya\nD) Jund\n"
+    deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
+    assert [(e.name, e.quantity) for e in deck.entries] == [
+        ("Akoum", 1),
+        ("Bant", 1),
+        ("Naya", 1),
+        ("Jund", 1),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Planes:\nb) Akoum\n", ["b) Akoum"]),
+        ("Planes:\na) Akoum\nc) Bant\nb) Naya\n", ["a) Akoum", "c) Bant", "b) Naya"]),
+    ],
+)
+def test_letters_that_do_not_run_a_b_c_are_not_numbering(text: str, expected: list[str]) -> None:
+    deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
+    assert [e.name for e in deck.entries] == expected
+
+
+def test_fix_works_on_a_list_numbered_with_letters(
+    tmp_path: Path, run_cli: Callable[..., Any]
+) -> None:
+    path = tmp_path / "deck.txt"
+    lines = [f"{chr(97 + i)}) {n}" for i, n in enumerate(TEN[:8])]
+    path.write_text("\n".join([*lines, "i. Stairs to Infinty", "j) Sea of Sand", ""]), "utf-8")
+    result = run_cli("validate", str(path), "--fix")
+    assert result.exit_code == 0, result
+    assert path.read_text("utf-8").splitlines()[8:] == ["i. Stairs to Infinity", "j) Sea of Sand"]

@@ -219,6 +219,9 @@ _LIST_NUMBER = lazy(
     r"|^\d{1,3}[．）、][ \t\u3000]*(?=\S)"  # "１．バント"
     r"|^#\d{1,3}[.):]?[ \t]+(?=\S)"  # "#1 Akoum"
 )
+#: A list numbered with letters: "a) Akoum", "b. Bant" (numbering only when the letters run
+#: a, b, c... and a card follows; weighed in ``read``).
+_LETTER_NUMBER = lazy(r"^([A-Za-z])[.)][ \t]+(?=\S)")
 #: "1 - Akoum": a leading number, then a dash: a quantity, or a list's numbering when the
 #: numbers of such lines run 1, 2, 3...
 _DASH_AFTER_NUMBER = lazy(r"^[-–—][ \t]+(?=\S)")
@@ -768,6 +771,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     communal = False  # a "// planarcli: communal planar deck for N players" line was read
     communal_players: int | None = None
     table_columns: tuple[int, int | None] | None = None  # (name, quantity) of a table's heading row
+    lettered: dict[int, tuple[str, str]] = {}  # "a) Akoum": line -> (letter, the whole line)
     hashed: set[int] = set()  # lines numbered with "#" ("#1 Akoum"), or comments ("#1 todo")
 
     for number, original in enumerate(lines, start=1):
@@ -854,7 +858,13 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             )
             continue
         cells = _table_cells(line) if "\t" in line or "|" in line else None
-        if cells is None:
+        lettered_at = (
+            _LETTER_NUMBER.match(line) if cells is None and line[1:2] in (".", ")") else None
+        )
+        if lettered_at:  # "a) Akoum": a letter numbering the list, when the letters run
+            lettered[number] = (lettered_at.group(1).lower(), line)
+            parts = split_card_line(line[lettered_at.end() :])
+        elif cells is None:
             parts = split_card_line(line)
         else:
             heading_row = _table_columns(cells)
@@ -888,6 +898,16 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             pending[i] = (n, parts._replace(quantity=1, form="numbered"), s, r, b)
         counted -= len(dashed)
     names = _Names(catalog)
+    letters = [lettered[n][0] for n in sorted(lettered)]
+    if letters and not (
+        len(letters) >= 2 and letters[0] == "a" and letters == sorted(set(letters))
+    ):  # "a) Akoum", "b) Bant" are numbered; a lone "a. note", or "x) y", is the line it was
+        for i, entry in enumerate(pending):
+            if entry[0] not in lettered:
+                continue
+            whole = split_card_line(lettered[entry[0]][1])
+            if whole is not None:
+                pending[i] = (entry[0], whole, *entry[2:])
     if hashed:  # "#1 Akoum" is numbering; "#2 check the errata" stays a comment
         kept = [
             entry
