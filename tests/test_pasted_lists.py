@@ -804,3 +804,64 @@ def test_fix_works_on_a_list_numbered_with_letters(
     result = run_cli("validate", str(path), "--fix")
     assert result.exit_code == 0, result
     assert path.read_text("utf-8").splitlines()[8:] == ["i. Stairs to Infinity", "j) Sea of Sand"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[1] Akoum\n[1] Bant\n[2] Naya\n",  # held-out j9-07: not JSON, so text
+        '["Akoum", "Bant", "2 Naya"]\n',  # held-out j9-08: a JSON array of names
+        '[\n  "Akoum",\n  "Bant",\n  "2 Naya"\n]\n',
+    ],
+)
+def test_bracketed_quantities_and_json_arrays_of_names_in_a_txt(text: str) -> None:
+    raw = RawInput("d.txt", text.encode(), ".txt")
+    deck = _read_detected(raw)
+    assert [(e.name, e.quantity) for e in deck.entries] == [("Akoum", 1), ("Bant", 1), ("Naya", 2)]
+
+
+def test_a_json_array_that_is_no_list_of_names_is_still_json(tmp_path: Path) -> None:
+    path = tmp_path / "deck.txt"
+    path.write_text('[[1, "Akoum"]]\n', "utf-8")
+    from planarcli.deck.readers import detect_format
+
+    assert detect_format(RawInput("deck.txt", path.read_bytes(), ".txt")) == "json"
+    assert detect_format(RawInput("deck.json", b'["Akoum"]', ".json")) == "json"
+    assert detect_format(RawInput("deck.txt", b'["Akoum"]', ".txt")) == "text"
+    assert detect_format(RawInput("deck.txt", b"[1] Akoum\n", ".txt")) == "text"
+
+
+def test_fix_works_on_bracketed_quantities_and_json_arrays(
+    tmp_path: Path, run_cli: Callable[..., Any]
+) -> None:
+    path = tmp_path / "deck.txt"
+    names = [*TEN[:8], "Stairs to Infinty", "Sea of Sand"]
+    path.write_text(json.dumps(names) + "\n", "utf-8")
+    result = run_cli("validate", str(path), "--fix")
+    assert result.exit_code == 0, result
+    assert json.loads(path.read_text("utf-8"))[8] == "Stairs to Infinity"
+    path.write_text("".join(f"[1] {n}\n" for n in names), "utf-8")
+    result = run_cli("validate", str(path), "--fix")
+    assert result.exit_code == 0, result
+    assert path.read_text("utf-8").splitlines()[8] == "[1] Stairs to Infinity"
+
+
+def test_a_json_array_of_names_that_are_no_planar_cards_stays_unknown(
+    tmp_path: Path, run_cli: Callable[..., Any]
+) -> None:
+    path = tmp_path / "deck.txt"
+    path.write_bytes(b'["Sol Ring", "Akuom Plaza", "Lightning Bolt"]\n')
+    deck = _read_detected(RawInput("deck.txt", path.read_bytes(), ".txt"))
+    assert [e.name for e in deck.entries] == ["Sol Ring", "Akuom Plaza", "Lightning Bolt"]
+    result = run_cli("validate", str(path), "--fix")
+    assert result.exit_code == 1, result
+    assert path.read_bytes() == b'["Sol Ring", "Akuom Plaza", "Lightning Bolt"]\n'
+
+
+def _read_detected(raw: RawInput) -> Any:
+    """A decklist read by the reader ``read_decklist`` would pick for these bytes."""
+    from planarcli.deck.readers import detect_format, reader_for
+
+    name = detect_format(raw)
+    reader = reader_for(name)
+    return reader(raw, catalog=load_catalog()) if name == "text" else reader(raw)

@@ -155,7 +155,9 @@ def detect_format(raw: RawInput) -> str:
             return "mtgjson"
         return "json"
     if head.startswith("[") and _JSON_ARRAY.match(head):
-        return "json"
+        if raw.suffix != ".txt" or _json_but_no_names(raw):
+            return "json"
+        return "text"  # "[1] Akoum" in a .txt, or a .txt that is a JSON array of card names
     if head.startswith("["):
         sections = _FORGE_SECTION.findall(head)
         if sections and (
@@ -170,6 +172,28 @@ def detect_format(raw: RawInput) -> str:
     if raw.suffix not in _BY_SUFFIX and looks_like_csv_decklist(head):
         return "csv"
     return _BY_SUFFIX.get(raw.suffix, "text")
+
+
+def _json_but_no_names(raw: RawInput) -> bool:
+    """Whether a ``.txt`` that starts like a JSON array is JSON, and not a JSON array of
+    card names: that is read as JSON (whose reader says it is no decklist); one that is not
+    JSON at all (``[1] Akoum``), or an array of names, is read as text."""
+    import json
+
+    from planarcli.deck.readers.source import decode_text
+    from planarcli.errors import PlanarError
+
+    try:
+        document = json.loads(decode_text(raw.data, raw.display).lstrip("\ufeff"))
+    except RecursionError:  # "[[[[...": JSON, whose reader says it is nested too deeply
+        return True
+    except (ValueError, PlanarError):
+        return False
+    return not (
+        isinstance(document, list)
+        and bool(document)
+        and all(isinstance(item, str) for item in document)
+    )
 
 
 def looks_like_csv_decklist(head: str) -> bool:

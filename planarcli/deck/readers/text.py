@@ -202,6 +202,8 @@ _PAREN_QUANTITY = lazy(r"[ \t]*\([ \t]*(\d{1,4})[ \t]*\)$")
 _TYPE_HINT = lazy(
     r"[ \t]*\([ \t]*(?:planes?|phenomen(?:on|a))(?:[ \t]*[-–—:][^()]*)?[ \t]*\)$", re.I
 )
+#: A quantity in square brackets: "[1] Akoum", "[2x] Bant".
+_BRACKET_QUANTITY = lazy(r"^\[[ \t]*(\d{1,4})[ \t]*[xX×]?[ \t]*\][ \t]+(?=\S)")
 #: A Markdown task box after a bullet: "- [x] Akoum", "- [ ] Bant".
 _TASK_BOX = lazy(r"^\[[ xX✓✔]\][ \t]+(?=\S)")
 #: Forum BBCode around a name or a heading: "[c]Akoum[/c]", "[card]Bant[/card]", "[b]...[/b]".
@@ -488,6 +490,9 @@ def split_card_line(text: str) -> CardLine | None:
         link = _LINK.match(text)  # "* [Akoum](https://...)": a Markdown link
         if link and link.group(1).strip():
             text = link.group(1).strip()
+        bracketed = _BRACKET_QUANTITY.match(text)  # "[1] Akoum": the quantity in brackets
+        if bracketed:
+            text = f"{bracketed.group(1)} {text[bracketed.end() :]}"
     whole = None
     match = _QUANTITY.match(text)
     if match is None and text[:1].isdigit():
@@ -773,9 +778,22 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     table_columns: tuple[int, int | None] | None = None  # (name, quantity) of a table's heading row
     lettered: dict[int, tuple[str, str]] = {}  # "a) Akoum": line -> (letter, the whole line)
     hashed: set[int] = set()  # lines numbered with "#" ("#1 Akoum"), or comments ("#1 todo")
+    # '["Akoum", "Bant"]': a JSON array of card names, on one line or many
+    arrayed: dict[int, list[str]] | None = (
+        {} if lines and _is_json_name_array("\n".join(lines)) else None
+    )
 
     for number, original in enumerate(lines, start=1):
         line = original.strip().lstrip("\ufeff")
+        if arrayed is not None:
+            strings = _json_array_strings(line)
+            if strings is not None:
+                if strings:
+                    arrayed[number] = strings
+                    first = split_card_line(strings[0])
+                    if first is not None:
+                        pending.append((number, first, section, role, block))
+                continue
         if line.startswith(">"):  # quoted in an e-mail or a forum post: "> 1 Akoum"
             line = line.lstrip("> \t")
         if line.startswith(("```", "~~~")):  # a Markdown code fence (Discord) frames the list
@@ -946,13 +964,20 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             quantity, name = parts.quantity, parts.name
         else:
             quantity, name = _reading(parts, names, trailing_style)
-        if "//" in name:
-            name = _without_inline_comment(name, names)
-        listed = (
-            _comma_list(name, names)
-            if name.count(",") >= 2 and parts.form in ("none", "numbered")
-            else None
-        )
+        if arrayed and number in arrayed:  # the names of a JSON array, each as a card line
+            listed: list[tuple[int, str]] | None = [
+                (piece.quantity, piece.name)
+                for piece in map(split_card_line, arrayed[number])
+                if piece is not None
+            ]
+        else:
+            if "//" in name:
+                name = _without_inline_comment(name, names)
+            listed = (
+                _comma_list(name, names)
+                if name.count(",") >= 2 and parts.form in ("none", "numbered")
+                else None
+            )
         if listed is not None:  # "Akoum, Bant, Naya, ...": a whole list on one line
             role = (entry_role or "other") if sectioned else "unsectioned"
             for piece_quantity, piece in listed:
@@ -1007,6 +1032,43 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         counted_lines=counted,
         comment_lines=comments,
     )
+
+
+def _is_json_name_array(text: str) -> bool:
+    """Whether ``text`` is a JSON array of strings, at least one: ``["Akoum", "Bant"]``."""
+    if not text.lstrip("\ufeff \t\r\n").startswith("["):
+        return False
+    import json
+
+    try:
+        document = json.loads(text.lstrip("\ufeff"))
+    except (ValueError, RecursionError):
+        return False
+    return (
+        isinstance(document, list)
+        and bool(document)
+        and all(isinstance(item, str) for item in document)
+    )
+
+
+def _json_array_strings(line: str) -> list[str] | None:
+    """The strings on one line of a JSON array of names (``["Akoum", "Bant"]``, ``[``,
+    ``"Naya",``, ``]``), or None if the line is not such a piece."""
+    inner = line.strip().rstrip(",").strip()
+    if inner.startswith("["):
+        inner = inner[1:]
+    if inner.endswith("]"):
+        inner = inner[:-1]
+    inner = inner.strip().rstrip(",")
+    import json
+
+    try:
+        strings = json.loads(f"[{inner}]")
+    except (ValueError, RecursionError):
+        return None
+    if not all(isinstance(item, str) for item in strings):
+        return None
+    return [item.strip() for item in strings if item.strip()]
 
 
 #: The most comma-separated pieces one card name spans ("Fblthp: Completely, Utterly,
