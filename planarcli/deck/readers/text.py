@@ -49,6 +49,7 @@ stripped), so a fix can rewrite the name in place.
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from typing import TYPE_CHECKING, NamedTuple
 
 from planarcli.deck.readers import MAX_CARD_LINES, MAX_QUANTITY, name_too_long
@@ -716,6 +717,11 @@ class _Names:
     def known(self, name: str) -> bool:
         return self.catalog.lookup(name) is not None
 
+    @cached_property
+    def worlds(self) -> frozenset[str]:
+        """The planar subtypes (a plane's world: "Zendikar", "Serra's Realm"), folded."""
+        return frozenset(fold_heading(card.subtype) for card in self.catalog.cards if card.subtype)
+
     def named(self, name: str) -> bool:
         """Whether ``name`` is a card's own name ("Artist Alley (Plane)"), not a variant
         the catalog reads as another ("Akoum (plane)" is read as Akoum)."""
@@ -730,6 +736,23 @@ class _Names:
         from planarcli.deck.readers.planar import near_miss
 
         return near_miss(name, self.catalog) is not None
+
+
+def _world_or_set_tag(parts: CardLine, names: _Names) -> bool:
+    """Whether the bracket read as a category after a card (``1 Akoum [Zendikar]``, ``1 Bant
+    [Planechase Anthology]``) names a plane's world or a set, and the rest is a card or a near
+    miss of one, or a typing slip from a plane of that world (``1 Grixsi [Alara]``): the
+    bracket is dropped, not a section."""
+    assert parts.category is not None
+    world = fold_heading(parts.category[0])
+    if world not in names.worlds and not _SET_NAME.search(f"({parts.category[0]})"):
+        return False
+    if names.known(parts.name) or names.near(parts.name):
+        return True
+    if world not in names.worlds or names.other(parts.name):
+        return False
+    slip = names.catalog.typo_of(parts.name)
+    return slip is not None and fold_heading(slip.subtype or "") == world
 
 
 def _reading(parts: CardLine, names: _Names, trailing_style: bool) -> tuple[int, str]:
@@ -778,6 +801,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     table_columns: tuple[int, int | None] | None = None  # (name, quantity) of a table's heading row
     lettered: dict[int, tuple[str, str]] = {}  # "a) Akoum": line -> (letter, the whole line)
     hashed: set[int] = set()  # lines numbered with "#" ("#1 Akoum"), or comments ("#1 todo")
+    names = _Names(catalog)  # loads the catalog only when a line needs it
     # '["Akoum", "Bant"]': a JSON array of card names, on one line or many
     arrayed: dict[int, list[str]] | None = (
         {} if lines and _is_json_name_array("\n".join(lines)) else None
@@ -897,6 +921,8 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
                 )
             )
             continue
+        if parts.category is not None and _world_or_set_tag(parts, names):
+            parts = parts._replace(category=None)  # "1 Akoum [Zendikar]": the plane's world
         if parts.category is not None:
             entry_section, entry_role = parts.category
             sectioned = True
@@ -915,7 +941,6 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             n, parts, s, r, b = pending[i]
             pending[i] = (n, parts._replace(quantity=1, form="numbered"), s, r, b)
         counted -= len(dashed)
-    names = _Names(catalog)
     letters = [lettered[n][0] for n in sorted(lettered)]
     if letters and not (
         len(letters) >= 2 and letters[0] == "a" and letters == sorted(set(letters))
