@@ -935,3 +935,43 @@ def test_fix_works_on_a_list_on_one_line(tmp_path: Path, run_cli: Callable[..., 
     result = run_cli("validate", str(path), "--fix")
     assert result.exit_code == 0, result
     assert path.read_text("utf-8") == f"Planes: {line.replace('Infinty', 'Infinity')}\n"
+
+
+def test_indented_notes_under_cards_are_comments() -> None:
+    # found by the held-out pasted lists (benchmarks/pasted_heldout/j9-05)
+    text = (
+        "Planes\nAkoum\n    - the landfall one\n\tand a second note\nBant\n"
+        "    Naya\n    Frobnitz\n        2 Krosa\n        Akuom\n        Sol Ring\nJund\n"
+    )
+    deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
+    assert [(e.name, e.quantity) for e in deck.entries] == [
+        ("Akoum", 1),
+        ("Bant", 1),
+        ("Naya", 1),  # a card, though indented
+        ("Frobnitz", 1),  # as deep as the card above it: a card line, unknown
+        ("Krosa", 2),  # a quantity: a card line
+        ("Akuom", 1),  # a near miss of a planar card
+        ("Sol Ring", 1),  # a Magic card
+        ("Jund", 1),
+    ]
+    assert deck.comment_lines == 2
+
+
+def test_an_indented_list_under_a_heading_keeps_its_unknown_cards() -> None:
+    text = "Planes\n    Akoum\n    Frobnitz\n\nSideboard\n    Bant\n    Krosa\n"
+    deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
+    assert [e.name for e in deck.entries] == ["Akoum", "Frobnitz", "Bant", "Krosa"]
+
+
+def test_fix_works_under_indented_notes(tmp_path: Path, run_cli: Callable[..., Any]) -> None:
+    path = tmp_path / "deck.txt"
+    lines = ["Planes", *TEN[:8], "    - my favourite", "Stairs to Infinty", "  (bought twice)"]
+    path.write_text("\n".join([*lines, "Sea of Sand", ""]), "utf-8")
+    result = run_cli("validate", str(path), "--fix")
+    assert result.exit_code == 0, result
+    assert path.read_text("utf-8").splitlines()[9:] == [
+        "    - my favourite",
+        "Stairs to Infinity",
+        "  (bought twice)",
+        "Sea of Sand",
+    ]

@@ -738,6 +738,37 @@ class _Names:
         return near_miss(name, self.catalog) is not None
 
 
+def _without_indented_notes(
+    pending: list[tuple[int, CardLine, str | None, str | None, int]],
+    indents: dict[int, int],
+    names: _Names,
+) -> tuple[list[tuple[int, CardLine, str | None, str | None, int]], int]:
+    """``pending`` without the notes written indented under a card (``Akoum`` then
+    ``    - the landfall one``), and how many: a line indented deeper than the card line it
+    follows (in the same block and section, with only such notes between), with no quantity,
+    that is no card (planar or not) and no near miss of a planar card."""
+    kept: list[tuple[int, CardLine, str | None, str | None, int]] = []
+    notes = 0
+    anchor: tuple[int, str | None, int] | None = None  # the card line: indent, section, block
+    for entry in pending:
+        number, parts, entry_section, _, entry_block = entry
+        indent = indents.get(number, 0)
+        if (
+            anchor is not None
+            and indent > anchor[0]
+            and (entry_section, entry_block) == anchor[1:]
+            and parts.form in ("none", "numbered")
+            and not (
+                names.known(parts.name) or names.near(parts.name) or names.other(parts.name)
+            )
+        ):
+            notes += 1
+            continue
+        kept.append(entry)
+        anchor = (indent, entry_section, entry_block)
+    return kept, notes
+
+
 def _world_or_set_tag(parts: CardLine, names: _Names) -> bool:
     """Whether the bracket read as a category after a card (``1 Akoum [Zendikar]``, ``1 Bant
     [Planechase Anthology]``) names a plane's world or a set, and the rest is a card or a near
@@ -802,6 +833,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     lettered: dict[int, tuple[str, str]] = {}  # "a) Akoum": line -> (letter, the whole line)
     hashed: set[int] = set()  # lines numbered with "#" ("#1 Akoum"), or comments ("#1 todo")
     names = _Names(catalog)  # loads the catalog only when a line needs it
+    indents: dict[int, int] = {}  # card lines indented: line -> columns (a tab is 4)
     # '["Akoum", "Bant"]': a JSON array of card names, on one line or many
     arrayed = bool(lines) and _is_json_name_array("\n".join(lines))
     listed_at: dict[int, list[tuple[int, str]]] = {}  # lines listing many cards, and those
@@ -949,6 +981,8 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             counted += 1
             trailing += parts.form == "trailing"
         pending.append((number, parts, entry_section, entry_role, block))
+        if original[:1] in " \t":
+            indents[number] = len(original.expandtabs(4)) - len(original.expandtabs(4).lstrip())
         if len(pending) > MAX_CARD_LINES:  # junk, not a deck: stop before it costs memory
             break
 
@@ -981,6 +1015,9 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         ]
         comments += len(pending) - len(kept)
         pending = kept
+    if any(indents.get(entry[0]) for entry in pending):
+        pending, notes = _without_indented_notes(pending, indents, names)
+        comments += notes
     title = _title(pending, first_line, counted, names)
     if title is not None:
         text = title.rstrip(":").strip()
