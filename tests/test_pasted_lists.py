@@ -975,3 +975,28 @@ def test_fix_works_under_indented_notes(tmp_path: Path, run_cli: Callable[..., A
         "  (bought twice)",
         "Sea of Sand",
     ]
+
+
+def _keycap(number: int) -> str:
+    return "\U0001f51f" if number == 10 else "".join(f"{d}\ufe0f\u20e3" for d in str(number))
+
+
+def test_keycap_emoji_numbers_are_numbering() -> None:
+    # found by the held-out pasted lists (benchmarks/pasted_heldout/j9-02)
+    lines = [f"{_keycap(i)} {n}" for i, n in enumerate([*TEN, "Sea of Sand", "Akoum"], 1)]
+    lines[2] = lines[2].replace("\ufe0f", "")  # "3⃣ Esper": the keycap without its selector
+    lines[5] = lines[5].replace(" ", "", 1)  # "6️⃣Naya"
+    text = "my planes for friday\n" + "\n".join(lines) + "\n"
+    deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
+    assert [(e.name, e.quantity) for e in deck.entries] == [
+        (n, 1) for n in [*TEN, "Sea of Sand", "Akoum"]
+    ]
+
+
+def test_fix_works_on_keycap_numbers(tmp_path: Path, run_cli: Callable[..., Any]) -> None:
+    path = tmp_path / "deck.txt"
+    names = [*TEN[:8], "Stairs to Infinty", "Sea of Sand"]
+    path.write_text("".join(f"{_keycap(i)} {n}\n" for i, n in enumerate(names, 1)), "utf-8")
+    result = run_cli("validate", str(path), "--fix")
+    assert result.exit_code == 0, result
+    assert path.read_text("utf-8").splitlines()[8] == f"{_keycap(9)} Stairs to Infinity"

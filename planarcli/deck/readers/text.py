@@ -221,6 +221,7 @@ _LIST_NUMBER = lazy(
     r"^\d{1,3}[.)](?:[ \t]+(?=\S)|(?=[^\W\d_]))"  # "1. Jund", "1.Jund" (no space: a letter)
     r"|^\d{1,3}[．）、][ \t\u3000]*(?=\S)"  # "１．バント"
     r"|^#\d{1,3}[.):]?[ \t]+(?=\S)"  # "#1 Akoum"
+    r"|^(?:\d\ufe0f?\u20e3){1,3}[.):]?[ \t]*(?=\S)|^\U0001f51f[ \t]*(?=\S)"  # "1️⃣ Akoum", "🔟 Bant"
 )
 #: A list numbered with letters: "a) Akoum", "b. Bant" (numbering only when the letters run
 #: a, b, c... and a card follows; weighed in ``read``).
@@ -477,7 +478,7 @@ def split_card_line(text: str) -> CardLine | None:
     """The parts of a card line, or None if there is no name left."""
     quantity = 1
     form = "none"
-    numbered = _LIST_NUMBER.match(text) if text[:1].isdigit() or text[:1] == "#" else None
+    numbered = _LIST_NUMBER.match(text) if text[:1].isdigit() or text[:1] in "#\U0001f51f" else None
     if numbered:  # "1. Jund": the list's numbering, then the line as usual
         text = text[numbered.end() :]
     elif text[:1] in "*•·‣◦-–—":
