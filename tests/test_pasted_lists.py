@@ -1000,3 +1000,48 @@ def test_fix_works_on_keycap_numbers(tmp_path: Path, run_cli: Callable[..., Any]
     result = run_cli("validate", str(path), "--fix")
     assert result.exit_code == 0, result
     assert path.read_text("utf-8").splitlines()[8] == f"{_keycap(9)} Stairs to Infinity"
+
+
+def test_an_html_list_in_a_txt_is_read_as_its_items() -> None:
+    # found by the held-out pasted lists (benchmarks/pasted_heldout/j9-01)
+    text = (
+        "<p><strong>My planar deck</strong></p>\n<ul>\n  <li>Akoum</li>\n"
+        '  <li class="x">2 Bant</li>\n  <li>Naya\n</ul>\n'
+        "<ol><li>Jund</li><li>Krosa &amp; Otaria</li><li>Sea of&#32;Sand</li></ol>\n"
+    )
+    raw = RawInput("d.txt", text.encode(), ".txt")
+    deck = _read_detected(raw)
+    assert deck.name == "My planar deck"
+    assert [(e.name, e.quantity) for e in deck.entries] == [
+        ("Akoum", 1),
+        ("Bant", 2),
+        ("Naya", 1),
+        ("Jund", 1),
+        ("Krosa & Otaria", 1),  # one item: the "&" is the text's, not a separator of items
+        ("Sea of Sand", 1),
+    ]
+
+
+def test_html_entities_beyond_the_standard_ones_are_not_resolved() -> None:
+    text = "<ul>\n<li>Chaotic &AElig;ther</li>\n<li>&lt;b&gt;Akoum</li>\n<li>&#xDEAD;</li>\n</ul>\n"
+    deck = _read_detected(RawInput("d.txt", text.encode(), ".txt"))
+    assert [e.name for e in deck.entries] == ["Chaotic &AElig;ther", "<b>Akoum", "&#xDEAD;"]
+
+
+def test_html_is_text_only_in_a_txt() -> None:
+    from planarcli.deck.readers import detect_format
+
+    assert detect_format(RawInput("d.txt", b"<ul><li>Akoum</li></ul>", ".txt")) == "text"
+    assert detect_format(RawInput("d.cod", b"<ul><li>Akoum</li></ul>", ".cod")) == "cockatrice"
+    assert detect_format(RawInput("<stdin>", b"<ul><li>Akoum</li></ul>", "")) == "cockatrice"
+    assert detect_format(RawInput("d.txt", b"<cockatrice_deck/>", ".txt")) == "cockatrice"
+    assert detect_format(RawInput("d.txt", b"<?xml version='1.0'?><foo/>", ".txt")) == "cockatrice"
+
+
+def test_fix_works_on_an_html_list(tmp_path: Path, run_cli: Callable[..., Any]) -> None:
+    path = tmp_path / "deck.txt"
+    names = [*TEN[:8], "Stairs to Infinty", "Sea of Sand"]
+    path.write_text("<ul>\n" + "".join(f"  <li>{n}</li>\n" for n in names) + "</ul>\n", "utf-8")
+    result = run_cli("validate", str(path), "--fix")
+    assert result.exit_code == 0, result
+    assert path.read_text("utf-8").splitlines()[9] == "  <li>Stairs to Infinity</li>"

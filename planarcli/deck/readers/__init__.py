@@ -7,7 +7,8 @@ the reader's Decklist. Readers are imported only when used.
 Format detection (``detect_format``) looks at the first few kB only, never parses the file:
 
 1. content: ``<cockatrice_deck`` -> cockatrice; ``<Deck`` -> mtgo; another XML document
-   -> mtgo for ``.dek``, else cockatrice (whose reader then says what is wrong);
+   -> mtgo for ``.dek``, text for a ``.txt`` that starts like HTML (``<ul>``, ``<p>``),
+   else cockatrice (whose reader then says what is wrong);
    a JSON object marked ``"format": "planarcli-deck"`` -> json; one with ``"meta"`` /
    ``"data"`` / MTGJSON board keys -> mtgjson; a Forge section header (``[metadata]``,
    ``[Main]``, ``[planar]``, ``[Planes]``...) on a line of its own, together with
@@ -122,6 +123,11 @@ _FORGE_SECTION = lazy(
 )
 _FORGE_CARD = lazy(r"^[ \t]*\d+[ \t]+[^|\r\n]+\+?\|[A-Za-z0-9#]", re.MULTILINE)
 _JSON_ARRAY = lazy(r"\[\s*(?:[\[{\"\]0-9-]|true\b|false\b|null\b|\Z)")
+#: The start of an HTML fragment or page (a list copied from a web page or a rich editor).
+_HTML_START = lazy(
+    r"<(?:!doctype[ \t\r\n]+html|html|body|ul|ol|li|p|div|h[1-6]|strong|b|span|br|table)\b",
+    re.I,
+)
 _PLANARCLI_MARK = lazy(r'"format"\s*:\s*"planarcli-deck"')
 _MTGJSON_KEYS = lazy(
     r'"(?:meta|data|mainBoard|sideBoard|planes|displayCommander|sealedProductUuids)"\s*:'
@@ -147,6 +153,8 @@ def detect_format(raw: RawInput) -> str:
             return "cockatrice"
         if re.search(r"<Deck[\s>/]", head):
             return "mtgo"
+        if raw.suffix == ".txt" and _HTML_START.match(head):
+            return "text"  # an HTML list pasted into a .txt: "<ul><li>Akoum</li>..."
         return "mtgo" if raw.suffix == ".dek" else "cockatrice"
     if head.startswith("{"):
         if _PLANARCLI_MARK.search(head):

@@ -839,8 +839,21 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     arrayed = bool(lines) and _is_json_name_array("\n".join(lines))
     listed_at: dict[int, list[tuple[int, str]]] = {}  # lines listing many cards, and those
 
+    html = _is_html(lines)  # "<ul><li>Akoum</li>...": the text of each line, tags left out
+
     for number, original in enumerate(lines, start=1):
         line = original.strip().lstrip("\ufeff")
+        if html and "<" in line:
+            items = [_html_text(item) for item in _HTML_ITEM.findall(line)]
+            items = [item for item in items if item]
+            if len(items) > 1:  # "<ul><li>Akoum</li><li>Bant</li></ul>" on one line
+                found = [(p.quantity, p.name) for p in map(split_card_line, items) if p]
+                if found:
+                    listed_at[number] = found
+                    first = CardLine(found[0][0], found[0][1], None, "none")
+                    pending.append((number, first, section, role, block))
+                continue
+            line = items[0] if items else _html_text(line)  # "<ul>" alone: as a blank line
         if arrayed:
             strings = _json_array_strings(line)
             if strings is not None:
@@ -1151,6 +1164,43 @@ def _separated_list(
             return None
         found.append((parts.quantity, parts.name))
     return heading, found
+
+
+#: An HTML tag, and a list item's text (up to its end tag, the next item or the line's end).
+_HTML_TAG = lazy(r"<[^<>]*>")
+_HTML_ITEM = lazy(r"<li\b[^>]*>(.*?)(?=</li\s*>|<li\b|$)", re.I)
+#: The only character references read: XML's five entities and numeric references. Any other
+#: named entity stays as written (no entity table, no DTD: nothing expands).
+_HTML_ENTITY = lazy(r"&(?:(amp|lt|gt|quot|apos)|#([0-9]{1,7})|#[xX]([0-9a-fA-F]{1,6}));")
+_ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
+_HTML_FIRST = lazy(
+    r"^(?:<!doctype[ \t]+html|<(?:html|body|ul|ol|li|p|div|h[1-6]|strong|b|span|br|table)\b)",
+    re.I,
+)
+
+
+def _is_html(lines: list[str]) -> bool:
+    """Whether the first line that is not blank starts an HTML fragment (``<ul>``, ``<p>``)."""
+    first = next((line.strip().lstrip("\ufeff") for line in lines if line.strip()), "")
+    return first[:1] == "<" and _HTML_FIRST.match(first) is not None
+
+
+def _html_character(match: re.Match[str]) -> str:
+    named, decimal, hexadecimal = match.groups()
+    if named:
+        return _ENTITIES[named]
+    code = int(decimal) if decimal else int(hexadecimal, 16)
+    if code > 0x10FFFF or 0xD800 <= code <= 0xDFFF or code == 0:
+        return match.group(0)
+    return chr(code)
+
+
+def _html_text(fragment: str) -> str:
+    """The text of an HTML fragment: tags left out, standard references replaced."""
+    text = _HTML_TAG.sub("", fragment)
+    if "&" in text:
+        text = _HTML_ENTITY.sub(_html_character, text)
+    return " ".join(text.split())
 
 
 def _is_json_name_array(text: str) -> bool:
