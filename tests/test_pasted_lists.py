@@ -1045,3 +1045,13 @@ def test_fix_works_on_an_html_list(tmp_path: Path, run_cli: Callable[..., Any]) 
     result = run_cli("validate", str(path), "--fix")
     assert result.exit_code == 0, result
     assert path.read_text("utf-8").splitlines()[9] == "  <li>Stairs to Infinity</li>"
+
+
+def test_an_archidekt_planechase_category_stays_the_planar_section() -> None:
+    # "Planechase" is also a set's name: the category still marks the planar deck
+    text = "1x Sol Ring (c21) 263 [Ramp]\n1x Akoum (ohop) 1 [Planechase{noDeck}{noPrice}]\n"
+    deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
+    assert [(e.name, e.section, e.role) for e in deck.entries] == [
+        ("Sol Ring", "Ramp", "other"),
+        ("Akoum", "Planechase", "planar"),
+    ]

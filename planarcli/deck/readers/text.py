@@ -777,6 +777,8 @@ def _world_or_set_tag(parts: CardLine, names: _Names) -> bool:
     bracket is dropped, not a section."""
     assert parts.category is not None
     world = fold_heading(parts.category[0])
+    if parts.category[1] != "other":  # "[Planechase{noDeck}]": Archidekt's planar category
+        return False
     if world not in names.worlds and not _SET_NAME.search(f"({parts.category[0]})"):
         return False
     if names.known(parts.name) or names.near(parts.name):
