@@ -36,8 +36,9 @@ keycap-emoji numbers, a sentence ending ``... Otaria and Chaotic Aether``, ``a)`
 numbering, indented notes under cards, Spanish printed names, ``[1] Akoum``, a JSON array
 of names in a .txt, dot leaders ``Akoum ...... 1``, zero-width spaces, a list on one line
 parted by ``/``, a plane's world in brackets ``1 Akoum [Zendikar]``), is the held-out
-measure of the finished readers and is left as scored: 3 of 12 (read right: Spanish
-printed names, dot leaders, zero-width spaces; the other nine missed). A list reads
+measure of the finished readers and was scored once: 3 of 12 (read right: Spanish
+printed names, dot leaders, zero-width spaces; the other nine missed), then fixed in
+general forms (12 of 12; 51 of 91 right on first scoring across nine batches). A list reads
 right when ``validate`` gives the expected verdict and its planar deck is the expected cards
 (catalog names, one per copy, in any order).
 """
@@ -60,7 +61,7 @@ BATCHES = {
     "f6": "batch 6",
     "g7": "batch 7",
     "i8": "batch 8",
-    "j9": "batch 9 (held out)",
+    "j9": "batch 9",
 }
 
 

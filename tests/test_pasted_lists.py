@@ -771,6 +771,292 @@ def test_the_deck_too_small_wording_agrees_with_its_counts(
     assert wording in result.stdout
 
 
+def test_a_list_numbered_with_letters() -> None:
+    # found by the held-out pasted lists (benchmarks/pasted_heldout/j9-04)
+    text = "Planar deck:\na) Akoum\nb. Bant\nc) Naya\nD) Jund\n"
+    deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
+    assert [(e.name, e.quantity) for e in deck.entries] == [
+        ("Akoum", 1),
+        ("Bant", 1),
+        ("Naya", 1),
+        ("Jund", 1),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Planes:\nb) Akoum\n", ["b) Akoum"]),
+        ("Planes:\na) Akoum\nc) Bant\nb) Naya\n", ["a) Akoum", "c) Bant", "b) Naya"]),
+    ],
+)
+def test_letters_that_do_not_run_a_b_c_are_not_numbering(text: str, expected: list[str]) -> None:
+    deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
+    assert [e.name for e in deck.entries] == expected
+
+
+def test_fix_works_on_a_list_numbered_with_letters(
+    tmp_path: Path, run_cli: Callable[..., Any]
+) -> None:
+    path = tmp_path / "deck.txt"
+    lines = [f"{chr(97 + i)}) {n}" for i, n in enumerate(TEN[:8])]
+    path.write_text("\n".join([*lines, "i. Stairs to Infinty", "j) Sea of Sand", ""]), "utf-8")
+    result = run_cli("validate", str(path), "--fix")
+    assert result.exit_code == 0, result
+    assert path.read_text("utf-8").splitlines()[8:] == ["i. Stairs to Infinity", "j) Sea of Sand"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[1] Akoum\n[1] Bant\n[2] Naya\n",  # held-out j9-07: not JSON, so text
+        '["Akoum", "Bant", "2 Naya"]\n',  # held-out j9-08: a JSON array of names
+        '[\n  "Akoum",\n  "Bant",\n  "2 Naya"\n]\n',
+    ],
+)
+def test_bracketed_quantities_and_json_arrays_of_names_in_a_txt(text: str) -> None:
+    raw = RawInput("d.txt", text.encode(), ".txt")
+    deck = _read_detected(raw)
+    assert [(e.name, e.quantity) for e in deck.entries] == [("Akoum", 1), ("Bant", 1), ("Naya", 2)]
+
+
+def test_a_json_array_that_is_no_list_of_names_is_still_json(tmp_path: Path) -> None:
+    path = tmp_path / "deck.txt"
+    path.write_text('[[1, "Akoum"]]\n', "utf-8")
+    from planarcli.deck.readers import detect_format
+
+    assert detect_format(RawInput("deck.txt", path.read_bytes(), ".txt")) == "json"
+    assert detect_format(RawInput("deck.json", b'["Akoum"]', ".json")) == "json"
+    assert detect_format(RawInput("deck.txt", b'["Akoum"]', ".txt")) == "text"
+    assert detect_format(RawInput("deck.txt", b"[1] Akoum\n", ".txt")) == "text"
+
+
+def test_fix_works_on_bracketed_quantities_and_json_arrays(
+    tmp_path: Path, run_cli: Callable[..., Any]
+) -> None:
+    path = tmp_path / "deck.txt"
+    names = [*TEN[:8], "Stairs to Infinty", "Sea of Sand"]
+    path.write_text(json.dumps(names) + "\n", "utf-8")
+    result = run_cli("validate", str(path), "--fix")
+    assert result.exit_code == 0, result
+    assert json.loads(path.read_text("utf-8"))[8] == "Stairs to Infinity"
+    path.write_text("".join(f"[1] {n}\n" for n in names), "utf-8")
+    result = run_cli("validate", str(path), "--fix")
+    assert result.exit_code == 0, result
+    assert path.read_text("utf-8").splitlines()[8] == "[1] Stairs to Infinity"
+
+
+def test_a_json_array_of_names_that_are_no_planar_cards_stays_unknown(
+    tmp_path: Path, run_cli: Callable[..., Any]
+) -> None:
+    path = tmp_path / "deck.txt"
+    path.write_bytes(b'["Sol Ring", "Akuom Plaza", "Lightning Bolt"]\n')
+    deck = _read_detected(RawInput("deck.txt", path.read_bytes(), ".txt"))
+    assert [e.name for e in deck.entries] == ["Sol Ring", "Akuom Plaza", "Lightning Bolt"]
+    result = run_cli("validate", str(path), "--fix")
+    assert result.exit_code == 1, result
+    assert path.read_bytes() == b'["Sol Ring", "Akuom Plaza", "Lightning Bolt"]\n'
+
+
+def _read_detected(raw: RawInput) -> Any:
+    """A decklist read by the reader ``read_decklist`` would pick for these bytes."""
+    from planarcli.deck.readers import detect_format, reader_for
+
+    name = detect_format(raw)
+    reader = reader_for(name)
+    return reader(raw, catalog=load_catalog()) if name == "text" else reader(raw)
+
+
+def test_a_planes_world_or_set_in_brackets_is_dropped() -> None:
+    # found by the held-out pasted lists (benchmarks/pasted_heldout/j9-12)
+    text = (
+        "Planar Deck\n1 Akoum [Zendikar]\n1 Bant [Planechase Anthology]\n1 Grixsi [Alara]\n"
+        "1 Frobnitz [Zendikar]\n\nDeck\n1 Sol Ring [Ramp]\n1 Llanowar Elves [Dominaria]\n"
+    )
+    deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
+    assert [(e.name, e.section, e.role) for e in deck.entries] == [
+        ("Akoum", "Planar Deck", "planar"),
+        ("Bant", "Planar Deck", "planar"),
+        ("Grixsi", "Planar Deck", "planar"),  # a slip from Alara's Grixis: --fix renames it
+        ("Frobnitz", "Zendikar", "other"),  # no card: the bracket stays a category
+        ("Sol Ring", "Ramp", "other"),
+        ("Llanowar Elves", "Dominaria", "other"),  # no planar card, so no plane's world
+    ]
+
+
+def test_fix_works_on_a_world_in_brackets(tmp_path: Path, run_cli: Callable[..., Any]) -> None:
+    path = tmp_path / "deck.txt"
+    planes = (f"1 {n} [Alara]" for n in TEN[:8] if n != "Grixis")
+    lines = ["Planar Deck", *planes, "1 Sea of Sand", "1 Grixsi [Alara]", "1 Chaotic Aether"]
+    path.write_text("\n".join([*lines, ""]), "utf-8")
+    result = run_cli("validate", str(path), "--fix")
+    assert "'Grixsi' -> 'Grixis'" in result.stdout, result
+    assert result.exit_code == 0, result
+    assert path.read_text("utf-8").splitlines()[9] == "1 Grixis [Alara]"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Akoum, Bant, Naya and Chaotic Aether",  # held-out j9-03
+        "Akoum / Bant / Naya / Chaotic Aether",
+        "planes: Akoum / Bant / Naya & Chaotic Aether",  # held-out j9-11
+        "Akoum | Bant | Naya | Chaotic Aether",
+        "**Planes:** Akoum, Bant, Naya and Chaotic Aether",
+    ],
+)
+def test_a_list_on_one_line_with_slashes_pipes_or_a_last_and(line: str) -> None:
+    deck = read(RawInput("d.txt", f"{line}\n".encode(), ".txt"), catalog=load_catalog())
+    assert [e.name for e in deck.entries] == ["Akoum", "Bant", "Naya", "Chaotic Aether"]
+    assert {e.line for e in deck.entries} == {1}
+    if ":" in line:
+        assert deck.planar_sections == (line.split(":")[0].strip("* "),)
+        assert {e.role for e in deck.entries} == {"planar"}
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Akoum / Sol Ring / Naya",  # a part that is no planar card: the line stays one name
+        "Fire and Ice",
+        "Akoum and my notes",
+        "| 1 | Akoum | Plane — Zendikar |",
+    ],
+)
+def test_a_line_is_split_only_when_every_part_is_a_planar_card(line: str) -> None:
+    deck = read(RawInput("d.txt", f"{line}\n".encode(), ".txt"), catalog=load_catalog())
+    assert len(deck.entries) == 1, deck.entries
+
+
+def test_fix_works_on_a_list_on_one_line(tmp_path: Path, run_cli: Callable[..., Any]) -> None:
+    path = tmp_path / "deck.txt"
+    line = " / ".join(TEN[:8]) + " / Stairs to Infinty and Sea of Sand"
+    path.write_text(f"Planes: {line}\n", "utf-8")
+    result = run_cli("validate", str(path), "--fix")
+    assert result.exit_code == 0, result
+    assert path.read_text("utf-8") == f"Planes: {line.replace('Infinty', 'Infinity')}\n"
+
+
+def test_indented_notes_under_cards_are_comments() -> None:
+    # found by the held-out pasted lists (benchmarks/pasted_heldout/j9-05)
+    text = (
+        "Planes\nAkoum\n    - the landfall one\n\tand a second note\nBant\n"
+        "    Naya\n    Frobnitz\n        2 Krosa\n        Akuom\n        Sol Ring\nJund\n"
+    )
+    deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
+    assert [(e.name, e.quantity) for e in deck.entries] == [
+        ("Akoum", 1),
+        ("Bant", 1),
+        ("Naya", 1),  # a card, though indented
+        ("Frobnitz", 1),  # as deep as the card above it: a card line, unknown
+        ("Krosa", 2),  # a quantity: a card line
+        ("Akuom", 1),  # a near miss of a planar card
+        ("Sol Ring", 1),  # a Magic card
+        ("Jund", 1),
+    ]
+    assert deck.comment_lines == 2
+
+
+def test_an_indented_list_under_a_heading_keeps_its_unknown_cards() -> None:
+    text = "Planes\n    Akoum\n    Frobnitz\n\nSideboard\n    Bant\n    Krosa\n"
+    deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
+    assert [e.name for e in deck.entries] == ["Akoum", "Frobnitz", "Bant", "Krosa"]
+
+
+def test_fix_works_under_indented_notes(tmp_path: Path, run_cli: Callable[..., Any]) -> None:
+    path = tmp_path / "deck.txt"
+    lines = ["Planes", *TEN[:8], "    - my favourite", "Stairs to Infinty", "  (bought twice)"]
+    path.write_text("\n".join([*lines, "Sea of Sand", ""]), "utf-8")
+    result = run_cli("validate", str(path), "--fix")
+    assert result.exit_code == 0, result
+    assert path.read_text("utf-8").splitlines()[9:] == [
+        "    - my favourite",
+        "Stairs to Infinity",
+        "  (bought twice)",
+        "Sea of Sand",
+    ]
+
+
+def _keycap(number: int) -> str:
+    return "\U0001f51f" if number == 10 else "".join(f"{d}\ufe0f\u20e3" for d in str(number))
+
+
+def test_keycap_emoji_numbers_are_numbering() -> None:
+    # found by the held-out pasted lists (benchmarks/pasted_heldout/j9-02)
+    lines = [f"{_keycap(i)} {n}" for i, n in enumerate([*TEN, "Sea of Sand", "Akoum"], 1)]
+    lines[2] = lines[2].replace("\ufe0f", "")  # "3⃣ Esper": the keycap without its selector
+    lines[5] = lines[5].replace(" ", "", 1)  # "6️⃣Naya"
+    text = "my planes for friday\n" + "\n".join(lines) + "\n"
+    deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
+    assert [(e.name, e.quantity) for e in deck.entries] == [
+        (n, 1) for n in [*TEN, "Sea of Sand", "Akoum"]
+    ]
+
+
+def test_fix_works_on_keycap_numbers(tmp_path: Path, run_cli: Callable[..., Any]) -> None:
+    path = tmp_path / "deck.txt"
+    names = [*TEN[:8], "Stairs to Infinty", "Sea of Sand"]
+    path.write_text("".join(f"{_keycap(i)} {n}\n" for i, n in enumerate(names, 1)), "utf-8")
+    result = run_cli("validate", str(path), "--fix")
+    assert result.exit_code == 0, result
+    assert path.read_text("utf-8").splitlines()[8] == f"{_keycap(9)} Stairs to Infinity"
+
+
+def test_an_html_list_in_a_txt_is_read_as_its_items() -> None:
+    # found by the held-out pasted lists (benchmarks/pasted_heldout/j9-01)
+    text = (
+        "<p><strong>My planar deck</strong></p>\n<ul>\n  <li>Akoum</li>\n"
+        '  <li class="x">2 Bant</li>\n  <li>Naya\n</ul>\n'
+        "<ol><li>Jund</li><li>Krosa &amp; Otaria</li><li>Sea of&#32;Sand</li></ol>\n"
+    )
+    raw = RawInput("d.txt", text.encode(), ".txt")
+    deck = _read_detected(raw)
+    assert deck.name == "My planar deck"
+    assert [(e.name, e.quantity) for e in deck.entries] == [
+        ("Akoum", 1),
+        ("Bant", 2),
+        ("Naya", 1),
+        ("Jund", 1),
+        ("Krosa & Otaria", 1),  # one item: the "&" is the text's, not a separator of items
+        ("Sea of Sand", 1),
+    ]
+
+
+def test_html_entities_beyond_the_standard_ones_are_not_resolved() -> None:
+    text = "<ul>\n<li>Chaotic &AElig;ther</li>\n<li>&lt;b&gt;Akoum</li>\n<li>&#xDEAD;</li>\n</ul>\n"
+    deck = _read_detected(RawInput("d.txt", text.encode(), ".txt"))
+    assert [e.name for e in deck.entries] == ["Chaotic &AElig;ther", "<b>Akoum", "&#xDEAD;"]
+
+
+def test_html_is_text_only_in_a_txt() -> None:
+    from planarcli.deck.readers import detect_format
+
+    assert detect_format(RawInput("d.txt", b"<ul><li>Akoum</li></ul>", ".txt")) == "text"
+    assert detect_format(RawInput("d.cod", b"<ul><li>Akoum</li></ul>", ".cod")) == "cockatrice"
+    assert detect_format(RawInput("<stdin>", b"<ul><li>Akoum</li></ul>", "")) == "cockatrice"
+    assert detect_format(RawInput("d.txt", b"<cockatrice_deck/>", ".txt")) == "cockatrice"
+    assert detect_format(RawInput("d.txt", b"<?xml version='1.0'?><foo/>", ".txt")) == "cockatrice"
+
+
+def test_fix_works_on_an_html_list(tmp_path: Path, run_cli: Callable[..., Any]) -> None:
+    path = tmp_path / "deck.txt"
+    names = [*TEN[:8], "Stairs to Infinty", "Sea of Sand"]
+    path.write_text("<ul>\n" + "".join(f"  <li>{n}</li>\n" for n in names) + "</ul>\n", "utf-8")
+    result = run_cli("validate", str(path), "--fix")
+    assert result.exit_code == 0, result
+    assert path.read_text("utf-8").splitlines()[9] == "  <li>Stairs to Infinity</li>"
+
+
+def test_an_archidekt_planechase_category_stays_the_planar_section() -> None:
+    # "Planechase" is also a set's name: the category still marks the planar deck
+    text = "1x Sol Ring (c21) 263 [Ramp]\n1x Akoum (ohop) 1 [Planechase{noDeck}{noPrice}]\n"
+    deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
+    assert [(e.name, e.section, e.role) for e in deck.entries] == [
+        ("Sol Ring", "Ramp", "other"),
+        ("Akoum", "Planechase", "planar"),
+    ]
+
+
 def test_a_slip_in_a_name_that_ends_in_a_type_keeps_its_parenthesis() -> None:
     """Scryfall's "Imaginary Friends (Plane)" misspelt stays whole (it reads the same after
     deck convert, which writes it so); a slip in a plain name with a type hint still loses

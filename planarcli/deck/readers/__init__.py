@@ -7,7 +7,8 @@ the reader's Decklist. Readers are imported only when used.
 Format detection (``detect_format``) looks at the first few kB only, never parses the file:
 
 1. content: ``<cockatrice_deck`` -> cockatrice; ``<Deck`` -> mtgo; another XML document
-   -> mtgo for ``.dek``, else cockatrice (whose reader then says what is wrong);
+   -> mtgo for ``.dek``, text for a ``.txt`` that starts like HTML (``<ul>``, ``<p>``),
+   else cockatrice (whose reader then says what is wrong);
    a JSON object marked ``"format": "planarcli-deck"`` -> json; one with ``"meta"`` /
    ``"data"`` / MTGJSON board keys -> mtgjson; a Forge section header (``[metadata]``,
    ``[Main]``, ``[planar]``, ``[Planes]``...) on a line of its own, together with
@@ -122,6 +123,11 @@ _FORGE_SECTION = lazy(
 )
 _FORGE_CARD = lazy(r"^[ \t]*\d+[ \t]+[^|\r\n]+\+?\|[A-Za-z0-9#]", re.MULTILINE)
 _JSON_ARRAY = lazy(r"\[\s*(?:[\[{\"\]0-9-]|true\b|false\b|null\b|\Z)")
+#: The start of an HTML fragment or page (a list copied from a web page or a rich editor).
+_HTML_START = lazy(
+    r"<(?:!doctype[ \t\r\n]+html|html|body|ul|ol|li|p|div|h[1-6]|strong|b|span|br|table)\b",
+    re.I,
+)
 _PLANARCLI_MARK = lazy(r'"format"\s*:\s*"planarcli-deck"')
 _MTGJSON_KEYS = lazy(
     r'"(?:meta|data|mainBoard|sideBoard|planes|displayCommander|sealedProductUuids)"\s*:'
@@ -147,6 +153,8 @@ def detect_format(raw: RawInput) -> str:
             return "cockatrice"
         if re.search(r"<Deck[\s>/]", head):
             return "mtgo"
+        if raw.suffix == ".txt" and _HTML_START.match(head):
+            return "text"  # an HTML list pasted into a .txt: "<ul><li>Akoum</li>..."
         return "mtgo" if raw.suffix == ".dek" else "cockatrice"
     if head.startswith("{"):
         if _PLANARCLI_MARK.search(head):
@@ -155,7 +163,9 @@ def detect_format(raw: RawInput) -> str:
             return "mtgjson"
         return "json"
     if head.startswith("[") and _JSON_ARRAY.match(head):
-        return "json"
+        if raw.suffix != ".txt" or _json_but_no_names(raw):
+            return "json"
+        return "text"  # "[1] Akoum" in a .txt, or a .txt that is a JSON array of card names
     if head.startswith("["):
         sections = _FORGE_SECTION.findall(head)
         if sections and (
@@ -170,6 +180,28 @@ def detect_format(raw: RawInput) -> str:
     if raw.suffix not in _BY_SUFFIX and looks_like_csv_decklist(head):
         return "csv"
     return _BY_SUFFIX.get(raw.suffix, "text")
+
+
+def _json_but_no_names(raw: RawInput) -> bool:
+    """Whether a ``.txt`` that starts like a JSON array is JSON, and not a JSON array of
+    card names: that is read as JSON (whose reader says it is no decklist); one that is not
+    JSON at all (``[1] Akoum``), or an array of names, is read as text."""
+    import json
+
+    from planarcli.deck.readers.source import decode_text
+    from planarcli.errors import PlanarError
+
+    try:
+        document = json.loads(decode_text(raw.data, raw.display).lstrip("\ufeff"))
+    except RecursionError:  # "[[[[...": JSON, whose reader says it is nested too deeply
+        return True
+    except (ValueError, PlanarError):
+        return False
+    return not (
+        isinstance(document, list)
+        and bool(document)
+        and all(isinstance(item, str) for item in document)
+    )
 
 
 def looks_like_csv_decklist(head: str) -> bool:

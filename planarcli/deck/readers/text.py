@@ -49,6 +49,7 @@ stripped), so a fix can rewrite the name in place.
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from typing import TYPE_CHECKING, NamedTuple
 
 from planarcli.deck.readers import MAX_CARD_LINES, MAX_QUANTITY, name_too_long
@@ -202,6 +203,8 @@ _PAREN_QUANTITY = lazy(r"[ \t]*\([ \t]*(\d{1,4})[ \t]*\)$")
 _TYPE_HINT = lazy(
     r"[ \t]*\([ \t]*(?:planes?|phenomen(?:on|a))(?:[ \t]*[-–—:][^()]*)?[ \t]*\)$", re.I
 )
+#: A quantity in square brackets: "[1] Akoum", "[2x] Bant".
+_BRACKET_QUANTITY = lazy(r"^\[[ \t]*(\d{1,4})[ \t]*[xX×]?[ \t]*\][ \t]+(?=\S)")
 #: A Markdown task box after a bullet: "- [x] Akoum", "- [ ] Bant".
 _TASK_BOX = lazy(r"^\[[ xX✓✔]\][ \t]+(?=\S)")
 #: Forum BBCode around a name or a heading: "[c]Akoum[/c]", "[card]Bant[/card]", "[b]...[/b]".
@@ -218,7 +221,11 @@ _LIST_NUMBER = lazy(
     r"^\d{1,3}[.)](?:[ \t]+(?=\S)|(?=[^\W\d_]))"  # "1. Jund", "1.Jund" (no space: a letter)
     r"|^\d{1,3}[．）、][ \t\u3000]*(?=\S)"  # "１．バント"
     r"|^#\d{1,3}[.):]?[ \t]+(?=\S)"  # "#1 Akoum"
+    r"|^(?:\d\ufe0f?\u20e3){1,3}[.):]?[ \t]*(?=\S)|^\U0001f51f[ \t]*(?=\S)"  # "1️⃣ Akoum", "🔟 Bant"
 )
+#: A list numbered with letters: "a) Akoum", "b. Bant" (numbering only when the letters run
+#: a, b, c... and a card follows; weighed in ``read``).
+_LETTER_NUMBER = lazy(r"^([A-Za-z])[.)][ \t]+(?=\S)")
 #: "1 - Akoum": a leading number, then a dash: a quantity, or a list's numbering when the
 #: numbers of such lines run 1, 2, 3...
 _DASH_AFTER_NUMBER = lazy(r"^[-–—][ \t]+(?=\S)")
@@ -471,7 +478,7 @@ def split_card_line(text: str) -> CardLine | None:
     """The parts of a card line, or None if there is no name left."""
     quantity = 1
     form = "none"
-    numbered = _LIST_NUMBER.match(text) if text[:1].isdigit() or text[:1] == "#" else None
+    numbered = _LIST_NUMBER.match(text) if text[:1].isdigit() or text[:1] in "#\U0001f51f" else None
     if numbered:  # "1. Jund": the list's numbering, then the line as usual
         text = text[numbered.end() :]
     elif text[:1] in "*•·‣◦-–—":
@@ -485,6 +492,9 @@ def split_card_line(text: str) -> CardLine | None:
         link = _LINK.match(text)  # "* [Akoum](https://...)": a Markdown link
         if link and link.group(1).strip():
             text = link.group(1).strip()
+        bracketed = _BRACKET_QUANTITY.match(text)  # "[1] Akoum": the quantity in brackets
+        if bracketed:
+            text = f"{bracketed.group(1)} {text[bracketed.end() :]}"
     whole = None
     match = _QUANTITY.match(text)
     if match is None and text[:1].isdigit():
@@ -708,6 +718,11 @@ class _Names:
     def known(self, name: str) -> bool:
         return self.catalog.lookup(name) is not None
 
+    @cached_property
+    def worlds(self) -> frozenset[str]:
+        """The planar subtypes (a plane's world: "Zendikar", "Serra's Realm"), folded."""
+        return frozenset(fold_heading(card.subtype) for card in self.catalog.cards if card.subtype)
+
     def named(self, name: str) -> bool:
         """Whether ``name`` is a card's own name ("Artist Alley (Plane)"), not a variant
         the catalog reads as another ("Akoum (plane)" is read as Akoum)."""
@@ -726,6 +741,56 @@ class _Names:
         from planarcli.deck.readers.planar import near_miss
 
         return near_miss(name, self.catalog)
+
+
+def _without_indented_notes(
+    pending: list[tuple[int, CardLine, str | None, str | None, int]],
+    indents: dict[int, int],
+    names: _Names,
+) -> tuple[list[tuple[int, CardLine, str | None, str | None, int]], int]:
+    """``pending`` without the notes written indented under a card (``Akoum`` then
+    ``    - the landfall one``), and how many: a line indented deeper than the card line it
+    follows (in the same block and section, with only such notes between), with no quantity,
+    that is no card (planar or not) and no near miss of a planar card."""
+    kept: list[tuple[int, CardLine, str | None, str | None, int]] = []
+    notes = 0
+    anchor: tuple[int, str | None, int] | None = None  # the card line: indent, section, block
+    for entry in pending:
+        number, parts, entry_section, _, entry_block = entry
+        indent = indents.get(number, 0)
+        if (
+            anchor is not None
+            and indent > anchor[0]
+            and (entry_section, entry_block) == anchor[1:]
+            and parts.form in ("none", "numbered")
+            and not (
+                names.known(parts.name) or names.near(parts.name) or names.other(parts.name)
+            )
+        ):
+            notes += 1
+            continue
+        kept.append(entry)
+        anchor = (indent, entry_section, entry_block)
+    return kept, notes
+
+
+def _world_or_set_tag(parts: CardLine, names: _Names) -> bool:
+    """Whether the bracket read as a category after a card (``1 Akoum [Zendikar]``, ``1 Bant
+    [Planechase Anthology]``) names a plane's world or a set, and the rest is a card or a near
+    miss of one, or a typing slip from a plane of that world (``1 Grixsi [Alara]``): the
+    bracket is dropped, not a section."""
+    assert parts.category is not None
+    world = fold_heading(parts.category[0])
+    if parts.category[1] != "other":  # "[Planechase{noDeck}]": Archidekt's planar category
+        return False
+    if world not in names.worlds and not _SET_NAME.search(f"({parts.category[0]})"):
+        return False
+    if names.known(parts.name) or names.near(parts.name):
+        return True
+    if world not in names.worlds or names.other(parts.name):
+        return False
+    slip = names.catalog.typo_of(parts.name)
+    return slip is not None and fold_heading(slip.subtype or "") == world
 
 
 def _reading(parts: CardLine, names: _Names, trailing_style: bool) -> tuple[int, str]:
@@ -780,10 +845,42 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     communal = False  # a "// planarcli: communal planar deck for N players" line was read
     communal_players: int | None = None
     table_columns: tuple[int, int | None] | None = None  # (name, quantity) of a table's heading row
+    lettered: dict[int, tuple[str, str]] = {}  # "a) Akoum": line -> (letter, the whole line)
     hashed: set[int] = set()  # lines numbered with "#" ("#1 Akoum"), or comments ("#1 todo")
+    names = _Names(catalog)  # loads the catalog only when a line needs it
+    indents: dict[int, int] = {}  # card lines indented: line -> columns (a tab is 4)
+    # '["Akoum", "Bant"]': a JSON array of card names, on one line or many
+    arrayed = bool(lines) and _is_json_name_array("\n".join(lines))
+    listed_at: dict[int, list[tuple[int, str]]] = {}  # lines listing many cards, and those
+
+    html = _is_html(lines)  # "<ul><li>Akoum</li>...": the text of each line, tags left out
 
     for number, original in enumerate(lines, start=1):
         line = original.strip().lstrip("\ufeff")
+        if html and "<" in line:
+            items = [_html_text(item) for item in _HTML_ITEM.findall(line)]
+            items = [item for item in items if item]
+            if len(items) > 1:  # "<ul><li>Akoum</li><li>Bant</li></ul>" on one line
+                found = [(p.quantity, p.name) for p in map(split_card_line, items) if p]
+                if found:
+                    listed_at[number] = found
+                    first = CardLine(found[0][0], found[0][1], None, "none")
+                    pending.append((number, first, section, role, block))
+                continue
+            line = items[0] if items else _html_text(line)  # "<ul>" alone: as a blank line
+        if arrayed:
+            strings = _json_array_strings(line)
+            if strings is not None:
+                if strings:
+                    listed_at[number] = [
+                        (piece.quantity, piece.name)
+                        for piece in map(split_card_line, strings)
+                        if piece is not None
+                    ]
+                    first = split_card_line(strings[0])
+                    if first is not None:
+                        pending.append((number, first, section, role, block))
+                continue
         if line.startswith(">"):  # quoted in an e-mail or a forum post: "> 1 Akoum"
             line = line.lstrip("> \t")
         if line.startswith(("```", "~~~")):  # a Markdown code fence (Discord) frames the list
@@ -865,8 +962,30 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
                 )
             )
             continue
+        separated = (
+            _separated_list(line, names)
+            if table_columns is None and ("," in line or _LIST_SEPARATOR.search(line))
+            else None
+        )
+        if separated is not None:  # "Akoum / Bant / Naya", "Akoum, Bant and Naya"
+            inline_heading, pieces = separated
+            if inline_heading is not None:  # "planes: Akoum / Bant": a heading, then the list
+                section, role, sectioned = inline_heading, section_role(inline_heading), True
+                entry_section, entry_role = section, role
+                if role == "planar":
+                    planar_sections.append(inline_heading)
+            listed_at[number] = pieces
+            first = CardLine(pieces[0][0], pieces[0][1], None, "none")
+            pending.append((number, first, entry_section, entry_role, block))
+            continue
         cells = _table_cells(line) if "\t" in line or "|" in line else None
-        if cells is None:
+        lettered_at = (
+            _LETTER_NUMBER.match(line) if cells is None and line[1:2] in (".", ")") else None
+        )
+        if lettered_at:  # "a) Akoum": a letter numbering the list, when the letters run
+            lettered[number] = (lettered_at.group(1).lower(), line)
+            parts = split_card_line(line[lettered_at.end() :])
+        elif cells is None:
             parts = split_card_line(line)
         else:
             heading_row = _table_columns(cells)
@@ -881,6 +1000,8 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
                 )
             )
             continue
+        if parts.category is not None and _world_or_set_tag(parts, names):
+            parts = parts._replace(category=None)  # "1 Akoum [Zendikar]": the plane's world
         if parts.category is not None:
             entry_section, entry_role = parts.category
             sectioned = True
@@ -888,6 +1009,8 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             counted += 1
             trailing += parts.form == "trailing"
         pending.append((number, parts, entry_section, entry_role, block))
+        if original[:1] in " \t":
+            indents[number] = len(original.expandtabs(4)) - len(original.expandtabs(4).lstrip())
         if len(pending) > MAX_CARD_LINES:  # junk, not a deck: stop before it costs memory
             break
 
@@ -899,7 +1022,16 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             n, parts, s, r, b = pending[i]
             pending[i] = (n, parts._replace(quantity=1, form="numbered"), s, r, b)
         counted -= len(dashed)
-    names = _Names(catalog)
+    letters = [lettered[n][0] for n in sorted(lettered)]
+    if letters and not (
+        len(letters) >= 2 and letters[0] == "a" and letters == sorted(set(letters))
+    ):  # "a) Akoum", "b) Bant" are numbered; a lone "a. note", or "x) y", is the line it was
+        for i, entry in enumerate(pending):
+            if entry[0] not in lettered:
+                continue
+            whole = split_card_line(lettered[entry[0]][1])
+            if whole is not None:
+                pending[i] = (entry[0], whole, *entry[2:])
     if hashed:  # "#1 Akoum" is numbering; "#2 check the errata" stays a comment
         kept = [
             entry
@@ -911,6 +1043,9 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         ]
         comments += len(pending) - len(kept)
         pending = kept
+    if any(indents.get(entry[0]) for entry in pending):
+        pending, notes = _without_indented_notes(pending, indents, names)
+        comments += notes
     title = _title(pending, first_line, counted, names)
     if title is not None:
         text = title.rstrip(":").strip()
@@ -938,13 +1073,16 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             quantity, name = parts.quantity, parts.name
         else:
             quantity, name = _reading(parts, names, trailing_style)
-        if "//" in name:
-            name = _without_inline_comment(name, names)
-        listed = (
-            _comma_list(name, names)
-            if name.count(",") >= 2 and parts.form in ("none", "numbered")
-            else None
-        )
+        if number in listed_at:  # a JSON array's names, or "Akoum / Bant / Naya"
+            listed: list[tuple[int, str]] | None = listed_at[number]
+        else:
+            if "//" in name:
+                name = _without_inline_comment(name, names)
+            listed = (
+                _comma_list(name, names)
+                if name.count(",") >= 2 and parts.form in ("none", "numbered")
+                else None
+            )
         if listed is not None:  # "Akoum, Bant, Naya, ...": a whole list on one line
             role = (entry_role or "other") if sectioned else "unsectioned"
             for piece_quantity, piece in listed:
@@ -999,6 +1137,121 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         counted_lines=counted,
         comment_lines=comments,
     )
+
+
+#: What parts a list written on one line, besides commas: "Akoum / Bant", "Akoum | Bant",
+#: "Akoum and Bant", "Akoum & Bant".
+_LIST_SEPARATOR = lazy(r"[ \t](?:/|\||and|&)[ \t]", re.I)
+_LAST_AND = lazy(r"[ \t]+(?:and|&)[ \t]+", re.I)
+
+
+def _separated_list(
+    line: str, names: _Names
+) -> tuple[str | None, list[tuple[int, str]]] | None:
+    """(a section heading before a colon or None, the (quantity, name) of each card) of a
+    list on one line parted by `` / ``, `` | `` or commas, with a last ``and`` or ``&``
+    (``planes: Akoum / Bant``, ``Akoum, Otaria and Chaotic Aether``), when every part is a
+    planar card or a near miss of one; None otherwise."""
+    heading: str | None = None
+    text = line
+    head, colon, rest = line.partition(":")
+    if colon and rest.strip() and section_role(head.strip().strip("*_ ")) is not None:
+        heading, text = head.strip().strip("*_ "), rest.strip().lstrip("*_ ")  # "**Planes:**"
+    if names.known(text):
+        return None
+    if " / " in text:
+        pieces = text.split(" / ")
+    elif "|" in text:
+        pieces = text.strip().strip("|").split("|")
+    else:
+        pieces = text.split(",")
+    last = pieces[-1]
+    anded = _LAST_AND.search(last)
+    if anded and not names.known(last.strip()):
+        pieces[-1:] = [last[: anded.start()], last[anded.end() :]]
+    if len(pieces) < 2:
+        return None
+    found: list[tuple[int, str]] = []
+    for piece in pieces:
+        parts = split_card_line(piece.strip()) if piece.strip() else None
+        if parts is None or not (names.known(parts.name) or names.near(parts.name)):
+            return None
+        found.append((parts.quantity, parts.name))
+    return heading, found
+
+
+#: An HTML tag, and a list item's text (up to its end tag, the next item or the line's end).
+_HTML_TAG = lazy(r"<[^<>]*>")
+_HTML_ITEM = lazy(r"<li\b[^>]*>(.*?)(?=</li\s*>|<li\b|$)", re.I)
+#: The only character references read: XML's five entities and numeric references. Any other
+#: named entity stays as written (no entity table, no DTD: nothing expands).
+_HTML_ENTITY = lazy(r"&(?:(amp|lt|gt|quot|apos)|#([0-9]{1,7})|#[xX]([0-9a-fA-F]{1,6}));")
+_ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
+_HTML_FIRST = lazy(
+    r"^(?:<!doctype[ \t]+html|<(?:html|body|ul|ol|li|p|div|h[1-6]|strong|b|span|br|table)\b)",
+    re.I,
+)
+
+
+def _is_html(lines: list[str]) -> bool:
+    """Whether the first line that is not blank starts an HTML fragment (``<ul>``, ``<p>``)."""
+    first = next((line.strip().lstrip("\ufeff") for line in lines if line.strip()), "")
+    return first[:1] == "<" and _HTML_FIRST.match(first) is not None
+
+
+def _html_character(match: re.Match[str]) -> str:
+    named, decimal, hexadecimal = match.groups()
+    if named:
+        return _ENTITIES[named]
+    code = int(decimal) if decimal else int(hexadecimal, 16)
+    if code > 0x10FFFF or 0xD800 <= code <= 0xDFFF or code == 0:
+        return match.group(0)
+    return chr(code)
+
+
+def _html_text(fragment: str) -> str:
+    """The text of an HTML fragment: tags left out, standard references replaced."""
+    text = _HTML_TAG.sub("", fragment)
+    if "&" in text:
+        text = _HTML_ENTITY.sub(_html_character, text)
+    return " ".join(text.split())
+
+
+def _is_json_name_array(text: str) -> bool:
+    """Whether ``text`` is a JSON array of strings, at least one: ``["Akoum", "Bant"]``."""
+    if not text.lstrip("\ufeff \t\r\n").startswith("["):
+        return False
+    import json
+
+    try:
+        document = json.loads(text.lstrip("\ufeff"))
+    except (ValueError, RecursionError):
+        return False
+    return (
+        isinstance(document, list)
+        and bool(document)
+        and all(isinstance(item, str) for item in document)
+    )
+
+
+def _json_array_strings(line: str) -> list[str] | None:
+    """The strings on one line of a JSON array of names (``["Akoum", "Bant"]``, ``[``,
+    ``"Naya",``, ``]``), or None if the line is not such a piece."""
+    inner = line.strip().rstrip(",").strip()
+    if inner.startswith("["):
+        inner = inner[1:]
+    if inner.endswith("]"):
+        inner = inner[:-1]
+    inner = inner.strip().rstrip(",")
+    import json
+
+    try:
+        strings = json.loads(f"[{inner}]")
+    except (ValueError, RecursionError):
+        return None
+    if not all(isinstance(item, str) for item in strings):
+        return None
+    return [item.strip() for item in strings if item.strip()]
 
 
 #: The most comma-separated pieces one card name spans ("Fblthp: Completely, Utterly,
