@@ -38,9 +38,12 @@ of names in a .txt, dot leaders ``Akoum ...... 1``, zero-width spaces, a list on
 parted by ``/``, a plane's world in brackets ``1 Akoum [Zendikar]``), is the held-out
 measure of the finished readers and was scored once: 3 of 12 (read right: Spanish
 printed names, dot leaders, zero-width spaces; the other nine missed), then fixed in
-general forms (12 of 12; 51 of 91 right on first scoring across nine batches). A list reads
-right when ``validate`` gives the expected verdict and its planar deck is the expected cards
-(catalog names, one per copy, in any order).
+general forms (12 of 12; 51 of 91 right on first scoring across nine batches). Batch 10
+(``k10-*``), written on 2026-12-01 as typical pastes, scored once: 10 of 15 (missed: prose
+lines above or below a list of bare names or ``* ``, ``1x `` or ``- `` lines in a Reddit
+post, a Discord message, a forum reply, an email and a German list, read as unknown cards).
+A list reads right when ``validate`` gives the expected verdict and its planar deck is the
+expected cards (catalog names, one per copy, in any order).
 """
 
 from __future__ import annotations
@@ -62,6 +65,7 @@ BATCHES = {
     "g7": "batch 7",
     "i8": "batch 8",
     "j9": "batch 9",
+    "k1": "batch 10",  # k10-* (the first two characters of the name)
 }
 
 
