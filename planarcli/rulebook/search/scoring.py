@@ -274,7 +274,7 @@ class _Scoring:
             # a general rule naming Planechase in passing (the command zone, owners,
             # shuffling): below 901 and what it cites on the words they share, text and
             # phrasings alike; not when the query asks what only it speaks of
-            # ("nontraditional", "subgame")
+            # ("timestamp", "subgame")
             score *= self.w["aside"]
         score = self.priors(position, score)
         holders = index.editions[position]
