@@ -143,9 +143,12 @@ def test_no_phrasings_means_none_attached() -> None:
 def test_a_question_in_players_words_finds_its_passage(
     current_index: rulesearch.SearchIndex,
 ) -> None:
-    """The word "conceded" is in no rule text: a player who concedes leaves the game (901.10)."""
-    query = "someone conceded while their plane was face up"
-    assert not any("conceded" in rulesearch.words(text) for text in current_index.texts)
+    """The word "scooped" is in no rule text: a player who scoops (concedes) leaves the game
+    (901.10). (The question once said "conceded": 810.8b says "concedes" and the synonyms
+    take "concede" to "leave", so since the corpus grew the bare text finds 901.10 for it on
+    its own, and the test no longer showed what the phrasings add.)"""
+    query = "someone scooped while their plane was face up"
+    assert not any("scooped" in rulesearch.words(text) for text in current_index.texts)
     assert current_index.search(query, limit=1)[0].id == "901.10"
     without = rulesearch.SearchIndex([corpus.load_edition("current")], phrasings=())
     assert without.search(query, limit=1)[0].id != "901.10"

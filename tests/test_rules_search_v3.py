@@ -173,3 +173,50 @@ def test_turning_a_feature_off_changes_the_ranking(monkeypatch: pytest.MonkeyPat
     child = weights.WEIGHTS["child_id"]
     monkeypatch.setitem(weights.WEIGHTS, "child_id", child._replace(weight=child.off))
     assert rulesearch.SearchIndex([corpus.load_edition("current")]).search("901.9", 1) == []
+
+
+# ------------------------------------------- general rules naming Planechase in passing
+
+
+def test_the_general_rules_that_name_planechase_in_passing() -> None:
+    """The rules held because their own text speaks of Planechase, outside 901 and what 901
+    and its glossary cite or name; an edition built from a seed (no closure) has none."""
+    from planarcli.rulebook.search.index import aside_rules
+
+    asides = aside_rules(corpus.load_edition("2026-01-16").closure)
+    assert {"100.2d", "103.3a", "108.3a", "205.3r", "400.4b", "613.7h", "728.2a"} <= asides
+    # 311/312 and 701.31 are cited by 901; 706.7, 603.10g, 801.18 sit under cited or named
+    # rules; 704.6f and 107.12 are cited themselves
+    for held in ("311.2", "312.2", "701.31a", "706.7", "603.10g", "801.18", "704.6f", "107.12"):
+        assert held not in asides, held
+    assert not any(rule_id.startswith("901") for rule_id in asides)
+    assert aside_rules(corpus.load_edition("2024-09-20").closure) == frozenset()
+
+
+def test_a_planechase_question_finds_901_before_a_rule_naming_it_in_passing(
+    run_cli: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The query "comand zone planes" is 311.2 / 901.4, not 400.4b (the command zone in
+    general); a question with a word only the general rule has ("shuffles ... setup": 103.3a) still
+    finds it; with the feature off, 400.4b comes first again."""
+    first = [r["id"] for r in search_json(run_cli, "comand zone planes", "--limit", "3")]
+    assert first[0] in {"311.2", "901.4"} and "400.4b" in first, first
+    asked = "who shuffles the planar decks during setup"
+    assert search_json(run_cli, asked, "--limit", "1")[0]["id"] == "103.3a"
+    index = rulesearch.SearchIndex([corpus.load_edition("current")])
+    aside = weights.WEIGHTS["aside"]
+    monkeypatch.setitem(weights.WEIGHTS, "aside", aside._replace(weight=aside.off))
+    assert index.search("comand zone planes", 1)[0].id == "400.4b"
+
+
+def test_a_misspelling_in_one_phrasing_does_not_stop_the_typo_correction(
+    run_cli: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One phrasing of 205.3r says "phenomenom": the word is still corrected to
+    "phenomenon", so "whats a phenomenom" finds the glossary entry (not 205.3r alone)."""
+    found = search_json(run_cli, "whats a phenomenom", "--limit", "3")
+    assert found[0]["id"] == "Phenomenon" and len(found) == 3, found
+    index = rulesearch.SearchIndex([corpus.load_edition("current")])
+    typo = weights.WEIGHTS["phrased_typo"]
+    monkeypatch.setitem(weights.WEIGHTS, "phrased_typo", typo._replace(weight=typo.off))
+    assert [r.id for r in index.search("whats a phenomenom", 3)] == ["205.3r"]

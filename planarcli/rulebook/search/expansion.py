@@ -112,6 +112,16 @@ def query_groups(index: SearchIndex, query: str) -> list[tuple[str, dict[str, fl
         if stems:
             add(stems, 1.0)
             add(relatives(index, token), WEIGHTS["relative"].weight)
+            if (
+                WEIGHTS["phrased_typo"].weight > 0.0
+                and len(token) >= TYPO_LONG_WORD
+                and len(misspelt) < TYPO_WORDS
+                and not any(term in index.df for term in stems)
+                and sum(df.get(term, 0) for df in index.aid_df.values() for term in stems) <= 1
+            ):
+                # a long word that one passage's phrasings alone hold may be a misspelling
+                # one of them made ("phenomenom"): also the closest word of the texts
+                misspelt.append((token, weights))
         elif is_stopword(index, token) or len(token) == 1:
             # a stopword is no misspelling ("de" typed for "dé" was once restored: the
             # ablation found it added nothing, see rules/README.md)
@@ -203,7 +213,7 @@ def correct(
             if weight >= 1.0:
                 context.update(numbers_of(index.postings.get(term, b"")))
     for token, weights in misspelt:
-        closest = typo_words(index, token)
+        closest = typo_words(index, token, other_word=True)
         if not closest:
             continue
         if len(closest) > 1 and context:
@@ -259,10 +269,11 @@ def typo_word(index: SearchIndex, token: str) -> str | None:
     return closest[0] if closest else None
 
 
-def typo_words(index: SearchIndex, token: str) -> list[str]:
+def typo_words(index: SearchIndex, token: str, other_word: bool = False) -> list[str]:
     """The corpus words closest to a misspelt ``token`` (edit distance ≤ 1–2), the most
-    alike and most frequent first. A short word is corrected only for two letters
-    swapped ("dei" is "die"; "now" is not "know")."""
+    alike and most frequent first; with ``other_word``, words other than ``token`` itself (one
+    the phrasings alone hold). A short word is corrected only for two letters swapped
+    ("dei" is "die"; "now" is not "know")."""
     short = len(token) < TYPO_SHORTEST
     # one edit in a short word, two in a long one: "copies" is not a misspelling of
     # "comes", "plainswalking" is one of "planeswalking"
@@ -271,7 +282,7 @@ def typo_words(index: SearchIndex, token: str) -> list[str]:
     letters = frozenset(folded)
     best: list[tuple[int, float, int, str]] = []
     for word, (other, other_letters) in folded_words(index).items():
-        if abs(len(other) - len(folded)) > limit:
+        if abs(len(other) - len(folded)) > limit or (other == folded and other_word):
             continue
         # each edit brings in at most one letter and takes out at most one: a word
         # with more letters of its own is further away (and needs no alignment)

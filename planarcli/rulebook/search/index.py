@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 
 #: Bump when what the index holds or how texts are analysed changes: cached indexes of an
 #: older version are rebuilt.
-INDEX_VERSION = 11
+INDEX_VERSION = 12
 
 #: a glossary entry's term stands this many gaps before its text, so that no two words of
 #: the two are near each other for :mod:`.scoring`'s proximity
@@ -146,6 +146,32 @@ PLANECHASE_RE = lazy(
 def about_planechase(text: str) -> bool:
     """True for a text about Planechase (planes, the planar die, phenomena, chaos...)."""
     return bool(PLANECHASE_RE.search(text))
+
+
+#: ``topical`` of a general rule that speaks of Planechase in passing (see aside_rules)
+ASIDE = 2
+
+
+def aside_rules(closure: dict[str, Any] | None) -> frozenset[str]:
+    """The rules of an edition that are general Magic rules naming Planechase in passing
+    (100.2d on supplementary decks, 108.3a on who owns a plane card, 400.4b on the command
+    zone): held because their own text speaks of Planechase (the closure's ``speaking``),
+    but neither in 901 nor in what 901 and its glossary send the reader to (311 Planes, 312
+    Phenomena, 701.31 Planeswalk, the multiplayer variants 901 names). None for an edition
+    without a closure (a seed's, which holds only what it quotes)."""
+    if not closure:
+        return frozenset()
+    held = {str(root) for root in closure.get("roots", ())}
+    held.update(str(name) for name in closure.get("named", ()))
+    for cited in closure.get("cited", ()):
+        held.update(str(rule_id) for rule_id in cited)
+    asides = set()
+    for rule_id in closure.get("speaking", ()):
+        rule_id = str(rule_id)
+        number = rule_id.rstrip("abcdefghijklmnopqrstuvwxyz")
+        if not {rule_id, number, number.split(".")[0]} & held:
+            asides.add(rule_id)
+    return frozenset(asides)
 
 
 def is_heading(text: str) -> bool:
@@ -325,6 +351,7 @@ class SearchIndex:
             words_of_lang = vocabulary[lang]
             group = "en-cr" if info.kind == ENGLISH_CR and lang == "en" else info.id
             subrules = {parent_of(rule.id) for rule in edition.rules}
+            asides = aside_rules(edition.closure)
             where: dict[str, int] = {}  # rule id -> document position, in this edition
             items = [(rule.id, rule.text, rule.kind) for rule in edition.rules]
             items += [(entry.term, entry.text, "glossary") for entry in edition.glossary]
@@ -371,8 +398,11 @@ class SearchIndex:
                 parent_text = self.texts[parent] if parent >= 0 else ""
                 # the Planechase section, a guide or variant article, a translation of 901:
                 # about Planechase throughout; a rule held because 901 cites it: when it says so
+                # (ASIDE: a general rule held because it names Planechase in passing)
                 self.topical.append(
-                    int(
+                    ASIDE
+                    if kind == "rule" and rule_id in asides
+                    else int(
                         info.kind != ENGLISH_CR
                         or rule_id.split(".")[0] == VARIANT_SECTION
                         or about_planechase(f"{rule_id} {text} {parent_text}")

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from planarcli.lazyre import lazy
 from planarcli.rulebook.search.index import (
+    ASIDE,
     PROXIMITY_WINDOW,
     SearchResult,
     is_heading,
@@ -241,6 +242,8 @@ class _Scoring:
         self.w = {name: feature.weight for name, feature in WEIGHTS.items()}
         self.current_number = current_number
         self.pairs = list(itertools.pairwise(asked.groups))
+        #: the query's terms that no text about Planechase throughout holds (see own_words)
+        self.general: set[str] | None = None
         self.terms = set(asked.weights)
         # ("what is X": the lead adds nothing; a weight of its own for it added nothing)
         self.lead_weight = 0.0 if asked.asks else WEIGHTS["lead"].weight
@@ -262,10 +265,17 @@ class _Scoring:
             # reached by its phrasings alone: none of the query's words is in the text
             score = 0.0
             self.covered[position] = frozenset()
-        if not index.topical[position]:
+        topical = index.topical[position]
+        if not topical:
             # a rule that says nothing of Planechase, unless players ask it of Planechase
             score *= self.w["off_topic"]
         score += self.w["phrasings"] * (aid or 0.0)
+        if topical == ASIDE and not self.own_words(position):
+            # a general rule naming Planechase in passing (the command zone, owners,
+            # shuffling): below 901 and what it cites on the words they share, text and
+            # phrasings alike; not when the query asks what only it speaks of
+            # ("timestamp", "subgame")
+            score *= self.w["aside"]
         score = self.priors(position, score)
         holders = index.editions[position]
         if (asked.named_editions and not asked.named_editions.isdisjoint(holders)) or (
@@ -285,6 +295,22 @@ class _Scoring:
             ):
                 score *= self.w["older_edition"]
         return score
+
+    def own_words(self, position: int) -> bool:
+        """Whether the query holds a word of the text at ``position`` that no passage about
+        Planechase throughout (901, 311, 312, the glossary...) has."""
+        if self.general is None:
+            index = self.index
+            topical = index.topical
+            self.general = {
+                term
+                for term in self.terms
+                if not any(topical[p] == 1 for p in numbers_of(index.postings.get(term, b"")))
+            }
+        if not self.general:
+            return False
+        terms, _ = self.index.doc(position)
+        return not self.general.isdisjoint(terms)
 
     def text_score(self, position: int, lang: str, aided: bool) -> float | None:
         """BM25 of the text field with the features added to it and coordination; None for

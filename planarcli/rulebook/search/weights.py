@@ -37,6 +37,9 @@ WEIGHTS: dict[str, Feature] = {
     "translation": Feature(0.6, 0.0, "a French or Danish word -> the English rules' word"),
     "synonym": Feature(0.6, 0.0, "players' words -> the rules' words (dice/die, 2HG, hop...)"),
     "typo": Feature(0.85, 0.0, "a word found nowhere -> the closest corpus word"),
+    "phrased_typo": Feature(
+        1.0, 0.0, "a word only the phrasings hold is also corrected like a typo (phenomenom)"
+    ),
     "relative": Feature(1.0, 0.0, "an English agent noun and its verb (owner/owns)"),
     "accent": Feature(1.0, 0.0, "a word typed without its accents (de -> dé in a content word)"),
     "compound": Feature(0.7, 0.0, "a Danish compound headed by a query word (fænomen-kort)"),
@@ -54,6 +57,9 @@ WEIGHTS: dict[str, Feature] = {
     "window": Feature(0.5, 0.0, "long question: share of its words one passage says together"),
     "lonely": Feature(0.5, 1.0, "long question: a word far from all the others counts less"),
     "off_topic": Feature(0.4, 1.0, "a rule cited by 901 that says nothing of Planechase"),
+    # (a question about Planechase is first one about 901: its words shared with a general
+    # rule that names planes in passing, 400.4b on the command zone, go to 901 and 311/312)
+    "aside": Feature(0.8, 1.0, "a general rule that names Planechase in passing (400.4b)"),
     "subrule": Feature(0.85, 1.0, "a lettered subrule below the rule that states the thing"),
     "out_of_context": Feature(0.45, 1.0, "a subrule of a special case the query does not name"),
     "complete_subrule": Feature(1.02, 0.0, "a subrule matching all its parent does and more"),
