@@ -30,12 +30,16 @@ from pathlib import Path
 from bench_validate import DECK  # the same deck bench_validate times (benchmarks/ is on sys.path)
 
 #: label -> (planarcli arguments, target ratio)
-COMMANDS: dict[str, tuple[list[str], float]] = {
+COMMANDS: dict[str, tuple[list[str], float | None]] = {
     "validate deck.txt": (["validate", "{deck}"], 1.25),
     "cards show Tazeem": (["cards", "show", "Tazeem"], 1.25),
     "cards show (French)": (["cards", "show", "Académie de l'Ouest de Tolaria"], 1.25),
     "rules show 901.9": (["rules", "show", "901.9"], 1.25),
     "rules search": (["rules", "search", "planar die cost"], 1.35),
+    # informational: a question naming a card also reads the rulings and their index, and a
+    # French one the French text's (the 1.35 target is for the everyday English search)
+    "rules search (card)": (["rules", "search", "spatial merging chaos"], None),
+    "rules search (French)": (["rules", "search", "coût du dé planaire"], None),
 }
 
 
