@@ -1078,14 +1078,25 @@ def test_a_slip_in_a_name_that_ends_in_a_type_keeps_its_parenthesis() -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("* Akoum\n* Bant\n* Naya\n\nThinking about swapping Naya for Jund, thoughts?\n\n"
-         "edit: formatting\n", ["Akoum", "Bant", "Naya"]),
-        ("here's what I'm bringing tonight\nAkoum\nBant\nNaya\n"
-         "lmk if anyone wants to swap decks\n", ["Akoum", "Bant", "Naya"]),
-        ("1x Akoum\n1x Bant\nNaya is a bit of a feel-bad, might cut it. Cheers\n1x Naya\n",
-         ["Akoum", "Bant", "Naya"]),
-        ("Hi all,\n\n- Akoum\n- Bant\n- Naya\n\nPizza is on me.\n\nCheers,\nTom\n\n"
-         "Sent from my iPhone\n", ["Akoum", "Bant", "Naya"]),
+        (
+            "* Akoum\n* Bant\n* Naya\n\nThinking about swapping Naya for Jund, thoughts?\n\n"
+            "edit: formatting\n",
+            ["Akoum", "Bant", "Naya"],
+        ),
+        (
+            "here's what I'm bringing tonight\nAkoum\nBant\nNaya\n"
+            "lmk if anyone wants to swap decks\n",
+            ["Akoum", "Bant", "Naya"],
+        ),
+        (
+            "1x Akoum\n1x Bant\nNaya is a bit of a feel-bad, might cut it. Cheers\n1x Naya\n",
+            ["Akoum", "Bant", "Naya"],
+        ),
+        (
+            "Hi all,\n\n- Akoum\n- Bant\n- Naya\n\nPizza is on me.\n\nCheers,\nTom\n\n"
+            "Sent from my iPhone\n",
+            ["Akoum", "Bant", "Naya"],
+        ),
         ("1x Akoum\n1x Bant\n1x Naya\n\nViel Spaß beim Spielen!\n", ["Akoum", "Bant", "Naya"]),
     ],
     ids=["reddit-tail", "discord-bare", "forum-inside", "email-signature", "german-closing"],
@@ -1099,16 +1110,25 @@ def test_prose_below_or_inside_a_list_is_no_card(text: str, expected: list[str])
 
 @pytest.mark.parametrize("last", ["Blorp", "Lightning Bolt", "Stairs to Infinty"])
 def test_an_unknown_last_line_stays_a_card(last: str) -> None:
-    for text in (f"Akoum\nBant\nNaya\n{last}\n", f"1 Akoum\n1 Bant\n1 Naya\n{last}\n",
-                 f"- Akoum\n- Bant\n- Naya\n{last}\n"):
+    for text in (
+        f"Akoum\nBant\nNaya\n{last}\n",
+        f"1 Akoum\n1 Bant\n1 Naya\n{last}\n",
+        f"- Akoum\n- Bant\n- Naya\n{last}\n",
+    ):
         assert [n for n, _, _ in entries(text)][-1] == last, text
 
 
 def test_bare_names_and_commander_lists_keep_their_cards() -> None:
     assert [n for n, _, _ in entries("Akoum\nBant\nStairs to nowhere and back\nNaya\n")] == [
-        "Akoum", "Bant", "Stairs to nowhere and back", "Naya"]
-    text = "Commander\n1 Atraxa, Praetors' Voice\n\nDeck\n1 Sol Ring\n1 Lightning Bolt\n\n" \
+        "Akoum",
+        "Bant",
+        "Stairs to nowhere and back",
+        "Naya",
+    ]
+    text = (
+        "Commander\n1 Atraxa, Praetors' Voice\n\nDeck\n1 Sol Ring\n1 Lightning Bolt\n\n"
         "Planar Deck\n1 Akoum\n1 Bant\n"
+    )
     names = [n for n, _, _ in entries(text)]
     assert names == ["Atraxa, Praetors' Voice", "Sol Ring", "Lightning Bolt", "Akoum", "Bant"]
 

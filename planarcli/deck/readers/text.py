@@ -1334,7 +1334,8 @@ _PROSE_ENDS = ":.!?…"
 _NOTE = lazy(r"^\w+:\s+\S")
 #: Lower-case words a card's name holds ("Stairs to Infinity", "Hedron Fields of Agadeem").
 _NAME_WORDS = frozenset(
-    "a an and at de del der des di die das du for from in la le of on the to von with".split()
+    {"a", "an", "and", "at", "de", "del", "der", "des", "di", "die", "das", "du", "for"}
+    | {"from", "in", "la", "le", "of", "on", "the", "to", "von", "with"}
 )
 
 
