@@ -1150,3 +1150,8 @@ def test_fix_works_around_prose(tmp_path: Path, run_cli: Callable[..., Any]) -> 
     result = run_cli("validate", str(path), "--fix")
     assert result.exit_code == 1, result  # fixed, and still three cards short of ten
     assert path.read_text("utf-8") == text.replace("Infinty", "Infinity")
+
+
+def test_a_bulleted_line_is_the_lists_never_prose() -> None:
+    text = "- Akoum\n- Bant\n- Naya\n- Plane of Something Else\n"
+    assert [n for n, _, _ in entries(text)][-1] == "Plane of Something Else"

@@ -33,10 +33,12 @@ folded lookup, never a fuzzy search):
   name. A trailing number is a quantity when the whole line is no card and the part before
   it is one, or when most card lines of the file are written that way;
 - ``Name, 2`` is two of Name unless the whole line is a card;
-- lines without a quantity at the head of a list whose lines carry quantities: a chat
-  line (``here's my planechase deck lol:``) is prose, left out, when it reads as a sentence
-  (three words or more, or ending with ``:`` ``.`` ``!`` ``?``) and is no card, no near miss
-  of a planar card and no other Magic card;
+- lines without a quantity in a list whose lines mostly carry quantities, bullets or numbers:
+  a chat line (``here's my planechase deck lol:``, ``edit: formatting``, ``Cheers,`` and
+  the signature under it) is prose, left out as a comment, wherever it stands, when it reads
+  as prose (:func:`_reads_as_prose`) and is no card, no near miss of a planar card and no
+  other Magic card; in a list of bare names only its head and tail can be prose, read
+  strictly;
 - the first line, when it has no quantity and is no card: ``My planar deck`` above the cards
   is the deck's title when it ends with a colon, is followed by a blank line, or stands
   above lines that carry quantities, and is not a near miss of a planar card (one fuzzy
@@ -1062,7 +1064,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
 
     marked = counted + sum(1 for entry in pending if entry[1].form == "numbered")
     marked += sum(1 for entry in pending if entry[0] in bulleted and entry[1].form == "none")
-    prose = _prose_lines(pending, marked, names)
+    prose = _prose_lines(pending, marked, bulleted, names)
     if prose:  # chat lines above, inside or below the list: comments, not cards
         comments += len(prose)
         prose_lines = len(prose)
@@ -1358,20 +1360,28 @@ def _reads_as_prose(name: str, strict: bool, upper_list: bool) -> bool:
 def _prose_lines(
     pending: list[tuple[int, CardLine, str | None, str | None, int]],
     marked: int,
+    bulleted: set[int],
     names: _Names,
 ) -> set[int]:
     """The indices in ``pending`` of prose rather than cards: lines without a quantity that
     are no card (planar, a near miss of one, or another Magic card) and read as prose
     (:func:`_reads_as_prose`): anywhere in a list whose lines mostly carry quantities,
     bullets or numbers (``marked`` of them), at its head or tail in a list of bare names.
-    A sign-off ("Cheers,") takes the short lines below it in its block as its signature."""
+    A bulleted line (``bulleted``: line numbers) is the list's, never prose. A sign-off
+    ("Cheers,") takes the short lines below it in its block as its signature."""
     if len(pending) < 3:
         return set()
     bare = [entry[1].name for entry in pending if entry[1].form == "none"]
     upper_list = sum(1 for name in bare if name[:1].isupper()) * 2 > len(bare)
 
-    def candidate(parts: CardLine) -> bool:
-        return parts.form == "none" and parts.category is None and parts.whole is None
+    def candidate(entry: tuple[int, CardLine, str | None, str | None, int]) -> bool:
+        parts = entry[1]
+        return (
+            parts.form == "none"
+            and parts.category is None
+            and parts.whole is None
+            and entry[0] not in bulleted
+        )
 
     def card(name: str) -> bool:
         return names.known(name) or names.near(name) or names.other(name)
@@ -1379,12 +1389,12 @@ def _prose_lines(
     def prose_at(i: int, strict: bool) -> bool:
         parts = pending[i][1]
         return (
-            candidate(parts)
+            candidate(pending[i])
             and _reads_as_prose(parts.name, strict, upper_list)
             and not card(parts.name)
         )
 
-    shaped = [i for i, entry in enumerate(pending) if candidate(entry[1])]
+    shaped = [i for i, entry in enumerate(pending) if candidate(entry)]
     if not shaped:
         return set()
     prose: set[int] = set()
@@ -1410,7 +1420,7 @@ def _prose_lines(
         ]
         for j in later:
             parts = pending[j][1]
-            if not candidate(parts) or len(parts.name.split()) > 3 or card(parts.name):
+            if not candidate(pending[j]) or len(parts.name.split()) > 3 or card(parts.name):
                 break
             prose.add(j)
     if len(pending) - len(prose) < 2:
