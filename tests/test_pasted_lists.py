@@ -1069,3 +1069,89 @@ def test_a_slip_in_a_name_that_ends_in_a_type_keeps_its_parenthesis() -> None:
         "Stairs to Infinty",
         "Akoum",
     ]
+
+
+# -- found by the tenth batch of held-out lists (k10-01, 02, 03, 11, 14): prose below or
+# inside a list ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "* Akoum\n* Bant\n* Naya\n\nThinking about swapping Naya for Jund, thoughts?\n\n"
+            "edit: formatting\n",
+            ["Akoum", "Bant", "Naya"],
+        ),
+        (
+            "here's what I'm bringing tonight\nAkoum\nBant\nNaya\n"
+            "lmk if anyone wants to swap decks\n",
+            ["Akoum", "Bant", "Naya"],
+        ),
+        (
+            "1x Akoum\n1x Bant\nNaya is a bit of a feel-bad, might cut it. Cheers\n1x Naya\n",
+            ["Akoum", "Bant", "Naya"],
+        ),
+        (
+            "Hi all,\n\n- Akoum\n- Bant\n- Naya\n\nPizza is on me.\n\nCheers,\nTom\n\n"
+            "Sent from my iPhone\n",
+            ["Akoum", "Bant", "Naya"],
+        ),
+        ("1x Akoum\n1x Bant\n1x Naya\n\nViel Spaß beim Spielen!\n", ["Akoum", "Bant", "Naya"]),
+    ],
+    ids=["reddit-tail", "discord-bare", "forum-inside", "email-signature", "german-closing"],
+)
+def test_prose_below_or_inside_a_list_is_no_card(text: str, expected: list[str]) -> None:
+    assert [n for n, _, _ in entries(text)] == expected
+    deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
+    assert deck.prose_lines >= 1
+    assert deck.comment_lines >= deck.prose_lines
+
+
+@pytest.mark.parametrize("last", ["Blorp", "Lightning Bolt", "Stairs to Infinty"])
+def test_an_unknown_last_line_stays_a_card(last: str) -> None:
+    for text in (
+        f"Akoum\nBant\nNaya\n{last}\n",
+        f"1 Akoum\n1 Bant\n1 Naya\n{last}\n",
+        f"- Akoum\n- Bant\n- Naya\n{last}\n",
+    ):
+        assert [n for n, _, _ in entries(text)][-1] == last, text
+
+
+def test_bare_names_and_commander_lists_keep_their_cards() -> None:
+    assert [n for n, _, _ in entries("Akoum\nBant\nStairs to nowhere and back\nNaya\n")] == [
+        "Akoum",
+        "Bant",
+        "Stairs to nowhere and back",
+        "Naya",
+    ]
+    text = (
+        "Commander\n1 Atraxa, Praetors' Voice\n\nDeck\n1 Sol Ring\n1 Lightning Bolt\n\n"
+        "Planar Deck\n1 Akoum\n1 Bant\n"
+    )
+    names = [n for n, _, _ in entries(text)]
+    assert names == ["Atraxa, Praetors' Voice", "Sol Ring", "Lightning Bolt", "Akoum", "Bant"]
+
+
+def test_verbose_says_how_many_lines_were_prose(
+    tmp_path: Path, run_cli: Callable[..., Any]
+) -> None:
+    path = tmp_path / "d.txt"
+    path.write_text("1 Akoum\n1 Bant\n1 Naya\n\nCheers,\nTom\n", "utf-8")
+    result = run_cli("validate", "-v", str(path))
+    assert "2 lines read as prose" in result.stdout
+    assert "read as prose" not in run_cli("validate", str(path)).stdout
+
+
+def test_fix_works_around_prose(tmp_path: Path, run_cli: Callable[..., Any]) -> None:
+    path = tmp_path / "d.txt"
+    text = "1 Akoum\n1 Stairs to Infinty\n1 Naya\n\nCheers,\nTom\n"
+    path.write_text(text, "utf-8")
+    result = run_cli("validate", str(path), "--fix")
+    assert result.exit_code == 1, result  # fixed, and still three cards short of ten
+    assert path.read_text("utf-8") == text.replace("Infinty", "Infinity")
+
+
+def test_a_bulleted_line_is_the_lists_never_prose() -> None:
+    text = "- Akoum\n- Bant\n- Naya\n- Plane of Something Else\n"
+    assert [n for n, _, _ in entries(text)][-1] == "Plane of Something Else"

@@ -58,6 +58,7 @@ class FileResult:
     missing: bool = False  # the path does not exist (a usage error, exit 2; not unreadable)
     not_fixed: bool = False  # --fix: read and judged, but the repair could not be written
     #: (exit 2; ``findings[0]`` says why, the deck's own findings follow)
+    prose_lines: int = 0  # text: lines read as prose around the list, left out (-v says so)
 
     @property
     def exit_code(self) -> int:

@@ -244,6 +244,7 @@ def validate_file(
         tuple(findings),
         decklist.format,
         planar.how,
+        prose_lines=decklist.prose_lines,
     )
 
 

@@ -101,3 +101,4 @@ class Decklist:
     communal_players: int | None = None  # the file says: a communal deck for this many players
     counted_lines: int = 0  # text: card lines written with a quantity (1 Name, Name x1, ...)
     comment_lines: int = 0  # comments a conversion cannot carry (lines, or a comments field)
+    prose_lines: int = 0  # text: lines read as prose around the list (among comment_lines)

@@ -33,10 +33,12 @@ folded lookup, never a fuzzy search):
   name. A trailing number is a quantity when the whole line is no card and the part before
   it is one, or when most card lines of the file are written that way;
 - ``Name, 2`` is two of Name unless the whole line is a card;
-- lines without a quantity at the head of a list whose lines carry quantities: a chat
-  line (``here's my planechase deck lol:``) is prose, left out, when it reads as a sentence
-  (three words or more, or ending with ``:`` ``.`` ``!`` ``?``) and is no card, no near miss
-  of a planar card and no other Magic card;
+- lines without a quantity in a list whose lines mostly carry quantities, bullets or numbers:
+  a chat line (``here's my planechase deck lol:``, ``edit: formatting``, ``Cheers,`` and
+  the signature under it) is prose, left out as a comment, wherever it stands, when it reads
+  as prose (:func:`_reads_as_prose`) and is no card, no near miss of a planar card and no
+  other Magic card; in a list of bare names only its head and tail can be prose, read
+  strictly;
 - the first line, when it has no quantity and is no card: ``My planar deck`` above the cards
   is the deck's title when it ends with a colon, is followed by a blank line, or stands
   above lines that carry quantities, and is not a near miss of a planar card (one fuzzy
@@ -852,6 +854,8 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     # '["Akoum", "Bant"]': a JSON array of card names, on one line or many
     arrayed = bool(lines) and _is_json_name_array("\n".join(lines))
     listed_at: dict[int, list[tuple[int, str]]] = {}  # lines listing many cards, and those
+    bulleted: set[int] = set()  # card lines with a bullet ("* Akoum", "- Akoum")
+    prose_lines = 0  # lines read as prose around the list, left out as comments
 
     html = _is_html(lines)  # "<ul><li>Akoum</li>...": the text of each line, tags left out
 
@@ -1005,6 +1009,8 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         if parts.category is not None:
             entry_section, entry_role = parts.category
             sectioned = True
+        if line[:1] in "*•·‣◦-–—" and _BULLET.match(line):
+            bulleted.add(number)  # "* Akoum", "- Akoum": marked as a list's line
         if parts.form not in ("none", "numbered"):
             counted += 1
             trailing += parts.form == "trailing"
@@ -1056,15 +1062,16 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             # the title stood alone in the first block: the cards' blocks count from 0
             pending = [(n, p, s, r, b - 1) for n, p, s, r, b in pending]
 
-    prose = _prose_lines(pending, counted, names)
-    if prose:  # a chat line above the list: a comment, not a card
-        comments += prose
-        removed = {entry[4] for entry in pending[:prose]}
-        pending = pending[prose:]
-        if pending and all(entry[4] not in removed for entry in pending):
-            # the prose stood in blocks of its own: the cards' blocks count from where it began
-            shift = pending[0][4] - min(removed)
-            pending = [(n, p, s, r, b - shift) for n, p, s, r, b in pending]
+    marked = counted + sum(1 for entry in pending if entry[1].form == "numbered")
+    marked += sum(1 for entry in pending if entry[0] in bulleted and entry[1].form == "none")
+    prose = _prose_lines(pending, marked, bulleted, names)
+    if prose:  # chat lines above, inside or below the list: comments, not cards
+        comments += len(prose)
+        prose_lines = len(prose)
+        pending = [entry for i, entry in enumerate(pending) if i not in prose]
+        # blocks of prose alone are gone: the cards' blocks count on without them
+        renumber = {b: k for k, b in enumerate(sorted({entry[4] for entry in pending}))}
+        pending = [(n, p, s, r, renumber[b]) for n, p, s, r, b in pending]
 
     trailing_style = trailing * 2 > len(pending)
     entries: list[DeckEntry] = []
@@ -1136,6 +1143,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         communal_players=communal_players,
         counted_lines=counted,
         comment_lines=comments,
+        prose_lines=prose_lines,
     )
 
 
@@ -1324,30 +1332,97 @@ def _title(
 
 #: Characters that end a sentence or introduce what follows: a chat line ends so.
 _PROSE_ENDS = ":.!?…"
+#: "edit: formatting", "PS: bring dice": a note that opens with one word and a colon.
+_NOTE = lazy(r"^\w+:\s+\S")
+#: Lower-case words a card's name holds ("Stairs to Infinity", "Hedron Fields of Agadeem").
+_NAME_WORDS = frozenset(
+    {"a", "an", "and", "at", "de", "del", "der", "des", "di", "die", "das", "du", "for"}
+    | {"from", "in", "la", "le", "of", "on", "the", "to", "von", "with"}
+)
+
+
+def _reads_as_prose(name: str, strict: bool, upper_list: bool) -> bool:
+    """Whether a line without a quantity reads as a sentence: three words or more, or
+    ending as a sentence or a greeting does ("Cheers,", "Hi all,"), or a note ("edit: ...").
+    ``strict`` (a list of bare names, where an unknown line may be a card): a sentence's
+    punctuation or a note, or three words or more that start in lower case under a list whose
+    names start in upper case ("lmk if anyone wants to swap decks")."""
+    words = name.split()
+    if name.endswith((*_PROSE_ENDS, ",")) or (len(words) >= 2 and _NOTE.match(name)):
+        return True
+    if len(words) < 3:
+        return False
+    if not strict:
+        return True
+    return upper_list and name[:1].islower() and words[0].casefold() not in _NAME_WORDS
 
 
 def _prose_lines(
     pending: list[tuple[int, CardLine, str | None, str | None, int]],
-    counted: int,
+    marked: int,
+    bulleted: set[int],
     names: _Names,
-) -> int:
-    """How many lines at the head of ``pending`` are prose above the list rather than
-    cards ("here's my planechase deck lol:" under a chat name): lines without a quantity
-    that are no card (planar, a near miss of one, or another Magic card) and read as a
-    sentence (three words or more, or ending as a sentence does), above a list whose lines
-    mostly carry quantities. A list of bare names has none."""
-    head = 0
-    for _, parts, _, _, _ in pending:
-        if parts.form != "none" or parts.category is not None or parts.whole is not None:
-            break
-        name = parts.name
-        if len(name.split()) < 3 and not name.endswith(tuple(_PROSE_ENDS)):
-            break
-        head += 1
-    if not head or len(pending) - head < 2 or counted * 2 <= len(pending) - head:
-        return 0
-    for i in range(head):
+) -> set[int]:
+    """The indices in ``pending`` of prose rather than cards: lines without a quantity that
+    are no card (planar, a near miss of one, or another Magic card) and read as prose
+    (:func:`_reads_as_prose`): anywhere in a list whose lines mostly carry quantities,
+    bullets or numbers (``marked`` of them), at its head or tail in a list of bare names.
+    A bulleted line (``bulleted``: line numbers) is the list's, never prose. A sign-off
+    ("Cheers,") takes the short lines below it in its block as its signature."""
+    if len(pending) < 3:
+        return set()
+    bare = [entry[1].name for entry in pending if entry[1].form == "none"]
+    upper_list = sum(1 for name in bare if name[:1].isupper()) * 2 > len(bare)
+
+    def candidate(entry: tuple[int, CardLine, str | None, str | None, int]) -> bool:
+        parts = entry[1]
+        return (
+            parts.form == "none"
+            and parts.category is None
+            and parts.whole is None
+            and entry[0] not in bulleted
+        )
+
+    def card(name: str) -> bool:
+        return names.known(name) or names.near(name) or names.other(name)
+
+    def prose_at(i: int, strict: bool) -> bool:
+        parts = pending[i][1]
+        return (
+            candidate(pending[i])
+            and _reads_as_prose(parts.name, strict, upper_list)
+            and not card(parts.name)
+        )
+
+    shaped = [i for i, entry in enumerate(pending) if candidate(entry)]
+    if not shaped:
+        return set()
+    prose: set[int] = set()
+    quick = [i for i in shaped if _reads_as_prose(pending[i][1].name, False, upper_list)]
+    listed = marked * 2 > len(pending) - len(quick)
+    if listed:
+        prose = {i for i in quick if not card(pending[i][1].name)}
+    else:  # bare names: only a run of prose at the head or at the tail
+        for order in (range(len(pending)), range(len(pending) - 1, -1, -1)):
+            for i in order:
+                if i in prose or not prose_at(i, True):
+                    break
+                prose.add(i)
+    # a sign-off ("Cheers,", "Best,") and the signature under it ("Tom")
+    for i in sorted(prose):
         name = pending[i][1].name
-        if names.known(name) or names.near(name) or names.other(name):
-            return i
-    return head
+        if not name.endswith(",") or len(name.split()) > 2 or i + 1 >= len(pending):
+            continue
+        later = [
+            j
+            for j in range(i + 1, min(i + 3, len(pending)))
+            if pending[j][4] == pending[i][4]
+        ]
+        for j in later:
+            parts = pending[j][1]
+            if not candidate(pending[j]) or len(parts.name.split()) > 3 or card(parts.name):
+                break
+            prose.add(j)
+    if len(pending) - len(prose) < 2:
+        return set()
+    return prose
