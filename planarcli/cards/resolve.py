@@ -264,7 +264,7 @@ def find_unknown(catalog: Catalog, name: str) -> tuple[Card, str]:
             f"`planarcli cards list --subtype {option}` lists its "
             f"{len(typed)} {'plane' if len(typed) == 1 else 'planes'}"
         )
-        suggestions = [card.name for card in typed]
+        suggestions = tuple(card.name for card in typed)
     raise CardNotFoundError(message, hint=hint, suggestions=suggestions)
 
 

@@ -675,7 +675,7 @@ def _table_row(cells: list[str], columns: tuple[int, int | None] | None) -> Card
     if parts is None:
         return None
     quantity = _CELL_QUANTITY.match(cells[quantity_at]) if quantity_at is not None else None
-    if quantity is not None:
+    if quantity is not None and quantity_at is not None:
         digits = quantity.group(1)
         return parts._replace(
             quantity=int(digits) if len(digits) <= 5 else MAX_QUANTITY + 1,
@@ -881,9 +881,9 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
                         for piece in map(split_card_line, strings)
                         if piece is not None
                     ]
-                    first = split_card_line(strings[0])
-                    if first is not None:
-                        pending.append((number, first, section, role, block))
+                    head = split_card_line(strings[0])
+                    if head is not None:
+                        pending.append((number, head, section, role, block))
                 continue
         if line.startswith(">"):  # quoted in an e-mail or a forum post: "> 1 Akoum"
             line = line.lstrip("> \t")
