@@ -503,3 +503,24 @@ def test_no_dead_end_from_901_or_the_glossary_in_any_official_edition(
     ]
     missing = [ref.target for ref in corpus.references(loaded, cited) if not ref.found]
     assert all("." not in target for target in missing), missing
+
+
+@pytest.mark.parametrize("wanted", [f"901.{'9' * 5000}", f"901.{'9' * 5000}a"])
+def test_a_long_rule_id_is_echoed_shortened(run_cli: Callable[..., Any], wanted: str) -> None:
+    """The error repeats at most ECHOED characters of what was typed, as for any other query."""
+    result = run_cli("rules", "show", wanted)
+    assert result.exit_code == 1, result
+    first = result.stderr.splitlines()[0]
+    assert first.startswith("planarcli: error: no rule 901.999"), first
+    assert "..." in first and len(first) < 200, len(first)
+
+
+@pytest.mark.parametrize("command", [["show", "901.1"], ["history", "901.1"], ["search", "die"]])
+def test_a_long_unknown_edition_is_echoed_shortened(
+    run_cli: Callable[..., Any], command: list[str]
+) -> None:
+    result = run_cli("rules", *command, "--edition", "9" * 5000)
+    assert result.exit_code == 2, result
+    first = result.stderr.splitlines()[0]
+    assert first.startswith("planarcli: error: unknown rules edition '999"), first
+    assert "..." in first and len(first) < 500, len(first)

@@ -31,7 +31,14 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from planarcli.errors import ECHOED, DataUnavailableError, NotFoundError, UsageError, echoed
+from planarcli.errors import (
+    ECHOED,
+    DataUnavailableError,
+    NotFoundError,
+    UsageError,
+    echo_text,
+    echoed,
+)
 from planarcli.lazyre import lazy
 from planarcli.records import record, replace
 
@@ -557,7 +564,7 @@ def resolve_edition(
             )
             hint = "the Planechase rules (section 901) first appeared on 2009-09-04"
     else:
-        message = f"unknown rules edition {name!r}; available editions: {available_ids(editions)}"
+        message = f"unknown rules edition {echoed(name)}; available editions: {available_ids(editions)}"
         hint = "use `current`, one of the ids above, or see `planarcli rules editions`"
     raise UsageError(message, hint=hint)
 
@@ -741,9 +748,9 @@ def show(edition: Edition, rule_id: str) -> list[Rule]:
         suggestions = nearest_ids(edition, wanted)
         nearest = ", ".join(suggestions)
         raise RuleNotFound(
-            f"no rule {wanted} in {edition.id}; nearest: {nearest}"
+            f"no rule {echo_text(wanted)} in {edition.id}; nearest: {nearest}"
             if nearest
-            else f"no rule {wanted} in {edition.id}",
+            else f"no rule {echo_text(wanted)} in {edition.id}",
             suggestions=suggestions,
             hint=_missing_hint(edition, wanted),
         )

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from planarcli.errors import DataUnavailableError, NotFoundError, echoed
+from planarcli.errors import DataUnavailableError, NotFoundError, echo_text, echoed
 from planarcli.rulebook import corpus
 from planarcli.rulebook.corpus import Edition, EditionInfo, GlossaryEntry
 from planarcli.rulebook.diff import Alignment, align, align_glossary, term_key
@@ -232,7 +232,7 @@ def _not_found(
                     f"{rule_id} is a rule of {_span([editions[i].id for i in holders])}: read "
                     f"it in that numbering with `--edition {editions[last].id}`"
                 )
-        what = f"no rule {rule_id} in {start.id}"
+        what = f"no rule {echo_text(rule_id)} in {start.id}"
     else:
         import difflib
 
