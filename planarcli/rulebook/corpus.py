@@ -564,7 +564,9 @@ def resolve_edition(
             )
             hint = "the Planechase rules (section 901) first appeared on 2009-09-04"
     else:
-        message = f"unknown rules edition {echoed(name)}; available editions: {available_ids(editions)}"
+        message = (
+            f"unknown rules edition {echoed(name)}; available editions: {available_ids(editions)}"
+        )
         hint = "use `current`, one of the ids above, or see `planarcli rules editions`"
     raise UsageError(message, hint=hint)
 
