@@ -524,3 +524,23 @@ def test_a_long_unknown_edition_is_echoed_shortened(
     first = result.stderr.splitlines()[0]
     assert first.startswith("planarcli: error: unknown rules edition '999"), first
     assert "..." in first and len(first) < 500, len(first)
+
+
+def test_a_card_name_without_the_ruling_prefix_points_to_its_rulings(
+    run_cli: Callable[..., Any],
+) -> None:
+    """A judge types the card's name: not a rule, but the card's rulings are one step away."""
+    result = run_cli("rules", "show", "Spatial Merging")
+    assert result.exit_code == 1, result
+    assert "planarcli rules show 'ruling:Spatial Merging'" in result.stderr, result.stderr
+    shown = run_cli("rules", "show", "ruling:Spatial Merging", "--format", "json")
+    assert ids(shown)[0] == "ruling:spatial-merging.1"
+
+
+def test_a_misspelt_card_in_a_ruling_id_suggests_the_card(run_cli: Callable[..., Any]) -> None:
+    result = run_cli("rules", "show", "ruling:Spatial Mergng")
+    assert result.exit_code == 1, result
+    assert result.stderr.startswith("planarcli: error: no rule ruling:spatial-mergng in rulings")
+    assert "planarcli rules show 'ruling:Spatial Merging'" in result.stderr, result.stderr
+    data = json.loads(run_cli("rules", "show", "ruling:Spatial Mergng", "--format", "json").stdout)
+    assert "ruling:spatial-merging" in data["suggestions"]
