@@ -243,13 +243,13 @@ def search_command(
     results = searchcache.search(text, scope, limit)
     if output_format == "json":
         echo_json(render.search_json(text, scope, results))
-        if not results:
-            click.get_current_context().exit(1)
-        return
     if not results:
         from planarcli.rulebook import lookup
 
+        # after the JSON (an empty list), the one line on stderr, as for text: exit 1
         raise lookup.no_results(text, scope, edition, lang)
+    if output_format == "json":
+        return
     _echo(render.search_text(results, scope, style=_styler()))
 
 
