@@ -276,7 +276,10 @@ def load_history(query: str, edition: str = "current") -> History:
     editions = []
     for info in history_editions(infos):
         if info.id == start.id:
-            editions.append(corpus.load_edition(info))
+            loaded = corpus.load_edition(info)
+            start = loaded.info  # a damaged current import: the edition read instead
+            if all(other.id != loaded.id for other in editions):
+                editions.append(loaded)
             continue
         try:
             editions.append(corpus.load_edition(info))
