@@ -544,3 +544,16 @@ def test_a_misspelt_card_in_a_ruling_id_suggests_the_card(run_cli: Callable[...,
     assert "planarcli rules show 'ruling:Spatial Merging'" in result.stderr, result.stderr
     data = json.loads(run_cli("rules", "show", "ruling:Spatial Mergng", "--format", "json").stdout)
     assert "ruling:spatial-merging" in data["suggestions"]
+
+
+def test_a_ruling_id_of_a_card_without_rulings_says_so(run_cli: Callable[..., Any]) -> None:
+    """Stairs to Infinity is a plane with no official ruling: not "no rule", a dead end."""
+    result = run_cli("rules", "show", "ruling:Stairs to Infinity")
+    assert result.exit_code == 1, result
+    assert result.stderr.startswith("planarcli: error: no rule ruling:stairs-to-infinity")
+    assert "Stairs to Infinity has no official rulings" in result.stderr, result.stderr
+    assert "planarcli cards show 'Stairs to Infinity'" in result.stderr
+    folded = run_cli("rules", "show", "ruling:stairs to infinity")
+    assert "Stairs to Infinity has no official rulings" in folded.stderr, folded.stderr
+    unknown = run_cli("rules", "show", "ruling:No Such Card")
+    assert unknown.exit_code == 1 and "no official rulings" not in unknown.stderr
