@@ -83,13 +83,6 @@ def show_rule(rule_id: str, edition: str) -> Shown:
                 # "Spatial Merging" (a card, not a rule), "ruling:Spatial Mergng" (a typo)
                 suggestions = suggestions or [f"ruling:{corpus.ruling_slug(c)}" for c in cards]
                 hint = f"the rulings of {cards[0]}: `planarcli rules show {'ruling:' + cards[0]!r}`"
-            elif not suggestions and rule_id.strip()[:7].lower() == "ruling:":
-                # "ruling:Stairs to Infinity": a card of the catalog that has no rulings
-                card = _catalog_card(rule_id.strip()[7:])
-                if card is not None:
-                    hint = (
-                        f"{card} has no official rulings; its text: `planarcli cards show {card!r}`"
-                    )
             raise NotShown(
                 error.message, suggestions=suggestions, hint=hint, in_editions=term_in
             ) from None
@@ -133,20 +126,6 @@ def _ruling_cards(
 
     close = difflib.get_close_matches(wanted, list(by_slug), n=3, cutoff=0.75)
     return [by_slug[slug] for slug in close]
-
-
-def _catalog_card(name: str) -> str | None:
-    """The English name of the plane or phenomenon ``name`` denotes (folded), or None (for a
-    message only: the card catalog is loaded on this path alone)."""
-    if not name.strip() or len(name) > 200:
-        return None
-    try:
-        from planarcli.cards.store import load_catalog
-
-        found = load_catalog(warn=False).lookup(name.strip())
-    except PlanarError:
-        return None
-    return found.name if found is not None else None
 
 
 def no_results(
