@@ -385,3 +385,32 @@ def test_a_parsed_manifest_copy_with_a_valid_header_and_nonsense_is_not_used(
     monkeypatch.setattr(corpus, "warn", warnings.append)
     assert [info.id for info in corpus.list_editions()] == first
     assert warnings == []
+
+
+def test_a_damaged_current_import_falls_back_to_the_edition_before_it(
+    run_cli: Callable[..., Any],
+) -> None:
+    """A newest import whose header reads but whose body is cut off is "ignored", as the
+    warning says: `current` is then the newest edition that loads, not exit 3 for every
+    rules command."""
+    data = bundled_json("2026-01-16")
+    data.update(id="2026-02-06", effective="2026-02-06")
+    path = write_edition(data)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[: len(text) // 2], encoding="utf-8")  # truncated after the header
+    for command in [["show", "901.3"], ["search", "planar die"], ["history", "901.3"]]:
+        corpus._warned.clear()  # each command is a process of its own: it warns once
+        result = run_cli("rules", *command, "--format", "json")
+        assert result.exit_code == 0, result
+        assert result.stderr.count("planarcli: warning:") == 1, result.stderr
+        assert "re-import" in result.stderr
+        assert "2026-01-16" in result.stderr  # says which edition it reads instead
+        data = json.loads(result.stdout)
+        if command[0] == "search":
+            assert {found["edition"] for found in data["results"]} == {"2026-01-16"}
+        else:
+            assert data["edition"] == "2026-01-16"
+    corpus._warned.clear()
+    named = run_cli("rules", "show", "901.3", "--edition", "2026-02-06")
+    assert named.exit_code == 0, named  # the current edition by its id: the same, said so
+    assert "note: using 2026-01-16 as the current edition until 2026-02-06" in named.stderr

@@ -534,3 +534,11 @@ def test_history_of_an_absurdly_long_rule_id_is_one_line(run_cli, wanted: str) -
     assert result.stdout == ""
     assert result.stderr.startswith("planarcli: error: no rule 901.999")
     assert len(result.stderr.splitlines()) <= 2, result.stderr
+
+
+def test_history_of_a_long_rule_id_echoes_it_shortened(run_cli) -> None:
+    result = run_cli("rules", "history", "901." + "9" * 5000)
+    assert result.exit_code == 1, result
+    first = result.stderr.splitlines()[0]
+    assert first.startswith("planarcli: error: no rule 901.999") and "..." in first, first
+    assert len(first) < 200, len(first)

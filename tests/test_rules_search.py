@@ -680,3 +680,17 @@ def test_a_long_unknown_id_is_not_echoed_back_whole(
     assert result.exit_code == 1, result
     assert len(result.stderr) < 400, result.stderr
     assert "..." in result.stderr
+
+
+def test_no_results_in_json_says_so_on_stderr_as_text_does(run_cli: Callable[..., Any]) -> None:
+    """As `rules show`, `cards search` and `cards show`: the JSON on stdout, the one line on
+    stderr (a script logging stderr learns why the exit code is 1)."""
+    as_json = run_cli("rules", "search", "xylophone", "--format", "json")
+    assert as_json.exit_code == 1, as_json
+    assert json.loads(as_json.stdout) == {
+        "query": "xylophone",
+        "editions": ["2026-01-16"],
+        "results": [],
+    }
+    assert as_json.stderr.startswith("planarcli: error: no results for 'xylophone'")
+    assert "Traceback" not in as_json.stderr

@@ -503,3 +503,57 @@ def test_no_dead_end_from_901_or_the_glossary_in_any_official_edition(
     ]
     missing = [ref.target for ref in corpus.references(loaded, cited) if not ref.found]
     assert all("." not in target for target in missing), missing
+
+
+@pytest.mark.parametrize("wanted", [f"901.{'9' * 5000}", f"901.{'9' * 5000}a"])
+def test_a_long_rule_id_is_echoed_shortened(run_cli: Callable[..., Any], wanted: str) -> None:
+    """The error repeats at most ECHOED characters of what was typed, as for any other query."""
+    result = run_cli("rules", "show", wanted)
+    assert result.exit_code == 1, result
+    first = result.stderr.splitlines()[0]
+    assert first.startswith("planarcli: error: no rule 901.999"), first
+    assert "..." in first and len(first) < 200, len(first)
+
+
+@pytest.mark.parametrize("command", [["show", "901.1"], ["history", "901.1"], ["search", "die"]])
+def test_a_long_unknown_edition_is_echoed_shortened(
+    run_cli: Callable[..., Any], command: list[str]
+) -> None:
+    result = run_cli("rules", *command, "--edition", "9" * 5000)
+    assert result.exit_code == 2, result
+    first = result.stderr.splitlines()[0]
+    assert first.startswith("planarcli: error: unknown rules edition '999"), first
+    assert "..." in first and len(first) < 500, len(first)
+
+
+def test_a_card_name_without_the_ruling_prefix_points_to_its_rulings(
+    run_cli: Callable[..., Any],
+) -> None:
+    """A judge types the card's name: not a rule, but the card's rulings are one step away."""
+    result = run_cli("rules", "show", "Spatial Merging")
+    assert result.exit_code == 1, result
+    assert "planarcli rules show 'ruling:Spatial Merging'" in result.stderr, result.stderr
+    shown = run_cli("rules", "show", "ruling:Spatial Merging", "--format", "json")
+    assert ids(shown)[0] == "ruling:spatial-merging.1"
+
+
+def test_a_misspelt_card_in_a_ruling_id_suggests_the_card(run_cli: Callable[..., Any]) -> None:
+    result = run_cli("rules", "show", "ruling:Spatial Mergng")
+    assert result.exit_code == 1, result
+    assert result.stderr.startswith("planarcli: error: no rule ruling:spatial-mergng in rulings")
+    assert "planarcli rules show 'ruling:Spatial Merging'" in result.stderr, result.stderr
+    data = json.loads(run_cli("rules", "show", "ruling:Spatial Mergng", "--format", "json").stdout)
+    assert "ruling:spatial-merging" in data["suggestions"]
+
+
+def test_a_ruling_id_of_a_card_without_rulings_says_so(run_cli: Callable[..., Any]) -> None:
+    """Stairs to Infinity is a plane with no official ruling: not "no rule", a dead end."""
+    result = run_cli("rules", "show", "ruling:Stairs to Infinity")
+    assert result.exit_code == 1, result
+    assert result.stderr.startswith("planarcli: error: no rule ruling:stairs-to-infinity")
+    assert "Stairs to Infinity has no official rulings" in result.stderr, result.stderr
+    assert "planarcli cards show 'Stairs to Infinity'" in result.stderr
+    folded = run_cli("rules", "show", "ruling:stairs to infinity")
+    assert "Stairs to Infinity has no official rulings" in folded.stderr, folded.stderr
+    unknown = run_cli("rules", "show", "ruling:No Such Card")
+    assert unknown.exit_code == 1 and "no official rulings" not in unknown.stderr

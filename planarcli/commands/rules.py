@@ -161,6 +161,13 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
     try:
         shown = lookup.show_rule(rule_id, edition)
     except lookup.NotShown as error:
+        if not error.suggestions and rule_id.strip()[:7].lower() == "ruling:":
+            # "ruling:Stairs to Infinity": a card of the catalog that has no rulings
+            card = _catalog_card(rule_id.strip()[7:])
+            if card is not None:
+                error.hint = (
+                    f"{card} has no official rulings; its text: `planarcli cards show {card!r}`"
+                )
         if output_format == "json":
             echo_json(render.show_not_found_json(rule_id, error.suggestions, error.in_editions))
         raise
@@ -172,6 +179,22 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
             rule_id, shown.loaded, shown.asked, shown.rules, shown.refs, style=_styler()
         )
     )
+
+
+def _catalog_card(name: str) -> str | None:
+    """The English name of the plane or phenomenon ``name`` denotes (folded), or None (for a
+    message only: the card catalog is loaded on this path alone)."""
+    from planarcli.errors import PlanarError
+
+    if not name.strip() or len(name) > 200:
+        return None
+    try:
+        from planarcli.cards.store import load_catalog
+
+        found = load_catalog(warn=False).lookup(name.strip())
+    except PlanarError:
+        return None
+    return found.name if found is not None else None
 
 
 # --------------------------------------------------------------------------- search
@@ -243,13 +266,13 @@ def search_command(
     results = searchcache.search(text, scope, limit)
     if output_format == "json":
         echo_json(render.search_json(text, scope, results))
-        if not results:
-            click.get_current_context().exit(1)
-        return
     if not results:
         from planarcli.rulebook import lookup
 
+        # after the JSON (an empty list), the one line on stderr, as for text: exit 1
         raise lookup.no_results(text, scope, edition, lang)
+    if output_format == "json":
+        return
     _echo(render.search_text(results, scope, style=_styler()))
 
 

@@ -31,7 +31,14 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from planarcli.errors import ECHOED, DataUnavailableError, NotFoundError, UsageError, echoed
+from planarcli.errors import (
+    ECHOED,
+    DataUnavailableError,
+    NotFoundError,
+    UsageError,
+    echo_text,
+    echoed,
+)
 from planarcli.lazyre import lazy
 from planarcli.records import record, replace
 
@@ -557,7 +564,9 @@ def resolve_edition(
             )
             hint = "the Planechase rules (section 901) first appeared on 2009-09-04"
     else:
-        message = f"unknown rules edition {name!r}; available editions: {available_ids(editions)}"
+        message = (
+            f"unknown rules edition {echoed(name)}; available editions: {available_ids(editions)}"
+        )
         hint = "use `current`, one of the ids above, or see `planarcli rules editions`"
     raise UsageError(message, hint=hint)
 
@@ -661,12 +670,43 @@ def load_edition(
                 if candidate.id == info.id:
                     fallback = replace(candidate, current=info.current)
                     return load_edition(fallback, rules_folder=rules_folder)
+            if info.current and info.is_english_cr:
+                before = _current_before(info, rules_folder, data_folder)
+                if before is not None:
+                    return before
         raise DataUnavailableError(
             f"rules edition {info.id} cannot be read from {info.location}: {error}",
             hint="re-import it with `planarcli rules import`"
             if info.source == "imported"
             else "reinstall planarcli",
         ) from error
+
+
+def _current_before(
+    damaged: EditionInfo, rules_folder: Path | None, data_folder: Path | None
+) -> Edition | None:
+    """For a current edition that cannot be read (an import cut off after its header): the
+    newest English Comprehensive Rules edition before it that loads, as the current one,
+    said on stderr; None when there is none."""
+    older = [
+        info
+        for info in list_editions(rules_folder, data_folder)
+        if info.is_english_cr
+        and info.id != damaged.id
+        and (info.effective or "") <= (damaged.effective or "")
+    ]
+    for info in sorted(older, key=lambda i: (i.effective or "", i.id), reverse=True):
+        try:
+            edition = _load_file(replace(info, current=True))
+        except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
+            warn(f"{info.location}: ignoring a damaged imported rules file ({error}); re-import it")
+            continue
+        note = f"using {info.id} as the current edition until {damaged.id} is re-imported"
+        if note not in _warned:
+            _warned.add(note)
+            print(f"planarcli: note: {note}", file=sys.stderr)
+        return edition
+    return None
 
 
 # --------------------------------------------------------------------------- show
@@ -741,9 +781,9 @@ def show(edition: Edition, rule_id: str) -> list[Rule]:
         suggestions = nearest_ids(edition, wanted)
         nearest = ", ".join(suggestions)
         raise RuleNotFound(
-            f"no rule {wanted} in {edition.id}; nearest: {nearest}"
+            f"no rule {echo_text(wanted)} in {edition.id}; nearest: {nearest}"
             if nearest
-            else f"no rule {wanted} in {edition.id}",
+            else f"no rule {echo_text(wanted)} in {edition.id}",
             suggestions=suggestions,
             hint=_missing_hint(edition, wanted),
         )

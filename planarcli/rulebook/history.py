@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from planarcli.errors import DataUnavailableError, NotFoundError, echoed
+from planarcli.errors import DataUnavailableError, NotFoundError, echo_text, echoed
 from planarcli.rulebook import corpus
 from planarcli.rulebook.corpus import Edition, EditionInfo, GlossaryEntry
 from planarcli.rulebook.diff import Alignment, align, align_glossary, term_key
@@ -232,7 +232,7 @@ def _not_found(
                     f"{rule_id} is a rule of {_span([editions[i].id for i in holders])}: read "
                     f"it in that numbering with `--edition {editions[last].id}`"
                 )
-        what = f"no rule {rule_id} in {start.id}"
+        what = f"no rule {echo_text(rule_id)} in {start.id}"
     else:
         import difflib
 
@@ -276,7 +276,10 @@ def load_history(query: str, edition: str = "current") -> History:
     editions = []
     for info in history_editions(infos):
         if info.id == start.id:
-            editions.append(corpus.load_edition(info))
+            loaded = corpus.load_edition(info)
+            start = loaded.info  # a damaged current import: the edition read instead
+            if all(other.id != loaded.id for other in editions):
+                editions.append(loaded)
             continue
         try:
             editions.append(corpus.load_edition(info))

@@ -77,14 +77,55 @@ def show_rule(rule_id: str, edition: str) -> Shown:
             else:
                 # "309.7": the number of the rule in older editions (311.7 today)
                 hint = _renumbered_hint(rule_id, loaded) or hint
+            suggestions = error.suggestions
+            cards = _ruling_cards(loaded, infos, rule_id)
+            if cards:
+                # "Spatial Merging" (a card, not a rule), "ruling:Spatial Mergng" (a typo)
+                suggestions = suggestions or [f"ruling:{corpus.ruling_slug(c)}" for c in cards]
+                hint = f"the rulings of {cards[0]}: `planarcli rules show {'ruling:' + cards[0]!r}`"
             raise NotShown(
-                error.message, suggestions=error.suggestions, hint=hint, in_editions=term_in
+                error.message, suggestions=suggestions, hint=hint, in_editions=term_in
             ) from None
         loaded, found = fallback
     refs = corpus.references(loaded, found)
     if any(not ref.found for ref in refs):
         refs = corpus.references(loaded, found, corpus.reference_sources(loaded, infos))
     return Shown(asked=asked, loaded=loaded, rules=found, refs=refs)
+
+
+def _ruling_cards(
+    loaded: corpus.Edition, infos: list[corpus.EditionInfo], rule_id: str
+) -> list[str]:
+    """For a ``rules show`` that found nothing: the cards with rulings that ``rule_id``
+    names ("Spatial Merging") or nearly names ("ruling:Spatial Mergng"), best first; empty
+    when it names none, or names a ruling of a card that has rulings ("ruling:x.99")."""
+    query = rule_id.strip()
+    prefixed = query[:7].lower() == "ruling:"
+    if prefixed:
+        query = query[7:]
+    elif corpus.normalise_rule_id(query) is not None:
+        return []
+    if len(query) > 200:
+        return []
+    wanted = corpus.ruling_slug(query).partition(".")[0]  # the card, without a ruling's place
+    if not wanted:
+        return []
+    rulings = next((i for i in infos if i.kind == corpus.RULINGS), None)
+    if rulings is None:
+        return []
+    try:
+        edition = loaded if loaded.info.kind == corpus.RULINGS else corpus.load_edition(rulings)
+    except PlanarError:
+        return []
+    by_slug = {corpus.ruling_slug(card): card for card, _ in edition.cards.values()}
+    if wanted in by_slug:
+        return [] if prefixed else [by_slug[wanted]]
+    if not prefixed:
+        return []
+    import difflib
+
+    close = difflib.get_close_matches(wanted, list(by_slug), n=3, cutoff=0.75)
+    return [by_slug[slug] for slug in close]
 
 
 def no_results(
