@@ -397,7 +397,16 @@ class _Scoring:
         rule_id = index.ids[position]
         if kind == "glossary":
             score *= self.w["glossary"]
-            if asks_for_term(index, position, asked.essential):
+            if (
+                self.w["foreign_glossary"]
+                and asked.strange == {"en"}
+                and index.doc_langs[position] == "en"
+            ):
+                # a French or Danish question names the term only through a translation:
+                # the English glossary's one line is not what it asks for, the rules are
+                # ("hvad er planechase egentlig": 901.1 and the Danish guide)
+                pass
+            elif asks_for_term(index, position, asked.essential):
                 score *= self.w["glossary_named"]
                 if asked.asks:
                     # "what is a phenomenon": the glossary says it in a sentence

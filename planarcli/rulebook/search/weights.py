@@ -66,6 +66,9 @@ WEIGHTS: dict[str, Feature] = {
     "introduction": Feature(0.4, 1.0, "a heading or a rule that only introduces its subrules"),
     "glossary": Feature(0.6, 1.0, "a glossary entry below the rules it sums up"),
     "glossary_named": Feature(2.0, 1.0, "... above them when the query is its term"),
+    "foreign_glossary": Feature(
+        1.0, 0.0, "French/Danish question: no English glossary entry lifted as its term's"
+    ),
     "definition": Feature(2.0, 1.0, "'what is X': the entry, and a rule saying 'X is ...'"),
     "named_term": Feature(1.01, 0.0, "a long question naming a term: its entry first"),
     "quantity": Feature(1.3, 1.0, "'how many': a rule stating a quantity"),
