@@ -129,10 +129,28 @@ def test_french_and_danish_questions_are_recognised_and_english_ones_never() -> 
         ("how many cards in a planar deck", None),
         ("planar die", None),
         ("901.9", None),
+        # a word of the game alone, as the README says these find their rules
+        ("terningen", "da"),
+        ("flykort", "da"),
+        ("transplaner", "fr"),
+        ("phénomène", "fr"),
+        ("die", None),
+        ("planeswalk", None),
     ],
 )
 def test_language_detection(query: str, lang: str | None) -> None:
     assert language.detect(query) == lang
+
+
+@pytest.mark.parametrize("word", ["terningen", "flykort", "transplaner", "phénomène"])
+def test_a_french_or_danish_word_of_the_game_alone_finds_results(
+    run_cli: Callable[..., Any], word: str
+) -> None:
+    """README: "French and Danish words of the game also find the English rules"; a word
+    typed alone found nothing when one word was too little to tell the language."""
+    result = run_cli("rules", "search", word, "--format", "json")
+    assert result.exit_code == 0, result
+    assert json.loads(result.stdout)["results"]
 
 
 def test_a_french_question_gets_the_french_passage_and_todays_rule(

@@ -59,7 +59,7 @@ MARKERS = {
         " pour sur c'est comment combien pourquoi ou où et au aux de ce cette ces se ne pas"
         " plus mais si sont ont faut faire fait qu'on qu'il lorsque chaque joueur joueuse"
         " carte cartes plan plans dé planaire phénomène phénomènes bibliothèque partie tour"
-        " adversaire"
+        " adversaire transplaner transplane transplanes"
     ),
     "da": wordset(
         "hvad hvis hvordan hvornår hvor hvorfor hvem hvilken hvilke kan man jeg du det er og"
@@ -95,6 +95,9 @@ def detect(query: str) -> str | None:
         hits += 2 * any(letter in folded for letter in LETTERS[lang])
         if hits > best:
             best, chosen = hits, lang
-    if chosen is None or best < 2 or best <= english:
+    # A word or two of the game ("terningen", "transplaner", "flykort") is enough when no
+    # English word stands beside it; a longer question needs two signs.
+    enough = 1 if len(tokens) <= 2 and english == 0 else 2
+    if chosen is None or best < enough or best <= english:
         return None
     return chosen
