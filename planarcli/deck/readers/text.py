@@ -1153,6 +1153,13 @@ _LIST_SEPARATOR = lazy(r"[ \t](?:/|\||and|&)[ \t]", re.I)
 _LAST_AND = lazy(r"[ \t]+(?:and|&)[ \t]+", re.I)
 
 
+def _longer_than_a_card(text: str) -> bool:
+    """Whether ``text`` is longer than any planar card name could be, misspelt or not, with
+    a quantity before it (the longest has five words and 41 characters): such a piece or
+    line needs no catalog look-up to be no card, which keeps a folder of prose notes cheap."""
+    return len(text) > 60 or text.count(" ") >= 6
+
+
 def _separated_list(
     line: str, names: _Names
 ) -> tuple[str | None, list[tuple[int, str]]] | None:
@@ -1165,19 +1172,21 @@ def _separated_list(
     head, colon, rest = line.partition(":")
     if colon and rest.strip() and section_role(head.strip().strip("*_ ")) is not None:
         heading, text = head.strip().strip("*_ "), rest.strip().lstrip("*_ ")  # "**Planes:**"
-    if names.known(text):
-        return None
     if " / " in text:
         pieces = text.split(" / ")
     elif "|" in text:
         pieces = text.strip().strip("|").split("|")
     else:
         pieces = text.split(",")
+    if any(_longer_than_a_card(piece.strip()) for piece in pieces[:-1]) or len(pieces[-1]) > 130:
+        return None  # a sentence with commas: no look-up needed (the last may hold an "and")
+    if not _longer_than_a_card(text) and names.known(text):
+        return None
     last = pieces[-1]
     anded = _LAST_AND.search(last)
     if anded and not names.known(last.strip()):
         pieces[-1:] = [last[: anded.start()], last[anded.end() :]]
-    if len(pieces) < 2:
+    if len(pieces) < 2 or any(_longer_than_a_card(piece.strip()) for piece in pieces):
         return None
     found: list[tuple[int, str]] = []
     for piece in pieces:
@@ -1272,9 +1281,9 @@ def _comma_list(name: str, names: _Names) -> list[tuple[int, str]] | None:
     name) pairs, when the line is no card and at least three pieces, most of them, are
     cards; None otherwise. Pieces that together make a card with commas in its name (``The
     Drum, Mining Facility``) stay together."""
-    if names.known(name):
-        return None
     pieces = [piece.strip() for piece in name.split(",")]
+    if any(_longer_than_a_card(piece) for piece in pieces) or names.known(name):
+        return None
     found: list[tuple[int, str]] = []
     known = 0
     start = 0
@@ -1384,6 +1393,8 @@ def _prose_lines(
         )
 
     def card(name: str) -> bool:
+        if _longer_than_a_card(name):  # a sentence: no planar card, no near miss of one
+            return False
         return names.known(name) or names.near(name) or names.other(name)
 
     def prose_at(i: int, strict: bool) -> bool:
