@@ -735,9 +735,13 @@ def ruling_slug(name: str) -> str:
     place = re.search(r"\.(\d+)\s*$", name)
     if place is not None:
         name = name[: place.start()]
-    folded = fold_accents(name.casefold().replace("æ", "ae").replace("œ", "oe"))
+    folded = fold_accents(name.casefold().translate(_SLUG_LETTERS))
     slug = re.sub(r"[^a-z0-9]+", "-", folded).strip("-")
     return slug + (f".{place.group(1)}" if place is not None else "")
+
+
+#: letters NFKD does not take apart ("æ" is one letter, not a + e with a mark)
+_SLUG_LETTERS = str.maketrans({"æ": "ae", "œ": "oe", "ø": "o", "ß": "ss", "đ": "d", "ł": "l"})
 
 
 def _is_child(rule_id: str, parent: str) -> bool:
