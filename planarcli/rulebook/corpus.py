@@ -221,12 +221,13 @@ class Edition:
 _warned: set[str] = set()
 
 
-def warn(message: str) -> None:
-    """Print a warning on stderr, once per message per process."""
+def warn(message: str, *, kind: str = "warning") -> None:
+    """Print a warning (or another ``kind`` of message) on stderr, once per message per
+    process."""
     if message in _warned:
         return
     _warned.add(message)
-    print(f"planarcli: warning: {message}", file=sys.stderr)
+    print(f"planarcli: {kind}: {message}", file=sys.stderr)
 
 
 # --------------------------------------------------------------------------- listing
@@ -701,10 +702,10 @@ def _current_before(
         except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
             warn(f"{info.location}: ignoring a damaged imported rules file ({error}); re-import it")
             continue
-        note = f"using {info.id} as the current edition until {damaged.id} is re-imported"
-        if note not in _warned:
-            _warned.add(note)
-            print(f"planarcli: note: {note}", file=sys.stderr)
+        warn(
+            f"using {info.id} as the current edition until {damaged.id} is re-imported",
+            kind="note",
+        )
         return edition
     return None
 
