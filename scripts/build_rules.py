@@ -40,6 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing planarcli
 
 from planarcli.errors import InputError  # noqa: E402
+from planarcli.rulebook.corpus import ruling_slug  # noqa: E402
 from planarcli.rulebook.crtext import dump_edition, parse_comprehensive_rules  # noqa: E402
 
 DEFAULT_SEEDS = ROOT.parent / "shared" / "seeds"
@@ -556,19 +557,13 @@ def build_eternities_map(seeds: Path) -> dict[str, Any]:
 RULINGS_COLUMNS = ["name", "date", "ruling", "source"]
 _RULING_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _RULING_SOURCE = re.compile(r"^[\w.-]+/[\w.-]+@[0-9a-f]{7,40}:\S+$")
-#: letters NFKD does not take apart ("æ" is one letter, not a + e with a mark)
-_SLUG_LETTERS = str.maketrans({"æ": "ae", "œ": "oe", "ø": "o", "ß": "ss", "đ": "d", "ł": "l"})
 
 
 def card_slug(name: str) -> str:
     """The card part of a ruling id: "Spatial Merging" -> "spatial-merging", "Æther Flues"
-    -> "aether-flues" (NFKD-folded to ASCII, lower case, each run of other characters one
-    "-", none at either end)."""
-    import unicodedata
-
-    decomposed = unicodedata.normalize("NFKD", name.lower().translate(_SLUG_LETTERS))
-    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
-    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-")
+    -> "aether-flues" (:func:`planarcli.rulebook.corpus.ruling_slug`, the one ``rules show``
+    reads ids with, so that what is built is what is found)."""
+    return ruling_slug(name)
 
 
 def read_rulings(path: Path) -> list[dict[str, str]]:

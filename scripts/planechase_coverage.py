@@ -41,7 +41,7 @@ def speaking_rules(data: bytes) -> tuple[str, list[tuple[str, str]]]:
     found = []
     for rule in document.rules:
         match = crtext.PLANECHASE_RE.search(rule.full_text())
-        if match or rule.rule_id.split(".")[0] == "901":
+        if match or crtext._section_of(rule.rule_id) == "901":
             found.append((rule.rule_id, match.group(0) if match else "(section 901)"))
     return document.effective, found
 
@@ -64,7 +64,7 @@ def coverage(cr_dir: Path, rules_dir: Path) -> list[dict[str, Any]]:
         date, found = speaking_rules(data)
         bundled = json.loads((rules_dir / f"{date}.json").read_text(encoding="utf-8"))
         held = {rule["id"] for rule in bundled["rules"]}
-        outside = [rule_id for rule_id, _ in found if rule_id.split(".")[0] != "901"]
+        outside = [rule_id for rule_id, _ in found if crtext._section_of(rule_id) != "901"]
         rows.append(
             {
                 "edition": date,
@@ -112,7 +112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for row in rows:
             if row["edition"] == args.list:
                 for rule_id, words in row["found"]:
-                    if rule_id.split(".")[0] != "901":
+                    if crtext._section_of(rule_id) != "901":
                         print(f"{rule_id}\t{words}")
         return 0
     print(table(rows))

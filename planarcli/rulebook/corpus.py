@@ -221,12 +221,13 @@ class Edition:
 _warned: set[str] = set()
 
 
-def warn(message: str) -> None:
-    """Print a warning on stderr, once per message per process."""
+def warn(message: str, *, kind: str = "warning") -> None:
+    """Print a warning (or another ``kind`` of message) on stderr, once per message per
+    process."""
     if message in _warned:
         return
     _warned.add(message)
-    print(f"planarcli: warning: {message}", file=sys.stderr)
+    print(f"planarcli: {kind}: {message}", file=sys.stderr)
 
 
 # --------------------------------------------------------------------------- listing
@@ -701,10 +702,10 @@ def _current_before(
         except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
             warn(f"{info.location}: ignoring a damaged imported rules file ({error}); re-import it")
             continue
-        note = f"using {info.id} as the current edition until {damaged.id} is re-imported"
-        if note not in _warned:
-            _warned.add(note)
-            print(f"planarcli: note: {note}", file=sys.stderr)
+        warn(
+            f"using {info.id} as the current edition until {damaged.id} is re-imported",
+            kind="note",
+        )
         return edition
     return None
 
@@ -735,9 +736,13 @@ def ruling_slug(name: str) -> str:
     place = re.search(r"\.(\d+)\s*$", name)
     if place is not None:
         name = name[: place.start()]
-    folded = fold_accents(name.casefold().replace("æ", "ae").replace("œ", "oe"))
+    folded = fold_accents(name.casefold().translate(_SLUG_LETTERS))
     slug = re.sub(r"[^a-z0-9]+", "-", folded).strip("-")
     return slug + (f".{place.group(1)}" if place is not None else "")
+
+
+#: letters NFKD does not take apart ("æ" is one letter, not a + e with a mark)
+_SLUG_LETTERS = str.maketrans({"æ": "ae", "œ": "oe", "ø": "o", "ß": "ss", "đ": "d", "ł": "l"})
 
 
 def _is_child(rule_id: str, parent: str) -> bool:

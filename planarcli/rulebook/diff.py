@@ -33,7 +33,7 @@ from functools import lru_cache
 from typing import TypeVar
 
 from planarcli.errors import UsageError
-from planarcli.rulebook.corpus import Edition, GlossaryEntry, Rule
+from planarcli.rulebook.corpus import RULINGS, Edition, GlossaryEntry, Rule
 from planarcli.rulebook.textdiff import (
     DiffPiece,
     align_in_order,
@@ -566,7 +566,7 @@ def check_comparable(old: Edition, new: Edition) -> None:
             " editions in different languages differ in every word",
             hint="compare editions in the same language; see `planarcli rules editions`",
         )
-    documents = {"guide", "variant", "rulings"}
+    documents = {"guide", "variant", RULINGS}
     if (old.info.kind in documents or new.info.kind in documents) and old.id != new.id:
         raise UsageError(
             f"cannot compare {old.id} ({old.info.kind}) with {new.id} ({new.info.kind}): "

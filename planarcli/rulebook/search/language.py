@@ -73,10 +73,10 @@ MARKERS = {
 LETTERS = {"fr": frozenset("éèêàçùâîôûëïœ"), "da": frozenset("æøå")}
 #: English words among the markers above: not counted
 ENGLISH_MARKERS = wordset("on a an in man can den me if so ten or under plus")
-#: English words that say a question is English
+#: English words that say a question is English (ENGLISH_MARKERS, dropped first, never count)
 ENGLISH_WORDS = wordset(
     "the is are what how does do when who which you your my i it of to and with for this that"
-    " there be can if"
+    " there be"
 )
 
 
