@@ -542,10 +542,11 @@ def load_catalog(*, use_cache: bool = True, warn: bool = True) -> Catalog:
         catalog, warning = _synced_cache()
         if warning and warn:
             print(f"planarcli: warning: {warning}", file=sys.stderr)
+    # The snapshot read once per process: a synced cache's lookups borrow it again.
     if catalog is not None:
-        catalog = union_catalog(catalog, load_snapshot())
+        catalog = union_catalog(catalog, bundled_snapshot())
     else:
-        catalog = load_snapshot()
+        catalog = bundled_snapshot()
         if warning:
             snapshot = catalog.source
             catalog = Catalog(
