@@ -101,6 +101,7 @@ class CatalogSource:
     created: str | None  # ISO 8601 timestamp written into the file
     warning: str | None = None  # why a cache was passed over, when one was
     data_as_of: str | None = None  # when the card facts date from, if not when the file was made
+    api_url: str | None = None  # the Scryfall API a synced cache was fetched from, if it says
 
     @property
     def path(self) -> Path:
