@@ -37,7 +37,7 @@ def python_key() -> str:
 
 def read(path: str, magic: bytes, key: str) -> dict[str, Any] | None:
     """The dict stored at ``path`` for ``key``; None when absent, stale or damaged."""
-    data = _read_bytes(path)
+    data = read_regular_file(path)
     if data is None or not data.startswith(magic):
         return None
     header_end = data.find(b"\n\n", len(magic))
@@ -68,7 +68,7 @@ def read(path: str, magic: bytes, key: str) -> dict[str, Any] | None:
     return state if isinstance(state, dict) else None
 
 
-def _read_bytes(path: str, limit: int = MAX_BYTES) -> bytes | None:
+def read_regular_file(path: str, limit: int = MAX_BYTES) -> bytes | None:
     """The bytes of ``path`` when it is a regular file of at most ``limit`` bytes, else
     None. Opened non-blocking and checked again once open, so that a FIFO, a device or a
     file swapped in between the two checks is never read. (Also for other derived files in
@@ -96,9 +96,6 @@ def _read_bytes(path: str, limit: int = MAX_BYTES) -> bytes | None:
         os.close(descriptor)
     data = b"".join(chunks)
     return data if len(data) <= limit else None
-
-
-read_regular_file = _read_bytes
 
 
 def _sane(status: os.stat_result, limit: int) -> bool:

@@ -95,18 +95,11 @@ def read_rulings(tsv: Path) -> dict[str, list[dict[str, str]]]:
     """English card name → its rulings, oldest first (ties in the table's order), each
     ``{"date", "text", "source"}``. The table has no quoting: read with quoting off."""
     rulings: dict[str, list[dict[str, str]]] = {}
-    with tsv.open(encoding="utf-8", newline="") as handle:
-        reader = csv.reader(handle, delimiter="\t", quoting=csv.QUOTE_NONE)
-        header = next(reader)
-        if header != RULINGS_COLUMNS:
-            raise SystemExit(f"{tsv}: expected the columns {RULINGS_COLUMNS}, found {header}")
-        for number, fields in enumerate(reader, start=2):
-            if len(fields) != len(RULINGS_COLUMNS):
-                raise SystemExit(f"{tsv}:{number}: {len(fields)} fields, expected 4")
-            name, date, text, source = (field.strip() for field in fields)
-            if len(date) != 10 or not date[:4].isdigit() or not text or not source:
-                raise SystemExit(f"{tsv}:{number}: a ruling needs a date, a text and a source")
-            rulings.setdefault(name, []).append({"date": date, "text": text, "source": source})
+    for number, row in enumerate(read_table(tsv, RULINGS_COLUMNS), start=2):
+        name, date, text, source = (row[column].strip() for column in RULINGS_COLUMNS)
+        if len(date) != 10 or not date[:4].isdigit() or not text or not source:
+            raise SystemExit(f"{tsv}:{number}: a ruling needs a date, a text and a source")
+        rulings.setdefault(name, []).append({"date": date, "text": text, "source": source})
     for entries in rulings.values():
         entries.sort(key=lambda entry: entry["date"])  # stable: ties keep the table's order
     return rulings
@@ -198,16 +191,22 @@ def table_record(path: Path, rows: int) -> dict[str, Any]:
 
 def read_oracle_table(path: Path) -> list[dict[str, str]]:
     """The rows of planar-oracle.tsv, read with quoting off (the texts hold quotes)."""
+    return read_table(path, ORACLE_COLUMNS)
+
+
+def read_table(path: Path, columns: list[str]) -> list[dict[str, str]]:
+    """The rows of a table with exactly ``columns``, read with quoting off (the texts hold
+    quotes); a header or a row that does not fit them stops the build."""
     with path.open(encoding="utf-8", newline="") as handle:
         reader = csv.reader(handle, delimiter="\t", quoting=csv.QUOTE_NONE)
         header = next(reader)
-        if header != ORACLE_COLUMNS:
-            raise SystemExit(f"{path}: expected the columns {ORACLE_COLUMNS}, found {header}")
+        if header != columns:
+            raise SystemExit(f"{path}: expected the columns {columns}, found {header}")
         rows = []
         for number, fields in enumerate(reader, start=2):
-            if len(fields) != len(ORACLE_COLUMNS):
-                raise SystemExit(f"{path}:{number}: {len(fields)} fields, expected 5")
-            rows.append(dict(zip(ORACLE_COLUMNS, fields, strict=True)))
+            if len(fields) != len(columns):
+                raise SystemExit(f"{path}:{number}: {len(fields)} fields, expected {len(columns)}")
+            rows.append(dict(zip(columns, fields, strict=True)))
     return rows
 
 

@@ -318,14 +318,8 @@ class Catalog:
         card_name, lang = printed
         return Resolution(written, self.exact(card_name), "printed", lang)
 
-    def _named_exactly(self, name: str) -> Card | None:
-        """The card ``name`` folds to, or is a printed name of: the only answers that
-        score 100 as a match."""
-        resolution = self.resolve(name)
-        return resolution.card
-
     def lookup(self, name: str) -> Card | None:
-        """The card this name denotes (exactly or folded), or None."""
+        """The card this name denotes (exactly, folded or by a printed name), or None."""
         return self.resolve(name).card
 
     def max_name_chars(self) -> int:

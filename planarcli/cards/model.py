@@ -101,6 +101,7 @@ class CatalogSource:
     created: str | None  # ISO 8601 timestamp written into the file
     warning: str | None = None  # why a cache was passed over, when one was
     data_as_of: str | None = None  # when the card facts date from, if not when the file was made
+    api_url: str | None = None  # the Scryfall API a synced cache was fetched from, if it says
 
     @property
     def path(self) -> Path:
@@ -131,14 +132,14 @@ class CatalogSource:
         return ((now or datetime.now(timezone.utc)) - stamp).total_seconds() / 86400
 
     def age_days(self, now: datetime | None = None) -> float | None:
-        """Days since the data was created, never negative (a ``created`` in the future counts
-        as 0 days; ``age_text`` says so), or None when the file gives no usable timestamp.
+        """Days since the data dates from (``dated``), never negative (a date in the future
+        counts as 0 days; ``age_text`` says so), or None when the file gives no usable date.
         The one source of a catalog's age: show it with ``age_text``."""
         age = self._raw_age_days(now)
         return None if age is None else max(0.0, age)
 
     def is_future(self, now: datetime | None = None) -> bool:
-        """True when ``created`` lies more than FUTURE_TOLERANCE_DAYS ahead of ``now``."""
+        """True when ``dated`` lies more than FUTURE_TOLERANCE_DAYS ahead of ``now``."""
         age = self._raw_age_days(now)
         return age is not None and age < -FUTURE_TOLERANCE_DAYS
 

@@ -14,7 +14,7 @@ renames by it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from planarcli.cards.catalog import NAME_LENGTH_FACTOR  # noqa: F401  (re-exported)
 from planarcli.cards.model import Card, CardNotFoundError, Match, UnknownName
@@ -24,13 +24,6 @@ from planarcli.errors import echoed as echo_repr
 if TYPE_CHECKING:
     from planarcli.cards.catalog import Catalog
     from planarcli.cards.magicnames import MagicNames
-
-
-def _bundled_snapshot() -> Any:
-    """The bundled snapshot (``planarcli.cards.store``), for a synced cache's lookups."""
-    from planarcli.cards.store import bundled_snapshot
-
-    return bundled_snapshot()
 
 
 def completions(catalog: Catalog, incomplete: str, limit: int) -> list[str]:
@@ -84,7 +77,7 @@ def match(catalog: Catalog, name: str, *, limit: int = 10, cutoff: float = 0.0) 
         if card.name not in seen:
             seen.add(card.name)
             matches.append(Match(card, min(round(float(score), 1), BELOW_EXACT)))
-    exact = catalog._named_exactly(name)
+    exact = catalog.lookup(name)
     if exact is not None:
         matches = [Match(exact, 100.0)] + [m for m in matches if m.card is not exact]
     # Stable, readable ranking: score, then name.
@@ -138,7 +131,7 @@ def guess_scores(
     if not words or catalog.too_long(name):
         return []
     base = COVER_BASE if cover else 1.0
-    exact = catalog._named_exactly(name)
+    exact = catalog.lookup(name)
     pairs = _names_to_guess_from(catalog)
     folded_names = [folded for folded, _ in pairs]
     # Every string score comes from rapidfuzz's C loops: the whole name against every
@@ -364,7 +357,9 @@ def _planar_keys(catalog: Catalog) -> set[str]:
         keys = set(catalog._key_names)
         keys.update(catalog._printed_names_folded)
         if catalog.source.kind != "snapshot":
-            snapshot = _bundled_snapshot()
+            from planarcli.cards.store import bundled_snapshot
+
+            snapshot = bundled_snapshot()
             keys.update(snapshot._key_names)
             keys.update(snapshot._printed_names_folded)
         catalog._planar_key_set = keys

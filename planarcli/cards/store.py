@@ -38,8 +38,13 @@ def parse_catalog(document: Any, *, kind: str, path: str | os.PathLike[str]) -> 
     if header.get("fold_version") != FOLD_VERSION:
         for record in document["cards"]:
             record.pop("keys", None)
+    api_url = header.get("api_url")
     source = CatalogSource(
-        kind, os.fspath(path), header.get("created"), data_as_of=header.get("data_as_of")
+        kind,
+        os.fspath(path),
+        header.get("created"),
+        data_as_of=header.get("data_as_of"),
+        api_url=api_url if isinstance(api_url, str) else None,
     )
     return Catalog.from_records(document["cards"], source)
 
@@ -243,17 +248,9 @@ def bundled_snapshot() -> Catalog:
 
 def cache_api_url(source: CatalogSource) -> str | None:
     """The Scryfall API a synced cache was fetched from (its ``source.api_url``), or None
-    (the snapshot; a cache that does not say)."""
-    if source.kind != "cache":
-        return None
-    import json
-
-    try:
-        with open(source.location, encoding="utf-8") as handle:
-            url = json.load(handle).get("source", {}).get("api_url")
-    except (OSError, ValueError, AttributeError):
-        return None
-    return url if isinstance(url, str) else None
+    (the snapshot; a cache that does not say), as read with the cache: the file is not
+    read again."""
+    return source.api_url if source.kind == "cache" else None
 
 
 def cache_path() -> Path:
@@ -542,10 +539,11 @@ def load_catalog(*, use_cache: bool = True, warn: bool = True) -> Catalog:
         catalog, warning = _synced_cache()
         if warning and warn:
             print(f"planarcli: warning: {warning}", file=sys.stderr)
+    # The snapshot read once per process: a synced cache's lookups borrow it again.
     if catalog is not None:
-        catalog = union_catalog(catalog, load_snapshot())
+        catalog = union_catalog(catalog, bundled_snapshot())
     else:
-        catalog = load_snapshot()
+        catalog = bundled_snapshot()
         if warning:
             snapshot = catalog.source
             catalog = Catalog(

@@ -95,10 +95,15 @@ def warn_unknown_sets(catalog: Catalog, codes: Iterable[str]) -> None:
     codes = list(codes)
     if not codes:
         return
-    known = {code for card in catalog.cards for code in card.sets}
+    known = _printed_sets(catalog)
     for code in codes:
         if code not in known:
             _note(f"warning: no card is printed in set {code!r}")
+
+
+def _printed_sets(catalog: Catalog) -> set[str]:
+    """Every set code a card of the catalog is printed in."""
+    return {code for card in catalog.cards for code in card.sets}
 
 
 # -- set codes as printed on the products (issue 16 item 6) --------------------------------------
@@ -111,7 +116,7 @@ def filed_set_codes(catalog: Catalog, written: dict[str, str]) -> dict[str, str]
     from planarcli.cards.search import filed_set_codes as filed_codes
     from planarcli.cards.search import filed_set_note
 
-    filed = filed_codes(written, {code for card in catalog.cards for code in card.sets})
+    filed = filed_codes(written, _printed_sets(catalog))
     for code, instead in filed.items():
         _note(filed_set_note(written[code], code, instead))
     return filed
@@ -489,8 +494,8 @@ def search(
     only. Nothing found exits 1 (JSON still prints, with an empty list); a query that cannot
     be read (`t:` with nothing after it, an unclosed quote or parenthesis, a dangling or, an
     unknown key) is a usage error (exit 2) saying where."""
-    from planarcli.cards.catalog import load_catalog
     from planarcli.cards.search import parse_query, search_cards, set_codes
+    from planarcli.cards.store import load_catalog
 
     text = " ".join(word.removeprefix(_NEGATED) for word in query)
     parsed = parse_query(text)

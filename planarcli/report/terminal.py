@@ -40,17 +40,8 @@ def text_width(default: int, low: int, high: int) -> int:
 def wrap_words(text: str, width: int) -> list[str]:
     """``text`` broken at spaces into lines of at most ``width`` characters (a word longer
     than that stays whole on a line of its own). Greedy, like ``textwrap`` but without its
-    import cost."""
-    lines: list[str] = []
-    current = ""
-    for word in text.split():
-        if current and len(current) + 1 + len(word) > width:
-            lines.append(current)
-            current = word
-        else:
-            current = f"{current} {word}" if current else word
-    lines.append(current)
-    return lines
+    import cost. :func:`wrap_hanging` without an indent, as a list of lines."""
+    return wrap_hanging(text, width, 0).split("\n")
 
 
 def use_color() -> bool:
