@@ -74,7 +74,7 @@ def _say_edition_in_force(asked: str, edition_id: str) -> None:
     from planarcli.deck.checks import today
 
     dated = asked[:1].isdigit() and len(asked) == 10 and asked <= today()
-    if dated and asked != edition_id and edition_id < asked:
+    if dated and edition_id < asked:  # (an edition of that very date is no note)
         click.echo(
             f"planarcli: note: --rules {asked}: the rules in force that day are those of the "
             f"{edition_id} edition",

@@ -147,20 +147,15 @@ def edition_in_force(day: str) -> str:
     ``rules show --edition DATE`` reads a date (``2012-05-31`` is the 2011-07-15 edition).
     ``day`` when the corpus cannot say."""
     if day not in _IN_FORCE:
-        found = day
+        found = None
         try:
             from planarcli.rulebook import corpus
 
-            dated = [
-                info.effective
-                for info in corpus.list_editions()
-                if info.is_english_cr and info.effective and info.effective <= day
-            ]
-            if day not in dated and dated:
-                found = max(dated)
+            # the rule `rules show --edition DATE` and `validate --rules DATE` share
+            found = corpus._in_force_on(day, corpus.list_editions())
         except Exception:  # a broken corpus must not stop deck validation
             pass
-        _IN_FORCE[day] = found
+        _IN_FORCE[day] = day if found is None else found.id
     return _IN_FORCE[day]
 
 

@@ -246,10 +246,6 @@ def _communal(deck: DeckToWrite) -> bool:
     return deck.communal or deck.communal_players is not None
 
 
-def _lines(cards: tuple[Card, ...], form: str = "{q} {n}") -> list[str]:
-    return [form.format(q=quantity, n=name) for name, quantity in cards]
-
-
 def _printed(deck: DeckToWrite, part: str) -> dict[int, tuple[str, str | None]]:
     """Index in ``part`` -> (set code, collector number) of its cards that have them."""
     return {index: (code, number) for kind, index, code, number in deck.printings if kind == part}

@@ -108,11 +108,8 @@ def convert_json(
 ) -> dict[str, object]:
     """``deck convert --format json`` of a conversion: the content inline unless written
     to ``output``."""
-    return {
-        "input": "<stdin>" if path == "-" else path,
-        "to": target.lower(),
-        "output": output,
-        "planar_cards": sum(quantity for _, quantity in converted.deck.planar),
-        "notes": list(converted.notes),
-        "content": None if output is not None else converted.text,
-    }
+    document = convert_document(path, target, output)  # the keys, in their order
+    document["planar_cards"] = sum(quantity for _, quantity in converted.deck.planar)
+    document["notes"] = list(converted.notes)
+    document["content"] = None if output is not None else converted.text
+    return document

@@ -29,7 +29,7 @@ from collections import defaultdict, deque
 from typing import Any
 
 from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue
-from planarcli.deck.readers.mtgjson import load_json
+from planarcli.deck.readers.mtgjson import json_printing, load_json
 from planarcli.deck.readers.source import RawInput
 from planarcli.errors import InputError, NotADecklistError
 
@@ -179,19 +179,8 @@ def read(raw: RawInput) -> Decklist:
             where = lines.get(written)
             line = where.popleft() if where else None
             name = _SPACES.sub(" ", written).strip()
-            set_code, number = item.get("set"), item.get("number")
-            entries.append(
-                DeckEntry(
-                    name,
-                    item.get("quantity", 1),
-                    line,
-                    key,
-                    role,
-                    0,
-                    set_code.strip().upper() or None if isinstance(set_code, str) else None,
-                    number.strip() or None if isinstance(number, str) else None,
-                )
-            )
+            printing = json_printing(item.get("set"), item.get("number"))
+            entries.append(DeckEntry(name, item.get("quantity", 1), line, key, role, 0, *printing))
     deck_name = document.get("name")
     players = document.get("players") if document.get("communal") is True else None
     issues: tuple[ReaderIssue, ...] = ()

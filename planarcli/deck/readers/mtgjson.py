@@ -125,14 +125,15 @@ def _entry(
             )
         )
         return None
-    set_code, number = card.get("setCode"), card.get("number")
     return DeckEntry(
-        name,
-        count,
-        None,
-        board,
-        role,
-        0,
+        name, count, None, board, role, 0, *json_printing(card.get("setCode"), card.get("number"))
+    )
+
+
+def json_printing(set_code: Any, number: Any) -> tuple[str | None, str | None]:
+    """(set code, collector number) of a JSON card's values: strings, stripped, the code in
+    upper case; anything else, or an empty string, is None."""
+    return (
         set_code.strip().upper() or None if isinstance(set_code, str) else None,
         number.strip() or None if isinstance(number, str) else None,
     )

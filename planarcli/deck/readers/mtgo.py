@@ -48,9 +48,10 @@ def read(raw: RawInput) -> Decklist:
             path=raw.display,
             line=root.line,
         )
+    comments = [comment.group(1) for comment in _XML_COMMENT.finditer(text)]
     # A comment deck convert writes: the sideboard is the planar deck, every row of it.
-    # ("<!--" in an XML document outside a comment would be escaped, so this is one.)
-    marked = re.search(r"<!--\s*" + re.escape(SIDEBOARD_IS_PLANAR), text, re.IGNORECASE)
+    mark = SIDEBOARD_IS_PLANAR.casefold()
+    marked = any(comment.casefold().startswith(mark) for comment in comments)
     side_role = "planar" if marked else "candidate"
     entries: list[DeckEntry] = []
     issues: list[ReaderIssue] = []
@@ -89,8 +90,8 @@ def read(raw: RawInput) -> Decklist:
     communal = next(
         (
             found
-            for comment in _XML_COMMENT.finditer(text)
-            if (found := find_communal_mark(comment.group(1), None)) is not None
+            for comment in comments
+            if (found := find_communal_mark(comment, None)) is not None
             and found[0].start() == 0
         ),
         None,

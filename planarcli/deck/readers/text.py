@@ -54,7 +54,7 @@ import re
 from functools import cached_property
 from typing import TYPE_CHECKING, NamedTuple
 
-from planarcli.deck.readers import MAX_CARD_LINES, MAX_QUANTITY, name_too_long
+from planarcli.deck.readers import _HTML_START, MAX_CARD_LINES, MAX_QUANTITY, name_too_long
 from planarcli.deck.readers.csvdeck import FOREIGN_NAME_COLUMNS, FOREIGN_QUANTITY_COLUMNS
 from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue, find_communal_mark
 from planarcli.deck.readers.source import RawInput, decode_text, split_lines
@@ -1204,16 +1204,12 @@ _HTML_ITEM = lazy(r"<li\b[^>]*>(.*?)(?=</li\s*>|<li\b|$)", re.I)
 #: named entity stays as written (no entity table, no DTD: nothing expands).
 _HTML_ENTITY = lazy(r"&(?:(amp|lt|gt|quot|apos)|#([0-9]{1,7})|#[xX]([0-9a-fA-F]{1,6}));")
 _ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
-_HTML_FIRST = lazy(
-    r"^(?:<!doctype[ \t]+html|<(?:html|body|ul|ol|li|p|div|h[1-6]|strong|b|span|br|table)\b)",
-    re.I,
-)
 
 
 def _is_html(lines: list[str]) -> bool:
     """Whether the first line that is not blank starts an HTML fragment (``<ul>``, ``<p>``)."""
     first = next((line.strip().lstrip("\ufeff") for line in lines if line.strip()), "")
-    return first[:1] == "<" and _HTML_FIRST.match(first) is not None
+    return first[:1] == "<" and _HTML_START.match(first) is not None
 
 
 def _html_character(match: re.Match[str]) -> str:
