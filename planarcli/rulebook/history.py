@@ -273,7 +273,7 @@ def load_history(query: str, edition: str = "current") -> History:
             hint="use `--edition current` or the date of an edition; see "
             "`planarcli rules editions`",
         )
-    editions = []
+    editions: list[corpus.Edition] = []
     for info in history_editions(infos):
         if info.id == start.id:
             loaded = corpus.load_edition(info)
