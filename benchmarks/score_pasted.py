@@ -46,6 +46,11 @@ then fixed in a general form (prose anywhere in a list of marked lines, at the h
 of a list of bare names, a sign-off's signature): 15 of 15. Batch 10 is now a regression
 check like the others (61 of 106 right on first scoring across ten batches, 106 of 106
 after the fixes); there is no held-out batch left until a new one is written.
+Batch 11 (``l11-*``), written on 2026-12-01 as typical pastes, scored once: 9 of 15 (missed:
+a Discord name-and-time line and a chat line above bare names, a phone note's closing
+``(...)`` remark, an email's bare-name signature, notes after names (`` - ``, `` <- ``,
+`` — ``, ``(...)``), a swap explained in a sentence between the cards, a spreadsheet's
+``Card<TAB>Type<TAB>Owned`` header row; 70 of 121 right on first scoring across eleven batches).
 A list reads right when ``validate`` gives the expected verdict and its planar deck is the
 expected cards (catalog names, one per copy, in any order).
 """
@@ -70,6 +75,7 @@ BATCHES = {
     "i8": "batch 8",
     "j9": "batch 9",
     "k1": "batch 10",  # k10-* (the first two characters of the name)
+    "l1": "batch 11",  # l11-*
 }
 
 
