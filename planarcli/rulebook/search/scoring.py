@@ -69,6 +69,26 @@ COMPLETE_SUBRULE_SHARE = 0.2
 CONDITION_RE = lazy(r"^(?:if|when|whenever|si|quand|lorsqu|hvis|når)\b", re.IGNORECASE)
 
 
+#: what makes a rule speak of Planechase: the closure's own test (crtext.PLANECHASE_RE, which
+#: the search does not import: tests/test_rules_search.py checks that the two are the same)
+SPEAKS_RE = lazy(
+    r"\bplanes?\b|\bphenomen(?:on|a)\b|\bplanar (?:decks?|dice|die|controllers?)\b"
+    r"|\bplanechase\b|\bplanar _?magic(?:_|\b)|\bplaneswalk(?:s|ed|ing)?\b"
+    r"|\bsupplementary decks?\b",
+    re.IGNORECASE,
+)
+#: where a rule's example starts ("Example: Jund (a plane card) says ...")
+EXAMPLE = "Example:"
+
+
+def speaks_only_in_example(text: str) -> bool:
+    """True for a rule that names Planechase only in its example: 614.13b, on replacement
+    effects that move permanents, whose example is Jund (a plane card). It is about its
+    own subject, not about Planechase."""
+    statement, found, _ = text.partition(EXAMPLE)
+    return bool(found) and not SPEAKS_RE.search(statement)
+
+
 def aid_scores(index: SearchIndex, weights: dict[str, float]) -> dict[int, float]:
     """BM25 of the query's terms over each document's phrasings."""
     scores: dict[int, float] = {}
@@ -266,6 +286,11 @@ class _Scoring:
             score = 0.0
             self.covered[position] = frozenset()
         topical = index.topical[position]
+        if topical == ASIDE and speaks_only_in_example(index.texts[position]):
+            # held because its example names a plane: a general rule, ranked as a rule 901
+            # cites that says nothing of Planechase ("do plane cards count as permanents on
+            # the battlefield" is 311.2, not 614.13b on replacement effects)
+            topical = 0
         if not topical:
             # a rule that says nothing of Planechase, unless players ask it of Planechase
             score *= self.w["off_topic"]
