@@ -227,38 +227,6 @@ def test_a_planechase_question_finds_901_before_a_rule_naming_it_in_passing(
     assert index.search("comand zone planes", 1)[0].id == "400.4b"
 
 
-def test_a_rule_naming_planechase_only_in_its_example_is_a_general_rule(
-    run_cli: Callable[..., Any],
-) -> None:
-    """614.13b (replacement effects that move permanents) is held because its example is
-    Jund, "a plane card"; it is about its own subject: "do plane cards count as permanents on
-    the battlefield" is 311.2 (they're not permanents), not 614.13b, which stays findable by
-    what it says (devour, replacement effects)."""
-    from planarcli.rulebook.search import scoring
-
-    rule = corpus.load_edition("current").rule("614.13b")
-    assert rule is not None and scoring.speaks_only_in_example(rule.text)
-    for other in ("400.4b", "613.7h", "103.3a", "205.3b", "800.4p"):
-        found = corpus.load_edition("current").rule(other)
-        assert found is not None and not scoring.speaks_only_in_example(found.text), other
-    assert not scoring.speaks_only_in_example("A plane card is not a permanent.")
-    asked = "do plane cards count as permanents on the battlefield"
-    first = [r["id"] for r in search_json(run_cli, asked, "--limit", "3")]
-    assert first[0] == "311.2" and "614.13b" in first, first
-    asked = "replacement effects devour jund choose the same object twice"
-    assert search_json(run_cli, asked, "--limit", "1")[0]["id"] == "614.13b"
-
-
-def test_the_search_speaks_of_planechase_as_the_closure_does() -> None:
-    """scoring.SPEAKS_RE is crtext.PLANECHASE_RE, copied so that a search need not import
-    the rules file reader."""
-    from planarcli.rulebook import crtext
-    from planarcli.rulebook.search import scoring
-
-    assert scoring.SPEAKS_RE.pattern == crtext.PLANECHASE_RE.pattern
-    assert scoring.SPEAKS_RE.compiled.flags == crtext.PLANECHASE_RE.flags
-
-
 def test_a_misspelling_in_one_phrasing_does_not_stop_the_typo_correction(
     run_cli: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -69,26 +69,6 @@ COMPLETE_SUBRULE_SHARE = 0.2
 CONDITION_RE = lazy(r"^(?:if|when|whenever|si|quand|lorsqu|hvis|når)\b", re.IGNORECASE)
 
 
-#: what makes a rule speak of Planechase: the closure's own test (crtext.PLANECHASE_RE, which
-#: the search does not import: tests/test_rules_search.py checks that the two are the same)
-SPEAKS_RE = lazy(
-    r"\bplanes?\b|\bphenomen(?:on|a)\b|\bplanar (?:decks?|dice|die|controllers?)\b"
-    r"|\bplanechase\b|\bplanar _?magic(?:_|\b)|\bplaneswalk(?:s|ed|ing)?\b"
-    r"|\bsupplementary decks?\b",
-    re.IGNORECASE,
-)
-#: where a rule's example starts ("Example: Jund (a plane card) says ...")
-EXAMPLE = "Example:"
-
-
-def speaks_only_in_example(text: str) -> bool:
-    """True for a rule that names Planechase only in its example: 614.13b, on replacement
-    effects that move permanents, whose example is Jund (a plane card). It is about its
-    own subject, not about Planechase."""
-    statement, found, _ = text.partition(EXAMPLE)
-    return bool(found) and not SPEAKS_RE.search(statement)
-
-
 def aid_scores(index: SearchIndex, weights: dict[str, float]) -> dict[int, float]:
     """BM25 of the query's terms over each document's phrasings."""
     scores: dict[int, float] = {}
@@ -104,34 +84,15 @@ def aid_scores(index: SearchIndex, weights: dict[str, float]) -> dict[int, float
             lang = index.doc_langs[position]
             idf = idfs.get(lang)
             if idf is None:
-                idf = idfs[lang] = aid_idf(index, term, lang)
+                n = index.aid_size.get(lang, 0)
+                df = index.aid_df.get(lang, {}).get(term, 0)
+                idf = idfs[lang] = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
             norm = AID_K1 * (
                 1.0 - AID_B + AID_B * lengths[position] / (index.aid_length.get(lang) or 1.0)
             )
             part = weight * idf * tf * (AID_K1 + 1.0) / (tf + norm)
             scores[position] = scores.get(position, 0.0) + part
     return scores
-
-
-def aid_idf(index: SearchIndex, term: str, lang: str) -> float:
-    """The rarity of ``term`` among the phrasings of the passages in ``lang``. A passage may
-    hold phrasings in another language (French and Danish questions about an English rule,
-    English ones about the Danish guide), whose words are rare among the phrasings of its
-    language only because they are not of it: a word the texts in ``lang`` never use but
-    another language's do is as rare as it is among that language's phrasings."""
-
-    def rarity(among: str) -> float:
-        n = index.aid_size.get(among, 0)
-        df = index.aid_df.get(among, {}).get(term, 0)
-        return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
-
-    texts = index.lang_df
-    if term in texts.get(lang, ()):
-        return rarity(lang)
-    foreign = [
-        rarity(other) for other in index.aid_size if other != lang and term in texts.get(other, ())
-    ]
-    return min(foreign) if foreign else rarity(lang)
 
 
 def asks_for_term(index: SearchIndex, position: int, groups: list[dict[str, float]]) -> bool:
@@ -305,22 +266,11 @@ class _Scoring:
             score = 0.0
             self.covered[position] = frozenset()
         topical = index.topical[position]
-        if topical == ASIDE and speaks_only_in_example(index.texts[position]):
-            # held because its example names a plane: a general rule, ranked as a rule 901
-            # cites that says nothing of Planechase ("do plane cards count as permanents on
-            # the battlefield" is 311.2, not 614.13b on replacement effects)
-            topical = 0
         if not topical:
             # a rule that says nothing of Planechase, unless players ask it of Planechase
             score *= self.w["off_topic"]
-        aside = topical == ASIDE and not self.own_words(position)
-        if aside and self.asked.strange == {"en"}:
-            # a French or Danish question: the aside's phrasings in its language, scored with
-            # that language's statistics (aid_idf), are questions about this very rule
-            score *= self.w["aside"]
-            aside = False
         score += self.w["phrasings"] * (aid or 0.0)
-        if aside:
+        if topical == ASIDE and not self.own_words(position):
             # a general rule naming Planechase in passing (the command zone, owners,
             # shuffling): below 901 and what it cites on the words they share, text and
             # phrasings alike; not when the query asks what only it speaks of
