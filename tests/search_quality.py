@@ -42,6 +42,8 @@ PARTS = {
     "development-6": HERE / "rules_search_dev6.json",
     # a second fresh-eyes pass, questions written before any search was run
     "development-7": HERE / "rules_search_dev7.json",
+    # plane cards in the general rules' words, and what those rules say (search round 4)
+    "development-8": HERE / "rules_search_dev8.json",
     # written after the ranking was settled, scored once for the final figures
     "held-out-6": HERE / "rules_search_heldout6.json",
     "held-out-7": HERE / "rules_search_heldout7.json",

@@ -28,6 +28,7 @@ PARTS = {
     "development-5": 100,
     "development-6": 100,
     "development-7": 50,
+    "development-8": 24,
     "held-out-6": 80,
     "held-out-7": 85,
     "held-out-8": 80,

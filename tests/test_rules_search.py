@@ -310,6 +310,7 @@ FLOORS = {
     "development-5": (102, 107),
     "development-6": (87, 102),
     "development-7": (51, 55),
+    "development-8": (15, 22),
     "held-out-6": (77, 80),
     "held-out-7": (81, 85),
     "held-out-8": (74, 84),
