@@ -501,7 +501,6 @@ def save_conversion(text: str, output: str, *, source: str, force: bool) -> None
     over an existing file only with ``force``. Raises UsageError or InputError."""
     import os
     import stat
-    import tempfile
 
     from planarcli.errors import InputError, UsageError
 
@@ -527,36 +526,17 @@ def save_conversion(text: str, output: str, *, source: str, force: bool) -> None
         raise UsageError(f"-o {output}: is a directory; name a file")
     if os.path.exists(output) and not force:
         raise UsageError(f"-o {output}: the file exists; pass --force to overwrite it")
-    from planarcli.deck.rewrite import keep_owner
+    from planarcli.deck.rewrite import write_replacing
 
     try:
         replaced = os.stat(output)  # --force: the file replaced keeps its mode and owner
     except OSError:
         replaced = None  # a new file: the umask's default, as any program's
-    folder = os.path.dirname(os.path.abspath(output))
-    temp = None
+    kept = 0o666 & ~_umask() if replaced is None else stat.S_IMODE(replaced.st_mode)
     try:
-        handle, temp = tempfile.mkstemp(prefix=".planarcli-", suffix=".tmp", dir=folder)
-        with os.fdopen(handle, "wb") as out:
-            out.write(text.encode("utf-8"))
-            out.flush()
-            os.fsync(out.fileno())
-        if replaced is None:
-            os.chmod(temp, 0o666 & ~_umask())
-        else:
-            keep_owner(temp, replaced)
-            os.chmod(temp, stat.S_IMODE(replaced.st_mode))
-        os.replace(temp, output)
-        temp = None
+        write_replacing(output, text.encode("utf-8"), mode=kept, owner=replaced)
     except OSError as error:
         raise InputError(f"cannot write ({error.strerror or error})", path=output) from None
-    finally:
-        # Also on Ctrl-C (KeyboardInterrupt): no .planarcli-*.tmp is left behind.
-        if temp is not None:
-            import contextlib
-
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
 
 
 def _umask() -> int:
