@@ -175,6 +175,36 @@ def test_a_forged_stamp_does_not_excuse_a_broken_file(cache_file: Path) -> None:
     assert loaded.source.warning is not None
 
 
+def test_a_stamped_broken_cache_is_parsed_once(
+    cache_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The damaged-cache path: a stamp vouches for the bytes, the parse fails, and the schema
+    check (here one that lets the file through) is asked why; the document is not parsed a
+    second time, and the cache is passed over with a reason, never a traceback."""
+    import hashlib
+
+    from planarcli import schemacheck
+
+    cache_file.write_text('{"format": "planarcli-catalog"}', encoding="utf-8")
+    data = cache_file.read_bytes()
+    stat = cache_file.stat()
+    catalog.write_cache_stamp(
+        cache_file, stat.st_size, stat.st_mtime_ns, hashlib.sha256(data).hexdigest()
+    )
+    parses: list[object] = []
+    real_parse = store.parse_catalog
+
+    def counting_parse(document: Any, **kwargs: Any) -> catalog.Catalog:
+        parses.append(document)
+        return real_parse(document, **kwargs)
+
+    monkeypatch.setattr(store, "parse_catalog", counting_parse)
+    monkeypatch.setattr(schemacheck, "schema_errors", lambda *args, **kwargs: [])
+    with pytest.raises(ValueError, match="KeyError: 'source'"):
+        store.load_cache(cache_file)
+    assert len(parses) == 1
+
+
 # -- corrupt or foreign caches: one warning, the snapshot, no crash -------------------------------
 CORRUPT: dict[str, bytes] = {
     "empty": b"",
