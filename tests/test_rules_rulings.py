@@ -167,6 +167,23 @@ def test_a_ruling_id_may_be_written_with_the_card_name(run_cli: Callable[..., An
         assert corpus.ruling_slug(rule["card"]) == build.card_slug(rule["card"])
 
 
+@pytest.mark.parametrize(
+    ("written", "named"),
+    [
+        ("ruling:Spatial Merging.2", "Spatial Merging.2"),
+        ("  RULING: spatial merging ", " spatial merging"),
+        ("Ruling:", ""),
+        ("ruling", None),
+        ("rulings:x", None),
+        ("901.3", None),
+        ("Spatial Merging", None),
+    ],
+)
+def test_a_ruling_id_is_known_by_its_prefix_in_any_case(written: str, named: str | None) -> None:
+    """The one check of the ``ruling:`` prefix that show, its hints and the id reader share."""
+    assert corpus.ruling_named(written) == named
+
+
 def test_rules_show_of_a_ruling_that_does_not_exist(run_cli: Callable[..., Any]) -> None:
     result = run_cli("rules", "show", "ruling:spatial-merging.9")
     assert result.exit_code == 1
