@@ -33,7 +33,7 @@ from collections.abc import Callable
 from planarcli.cards.catalog import Catalog
 from planarcli.deck.readers.model import SIDEBOARD_IS_PLANAR, DeckEntry, Decklist, communal_mark
 from planarcli.deck.readers.planar import find_planar_deck
-from planarcli.errors import NotFoundError
+from planarcli.errors import NotFoundError, plural
 from planarcli.records import record
 
 #: Formats ``deck convert --to`` writes.
@@ -210,10 +210,10 @@ def left_out(deck: DeckToWrite, target: str) -> list[str]:
             "(named like a planar card, which a Cockatrice main zone would add to the planar deck)"
         )
     for section, cards in deck.dropped:
-        missing.append(f"the {section!r} section ({cards} {'card' if cards == 1 else 'cards'})")
+        missing.append(f"the {section!r} section ({plural(cards, 'card')})")
     if deck.comment_lines:
         lines = deck.comment_lines
-        missing.append(f"{lines} comment {'line' if lines == 1 else 'lines'}")
+        missing.append(plural(lines, "comment line"))
     sets = sum(1 for p in deck.printings if target not in HOLDS_SET and _written(p, target))
     numbers = sum(
         1
@@ -221,9 +221,9 @@ def left_out(deck: DeckToWrite, target: str) -> list[str]:
         if p[3] is not None and target not in HOLDS_NUMBER and _written(p, target)
     )
     if sets:
-        missing.append(f"the set codes of {sets} {'card' if sets == 1 else 'cards'}")
+        missing.append(f"the set codes of {plural(sets, 'card')}")
     elif numbers:
-        missing.append(f"the collector numbers of {numbers} {'card' if numbers == 1 else 'cards'}")
+        missing.append(f"the collector numbers of {plural(numbers, 'card')}")
     return missing
 
 
@@ -234,8 +234,7 @@ def _written(printing: tuple[str, int, str, str | None], target: str) -> bool:
 
 
 def _count(cards: tuple[Card, ...]) -> str:
-    total = sum(quantity for _, quantity in cards)
-    return f"{total} {'card' if total == 1 else 'cards'}"
+    return plural(sum(quantity for _, quantity in cards), "card")
 
 
 # -- writers ---------------------------------------------------------------------------
