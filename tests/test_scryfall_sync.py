@@ -555,6 +555,33 @@ def test_connection_refused(cache_dir: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    ("kind", "message", "hint"),
+    [
+        ("ReadTimeout", "Scryfall did not answer in time (h.test): ", "or use the cached"),
+        ("ConnectTimeout", "Scryfall did not answer in time (h.test): ", "or use the cached"),
+        ("RetryError", "Scryfall kept failing (h.test): ", "try again later"),
+        ("ChunkedEncodingError", "Scryfall's answer from h.test was cut off: ", "try again"),
+        ("ConnectionError", "cannot reach h.test: ", "check the network"),
+        ("InvalidURL", "request to h.test failed: ", None),
+    ],
+)
+def test_each_request_failure_is_told_as_data_unavailable(
+    kind: str, message: str, hint: str | None
+) -> None:
+    """Every way requests fails becomes one DataUnavailableError (exit 3) with its own words
+    (``scryfall._failed``); a timeout is a timeout also when it is a ConnectionError."""
+    import requests
+
+    from planarcli.cards import scryfall
+
+    error = getattr(requests.exceptions, kind)("the reason")
+    told = scryfall._failed("https://h.test/cards/search", error)
+    assert isinstance(told, DataUnavailableError)
+    assert told.message == message + "the reason"
+    assert (told.hint is None) if hint is None else (hint in str(told.hint))
+
+
+@pytest.mark.parametrize(
     ("reply", "message"),
     [
         (

@@ -209,29 +209,8 @@ class ScryfallClient:
                 body = self._read_body(response, url, self.body_deadline)
             finally:
                 response.close()
-        except requests.exceptions.Timeout as error:
-            raise _timed_out(url, error) from error
-        except requests.exceptions.RetryError as error:
-            raise DataUnavailableError(
-                f"Scryfall kept failing ({_host(url)}): {_reason(error)}",
-                hint="try again later",
-            ) from error
-        except requests.exceptions.ChunkedEncodingError as error:
-            raise DataUnavailableError(
-                f"Scryfall's answer from {_host(url)} was cut off: {_reason(error)}",
-                hint="try again later",
-            ) from error
-        except requests.exceptions.ConnectionError as error:
-            if _caused_by_timeout(error):
-                raise _timed_out(url, error) from error
-            raise DataUnavailableError(
-                f"cannot reach {_host(url)}: {_reason(error)}",
-                hint="check the network, or use the cached/bundled cards with --offline",
-            ) from error
         except requests.exceptions.RequestException as error:
-            raise DataUnavailableError(
-                f"request to {_host(url)} failed: {_reason(error)}"
-            ) from error
+            raise _failed(url, error) from error
         finally:
             if limited:
                 self._last_limited = self._clock()
@@ -458,6 +437,28 @@ def _error_from_scryfall(document: dict[str, Any], status: int, where: str) -> E
 def _content_note(response: Answer) -> str:
     ctype = response.content_type.split(";")[0].strip()
     return f" ({ctype} page)" if ctype and "json" not in ctype else ""
+
+
+def _failed(url: str, error: requests.exceptions.RequestException) -> DataUnavailableError:
+    """What a request that failed at ``url`` tells the user: a timeout (also one requests
+    reports as a ConnectionError), retries spent, an answer cut off, no connection, or
+    another failure."""
+    exceptions = requests.exceptions
+    if isinstance(error, exceptions.Timeout) or (
+        isinstance(error, exceptions.ConnectionError) and _caused_by_timeout(error)
+    ):
+        return _timed_out(url, error)
+    hint: str | None = "try again later"
+    if isinstance(error, exceptions.RetryError):
+        failure = f"Scryfall kept failing ({_host(url)})"
+    elif isinstance(error, exceptions.ChunkedEncodingError):
+        failure = f"Scryfall's answer from {_host(url)} was cut off"
+    elif isinstance(error, exceptions.ConnectionError):
+        failure = f"cannot reach {_host(url)}"
+        hint = "check the network, or use the cached/bundled cards with --offline"
+    else:
+        failure, hint = f"request to {_host(url)} failed", None
+    return DataUnavailableError(f"{failure}: {_reason(error)}", hint=hint)
 
 
 def _timed_out(url: str, error: BaseException) -> DataUnavailableError:
