@@ -30,6 +30,7 @@ from planarcli.deck.readers.model import (
     DeckEntry,
     Decklist,
     ReaderIssue,
+    communal_players,
     find_communal_mark,
 )
 from planarcli.deck.readers.source import RawInput, decode_text
@@ -115,8 +116,7 @@ def read(raw: RawInput) -> Decklist:
     communal = find_communal_mark(comments, comments_element.line if comments_element else None)
     if communal is not None:
         left = left.replace(communal[0].group().casefold(), "")
-        if communal[2] is not None:
-            issues.append(communal[2])
+    players = communal_players(communal, issues)
     left = "\n".join(line.strip(" .\t") for line in left.splitlines()).strip()
     return Decklist(
         raw.display,
@@ -124,6 +124,6 @@ def read(raw: RawInput) -> Decklist:
         tuple(entries),
         tuple(issues),
         deck_name,
-        communal_players=communal[1] if communal else None,
+        communal_players=players,
         comment_lines=len(left.splitlines()),
     )

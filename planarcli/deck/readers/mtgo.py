@@ -25,6 +25,7 @@ from planarcli.deck.readers.model import (
     DeckEntry,
     Decklist,
     ReaderIssue,
+    communal_players,
     find_communal_mark,
 )
 from planarcli.deck.readers.source import RawInput, decode_text
@@ -96,13 +97,7 @@ def read(raw: RawInput) -> Decklist:
         ),
         None,
     )
-    if communal is not None and communal[2] is not None:
-        issues.append(communal[2])
+    players = communal_players(communal, issues)
     return Decklist(
-        raw.display,
-        "mtgo",
-        tuple(entries),
-        tuple(issues),
-        None,
-        communal_players=communal[1] if communal else None,
+        raw.display, "mtgo", tuple(entries), tuple(issues), None, communal_players=players
     )
