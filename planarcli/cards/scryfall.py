@@ -491,14 +491,19 @@ def _caused_by_timeout(error: BaseException) -> bool:
             return False
         if isinstance(current, (Urllib3Timeout, TimeoutError)):
             return True
-        inner = getattr(current, "reason", None)
-        if isinstance(inner, BaseException):
-            current = inner
-        elif current.args and isinstance(current.args[0], BaseException):
-            current = current.args[0]
-        else:
-            current = current.__cause__ or current.__context__
+        current = _inner(current) or current.__cause__ or current.__context__
     return False
+
+
+def _inner(error: BaseException) -> BaseException | None:
+    """The exception ``error`` wraps: urllib3's ``reason``, else the exception it was made
+    from (requests passes it as ``args[0]``); None when neither."""
+    inner = getattr(error, "reason", None)
+    if isinstance(inner, BaseException):
+        return inner
+    if error.args and isinstance(error.args[0], BaseException):
+        return error.args[0]
+    return None
 
 
 def _reason(error: BaseException) -> str:
@@ -508,17 +513,14 @@ def _reason(error: BaseException) -> str:
     reason = str(error)
     while current is not None and id(current) not in seen:
         seen.add(id(current))
-        inner = getattr(current, "reason", None)
-        if isinstance(inner, BaseException):
-            current = inner
-        elif current.args and isinstance(current.args[0], BaseException):
-            current = current.args[0]
-        else:
+        inner = _inner(current)
+        if inner is None:
             if len(current.args) > 1 and isinstance(current.args[0], str):
                 # urllib3's ProtocolError("Connection broken: ...", <the cause>): its message,
                 # not the repr of the whole tuple
                 reason = current.args[0]
             break
+        current = inner
         reason = str(current)
     text = " ".join(reason.split())
     # urllib3 wraps as "<urllib3.connection.HTTPConnection object at 0x..>: Failed to ..."
