@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from httpserver import LocalServer, serve
 
 from planarcli.cards import catalog
 from planarcli.cli import cli
@@ -37,6 +38,24 @@ def isolated_environment(
     catalog.reset_loaded_catalog()
     yield
     catalog.reset_loaded_catalog()
+
+
+@pytest.fixture
+def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """This test's cache dir, ``tmp_path / "cache"`` (not made yet), where a test can see
+    it; no catalog is loaded yet. A module whose every test wants it says so with
+    ``pytestmark = pytest.mark.usefixtures("cache_dir")``."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(folder))
+    catalog.reset_loaded_catalog()
+    return folder
+
+
+@pytest.fixture
+def server() -> Iterator[LocalServer]:
+    """A real HTTP server on 127.0.0.1 for this test (tests/httpserver.py)."""
+    with serve() as running:
+        yield running
 
 
 @dataclass

@@ -9,7 +9,6 @@ import csv
 import importlib.util
 import json
 import re
-from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from conftest import REPO, SHARED_DATA, requires_shared_data
-from httpserver import LocalServer, serve
+from httpserver import LocalServer
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_scryfall_sync import FAST, make_card, serve_cards
@@ -32,19 +31,7 @@ SNAPSHOT = json.loads(catalog.snapshot_path().read_text(encoding="utf-8"))
 RECORDS = {card["name"]: card for card in SNAPSHOT["cards"]}
 VALID_DECKS = sorted((Path(__file__).parent / "decks" / "valid").glob("*.txt"))
 
-
-@pytest.fixture(autouse=True)
-def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(folder))
-    catalog.reset_loaded_catalog()
-    return folder
-
-
-@pytest.fixture
-def server() -> Iterator[LocalServer]:
-    with serve() as running:
-        yield running
+pytestmark = pytest.mark.usefixtures("cache_dir")
 
 
 def run(*args: str, input: str | None = None) -> Any:

@@ -9,7 +9,6 @@ import importlib.util
 import json
 import math
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -17,7 +16,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from conftest import REPO, SHARED_DATA, requires_shared_data
-from httpserver import LocalServer, RecordedRequest, Reply, serve
+from httpserver import LocalServer, RecordedRequest, Reply
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -266,12 +265,6 @@ def pages(cards: list[dict[str, Any]], base: str, size: int) -> dict[int, dict[s
         }
         for n in range(1, count + 1)
     }
-
-
-@pytest.fixture
-def server() -> Iterator[LocalServer]:
-    with serve() as running:
-        yield running
 
 
 def serve_objects(server: LocalServer, cards: list[dict[str, Any]]) -> None:

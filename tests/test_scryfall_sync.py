@@ -16,7 +16,7 @@ import socket
 import threading
 import time
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -121,22 +121,6 @@ def load_prints() -> list[dict[str, Any]]:
 
 
 # -- fixtures and helpers -------------------------------------------------------------------------
-@pytest.fixture
-def server() -> Iterator[LocalServer]:
-    with serve() as running:
-        yield running
-
-
-@pytest.fixture
-def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(folder))
-    monkeypatch.delenv("PLANARCLI_OFFLINE", raising=False)
-    monkeypatch.delenv("PLANARCLI_SCRYFALL_URL", raising=False)
-    catalog.reset_loaded_catalog()
-    return folder
-
-
 def run(
     *args: str, options: dict[str, Any] | None = None, env: dict[str, str] | None = None
 ) -> Any:
