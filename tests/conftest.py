@@ -13,6 +13,7 @@ from httpserver import LocalServer, serve
 
 from planarcli.cards import catalog
 from planarcli.cli import cli
+from planarcli.rulebook.corpus import Edition, EditionInfo, GlossaryEntry, Rule
 
 REPO = Path(__file__).resolve().parents[1]
 #: ../shared/data beside the checkout (present for developers and CI, absent in a clone).
@@ -106,3 +107,19 @@ def pytest_report_header() -> list[str]:
         f"shared data: {SHARED_DATA if SHARED_DATA.is_dir() else 'absent'}",
         f"PYTHONDONTWRITEBYTECODE={os.environ.get('PYTHONDONTWRITEBYTECODE', '')}",
     ]
+
+
+def english_edition(edition_id: str, rules: list[tuple[str, str]], glossary: int = 0) -> Edition:
+    """An imported English Comprehensive Rules edition made in memory, effective on its id
+    (a date): ``rules`` as (id, text), and ``glossary`` placeholder glossary entries."""
+    info = EditionInfo(
+        id=edition_id,
+        title="Planechase",
+        lang="en",
+        kind="comprehensive-rules",
+        effective=edition_id,
+        source="imported",
+        location=f"{edition_id}.json",
+    )
+    entries = tuple(GlossaryEntry("Plane", "A card type.") for _ in range(glossary))
+    return Edition(info, tuple(Rule(i, t, "en") for i, t in rules), entries)
