@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from click.testing import CliRunner
@@ -22,6 +24,16 @@ SHARED_DATA = REPO.parent / "shared" / "data"
 requires_shared_data = pytest.mark.skipif(
     not SHARED_DATA.is_dir(), reason=f"{SHARED_DATA} is absent (it sits beside the checkout)"
 )
+
+
+def load_script(path: Path) -> ModuleType:
+    """The Python file at ``path`` (a script in scripts/ or benchmarks/, which are no
+    package), loaded afresh as a module named after the file."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture(autouse=True)

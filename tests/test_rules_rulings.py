@@ -5,7 +5,6 @@ scripts/build_rules.py from ../shared/data/planar-rulings.tsv, and how ``rules s
 from __future__ import annotations
 
 import csv
-import importlib.util
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -13,6 +12,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from conftest import load_script
 
 from planarcli.rulebook import corpus
 from planarcli.schemacheck import schema_errors
@@ -26,11 +26,7 @@ SOURCE = "AUTRE04216/jsonSets@ca38aa7:OHOP.json"
 
 
 def build_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("build_rules", REPO / "scripts/build_rules.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(REPO / "scripts" / "build_rules.py")
 
 
 def bundled() -> dict[str, Any]:
