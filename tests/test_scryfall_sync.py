@@ -312,34 +312,37 @@ def test_search_requests_are_paced_half_a_second_apart(
     assert second.time - first.time >= 0.5
 
 
+class FakeTime:
+    """A clock that moves only when the client sleeps, and the sleeps it was asked for."""
+
+    def __init__(self, now: float) -> None:
+        self.now = now
+        self.slept: list[float] = []
+
+    def clock(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        self.now += seconds
+
+
 def test_pacing_with_an_injected_clock() -> None:
-    now = [100.0]
-    slept: list[float] = []
-
-    def sleep(seconds: float) -> None:
-        slept.append(seconds)
-        now[0] += seconds
-
+    fake = FakeTime(100.0)
     with serve() as server:
         serve_cards(server, HAND_MADE, page_size=2)  # 3 pages
         progress: list[tuple[int, int]] = []
         with ScryfallClient(
-            server.url, timeout=(2, 2), retry=FAST["retry"], clock=lambda: now[0], sleep=sleep
+            server.url, timeout=(2, 2), retry=FAST["retry"], clock=fake.clock, sleep=fake.sleep
         ) as client:
             fetched = client.fetch_planar_cards(progress=lambda *step: progress.append(step))
     assert fetched.pages == 3
     assert progress == [(1, 3), (2, 3), (3, 3)]
-    assert slept == [pytest.approx(0.5), pytest.approx(0.5)]
+    assert fake.slept == [pytest.approx(0.5), pytest.approx(0.5)]
 
 
 def test_pacing_also_under_a_mirror_prefix() -> None:
-    now = [0.0]
-    slept: list[float] = []
-
-    def sleep(seconds: float) -> None:
-        slept.append(seconds)
-        now[0] += seconds
-
+    fake = FakeTime(0.0)
     with serve() as server:
         pages = scryfall_pages(HAND_MADE, server.url, 4, path="/mirror/cards/search")
 
@@ -351,11 +354,11 @@ def test_pacing_also_under_a_mirror_prefix() -> None:
             f"{server.url}/mirror/",
             timeout=(2, 2),
             retry=FAST["retry"],
-            clock=lambda: now[0],
-            sleep=sleep,
+            clock=fake.clock,
+            sleep=fake.sleep,
         ) as client:
             assert client.fetch_planar_cards().pages == 2
-    assert slept == [pytest.approx(0.5)]
+    assert fake.slept == [pytest.approx(0.5)]
 
 
 def test_429_with_retry_after_then_success(server: LocalServer, cache_dir: Path) -> None:
