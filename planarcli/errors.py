@@ -1,4 +1,5 @@
-"""The errors planarcli reports to users.
+"""The errors planarcli reports to users, and how every message words what it repeats
+(``echo_text``, ``echoed``) and what it counts (``plural``).
 
 Core code raises these; the command line turns each one into a single line on stderr and
 the exit code the error carries (see the exit-code table in the README). Nothing here
@@ -29,6 +30,15 @@ def echo_text(text: str, limit: int = ECHOED) -> str:
 def echoed(text: str, limit: int = ECHOED) -> str:
     """``repr(echo_text(text))``: what a user typed, as an error message quotes it."""
     return repr(echo_text(text, limit))
+
+
+def plural(count: int, one: str, many: str | None = None) -> str:
+    """``count`` and ``one`` when it is 1, else ``many`` (``one`` + "s" when not given):
+    ``plural(2, "card")`` is "2 cards", ``plural(1, "phenomenon", "phenomena")`` is
+    "1 phenomenon". The one helper the deck checks, conversions, sync and the renderers
+    word counts with (here, at the top: every layer may import it, and every command
+    already has)."""
+    return f"{count} {one if count == 1 else (many or one + 's')}"
 
 
 class PlanarError(Exception):

@@ -414,10 +414,17 @@ def paragraphs_to_rules(doc_id: str, paragraphs: Sequence[tuple[str, str | None]
     return rules
 
 
-def build_danish(seeds: Path) -> dict[str, Any]:
-    lines = [line.strip() for line in read_seed(seeds, SEED_DANISH).splitlines()]
-    if not lines or lines[0] != DANISH_TITLE:
-        raise SeedError(f"seed 001: expected the title {DANISH_TITLE!r} on the first line")
+def titled_paragraphs(
+    seeds: Path, seed: str, title: str, headings: set[str]
+) -> tuple[list[tuple[str, str | None]], int, set[str]]:
+    """The paragraphs of a seed whose first line is ``title``, each (text, the heading it
+    falls under, without a final colon); a line in ``headings`` starts a section, a blank
+    line is no paragraph, and a list marker "-" is removed. Also the number of markers
+    removed and the headings seen. Raises SeedError when the title is not there."""
+    lines = [line.strip() for line in read_seed(seeds, seed).splitlines()]
+    if not lines or lines[0] != title:
+        number = seed.partition("_")[0]
+        raise SeedError(f"seed {number}: expected the title {title!r} on the first line")
     heading: str | None = None
     paragraphs: list[tuple[str, str | None]] = []
     bullets = 0
@@ -425,13 +432,20 @@ def build_danish(seeds: Path) -> dict[str, Any]:
     for line in lines[1:]:
         if not line:
             continue
-        if line in DANISH_HEADINGS:
+        if line in headings:
             heading = line.rstrip(":")
             seen_headings.add(line)
             continue
         text, was_bullet = _strip_bullet(line)
         bullets += was_bullet
         paragraphs.append((text, heading))
+    return paragraphs, bullets, seen_headings
+
+
+def build_danish(seeds: Path) -> dict[str, Any]:
+    paragraphs, bullets, seen_headings = titled_paragraphs(
+        seeds, SEED_DANISH, DANISH_TITLE, DANISH_HEADINGS
+    )
     if seen_headings != DANISH_HEADINGS:
         raise SeedError(f"seed 001: headings not found: {sorted(DANISH_HEADINGS - seen_headings)}")
     return edition(
@@ -466,21 +480,9 @@ TACTICAL_HEADINGS = {"Planar Special Abilties", "Advanced Rules"}
 
 
 def build_tactical(seeds: Path) -> dict[str, Any]:
-    lines = [line.strip() for line in read_seed(seeds, SEED_TACTICAL).splitlines()]
-    if not lines or lines[0] != TACTICAL_TITLE:
-        raise SeedError(f"seed 004: expected the title {TACTICAL_TITLE!r} on the first line")
-    heading: str | None = None
-    paragraphs: list[tuple[str, str | None]] = []
-    bullets = 0
-    for line in lines[1:]:
-        if not line:
-            continue
-        if line in TACTICAL_HEADINGS:
-            heading = line
-            continue
-        text, was_bullet = _strip_bullet(line)
-        bullets += was_bullet
-        paragraphs.append((text, heading))
+    paragraphs, bullets, _ = titled_paragraphs(
+        seeds, SEED_TACTICAL, TACTICAL_TITLE, TACTICAL_HEADINGS
+    )
     return edition(
         edition_id="tactical-multiplayer",
         title=TACTICAL_TITLE,

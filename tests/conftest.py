@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from click.testing import CliRunner
+from httpserver import LocalServer, serve
 
 from planarcli.cards import catalog
 from planarcli.cli import cli
+from planarcli.rulebook.corpus import Edition, EditionInfo, GlossaryEntry, Rule
 
 REPO = Path(__file__).resolve().parents[1]
 #: ../shared/data beside the checkout (present for developers and CI, absent in a clone).
@@ -20,6 +24,16 @@ SHARED_DATA = REPO.parent / "shared" / "data"
 requires_shared_data = pytest.mark.skipif(
     not SHARED_DATA.is_dir(), reason=f"{SHARED_DATA} is absent (it sits beside the checkout)"
 )
+
+
+def load_script(path: Path) -> ModuleType:
+    """The Python file at ``path`` (a script in scripts/ or benchmarks/, which are no
+    package), loaded afresh as a module named after the file."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture(autouse=True)
@@ -37,6 +51,24 @@ def isolated_environment(
     catalog.reset_loaded_catalog()
     yield
     catalog.reset_loaded_catalog()
+
+
+@pytest.fixture
+def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """This test's cache dir, ``tmp_path / "cache"`` (not made yet), where a test can see
+    it; no catalog is loaded yet. A module whose every test wants it says so with
+    ``pytestmark = pytest.mark.usefixtures("cache_dir")``."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(folder))
+    catalog.reset_loaded_catalog()
+    return folder
+
+
+@pytest.fixture
+def server() -> Iterator[LocalServer]:
+    """A real HTTP server on 127.0.0.1 for this test (tests/httpserver.py)."""
+    with serve() as running:
+        yield running
 
 
 @dataclass
@@ -87,3 +119,19 @@ def pytest_report_header() -> list[str]:
         f"shared data: {SHARED_DATA if SHARED_DATA.is_dir() else 'absent'}",
         f"PYTHONDONTWRITEBYTECODE={os.environ.get('PYTHONDONTWRITEBYTECODE', '')}",
     ]
+
+
+def english_edition(edition_id: str, rules: list[tuple[str, str]], glossary: int = 0) -> Edition:
+    """An imported English Comprehensive Rules edition made in memory, effective on its id
+    (a date): ``rules`` as (id, text), and ``glossary`` placeholder glossary entries."""
+    info = EditionInfo(
+        id=edition_id,
+        title="Planechase",
+        lang="en",
+        kind="comprehensive-rules",
+        effective=edition_id,
+        source="imported",
+        location=f"{edition_id}.json",
+    )
+    entries = tuple(GlossaryEntry("Plane", "A card type.") for _ in range(glossary))
+    return Edition(info, tuple(Rule(i, t, "en") for i, t in rules), entries)

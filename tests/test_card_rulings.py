@@ -24,13 +24,7 @@ from planarcli.cards import catalog, store
 from planarcli.cards.store import snapshot_rulings
 from planarcli.cli import cli
 
-
-@pytest.fixture(autouse=True)
-def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(folder))
-    catalog.reset_loaded_catalog()
-    return folder
+pytestmark = pytest.mark.usefixtures("cache_dir")
 
 
 def show(*args: str, env: dict[str, str] | None = None) -> Any:

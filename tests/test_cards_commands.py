@@ -9,13 +9,12 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from httpserver import LocalServer, Reply, serve
+from httpserver import LocalServer, Reply
 from test_scryfall_sync import FAST, HAND_MADE, make_card, serve_cards
 
 from planarcli.cards import catalog
@@ -25,20 +24,7 @@ from planarcli.commands.cards import complete_card_name
 SHOW_KEYS = {"name", "kind", "type_line", "subtype", "sets", "oracle_text", "source"}
 LIST_KEYS = {"name", "kind", "subtype", "sets"}
 
-
-@pytest.fixture(autouse=True)
-def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(folder))
-    monkeypatch.delenv("PLANARCLI_OFFLINE", raising=False)
-    catalog.reset_loaded_catalog()
-    return folder
-
-
-@pytest.fixture
-def server() -> Iterator[LocalServer]:
-    with serve() as running:
-        yield running
+pytestmark = pytest.mark.usefixtures("cache_dir")
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> Any:

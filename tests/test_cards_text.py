@@ -6,18 +6,16 @@ playtest and showcase cards out. Everything goes through the command line."""
 from __future__ import annotations
 
 import csv
-import importlib.util
 import json
 import re
-from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from conftest import REPO, SHARED_DATA, requires_shared_data
-from httpserver import LocalServer, serve
+from conftest import REPO, SHARED_DATA, load_script, requires_shared_data
+from httpserver import LocalServer
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_scryfall_sync import FAST, make_card, serve_cards
@@ -32,19 +30,7 @@ SNAPSHOT = json.loads(catalog.snapshot_path().read_text(encoding="utf-8"))
 RECORDS = {card["name"]: card for card in SNAPSHOT["cards"]}
 VALID_DECKS = sorted((Path(__file__).parent / "decks" / "valid").glob("*.txt"))
 
-
-@pytest.fixture(autouse=True)
-def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(folder))
-    catalog.reset_loaded_catalog()
-    return folder
-
-
-@pytest.fixture
-def server() -> Iterator[LocalServer]:
-    with serve() as running:
-        yield running
+pytestmark = pytest.mark.usefixtures("cache_dir")
 
 
 def run(*args: str, input: str | None = None) -> Any:
@@ -66,19 +52,9 @@ def names_of(result: Any) -> list[str]:
 
 
 # -- the snapshot ---------------------------------------------------------------------------------
-def load_build_script() -> Any:
-    spec = importlib.util.spec_from_file_location(
-        "build_snapshot", REPO / "scripts" / "build_snapshot.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @requires_shared_data
 def test_the_bundled_snapshot_is_what_the_script_builds() -> None:
-    script = load_build_script()
+    script = load_script(REPO / "scripts" / "build_snapshot.py")
     built = script.build(SHARED_DATA / "planar-cards.tsv", created=SNAPSHOT["source"]["created"])
     assert built == SNAPSHOT
     bundled = catalog.snapshot_path().read_text(encoding="utf-8")

@@ -175,6 +175,36 @@ def test_a_forged_stamp_does_not_excuse_a_broken_file(cache_file: Path) -> None:
     assert loaded.source.warning is not None
 
 
+def test_a_stamped_broken_cache_is_parsed_once(
+    cache_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The damaged-cache path: a stamp vouches for the bytes, the parse fails, and the schema
+    check (here one that lets the file through) is asked why; the document is not parsed a
+    second time, and the cache is passed over with a reason, never a traceback."""
+    import hashlib
+
+    from planarcli import schemacheck
+
+    cache_file.write_text('{"format": "planarcli-catalog"}', encoding="utf-8")
+    data = cache_file.read_bytes()
+    stat = cache_file.stat()
+    catalog.write_cache_stamp(
+        cache_file, stat.st_size, stat.st_mtime_ns, hashlib.sha256(data).hexdigest()
+    )
+    parses: list[object] = []
+    real_parse = store.parse_catalog
+
+    def counting_parse(document: Any, **kwargs: Any) -> catalog.Catalog:
+        parses.append(document)
+        return real_parse(document, **kwargs)
+
+    monkeypatch.setattr(store, "parse_catalog", counting_parse)
+    monkeypatch.setattr(schemacheck, "schema_errors", lambda *args, **kwargs: [])
+    with pytest.raises(ValueError, match="KeyError: 'source'"):
+        store.load_cache(cache_file)
+    assert len(parses) == 1
+
+
 # -- corrupt or foreign caches: one warning, the snapshot, no crash -------------------------------
 CORRUPT: dict[str, bytes] = {
     "empty": b"",
@@ -452,13 +482,29 @@ def test_a_catalog_file_is_read_as_utf8_bytes(tmp_path: Path) -> None:
         catalog.read_catalog_file(path, kind="snapshot")
 
 
+def names_folded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names the catalog folds from now on, in order (every module of the catalog that
+    folds names counts)."""
+    from planarcli.cards.names import fold_name
+
+    folded: list[str] = []
+
+    def counting(name: str) -> str:
+        folded.append(name)
+        return fold_name(name)
+
+    for module in (catalog, resolve, store):
+        monkeypatch.setattr(module, "fold_name", counting)
+    return folded
+
+
 def test_a_checked_cache_keeps_its_folded_names_in_the_union(
     cache_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The union of a stamped cache with the snapshot reads the names' precomputed keys:
     looking up a printed name folds that name, not every name of the catalog (which cost
     2 ms of `cards show` for a printed name after a sync)."""
-    from planarcli.cards.names import FOLD_VERSION, fold_name
+    from planarcli.cards.names import FOLD_VERSION
 
     with open(catalog.snapshot_path(), encoding="utf-8") as handle:
         document = json.load(handle)  # every card, as a sync would write it
@@ -468,14 +514,7 @@ def test_a_checked_cache_keeps_its_folded_names_in_the_union(
     catalog.reset_loaded_catalog()
     union = catalog.load_catalog()
     assert union.source.kind == "cache" and len(union) == len(document["cards"])
-    folded: list[str] = []
-
-    def counting(name: str) -> str:
-        folded.append(name)
-        return fold_name(name)
-
-    for module in (catalog, resolve, store):  # every module of the catalog that folds names
-        monkeypatch.setattr(module, "fold_name", counting)
+    folded = names_folded(monkeypatch)
     assert union.find("akademie von west tolaria")[0].name == "Academy at Tolaria West"
     assert union.find("TAZEEM")[0].name == "Tazeem"
     assert len(folded) <= 4, len(folded)
@@ -486,7 +525,7 @@ def test_a_checked_cache_alone_folds_no_name_to_answer_a_spelling(
 ) -> None:
     """`cards show tazeem` after a sync is answered from the cache alone (``synced_card``),
     from the cache's precomputed keys: only the written name is folded."""
-    from planarcli.cards.names import FOLD_VERSION, fold_name
+    from planarcli.cards.names import FOLD_VERSION
 
     with open(catalog.snapshot_path(), encoding="utf-8") as handle:
         document = json.load(handle)
@@ -496,14 +535,7 @@ def test_a_checked_cache_alone_folds_no_name_to_answer_a_spelling(
     cache_file.write_text(dump_catalog(document), encoding="utf-8")
     catalog.load_catalog()  # checks and stamps the cache
     catalog.reset_loaded_catalog()
-    folded: list[str] = []
-
-    def counting(name: str) -> str:
-        folded.append(name)
-        return fold_name(name)
-
-    for module in (catalog, resolve, store):  # every module of the catalog that folds names
-        monkeypatch.setattr(module, "fold_name", counting)
+    folded = names_folded(monkeypatch)
     found = catalog.synced_card("tazeem")
     assert found is not None and (found[0].name, found[1]) == ("Tazeem", "folded")
     assert folded == ["tazeem"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,12 +14,7 @@ from planarcli.cards.names import fold_name
 from planarcli.cli import cli
 from planarcli.errors import UsageError
 
-
-@pytest.fixture(autouse=True)
-def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(tmp_path / "cache"))
-    catalog.reset_loaded_catalog()
-    return tmp_path / "cache"
+pytestmark = pytest.mark.usefixtures("cache_dir")
 
 
 def run(*args: str, input: str | None = None) -> Any:

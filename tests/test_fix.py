@@ -400,20 +400,26 @@ def test_a_failed_rename_leaves_the_old_file(
     assert [p.name for p in tmp_path.iterdir()] == ["deck.txt"]
 
 
+def while_fixing(monkeypatch: pytest.MonkeyPatch, meanwhile: Callable[[], object]) -> None:
+    """Run ``meanwhile`` once the fix is worked out and before it is written (another
+    program saving the file while planarcli works)."""
+    real = fix_module.fix_bytes
+
+    def then_meanwhile(*args: object, **kwargs: object) -> object:
+        answer = real(*args, **kwargs)  # type: ignore[arg-type]
+        meanwhile()
+        return answer
+
+    monkeypatch.setattr(fix_module, "fix_bytes", then_meanwhile)
+
+
 def test_a_file_changed_while_being_fixed_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run_cli: Callable[..., object]
 ) -> None:
     deck = tmp_path / "deck.txt"
     deck.write_bytes(b"Planar Deck\n1 Akuom\n")
-    real = fix_module.fix_bytes
-
-    def meanwhile(*args: object, **kwargs: object) -> object:
-        answer = real(*args, **kwargs)  # type: ignore[arg-type]
-        # another program saves its own version while planarcli works (same size too)
-        deck.write_bytes(b"Planar Deck\n1 Naya!\n")
-        return answer
-
-    monkeypatch.setattr(fix_module, "fix_bytes", meanwhile)
+    # another program saves its own version while planarcli works (same size too)
+    while_fixing(monkeypatch, lambda: deck.write_bytes(b"Planar Deck\n1 Naya!\n"))
     result = run_cli("validate", "--fix", "--format", "json", str(deck))
     assert result.exit_code == 2  # type: ignore[attr-defined]
     assert "changed on disk while it was being fixed" in result.stderr  # type: ignore[attr-defined]
@@ -549,16 +555,13 @@ def test_a_same_size_change_with_the_time_kept_is_still_refused(
     """Only the content hash tells this change: same size, and its mtime put back."""
     deck = tmp_path / "deck.txt"
     deck.write_bytes(b"Planar Deck\n1 Akuom\n")
-    real = fix_module.fix_bytes
 
-    def meanwhile(*args: object, **kwargs: object) -> object:
-        answer = real(*args, **kwargs)  # type: ignore[arg-type]
+    def save_keeping_the_time() -> None:
         status = deck.stat()
         deck.write_bytes(b"Planar Deck\n1 Naya!\n")
         os.utime(deck, ns=(status.st_atime_ns, status.st_mtime_ns))
-        return answer
 
-    monkeypatch.setattr(fix_module, "fix_bytes", meanwhile)
+    while_fixing(monkeypatch, save_keeping_the_time)
     with pytest.raises(rewrite.FileChangedError):
         fix_module.fix_file(str(deck), load_catalog(), DeckOptions())
     assert deck.read_bytes() == b"Planar Deck\n1 Naya!\n"

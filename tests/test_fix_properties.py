@@ -87,13 +87,18 @@ def content_lines(data: bytes) -> list[str]:
     return [text[a:b] for a, b in zip(lines.starts, lines.ends, strict=True)] if text else []
 
 
-@SETTINGS
-@given(
+#: A decklist file: its lines, its line ending, whether its last line ends, its encoding
+#: (the arguments of ``encode``).
+given_a_deck_file = given(
     deck_lines,
     st.sampled_from(["\n", "\r\n", "\r"]),
     st.booleans(),
     st.sampled_from(ENCODINGS),
 )
+
+
+@SETTINGS
+@given_a_deck_file
 def test_fixing_twice_changes_nothing_more(
     lines: list[str], newline: str, final: bool, encoding: tuple[str, bytes]
 ) -> None:
@@ -103,12 +108,7 @@ def test_fixing_twice_changes_nothing_more(
 
 
 @SETTINGS
-@given(
-    deck_lines,
-    st.sampled_from(["\n", "\r\n", "\r"]),
-    st.booleans(),
-    st.sampled_from(ENCODINGS),
-)
+@given_a_deck_file
 def test_fix_changes_only_lines_with_findings(
     lines: list[str], newline: str, final: bool, encoding: tuple[str, bytes]
 ) -> None:

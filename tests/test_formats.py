@@ -241,6 +241,42 @@ def test_mtgo_sideboard_rows_are_the_planar_deck(catalog: Catalog) -> None:
     assert len(entries) == 12
 
 
+def test_mtgo_bad_cards_are_issues_worded_as_cockatrice_s() -> None:
+    """The two XML readers read a card the same way (``readers.xmldeck``), each naming its
+    own attributes."""
+    long_name = "B" * 201
+    dek = (
+        b'<?xml version="1.0"?>\n<Deck>\n<Cards Quantity="x" Sideboard="true" Name="Tazeem"/>\n'
+        b'<Cards Quantity="1" Sideboard="true"/>\n<Cards Sideboard="true" Name="Akoum"/>\n'
+        + f'<Cards Quantity="1" Sideboard="true" Name="{long_name}"/>\n</Deck>'.encode()
+    )
+    decklist = reader_for("mtgo")(RawInput("d.dek", dek, ".dek"))
+    assert [(e.name, e.quantity, e.line) for e in decklist.entries] == [("Akoum", 1, 5)]
+    assert [(i.line, i.code) for i in decklist.issues] == [
+        (3, "bad-quantity"),
+        (4, "unreadable-line"),
+        (6, "name-too-long"),
+    ]
+    assert [i.message for i in decklist.issues[:2]] == [
+        "Quantity='x' for 'Tazeem' is not a quantity between 1 and 9999",
+        "a <Cards> row has no Name",
+    ]
+    assert decklist.issues[2].message.startswith(f"{long_name[:40]!r}... is 201 characters")
+    cod = b'<cockatrice_deck><zone name="side"><card number="0" name="Akoum"/></zone>'
+    cod += b'<zone name="main"><card number="2"/></zone></cockatrice_deck>'
+    messages = [i.message for i in reader_for("cockatrice")(RawInput("d.cod", cod, ".cod")).issues]
+    assert messages == [
+        "number='0' for 'Akoum' is not a quantity between 1 and 9999",
+        "a <card> in zone 'main' has no name",
+    ]
+    wrong_root = r"^d.dek:1: not an MTGO deck: the root element is <html>, expected <Deck>$"
+    with pytest.raises(InputError, match=wrong_root):
+        reader_for("mtgo")(RawInput("d.dek", b"<html><body/></html>", ".dek"))
+    with pytest.raises(InputError, match=r"expected <cockatrice_deck>$"):
+        reader_for("cockatrice")(RawInput("d.cod", b"<html><body/></html>", ".cod"))
+    assert reader_for("mtgo")(RawInput("d.dek", b" \n", ".dek")).entries == ()
+
+
 # -- MTGJSON -------------------------------------------------------------------------------
 
 

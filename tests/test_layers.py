@@ -10,13 +10,10 @@ imported only by the command that prints with it, never at start-up.
 
 from __future__ import annotations
 
-import ast
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from probes import imports_of, modules_loaded
 
 PACKAGE = Path(__file__).resolve().parents[1] / "planarcli"
 
@@ -44,18 +41,6 @@ def part_of(module: str) -> str | None:
     if parts[1] in ("cli", "__main__"):
         return "cli"
     return parts[1] if (PACKAGE / parts[1]).is_dir() else "base"
-
-
-def imports_of(path: Path) -> set[str]:
-    """Every module a file imports, at the top or inside a function."""
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.add(node.module)
-            found.update(f"{node.module}.{alias.name}" for alias in node.names)
-    return found
 
 
 def module_name(path: Path) -> str:
@@ -112,30 +97,11 @@ def test_the_layer_check_sees_an_upward_lazy_import(tmp_path: Path) -> None:
 
 # --------------------------------------------------------------------------- start-up
 
-PROBE = """
-import json, sys
-sys.argv = ["planarcli", *json.loads(sys.argv[1])]
-try:
-    from planarcli.cli import main
-    main()
-except SystemExit:
-    pass
-print("\\nMODULES=" + json.dumps(sorted(sys.modules)), file=sys.stderr)
-"""
-
 
 def renderers_loaded_by(args: list[str]) -> set[str]:
     """The planarcli.report modules ``planarcli --offline ARGS`` imported."""
-    completed = subprocess.run(
-        [sys.executable, "-c", PROBE, json.dumps(["--offline", *args])],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=60,
-    )
-    marker = completed.stderr.rsplit("MODULES=", 1)
-    assert len(marker) == 2, completed.stderr
-    return {name for name in json.loads(marker[1]) if name.startswith("planarcli.report.")}
+    loaded = modules_loaded(["--offline", *args])
+    return {name for name in loaded if name.startswith("planarcli.report.")}
 
 
 @pytest.mark.parametrize(

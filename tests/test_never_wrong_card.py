@@ -7,15 +7,13 @@ part of its development half; benchmarks/score_names.py scores both halves in fu
 from __future__ import annotations
 
 import gzip
-import importlib.util
 import json
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from conftest import REPO, SHARED_DATA, requires_shared_data
+from conftest import REPO, SHARED_DATA, load_script, requires_shared_data
 
 from planarcli.cards.magicnames import FILE_NAME, display_form, load_magic_names
 from planarcli.cli import cli
@@ -24,14 +22,6 @@ from planarcli.resources import package_data_file
 
 def run(*args: str) -> Any:
     return CliRunner().invoke(cli, list(args), catch_exceptions=False)
-
-
-def _module(path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(path.stem, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 # -- cards show --------------------------------------------------------------------------------
@@ -189,7 +179,7 @@ def test_validate_suggests_no_card_for_a_planar_type(tmp_path: Path) -> None:
 # -- the bundled list of every name --------------------------------------------------------------
 @requires_shared_data
 def test_the_bundled_name_list_is_what_the_build_script_makes() -> None:
-    build = _module(REPO / "scripts" / "build_magic_names.py")
+    build = load_script(REPO / "scripts" / "build_magic_names.py")
     with open(package_data_file(FILE_NAME), "rb") as handle:
         bundled = gzip.decompress(handle.read()).decode("utf-8")
     assert bundled == build.build_text(SHARED_DATA / "magic-card-names.txt")
@@ -212,7 +202,7 @@ def test_the_name_table_dev_half_is_answered_right() -> None:
     benchmarks/score_names.py): no planar answer for another card or a misspelling of one,
     no wrong card for a misspelt plane, every printed name read as its card; and no single
     validate suggestion (what --fix applies) that names a wrong card."""
-    score = _module(REPO / "benchmarks" / "score_names.py")
+    score = load_script(REPO / "benchmarks" / "score_names.py")
     from planarcli.cards.catalog import load_snapshot
 
     catalog = load_snapshot()
@@ -254,7 +244,7 @@ def test_a_plane_missing_from_a_partial_cache_is_not_called_non_planar() -> None
 @requires_shared_data
 def test_the_name_table_is_what_its_script_builds() -> None:
     """The table is picked by the script (fixed seed), never edited by hand."""
-    build = _module(REPO / "scripts" / "build_name_table.py")
+    build = load_script(REPO / "scripts" / "build_name_table.py")
     dev, heldout = build.split(build.build(SHARED_DATA))
     for part, names in (("dev", dev), ("heldout", heldout)):
         path = REPO / "tests" / "name_table" / f"{part}.json"

@@ -5,19 +5,16 @@ losing the bundled ones (against a real server on 127.0.0.1)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from conftest import REPO, SHARED_DATA, requires_shared_data
-from httpserver import LocalServer, RecordedRequest, Reply, serve
+from conftest import REPO, SHARED_DATA, load_script, requires_shared_data
+from httpserver import LocalServer, RecordedRequest, Reply
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -30,14 +27,6 @@ from planarcli.cli import cli
 
 ACADEMY = "Academy at Tolaria West"
 ACADEMY_ID = "15b979de-c8ee-4664-9ca7-6c4eb3346967"
-
-
-def _script(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, REPO / "scripts" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 # -- folding ---------------------------------------------------------------------------------
@@ -73,7 +62,7 @@ def test_other_scripts_keep_their_letters(one: str, other: str) -> None:
 # -- the snapshot ----------------------------------------------------------------------------
 @requires_shared_data
 def test_bundled_printed_names_are_what_the_build_script_reads() -> None:
-    build = _script("build_snapshot")
+    build = load_script(REPO / "scripts" / "build_snapshot.py")
     expected = build.read_printed_names(SHARED_DATA / "planar-foreign-names.tsv")
     document = json.loads(catalog.snapshot_path().read_text(encoding="utf-8"))
     bundled = {
@@ -266,12 +255,6 @@ def pages(cards: list[dict[str, Any]], base: str, size: int) -> dict[int, dict[s
         }
         for n in range(1, count + 1)
     }
-
-
-@pytest.fixture
-def server() -> Iterator[LocalServer]:
-    with serve() as running:
-        yield running
 
 
 def serve_objects(server: LocalServer, cards: list[dict[str, Any]]) -> None:

@@ -3,30 +3,19 @@ modules form no cycle (corpus is the base the others build on)."""
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
+
+from probes import imports_of
 
 RULEBOOK = Path(__file__).resolve().parents[1] / "planarcli" / "rulebook"
 
 
-def planarcli_imports(path: Path) -> set[str]:
-    """Every module a file imports, at the top or inside a function (lazy imports count)."""
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.add(node.module)
-            found.update(f"{node.module}.{alias.name}" for alias in node.names)
-    return found
-
-
 def rulebook_graph() -> dict[str, set[str]]:
-    modules = {path.stem: planarcli_imports(path) for path in RULEBOOK.glob("*.py")}
+    modules = {path.stem: imports_of(path) for path in RULEBOOK.glob("*.py")}
     # a package (search/) is one node: what any of its modules imports
     for package in RULEBOOK.glob("*/__init__.py"):
         modules[package.parent.name] = set().union(
-            *(planarcli_imports(path) for path in package.parent.glob("*.py"))
+            *(imports_of(path) for path in package.parent.glob("*.py"))
         )
     return {
         name: {
@@ -38,7 +27,7 @@ def rulebook_graph() -> dict[str, set[str]]:
 
 def test_rulebook_never_imports_deck_cards_commands_or_click() -> None:
     for path in RULEBOOK.rglob("*.py"):
-        imports = planarcli_imports(path)
+        imports = imports_of(path)
         bad = {
             name
             for name in imports
@@ -76,5 +65,5 @@ def test_the_layout_check_sees_lazy_imports(tmp_path: Path) -> None:
         "def f():\n    from planarcli.rulebook import search\n    import planarcli.deck.checks\n",
         encoding="utf-8",
     )
-    imports = planarcli_imports(sample)
+    imports = imports_of(sample)
     assert {"planarcli.rulebook.search", "planarcli.deck.checks"} <= imports

@@ -3,7 +3,6 @@ the seeds (rebuilt by scripts/build_rules.py) and with the official rules files.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 from pathlib import Path
@@ -14,7 +13,7 @@ import pytest
 
 from planarcli.rulebook.crtext import dump_edition, parse_comprehensive_rules
 from planarcli.schemacheck import schema_errors
-from tests.conftest import requires_shared_data
+from tests.conftest import load_script, requires_shared_data
 
 REPO = Path(__file__).resolve().parents[1]
 RULES = REPO / "rules"
@@ -250,13 +249,7 @@ def test_documents_have_headings_where_the_seed_has_them() -> None:
 
 
 def _build_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "build_rules", REPO / "scripts" / "build_rules.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(REPO / "scripts" / "build_rules.py")
 
 
 @requires_shared_data

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import english_edition
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -215,21 +216,8 @@ def test_reworded_subrule_of_a_renumbered_rule_is_renumbered(run_cli: Callable[.
     assert "901.9b" not in {r["id"] for r in data["added"]}
 
 
-def _edition(edition_id: str, rules: list[tuple[str, str]]) -> corpus.Edition:
-    info = corpus.EditionInfo(
-        id=edition_id,
-        title="Planechase",
-        lang="en",
-        kind="comprehensive-rules",
-        effective=edition_id,
-        source="imported",
-        location=f"{edition_id}.json",
-    )
-    return corpus.Edition(info, tuple(Rule(i, t, "en") for i, t in rules))
-
-
 def test_rule_of_a_moved_section_pairs_with_the_same_number() -> None:
-    old = _edition(
+    old = english_edition(
         "2012-06-01",
         [
             ("309", "Planes"),
@@ -242,7 +230,7 @@ def test_rule_of_a_moved_section_pairs_with_the_same_number() -> None:
             ("309.8", "Something else entirely about the weather in the blind eternities."),
         ],
     )
-    new = _edition(
+    new = english_edition(
         "2026-01-16",
         [
             ("311", "Planes"),

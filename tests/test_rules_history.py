@@ -17,11 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SHARED_DATA, requires_shared_data
+from conftest import SHARED_DATA, english_edition, requires_shared_data
 
 from planarcli.rulebook import corpus, history
 from planarcli.rulebook import diff as rulesdiff
-from planarcli.rulebook.corpus import Edition, EditionInfo, GlossaryEntry, Rule
 from planarcli.rulebook.textdiff import normalise
 
 #: the official editions, bundled (built from ../shared/data/cr)
@@ -446,20 +445,6 @@ def test_bundled_history_of_901_14a(run_cli: Callable[..., Any]) -> None:
     assert data["versions"][-1]["until"] is None
 
 
-def _edition(edition_id: str, rules: list[tuple[str, str]], glossary: int = 0) -> Edition:
-    info = EditionInfo(
-        id=edition_id,
-        title="Planechase",
-        lang="en",
-        kind="comprehensive-rules",
-        effective=edition_id,
-        source="imported",
-        location=f"{edition_id}.json",
-    )
-    entries = tuple(GlossaryEntry("Plane", "A card type.") for _ in range(glossary))
-    return Edition(info, tuple(Rule(i, t, "en") for i, t in rules), entries)
-
-
 PLANES = [
     ("901", "Planechase"),
     ("901.1", "Rules for the planechase variant."),
@@ -470,9 +455,9 @@ PLANES = [
 
 def test_an_edition_without_the_section_is_skipped_not_an_end() -> None:
     editions = [
-        _edition("2020-01-01", PLANES),
-        _edition("2021-01-01", PLANES[:2]),  # quotes only 901: says nothing about 309
-        _edition("2022-01-01", [*PLANES[:2], ("310", "Planes"), ("310.7", PLANES[3][1])]),
+        english_edition("2020-01-01", PLANES),
+        english_edition("2021-01-01", PLANES[:2]),  # quotes only 901: says nothing about 309
+        english_edition("2022-01-01", [*PLANES[:2], ("310", "Planes"), ("310.7", PLANES[3][1])]),
     ]
     result = history.rule_history(editions, "310.7", "2022-01-01")
     assert [(v.id, v.since, v.until, v.editions) for v in result.versions] == [
@@ -489,8 +474,8 @@ def test_an_edition_without_the_section_is_skipped_not_an_end() -> None:
 
 def test_a_rule_removed_inside_a_held_section_ends() -> None:
     editions = [
-        _edition("2020-01-01", [*PLANES, ("901.2", "A rule that goes away later on.")]),
-        _edition("2021-01-01", PLANES),
+        english_edition("2020-01-01", [*PLANES, ("901.2", "A rule that goes away later on.")]),
+        english_edition("2021-01-01", PLANES),
     ]
     result = history.rule_history(editions, "901.2", "2020-01-01")
     assert [(v.id, v.until) for v in result.versions] == [("901.2", "2021-01-01")]

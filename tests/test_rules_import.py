@@ -440,31 +440,24 @@ def test_errors_are_planar_errors() -> None:
     assert isinstance(result.exception, PlanarError)
 
 
-PLANARCLI = [sys.executable, "-m", "planarcli"]
-
-
 def test_installed_command_in_a_subprocess(data_dir: Path) -> None:
     env = {**os.environ, "PLANARCLI_DATA_DIR": str(data_dir)}
-    done = subprocess.run(
-        [*PLANARCLI, "rules", "import", str(MODERN), "--format", "json"],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=env,
-        timeout=60,
-        check=False,
-    )
+
+    def planarcli(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "planarcli", *args],
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            env=env,
+            timeout=60,
+            check=False,
+        )
+
+    done = planarcli("rules", "import", str(MODERN), "--format", "json")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["edition_id"] == "2024-07-30"
-    missing = subprocess.run(
-        [*PLANARCLI, "rules", "import", str(data_dir / "missing.txt")],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=env,
-        timeout=60,
-        check=False,
-    )
+    missing = planarcli("rules", "import", str(data_dir / "missing.txt"))
     assert missing.returncode == 2
     assert missing.stderr.startswith("planarcli: error: ") and "Traceback" not in missing.stderr
 

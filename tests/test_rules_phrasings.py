@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import english_edition
 
 from planarcli import resources
 from planarcli.rulebook import corpus, phrasings, searchcache
@@ -113,22 +114,13 @@ def test_a_renumbered_or_retouched_passage_keeps_its_phrasings() -> None:
     phrasings; a rule of other words gets none."""
     current = corpus.load_edition("current")
     text = current.rule("901.8").text
-    info = corpus.EditionInfo(
-        id="2099-01-01",
-        title="Planechase",
-        lang="en",
-        kind="comprehensive-rules",
-        effective="2099-01-01",
-        source="imported",
-        location="nowhere",
-    )
-    moved = corpus.Edition(
-        info,
-        rules=(
-            corpus.Rule("901.99", text, "en"),
-            corpus.Rule("901.98", text.replace("additional", "extra"), "en"),
-            corpus.Rule("901.8", "Planar dice are green on Tuesdays.", "en"),
-        ),
+    moved = english_edition(
+        "2099-01-01",
+        [
+            ("901.99", text),
+            ("901.98", text.replace("additional", "extra")),
+            ("901.8", "Planar dice are green on Tuesdays."),
+        ],
     )
     found = attached(rulesearch.SearchIndex([moved]))
     assert set(found) == {"901.99", "901.98"}

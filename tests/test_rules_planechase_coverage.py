@@ -3,7 +3,6 @@ rule whose own text speaks of Planechase, wherever it is, with the rules it cite
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -11,6 +10,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from conftest import load_script
 
 from planarcli.rulebook import corpus, crtext
 
@@ -26,12 +26,7 @@ ISSUE_18 = [
 
 
 def coverage_script() -> ModuleType:
-    path = REPO / "scripts" / "planechase_coverage.py"
-    spec = importlib.util.spec_from_file_location("planechase_coverage", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(REPO / "scripts" / "planechase_coverage.py")
 
 
 def test_the_rules_the_issue_found_missing_are_bundled(run_cli: Callable[..., Any]) -> None:

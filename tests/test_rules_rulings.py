@@ -5,7 +5,6 @@ scripts/build_rules.py from ../shared/data/planar-rulings.tsv, and how ``rules s
 from __future__ import annotations
 
 import csv
-import importlib.util
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -13,6 +12,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from conftest import load_script
 
 from planarcli.rulebook import corpus
 from planarcli.schemacheck import schema_errors
@@ -26,11 +26,7 @@ SOURCE = "AUTRE04216/jsonSets@ca38aa7:OHOP.json"
 
 
 def build_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("build_rules", REPO / "scripts/build_rules.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(REPO / "scripts" / "build_rules.py")
 
 
 def bundled() -> dict[str, Any]:
@@ -165,6 +161,23 @@ def test_a_ruling_id_may_be_written_with_the_card_name(run_cli: Callable[..., An
     build = build_script()
     for rule in bundled()["rules"]:  # the two slug functions agree on every card
         assert corpus.ruling_slug(rule["card"]) == build.card_slug(rule["card"])
+
+
+@pytest.mark.parametrize(
+    ("written", "named"),
+    [
+        ("ruling:Spatial Merging.2", "Spatial Merging.2"),
+        ("  RULING: spatial merging ", " spatial merging"),
+        ("Ruling:", ""),
+        ("ruling", None),
+        ("rulings:x", None),
+        ("901.3", None),
+        ("Spatial Merging", None),
+    ],
+)
+def test_a_ruling_id_is_known_by_its_prefix_in_any_case(written: str, named: str | None) -> None:
+    """The one check of the ``ruling:`` prefix that show, its hints and the id reader share."""
+    assert corpus.ruling_named(written) == named
 
 
 def test_rules_show_of_a_ruling_that_does_not_exist(run_cli: Callable[..., Any]) -> None:

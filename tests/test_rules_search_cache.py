@@ -125,15 +125,21 @@ def test_an_index_with_the_right_shape_and_wrong_content_is_rebuilt(
             assert json.loads(result.stdout) == expected
 
 
-def test_the_index_follows_the_editions_content(
-    run_cli: Callable[..., Any], tmp_path: Path
-) -> None:
-    """Editing an imported edition (same id, same file name) rebuilds the index."""
+def imported_copy_of_2026() -> tuple[dict[str, Any], Path]:
+    """The bundled 2026-01-16 edition's document, and where an import of it goes in the data
+    dir (the folder made, the file not written yet)."""
     bundled = Path(corpus.list_editions()[0].location).parent
     source = json.loads((bundled / "2026-01-16.json").read_text(encoding="utf-8"))
     folder = Path(os.environ["PLANARCLI_DATA_DIR"]) / "rules"
     folder.mkdir(parents=True)
-    target = folder / "2026-01-16.json"
+    return source, folder / "2026-01-16.json"
+
+
+def test_the_index_follows_the_editions_content(
+    run_cli: Callable[..., Any], tmp_path: Path
+) -> None:
+    """Editing an imported edition (same id, same file name) rebuilds the index."""
+    source, target = imported_copy_of_2026()
     target.write_text(json.dumps(source), encoding="utf-8")
     result = run_cli("rules", "search", "zanzibar", "--format", "json")
     assert result.exit_code == 1
@@ -244,11 +250,7 @@ def test_a_same_size_edit_with_the_same_time_rebuilds_the_index(
     run_cli: Callable[..., Any],
 ) -> None:
     """A re-import that keeps the file's size and time: only its content says it changed."""
-    bundled = Path(corpus.list_editions()[0].location).parent
-    source = json.loads((bundled / "2026-01-16.json").read_text(encoding="utf-8"))
-    folder = Path(os.environ["PLANARCLI_DATA_DIR"]) / "rules"
-    folder.mkdir(parents=True)
-    target = folder / "2026-01-16.json"
+    source, target = imported_copy_of_2026()
     before = json.dumps(source)
     target.write_text(before, encoding="utf-8")
     assert run_cli("rules", "search", "zanzibar", "--format", "json").exit_code == 1

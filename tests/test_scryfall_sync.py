@@ -16,7 +16,7 @@ import socket
 import threading
 import time
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -121,22 +121,6 @@ def load_prints() -> list[dict[str, Any]]:
 
 
 # -- fixtures and helpers -------------------------------------------------------------------------
-@pytest.fixture
-def server() -> Iterator[LocalServer]:
-    with serve() as running:
-        yield running
-
-
-@pytest.fixture
-def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(folder))
-    monkeypatch.delenv("PLANARCLI_OFFLINE", raising=False)
-    monkeypatch.delenv("PLANARCLI_SCRYFALL_URL", raising=False)
-    catalog.reset_loaded_catalog()
-    return folder
-
-
 def run(
     *args: str, options: dict[str, Any] | None = None, env: dict[str, str] | None = None
 ) -> Any:
@@ -328,34 +312,37 @@ def test_search_requests_are_paced_half_a_second_apart(
     assert second.time - first.time >= 0.5
 
 
+class FakeTime:
+    """A clock that moves only when the client sleeps, and the sleeps it was asked for."""
+
+    def __init__(self, now: float) -> None:
+        self.now = now
+        self.slept: list[float] = []
+
+    def clock(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        self.now += seconds
+
+
 def test_pacing_with_an_injected_clock() -> None:
-    now = [100.0]
-    slept: list[float] = []
-
-    def sleep(seconds: float) -> None:
-        slept.append(seconds)
-        now[0] += seconds
-
+    fake = FakeTime(100.0)
     with serve() as server:
         serve_cards(server, HAND_MADE, page_size=2)  # 3 pages
         progress: list[tuple[int, int]] = []
         with ScryfallClient(
-            server.url, timeout=(2, 2), retry=FAST["retry"], clock=lambda: now[0], sleep=sleep
+            server.url, timeout=(2, 2), retry=FAST["retry"], clock=fake.clock, sleep=fake.sleep
         ) as client:
             fetched = client.fetch_planar_cards(progress=lambda *step: progress.append(step))
     assert fetched.pages == 3
     assert progress == [(1, 3), (2, 3), (3, 3)]
-    assert slept == [pytest.approx(0.5), pytest.approx(0.5)]
+    assert fake.slept == [pytest.approx(0.5), pytest.approx(0.5)]
 
 
 def test_pacing_also_under_a_mirror_prefix() -> None:
-    now = [0.0]
-    slept: list[float] = []
-
-    def sleep(seconds: float) -> None:
-        slept.append(seconds)
-        now[0] += seconds
-
+    fake = FakeTime(0.0)
     with serve() as server:
         pages = scryfall_pages(HAND_MADE, server.url, 4, path="/mirror/cards/search")
 
@@ -367,11 +354,11 @@ def test_pacing_also_under_a_mirror_prefix() -> None:
             f"{server.url}/mirror/",
             timeout=(2, 2),
             retry=FAST["retry"],
-            clock=lambda: now[0],
-            sleep=sleep,
+            clock=fake.clock,
+            sleep=fake.sleep,
         ) as client:
             assert client.fetch_planar_cards().pages == 2
-    assert slept == [pytest.approx(0.5)]
+    assert fake.slept == [pytest.approx(0.5)]
 
 
 def test_429_with_retry_after_then_success(server: LocalServer, cache_dir: Path) -> None:
@@ -552,6 +539,33 @@ def test_connection_refused(cache_dir: Path) -> None:
     assert result.exit_code == 3, explain(result)
     assert "cannot reach 127.0.0.1" in one_error_line(result)
     assert not (cache_dir / "cards.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("kind", "message", "hint"),
+    [
+        ("ReadTimeout", "Scryfall did not answer in time (h.test): ", "or use the cached"),
+        ("ConnectTimeout", "Scryfall did not answer in time (h.test): ", "or use the cached"),
+        ("RetryError", "Scryfall kept failing (h.test): ", "try again later"),
+        ("ChunkedEncodingError", "Scryfall's answer from h.test was cut off: ", "try again"),
+        ("ConnectionError", "cannot reach h.test: ", "check the network"),
+        ("InvalidURL", "request to h.test failed: ", None),
+    ],
+)
+def test_each_request_failure_is_told_as_data_unavailable(
+    kind: str, message: str, hint: str | None
+) -> None:
+    """Every way requests fails becomes one DataUnavailableError (exit 3) with its own words
+    (``scryfall._failed``); a timeout is a timeout also when it is a ConnectionError."""
+    import requests
+
+    from planarcli.cards import scryfall
+
+    error = getattr(requests.exceptions, kind)("the reason")
+    told = scryfall._failed("https://h.test/cards/search", error)
+    assert isinstance(told, DataUnavailableError)
+    assert told.message == message + "the reason"
+    assert (told.hint is None) if hint is None else (hint in str(told.hint))
 
 
 @pytest.mark.parametrize(

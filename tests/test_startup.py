@@ -2,40 +2,19 @@
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from probes import modules_loaded
 
 HEAVY = ("requests", "jsonschema", "rapidfuzz", "urllib3", "platformdirs", "sqlite3")
 GOOD = Path(__file__).parent / "decks" / "valid" / "bare-names.txt"
 MISSPELLED = Path(__file__).parent / "decks" / "invalid" / "misspelled.txt"
 
-PROBE = """
-import json, sys
-sys.argv = ["planarcli", *json.loads(sys.argv[1])]
-try:
-    from planarcli.cli import main
-    main()
-except SystemExit:
-    pass
-print("\\nMODULES=" + json.dumps(sorted(sys.modules)), file=sys.stderr)
-"""
-
 
 def imported_by(args: list[str]) -> set[str]:
-    completed = subprocess.run(
-        [sys.executable, "-c", PROBE, json.dumps(args)],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=60,
-    )
-    marker = completed.stderr.rsplit("MODULES=", 1)
-    assert len(marker) == 2, completed.stderr
-    return {name.split(".")[0] for name in json.loads(marker[1])}
+    """The top-level packages ``planarcli ARGS`` imported."""
+    return {name.split(".")[0] for name in modules_loaded(args)}
 
 
 @pytest.mark.parametrize(
@@ -61,16 +40,7 @@ def test_rapidfuzz_only_when_a_name_needs_fuzzy_matching() -> None:
 
 def modules_loaded_by(args: list[str]) -> set[str]:
     """Every module (full dotted name) ``planarcli ARGS`` imported, offline."""
-    completed = subprocess.run(
-        [sys.executable, "-c", PROBE, json.dumps(["--offline", *args])],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=60,
-    )
-    marker = completed.stderr.rsplit("MODULES=", 1)
-    assert len(marker) == 2, completed.stderr
-    return set(json.loads(marker[1]))
+    return set(modules_loaded(["--offline", *args]))
 
 
 NAMES_LIST = "planarcli.cards.magicnames"
@@ -107,14 +77,7 @@ def test_validating_a_good_deck_loads_no_names_list() -> None:
 
 
 def test_help_imports_no_subcommand_module() -> None:
-    completed = subprocess.run(
-        [sys.executable, "-c", PROBE, json.dumps(["--help"])],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=60,
-    )
-    modules = json.loads(completed.stderr.rsplit("MODULES=", 1)[1])
+    modules = modules_loaded(["--help"])
     # commands.common holds the click pieces every command shares (cli.py's group class
     # among them); no command module is imported to print the top-level help
     commands = [m for m in modules if m.startswith("planarcli.commands.")]

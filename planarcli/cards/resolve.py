@@ -20,6 +20,7 @@ from planarcli.cards.catalog import NAME_LENGTH_FACTOR  # noqa: F401  (re-export
 from planarcli.cards.model import Card, CardNotFoundError, Match, UnknownName
 from planarcli.cards.names import fold_name
 from planarcli.errors import echoed as echo_repr
+from planarcli.errors import plural
 
 if TYPE_CHECKING:
     from planarcli.cards.catalog import Catalog
@@ -255,7 +256,7 @@ def find_unknown(catalog: Catalog, name: str) -> tuple[Card, str]:
         hint = (
             f"{echo_repr(subtype)} is a planar type, not a card name: "
             f"`planarcli cards list --subtype {option}` lists its "
-            f"{len(typed)} {'plane' if len(typed) == 1 else 'planes'}"
+            f"{plural(len(typed), 'plane')}"
         )
         suggestions = tuple(card.name for card in typed)
     raise CardNotFoundError(message, hint=hint, suggestions=suggestions)

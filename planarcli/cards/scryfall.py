@@ -209,29 +209,8 @@ class ScryfallClient:
                 body = self._read_body(response, url, self.body_deadline)
             finally:
                 response.close()
-        except requests.exceptions.Timeout as error:
-            raise _timed_out(url, error) from error
-        except requests.exceptions.RetryError as error:
-            raise DataUnavailableError(
-                f"Scryfall kept failing ({_host(url)}): {_reason(error)}",
-                hint="try again later",
-            ) from error
-        except requests.exceptions.ChunkedEncodingError as error:
-            raise DataUnavailableError(
-                f"Scryfall's answer from {_host(url)} was cut off: {_reason(error)}",
-                hint="try again later",
-            ) from error
-        except requests.exceptions.ConnectionError as error:
-            if _caused_by_timeout(error):
-                raise _timed_out(url, error) from error
-            raise DataUnavailableError(
-                f"cannot reach {_host(url)}: {_reason(error)}",
-                hint="check the network, or use the cached/bundled cards with --offline",
-            ) from error
         except requests.exceptions.RequestException as error:
-            raise DataUnavailableError(
-                f"request to {_host(url)} failed: {_reason(error)}"
-            ) from error
+            raise _failed(url, error) from error
         finally:
             if limited:
                 self._last_limited = self._clock()
@@ -460,6 +439,28 @@ def _content_note(response: Answer) -> str:
     return f" ({ctype} page)" if ctype and "json" not in ctype else ""
 
 
+def _failed(url: str, error: requests.exceptions.RequestException) -> DataUnavailableError:
+    """What a request that failed at ``url`` tells the user: a timeout (also one requests
+    reports as a ConnectionError), retries spent, an answer cut off, no connection, or
+    another failure."""
+    exceptions = requests.exceptions
+    if isinstance(error, exceptions.Timeout) or (
+        isinstance(error, exceptions.ConnectionError) and _caused_by_timeout(error)
+    ):
+        return _timed_out(url, error)
+    hint: str | None = "try again later"
+    if isinstance(error, exceptions.RetryError):
+        failure = f"Scryfall kept failing ({_host(url)})"
+    elif isinstance(error, exceptions.ChunkedEncodingError):
+        failure = f"Scryfall's answer from {_host(url)} was cut off"
+    elif isinstance(error, exceptions.ConnectionError):
+        failure = f"cannot reach {_host(url)}"
+        hint = "check the network, or use the cached/bundled cards with --offline"
+    else:
+        failure, hint = f"request to {_host(url)} failed", None
+    return DataUnavailableError(f"{failure}: {_reason(error)}", hint=hint)
+
+
 def _timed_out(url: str, error: BaseException) -> DataUnavailableError:
     return DataUnavailableError(
         f"Scryfall did not answer in time ({_host(url)}): {_reason(error)}",
@@ -490,14 +491,19 @@ def _caused_by_timeout(error: BaseException) -> bool:
             return False
         if isinstance(current, (Urllib3Timeout, TimeoutError)):
             return True
-        inner = getattr(current, "reason", None)
-        if isinstance(inner, BaseException):
-            current = inner
-        elif current.args and isinstance(current.args[0], BaseException):
-            current = current.args[0]
-        else:
-            current = current.__cause__ or current.__context__
+        current = _inner(current) or current.__cause__ or current.__context__
     return False
+
+
+def _inner(error: BaseException) -> BaseException | None:
+    """The exception ``error`` wraps: urllib3's ``reason``, else the exception it was made
+    from (requests passes it as ``args[0]``); None when neither."""
+    inner = getattr(error, "reason", None)
+    if isinstance(inner, BaseException):
+        return inner
+    if error.args and isinstance(error.args[0], BaseException):
+        return error.args[0]
+    return None
 
 
 def _reason(error: BaseException) -> str:
@@ -507,17 +513,14 @@ def _reason(error: BaseException) -> str:
     reason = str(error)
     while current is not None and id(current) not in seen:
         seen.add(id(current))
-        inner = getattr(current, "reason", None)
-        if isinstance(inner, BaseException):
-            current = inner
-        elif current.args and isinstance(current.args[0], BaseException):
-            current = current.args[0]
-        else:
+        inner = _inner(current)
+        if inner is None:
             if len(current.args) > 1 and isinstance(current.args[0], str):
                 # urllib3's ProtocolError("Connection broken: ...", <the cause>): its message,
                 # not the repr of the whole tuple
                 reason = current.args[0]
             break
+        current = inner
         reason = str(current)
     text = " ".join(reason.split())
     # urllib3 wraps as "<urllib3.connection.HTTPConnection object at 0x..>: Failed to ..."

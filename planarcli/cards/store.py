@@ -390,23 +390,35 @@ def load_cache(path: str | os.PathLike[str]) -> Catalog:
         raise ValueError(f"not UTF-8 text ({error.reason})") from error
     except json.JSONDecodeError as error:
         raise ValueError(f"not valid JSON ({_json_problem(error)})") from error
-    if _stamp_matches(path, len(data), status.st_mtime_ns, digest):
-        try:
-            stamped = parse_catalog(document, kind="cache", path=path)
-            stamped.cards  # noqa: B018  make every Card now: a broken record must show here
-            marshalcache.write(copy, CACHE_COPY_MAGIC, key, document)
-            return stamped
-        except (KeyError, TypeError, ValueError, AttributeError):
-            pass  # a stamp never excuses a broken file: check it in full below
+    stamped = _stamp_matches(path, len(data), status.st_mtime_ns, digest)
+    if not stamped:
+        problem = _schema_problem(document)
+        if problem:
+            raise ValueError(f"does not match the catalog schema: {problem}")
+    # The document is parsed once, whichever way it was vouched for.
+    try:
+        catalog = parse_catalog(document, kind="cache", path=path)
+        if stamped:
+            catalog.cards  # noqa: B018  make every Card now: a broken record must show here
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        if not stamped:
+            raise
+        # A stamp never excuses a broken file: the schema says what is wrong with it.
+        reason = _schema_problem(document) or f"{type(error).__name__}: {error}"
+        raise ValueError(f"does not match the catalog schema: {reason}") from None
+    if not stamped:
+        write_cache_stamp(path, len(data), status.st_mtime_ns, digest)
+    marshalcache.write(copy, CACHE_COPY_MAGIC, key, document)
+    return catalog
+
+
+def _schema_problem(document: Any) -> str | None:
+    """The first way ``document`` fails the catalog schema, or None (jsonschema is imported
+    only here: a stamped cache never needs it)."""
     from planarcli.schemacheck import schema_errors
 
     problems = schema_errors(document, "catalog.schema.json", limit=1)
-    if problems:
-        raise ValueError(f"does not match the catalog schema: {problems[0]}")
-    catalog = parse_catalog(document, kind="cache", path=path)
-    write_cache_stamp(path, len(data), status.st_mtime_ns, digest)
-    marshalcache.write(copy, CACHE_COPY_MAGIC, key, document)
-    return catalog
+    return problems[0] if problems else None
 
 
 #: Beside the synced cache, its parsed copy (:mod:`planarcli.marshalcache`), as beside it the

@@ -25,7 +25,7 @@ from typing import Any
 
 from planarcli.cards import catalog as catalog_module
 from planarcli.cards.names import add_name_keys
-from planarcli.errors import DataUnavailableError
+from planarcli.errors import DataUnavailableError, plural
 
 _DASHES = re.compile(r"\s+[\u2014\u2013-]\s+|\s*\u2014\s*")
 _SET_CODE = re.compile(r"^[a-z0-9]{2,6}$")
@@ -416,7 +416,7 @@ def sync_cards(
     if not document["cards"]:
         raise DataUnavailableError(
             f"Scryfall's answer to {PLANAR_QUERY!r} held no plane or phenomenon "
-            f"({summary.printings} card object{'' if summary.printings == 1 else 's'}); "
+            f"({plural(summary.printings, 'card object')}); "
             "the cache was left as it was"
         )
     warnings = list(fetched.warnings)
@@ -430,7 +430,7 @@ def sync_cards(
     answered_ids = {card["oracle_id"] for card in document["cards"]}
     if kept:
         warnings.append(
-            f"Scryfall's answer lacked {_count(len(kept))} of the previous cache; kept "
+            f"Scryfall's answer lacked {plural(len(kept), 'card')} of the previous cache; kept "
             f"{'it' if len(kept) == 1 else 'them'} as synced before "
             f"(e.g. {', '.join(kept[:3])})"
         )
@@ -442,7 +442,8 @@ def sync_cards(
         missing = [card.name for card in snapshot.cards if card.oracle_id not in answered_ids]
         if missing:
             warnings.append(
-                f"{_count(len(missing))} of the bundled snapshot are not in Scryfall's answer; "
+                f"{plural(len(missing), 'card')} of the bundled snapshot are not in "
+                "Scryfall's answer; "
                 f"the snapshot still provides {'it' if len(missing) == 1 else 'them'} "
                 f"(e.g. {', '.join(missing[:3])})"
             )
@@ -472,10 +473,6 @@ def sync_cards(
         kept=kept,
         cache_cards=len(document["cards"]),
     )
-
-
-def _count(cards: int) -> str:
-    return f"{cards} card" if cards == 1 else f"{cards} cards"
 
 
 def online_card(name: str, api_url: str, client_options: dict[str, Any] | None = None) -> Any:

@@ -161,9 +161,10 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
     try:
         shown = lookup.show_rule(rule_id, edition)
     except lookup.NotShown as error:
-        if not error.suggestions and rule_id.strip()[:7].lower() == "ruling:":
+        named = corpus.ruling_named(rule_id)
+        if not error.suggestions and named is not None:
             # "ruling:Stairs to Infinity": a card of the catalog that has no rulings
-            card = _catalog_card(rule_id.strip()[7:])
+            card = _catalog_card(named)
             if card is not None:
                 error.hint = (
                     f"{card} has no official rulings; its text: `planarcli cards show {card!r}`"

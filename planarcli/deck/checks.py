@@ -25,7 +25,7 @@ from planarcli.cards.catalog import Card, Catalog, UnknownName
 from planarcli.cards.names import fold_name, language_name
 from planarcli.deck.findings import Finding
 from planarcli.deck.readers.model import DeckEntry
-from planarcli.errors import UsageError
+from planarcli.errors import UsageError, plural
 from planarcli.records import record
 
 #: The newest Comprehensive Rules edition planarcli knows; "current" means this one.
@@ -232,7 +232,7 @@ def _unknown_finding(
         option = subtype if subtype.isalnum() else repr(subtype)
         advice = (
             f"it is a planar type, not a card: `planarcli cards list --subtype {option}` "
-            f"lists its {len(typed)} {'plane' if len(typed) == 1 else 'planes'}"
+            f"lists its {plural(len(typed), 'plane')}"
         )
         return "unknown-card", opening, (), advice
     return "unknown-card", opening, unknown.suggestions, None
@@ -258,7 +258,7 @@ def _size_message(
 ) -> str:
     if counted == cards:
         return (
-            f"the {deck_word} has {_plural(cards, 'card')}; it needs at least {minimum}: "
+            f"the {deck_word} has {plural(cards, 'card')}; it needs at least {minimum}: "
             f"add {minimum - counted} more"
         )
     if not rules.phenomena_allowed:
@@ -272,13 +272,13 @@ def _size_message(
     else:
         counting = f"only {counted} {'counts' if counted == 1 else 'count'}"
     return (
-        f"the {deck_word} has {_plural(cards, 'card')}, but {counting} toward the "
+        f"the {deck_word} has {plural(cards, 'card')}, but {counting} toward the "
         f"{minimum} it needs ({what}): add {minimum - counted} more"
     )
 
 
 def _different_phenomena(count: int) -> str:
-    return _plural(count, "different phenomenon", "different phenomena")
+    return plural(count, "different phenomenon", "different phenomena")
 
 
 def _named(names: dict[str, None]) -> str:
@@ -287,10 +287,6 @@ def _named(names: dict[str, None]) -> str:
     if len(listed) < 2:
         return "".join(listed)
     return f"{', '.join(listed[:-1])} and {listed[-1]}"
-
-
-def _plural(count: int, word: str, plural: str | None = None) -> str:
-    return f"{count} {word if count == 1 else (plural or word + 's')}"
 
 
 def check_planar_deck(
@@ -462,7 +458,7 @@ def check_planar_deck(
                 "eternities-map",
                 "deck-too-small",
                 f"the Blind Eternities Map shows five planes at once (the current plane and "
-                f"the four next to it); this deck has {_plural(planes, 'different plane')}: "
+                f"the four next to it); this deck has {plural(planes, 'different plane')}: "
                 f"add {5 - planes} more",
             )
     else:

@@ -13,7 +13,8 @@ CR) and the mark included, comes out as it went in.
 disk, gives it the old file's permissions, owner and group (as far as the system allows),
 checks that the file on disk is still the one read (same size, mtime and content), and only
 then renames it over the old one: a crash leaves the old file or the new one, never half of
-either.
+either. ``write_replacing`` is that temporary-file-and-rename step on its own, the one
+``deck convert -o`` writes with too.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import contextlib
 import itertools
 import os
 import stat
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from planarcli.deck.readers.source import (
     MAX_BYTES,
@@ -201,10 +202,7 @@ def replace_file(path: str, data: bytes, state: FileState) -> None:
     """Atomically replace the file at ``path`` (its target, for a symbolic link) with
     ``data``, keeping its permissions; FileChangedError when it is no longer what was read
     as ``state``, NotWrittenError when it cannot be written. Nothing is changed on failure."""
-    import tempfile
-
     target = os.path.realpath(path)
-    folder = os.path.dirname(target) or "."
     try:
         status = os.stat(target)
         mode = stat.S_IMODE(status.st_mode)
@@ -215,30 +213,55 @@ def replace_file(path: str, data: bytes, state: FileState) -> None:
             "is read-only, so the fix was not written and the file is unchanged "
             "(make it writable first)"
         )
-    try:
-        handle, temp = tempfile.mkstemp(
-            prefix=f".{os.path.basename(target)}.", suffix=".planarcli-tmp", dir=folder
-        )
-    except OSError as error:
-        raise NotWrittenError(f"cannot be rewritten ({error.strerror or error})") from None
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        keep_owner(temp, status)
-        os.chmod(temp, mode)  # after chown, which may clear set-id bits
+
+    def still_as_read() -> None:
         if not unchanged_since(target, state):
             raise FileChangedError(
                 "changed on disk while it was being fixed, so nothing was written: "
                 "run the command again"
             )
+
+    try:
+        write_replacing(target, data, mode=mode, owner=status, before_replace=still_as_read)
+    except OSError as error:
+        raise NotWrittenError(f"cannot be rewritten ({error.strerror or error})") from None
+
+
+def write_replacing(
+    target: str,
+    data: bytes,
+    *,
+    mode: int,
+    owner: os.stat_result | None = None,
+    before_replace: Callable[[], None] | None = None,
+) -> None:
+    """Put ``data`` at ``target`` (a file path, links already followed) in one rename: the
+    bytes go to a temporary file in the same folder, flushed to disk, given the owner and
+    group of the file ``owner`` describes (as far as the system allows; ``keep_owner``) and
+    then ``mode``; ``before_replace`` may still refuse by raising; only then is the temporary
+    file renamed over ``target``, and the folder synced. A crash leaves the old file or the
+    new one, never half of either, and on any failure, Ctrl-C included, the temporary file is
+    removed. Raises OSError when it cannot be written."""
+    import tempfile
+
+    folder = os.path.dirname(os.path.abspath(target))
+    handle, temp = tempfile.mkstemp(
+        prefix=f".{os.path.basename(target)}.", suffix=".planarcli-tmp", dir=folder
+    )
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        if owner is not None:
+            keep_owner(temp, owner)
+        os.chmod(temp, mode)  # after chown, which may clear set-id bits
+        if before_replace is not None:
+            before_replace()
         os.replace(temp, target)
-    except BaseException as error:
+    except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temp)
-        if isinstance(error, OSError):
-            raise NotWrittenError(f"cannot be rewritten ({error.strerror or error})") from None
         raise
     _sync_folder(folder)
 

@@ -33,7 +33,7 @@ from collections.abc import Callable
 from planarcli.cards.catalog import Catalog
 from planarcli.deck.readers.model import SIDEBOARD_IS_PLANAR, DeckEntry, Decklist, communal_mark
 from planarcli.deck.readers.planar import find_planar_deck
-from planarcli.errors import NotFoundError
+from planarcli.errors import NotFoundError, plural
 from planarcli.records import record
 
 #: Formats ``deck convert --to`` writes.
@@ -210,10 +210,10 @@ def left_out(deck: DeckToWrite, target: str) -> list[str]:
             "(named like a planar card, which a Cockatrice main zone would add to the planar deck)"
         )
     for section, cards in deck.dropped:
-        missing.append(f"the {section!r} section ({cards} {'card' if cards == 1 else 'cards'})")
+        missing.append(f"the {section!r} section ({plural(cards, 'card')})")
     if deck.comment_lines:
         lines = deck.comment_lines
-        missing.append(f"{lines} comment {'line' if lines == 1 else 'lines'}")
+        missing.append(plural(lines, "comment line"))
     sets = sum(1 for p in deck.printings if target not in HOLDS_SET and _written(p, target))
     numbers = sum(
         1
@@ -221,9 +221,9 @@ def left_out(deck: DeckToWrite, target: str) -> list[str]:
         if p[3] is not None and target not in HOLDS_NUMBER and _written(p, target)
     )
     if sets:
-        missing.append(f"the set codes of {sets} {'card' if sets == 1 else 'cards'}")
+        missing.append(f"the set codes of {plural(sets, 'card')}")
     elif numbers:
-        missing.append(f"the collector numbers of {numbers} {'card' if numbers == 1 else 'cards'}")
+        missing.append(f"the collector numbers of {plural(numbers, 'card')}")
     return missing
 
 
@@ -234,8 +234,7 @@ def _written(printing: tuple[str, int, str, str | None], target: str) -> bool:
 
 
 def _count(cards: tuple[Card, ...]) -> str:
-    total = sum(quantity for _, quantity in cards)
-    return f"{total} {'card' if total == 1 else 'cards'}"
+    return plural(sum(quantity for _, quantity in cards), "card")
 
 
 # -- writers ---------------------------------------------------------------------------
@@ -501,7 +500,6 @@ def save_conversion(text: str, output: str, *, source: str, force: bool) -> None
     over an existing file only with ``force``. Raises UsageError or InputError."""
     import os
     import stat
-    import tempfile
 
     from planarcli.errors import InputError, UsageError
 
@@ -527,36 +525,17 @@ def save_conversion(text: str, output: str, *, source: str, force: bool) -> None
         raise UsageError(f"-o {output}: is a directory; name a file")
     if os.path.exists(output) and not force:
         raise UsageError(f"-o {output}: the file exists; pass --force to overwrite it")
-    from planarcli.deck.rewrite import keep_owner
+    from planarcli.deck.rewrite import write_replacing
 
     try:
         replaced = os.stat(output)  # --force: the file replaced keeps its mode and owner
     except OSError:
         replaced = None  # a new file: the umask's default, as any program's
-    folder = os.path.dirname(os.path.abspath(output))
-    temp = None
+    kept = 0o666 & ~_umask() if replaced is None else stat.S_IMODE(replaced.st_mode)
     try:
-        handle, temp = tempfile.mkstemp(prefix=".planarcli-", suffix=".tmp", dir=folder)
-        with os.fdopen(handle, "wb") as out:
-            out.write(text.encode("utf-8"))
-            out.flush()
-            os.fsync(out.fileno())
-        if replaced is None:
-            os.chmod(temp, 0o666 & ~_umask())
-        else:
-            keep_owner(temp, replaced)
-            os.chmod(temp, stat.S_IMODE(replaced.st_mode))
-        os.replace(temp, output)
-        temp = None
+        write_replacing(output, text.encode("utf-8"), mode=kept, owner=replaced)
     except OSError as error:
         raise InputError(f"cannot write ({error.strerror or error})", path=output) from None
-    finally:
-        # Also on Ctrl-C (KeyboardInterrupt): no .planarcli-*.tmp is left behind.
-        if temp is not None:
-            import contextlib
-
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
 
 
 def _umask() -> int:

@@ -39,10 +39,6 @@ RULING_STACKED_INDENT = 2
 SOURCE_LABELS = {"snapshot": "bundled snapshot", "cache": "synced cache", "scryfall": "answer"}
 
 
-def plural(count: int, one: str, many: str) -> str:
-    return f"{count} {one if count == 1 else many}"
-
-
 # -- one card ---------------------------------------------------------------------------------
 def output_width() -> int:
     """The width to wrap a card to (:func:`planarcli.report.terminal.text_width`)."""

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from planarcli.report.cards import SOURCE_LABELS, TEXT_WIDTH, plural
+from planarcli.errors import plural
+from planarcli.report.cards import SOURCE_LABELS, TEXT_WIDTH
 
 if TYPE_CHECKING:
     from pathlib import Path

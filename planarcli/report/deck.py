@@ -10,17 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from planarcli.errors import PlanarError
+from planarcli.errors import PlanarError, plural
 
 if TYPE_CHECKING:  # deckgen is imported by the deck random renderers only, not by convert's
     from planarcli.cards.deckgen import DeckRequest, RandomDeck
     from planarcli.deck.writers import Conversion
 
 # --------------------------------------------------------------------------- deck random
-
-
-def _plural(count: int, one: str, many: str) -> str:
-    return f"{count} {one if count == 1 else many}"
 
 
 def render_decklist(deck: RandomDeck, request: DeckRequest, *, source: str) -> str:
@@ -32,8 +28,8 @@ def render_decklist(deck: RandomDeck, request: DeckRequest, *, source: str) -> s
     leaving = f"; cards only in {', '.join(left_out)} left out" if left_out else ""
     lines = [
         f"// {command_line(request, deck.seed)}",
-        f"// {_plural(len(deck.cards), 'card', 'cards')}: {_plural(planes, 'plane', 'planes')}, "
-        f"{_plural(deck.phenomena, 'phenomenon', 'phenomena')} "
+        f"// {plural(len(deck.cards), 'card', 'cards')}: {plural(planes, 'plane', 'planes')}, "
+        f"{plural(deck.phenomena, 'phenomenon', 'phenomena')} "
         f"(rule {deck.rule}; cards from the {source}{leaving})",
         "",
         "Planar Deck",

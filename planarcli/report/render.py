@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from planarcli.deck.findings import FileResult, Finding
+from planarcli.errors import plural
 from planarcli.records import replace
 
 Style = Callable[..., str]
@@ -126,8 +127,8 @@ def _verdict(result: FileResult, style: Style, width: int | None) -> str:
     if result.not_fixed:  # --fix could not write: the verdict on the file as it still is
         deck = _verdict(replace(result, not_fixed=False), style, width)
         return f"{path}: {style('not fixed', fg='red', bold=True)}, {deck[len(path) + 2 :]}"
-    phenomena = f"{result.phenomena} phenomen{'on' if result.phenomena == 1 else 'a'}"
-    size = f"{result.cards} card{'' if result.cards == 1 else 's'}, {phenomena}"
+    phenomena = plural(result.phenomena, "phenomenon", "phenomena")
+    size = f"{plural(result.cards, 'card')}, {phenomena}"
     if result.planar_deck == "none":
         if result.valid:  # --no-planar-deck warn
             return f"{path}: {style('no planar deck', fg='yellow', bold=True)} (warning)"

@@ -724,10 +724,24 @@ def normalise_rule_id(text: str) -> str | None:
     """``"Rule 901.3a."`` → ``"901.3a"``, ``"ruling:Spatial Merging.2"`` →
     ``"ruling:spatial-merging.2"``; None when ``text`` does not look like a rule id."""
     text = text.strip()
-    if text[:7].lower() == "ruling:":
-        text = "ruling:" + ruling_slug(text[7:])
+    named = ruling_named(text)
+    if named is not None:
+        text = RULING_PREFIX + ruling_slug(named)
     match = _ID_RE.match(text.lower())
     return match.group(1) if match else None
+
+
+#: How a card ruling's id begins ("ruling:spatial-merging.2"); written in any case.
+RULING_PREFIX = "ruling:"
+
+
+def ruling_named(text: str) -> str | None:
+    """What follows ``ruling:`` (in any case) in ``text``, stripped of surrounding space first:
+    "Ruling:Spatial Merging.2" → "Spatial Merging.2"; None when ``text`` is no ruling id."""
+    text = text.strip()
+    if text[: len(RULING_PREFIX)].lower() != RULING_PREFIX:
+        return None
+    return text[len(RULING_PREFIX) :]
 
 
 def ruling_slug(name: str) -> str:

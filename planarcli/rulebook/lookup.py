@@ -99,11 +99,10 @@ def _ruling_cards(
     """For a ``rules show`` that found nothing: the cards with rulings that ``rule_id``
     names ("Spatial Merging") or nearly names ("ruling:Spatial Mergng"), best first; empty
     when it names none, or names a ruling of a card that has rulings ("ruling:x.99")."""
-    query = rule_id.strip()
-    prefixed = query[:7].lower() == "ruling:"
-    if prefixed:
-        query = query[7:]
-    elif corpus.normalise_rule_id(query) is not None:
+    named = corpus.ruling_named(rule_id)
+    prefixed = named is not None
+    query = named if named is not None else rule_id.strip()
+    if not prefixed and corpus.normalise_rule_id(query) is not None:
         return []
     if len(query) > 200:
         return []
@@ -231,7 +230,7 @@ def _edition_for(rule_id: str, edition: str, infos: list[corpus.EditionInfo]) ->
         for info in infos:
             if info.kind != corpus.ENGLISH_CR and info.id.lower() == head:
                 return info.id
-        if head.startswith("ruling:"):  # a card ruling: "ruling:spatial-merging.2"
+        if corpus.ruling_named(head) is not None:  # a card ruling: "ruling:spatial-merging.2"
             for info in infos:
                 if info.kind == corpus.RULINGS:
                     return info.id

@@ -24,17 +24,17 @@ from __future__ import annotations
 
 import re
 
-from planarcli.deck.readers import MAX_QUANTITY, name_too_long, parse_quantity
 from planarcli.deck.readers.model import (
     SIDEBOARD_IS_PLANAR,
     DeckEntry,
     Decklist,
     ReaderIssue,
+    communal_players,
     find_communal_mark,
 )
-from planarcli.deck.readers.source import RawInput, decode_text
-from planarcli.errors import NotADecklistError
-from planarcli.xmlsafe import XmlElement, parse_xml
+from planarcli.deck.readers.source import RawInput
+from planarcli.deck.readers.xmldeck import open_xml_deck, xml_card
+from planarcli.xmlsafe import XmlElement
 
 PLANAR_ZONES = frozenset({"planes", "planar", "planar deck", "planechase"})
 CANDIDATE_ZONES = frozenset({"main", "side", "sideboard"})
@@ -55,44 +55,19 @@ def card_entry(
     element: XmlElement, zone: str, role: str, issues: list[ReaderIssue]
 ) -> DeckEntry | None:
     """The entry for one ``<card number=".." name=".."/>``, or None (with an issue)."""
-    name = _SPACES.sub(" ", element.attrib.get("name", "")).strip()
-    if not name:
-        issues.append(
-            ReaderIssue(element.line, "unreadable-line", f"a <card> in zone {zone!r} has no name")
-        )
+    nameless = f"a <card> in zone {zone!r} has no name"
+    card = xml_card(element, "name", "number", nameless, issues)
+    if card is None:
         return None
-    too_long = name_too_long(name, element.line)
-    if too_long:
-        issues.append(too_long)
-        return None
-    number = element.attrib.get("number", "1").strip()
-    quantity = parse_quantity(number)
-    if quantity is None:
-        issues.append(
-            ReaderIssue(
-                element.line,
-                "bad-quantity",
-                f"number={number[:12]!r} for {name!r} is not a quantity between 1 and "
-                f"{MAX_QUANTITY}",
-            )
-        )
-        return None
-    return DeckEntry(name, quantity, element.line, zone, role)
+    return DeckEntry(card[0], card[1], element.line, zone, role)
 
 
 def read(raw: RawInput) -> Decklist:
     """Read a Cockatrice ``.cod`` file."""
-    text = decode_text(raw.data, raw.display)
-    if not text.strip():
+    opened = open_xml_deck(raw, "cockatrice_deck", "a Cockatrice deck")
+    if opened is None:
         return Decklist(raw.display, "cockatrice", ())
-    root = parse_xml(text, raw.display)
-    if root.tag != "cockatrice_deck":
-        raise NotADecklistError(
-            f"not a Cockatrice deck: the root element is <{root.tag[:40]}>, "
-            "expected <cockatrice_deck>",
-            path=raw.display,
-            line=root.line,
-        )
+    root = opened[1]
     deckname = root.find("deckname")
     deck_name = _SPACES.sub(" ", deckname.text).strip() or None if deckname else None
     comments_element = root.find("comments")
@@ -115,8 +90,7 @@ def read(raw: RawInput) -> Decklist:
     communal = find_communal_mark(comments, comments_element.line if comments_element else None)
     if communal is not None:
         left = left.replace(communal[0].group().casefold(), "")
-        if communal[2] is not None:
-            issues.append(communal[2])
+    players = communal_players(communal, issues)
     left = "\n".join(line.strip(" .\t") for line in left.splitlines()).strip()
     return Decklist(
         raw.display,
@@ -124,6 +98,6 @@ def read(raw: RawInput) -> Decklist:
         tuple(entries),
         tuple(issues),
         deck_name,
-        communal_players=communal[1] if communal else None,
+        communal_players=players,
         comment_lines=len(left.splitlines()),
     )

@@ -24,7 +24,13 @@ from __future__ import annotations
 import re
 
 from planarcli.deck.readers import MAX_QUANTITY, name_too_long, parse_quantity
-from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue, find_communal_mark
+from planarcli.deck.readers.model import (
+    DeckEntry,
+    Decklist,
+    ReaderIssue,
+    communal_players,
+    find_communal_mark,
+)
 from planarcli.deck.readers.source import RawInput, decode_text, split_lines
 from planarcli.errors import InputError
 
@@ -189,14 +195,13 @@ def read(raw: RawInput) -> Decklist:
             line=first_content,
             hint="add section headers, or pass --input-format text",
         )
-    if communal is not None and communal[2] is not None:
-        issues.append(communal[2])
+    players = communal_players(communal, issues)
     return Decklist(
         raw.display,
         "forge",
         tuple(entries),
         tuple(issues),
         deck_name,
-        communal_players=communal[1] if communal else None,
+        communal_players=players,
         comment_lines=comments,
     )

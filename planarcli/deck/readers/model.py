@@ -64,6 +64,20 @@ def find_communal_mark(
     return match, None, issue
 
 
+def communal_players(
+    found: tuple[re.Match[str], int | None, ReaderIssue | None] | None,
+    issues: list[ReaderIssue],
+) -> int | None:
+    """The players a communal mark gives the deck (``found``: what ``find_communal_mark``
+    found, or None); a mark without a valid number of players adds its issue to ``issues``.
+    What every reader that finds a mark does with it."""
+    if found is None:
+        return None
+    if found[2] is not None:
+        issues.append(found[2])
+    return found[1]
+
+
 @record
 class DeckEntry:
     """One decklist line: a card name as written (quantity and tags removed)."""

@@ -19,35 +19,27 @@ from __future__ import annotations
 
 import re
 
-from planarcli.deck.readers import MAX_QUANTITY, name_too_long, parse_quantity
 from planarcli.deck.readers.model import (
     SIDEBOARD_IS_PLANAR,
     DeckEntry,
     Decklist,
     ReaderIssue,
+    communal_players,
     find_communal_mark,
 )
-from planarcli.deck.readers.source import RawInput, decode_text
-from planarcli.errors import NotADecklistError
-from planarcli.xmlsafe import parse_xml
+from planarcli.deck.readers.source import RawInput
+from planarcli.deck.readers.xmldeck import open_xml_deck, xml_card
 
-_SPACES = re.compile(r"\s+")
 #: An XML comment's text ("<!--" outside a comment would be escaped, so this is one).
 _XML_COMMENT = re.compile(r"<!--\s*(.*?)\s*-->", re.DOTALL)
 
 
 def read(raw: RawInput) -> Decklist:
     """Read an MTGO ``.dek`` file."""
-    text = decode_text(raw.data, raw.display)
-    if not text.strip():
+    opened = open_xml_deck(raw, "Deck", "an MTGO deck")
+    if opened is None:
         return Decklist(raw.display, "mtgo", ())
-    root = parse_xml(text, raw.display)
-    if root.tag != "Deck":
-        raise NotADecklistError(
-            f"not an MTGO deck: the root element is <{root.tag[:40]}>, expected <Deck>",
-            path=raw.display,
-            line=root.line,
-        )
+    text, root = opened
     comments = [comment.group(1) for comment in _XML_COMMENT.finditer(text)]
     # A comment deck convert writes: the sideboard is the planar deck, every row of it.
     mark = SIDEBOARD_IS_PLANAR.casefold()
@@ -56,26 +48,10 @@ def read(raw: RawInput) -> Decklist:
     entries: list[DeckEntry] = []
     issues: list[ReaderIssue] = []
     for element in root.find_all("Cards"):
-        name = _SPACES.sub(" ", element.attrib.get("Name", "")).strip()
-        if not name:
-            issues.append(ReaderIssue(element.line, "unreadable-line", "a <Cards> row has no Name"))
+        card = xml_card(element, "Name", "Quantity", "a <Cards> row has no Name", issues)
+        if card is None:
             continue
-        too_long = name_too_long(name, element.line)
-        if too_long:
-            issues.append(too_long)
-            continue
-        written = element.attrib.get("Quantity", "1").strip()
-        quantity = parse_quantity(written)
-        if quantity is None:
-            issues.append(
-                ReaderIssue(
-                    element.line,
-                    "bad-quantity",
-                    f"Quantity={written[:12]!r} for {name!r} is not a quantity between "
-                    f"1 and {MAX_QUANTITY}",
-                )
-            )
-            continue
+        name, quantity = card
         sideboard = element.attrib.get("Sideboard", "false").strip().casefold() == "true"
         entries.append(
             DeckEntry(
@@ -96,13 +72,7 @@ def read(raw: RawInput) -> Decklist:
         ),
         None,
     )
-    if communal is not None and communal[2] is not None:
-        issues.append(communal[2])
+    players = communal_players(communal, issues)
     return Decklist(
-        raw.display,
-        "mtgo",
-        tuple(entries),
-        tuple(issues),
-        None,
-        communal_players=communal[1] if communal else None,
+        raw.display, "mtgo", tuple(entries), tuple(issues), None, communal_players=players
     )
