@@ -292,8 +292,16 @@ def typo_words(index: SearchIndex, token: str, other_word: bool = False) -> list
     folded = fold(token)
     letters = frozenset(folded)
     best: list[tuple[int, float, int, str]] = []
-    for word, (other, other_letters) in folded_words(index).items():
-        if abs(len(other) - len(folded)) > limit or (other == folded and other_word):
+    by_length = words_by_length(index)
+    # only the words whose length is within ``limit`` of the token's (the best are sorted
+    # by distance, likeness, frequency and the word itself: the order read does not matter)
+    nearby = (
+        entry
+        for size in range(len(folded) - limit, len(folded) + limit + 1)
+        for entry in by_length.get(size, ())
+    )
+    for word, other, other_letters in nearby:
+        if other == folded and other_word:
             continue
         # each edit brings in at most one letter and takes out at most one: a word
         # with more letters of its own is further away (and needs no alignment)
@@ -322,6 +330,23 @@ def folded_words(index: SearchIndex) -> dict[str, tuple[str, frozenset[str]]]:
             other = fold(word)
             known[word] = (other, frozenset(other))
     return known
+
+
+_BY_LENGTH: dict[int, tuple[SearchIndex, dict[int, list[tuple[str, str, frozenset[str]]]]]] = {}
+
+
+def words_by_length(index: SearchIndex) -> dict[int, list[tuple[str, str, frozenset[str]]]]:
+    """:func:`folded_words` by the length of the accent-free word (made once per index): a
+    misspelling is compared with the words of about its length only."""
+    known = _BY_LENGTH.get(id(index))
+    if known is not None and known[0] is index:
+        return known[1]
+    by_length: dict[int, list[tuple[str, str, frozenset[str]]]] = {}
+    for word, (other, letters) in folded_words(index).items():
+        by_length.setdefault(len(other), []).append((word, other, letters))
+    _BY_LENGTH.clear()  # the last index only: a process searches one
+    _BY_LENGTH[id(index)] = (index, by_length)
+    return by_length
 
 
 def english_stems(index: SearchIndex, word: str) -> set[str]:
