@@ -166,3 +166,22 @@ def test_rules_show_and_search_point_to_where_the_sentence_is_today(
         "901.4 in the French text is 901.4 today; its wording changed in 2022; its sentence" in said
     )
     assert "is 103.3a since 2022." in said
+
+
+def test_moved_sentences_are_read_through_a_cache_that_cannot_mislead(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """``rules search`` reads a translation's moved sentences through a marshal copy in the
+    cache dir (no JSON parse on a warm run); a damaged or foreign copy is rebuilt."""
+    monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(tmp_path))
+    french = next(info for info in corpus.list_editions() if info.id == "2010-07-16-fr")
+    expected = corpus.load_edition(french).moved
+    assert corpus.moved_sentences(french) == expected
+    cache = tmp_path / corpus.MOVED_CACHE
+    assert cache.is_file()
+    assert corpus.moved_sentences(french) == expected  # from the copy
+    for damage in (b"", b"planarcli-rules-moved\nrubbish", cache.read_bytes()[:-5]):
+        cache.write_bytes(damage)
+        assert corpus.moved_sentences(french) == expected
+    guide = next(info for info in corpus.list_editions() if info.id == "danish-guide")
+    assert corpus.moved_sentences(guide) == {}

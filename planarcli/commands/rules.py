@@ -281,15 +281,15 @@ def _moved_sentences(
     results: Sequence[Any], scope: Sequence[corpus.EditionInfo]
 ) -> dict[tuple[str, str], tuple[corpus.Moved, ...]]:
     """Per result of a translation aligned with today's rules: the sentences of its English
-    rule that moved to other rules since (read from the translation, loaded only then)."""
+    rule that moved to other rules since (read from the translation only then)."""
     shown = {r.edition for r in results if r.current}
     out: dict[tuple[str, str], tuple[corpus.Moved, ...]] = {}
     for info in scope:
         if info.id in shown and info.translation_of:
-            edition = corpus.load_edition(info)
+            moved = corpus.moved_sentences(info)
             for r in results:
-                if r.edition == info.id and r.id in edition.moved:
-                    out[info.id, r.id] = edition.moved[r.id]
+                if r.edition == info.id and r.id in moved:
+                    out[info.id, r.id] = moved[r.id]
     return out
 
 

@@ -306,6 +306,48 @@ def _parse_manifest(path: str, *, cached: bool = True) -> Any:
     return manifest
 
 
+MOVED_CACHE = "rules-moved.bin"
+_MOVED_MAGIC = b"planarcli-rules-moved\n"
+
+
+def moved_sentences(info: EditionInfo) -> dict[str, tuple[Moved, ...]]:
+    """A translation's ``moved`` sentences per passage (see :attr:`Edition.moved`), through a
+    marshal copy in the cache dir keyed by the file's bytes: ``rules search`` then says where
+    they are without parsing the edition's JSON (an import of ``json`` it otherwise skips)."""
+    import zlib
+
+    from planarcli import marshalcache
+    from planarcli.paths import cache_dir_path
+
+    try:
+        with open(info.location, "rb") as handle:
+            raw = handle.read()
+    except OSError:
+        return {}
+    key = f"{marshalcache.python_key()}\n{info.location}\n{len(raw)}:{zlib.crc32(raw):08x}"
+    cache = os.path.join(cache_dir_path(), MOVED_CACHE)
+    stored = marshalcache.read(cache, _MOVED_MAGIC, key)
+    if stored is None or not isinstance(stored.get("moved"), dict):
+        try:
+            moved = load_edition(info).moved
+        except (DataUnavailableError, OSError, ValueError):
+            return {}
+        stored = {
+            "moved": {
+                rule_id: [[m.current, m.since, m.sentence] for m in sentences]
+                for rule_id, sentences in moved.items()
+            }
+        }
+        marshalcache.write(cache, _MOVED_MAGIC, key, stored)
+    try:
+        return {
+            rule_id: tuple(Moved(*each) for each in sentences)
+            for rule_id, sentences in stored["moved"].items()
+        }
+    except TypeError:  # a cached copy that is not what was written
+        return {}
+
+
 def _read_manifest(folder: str) -> tuple[str | None, list[EditionInfo]]:
     path = os.path.join(folder, "manifest.json")
     try:
