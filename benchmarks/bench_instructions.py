@@ -40,6 +40,8 @@ COMMANDS: dict[str, tuple[list[str], float | None]] = {
     # French one the French text's (the 1.35 target is for the everyday English search)
     "rules search (card)": (["rules", "search", "spatial merging chaos"], None),
     "rules search (French)": (["rules", "search", "coût du dé planaire"], None),
+    # ... and a Danish one the Danish guide's (a compound split into its parts)
+    "rules search (Danish)": (["rules", "search", "hvad koster planarterningen"], None),
 }
 
 

@@ -29,6 +29,7 @@ The output is deterministic: running the script twice gives the same bytes.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import re
 import sys
@@ -735,12 +736,102 @@ class _Current:
         effective = next(e.info.effective for e in self.editions if e.id == since)
         return last.id, effective
 
+    def moves(self, rule_id: str, edition_id: str) -> list[dict[str, str]]:
+        """The sentences of ``rule_id`` (numbered as in ``edition_id``) that a later edition
+        took out of it and put in another rule: per sentence, where it is in the current
+        edition (``current``), the effective date of the edition that moved it (``since``)
+        and the sentence as it was (``sentence``). French 901.4's "At the start of the game,
+        each player shuffles their planar deck ..." is 103.3a since 2022-10-07.
+
+        A sentence left a rule when no sentence of the rule's next wording says it
+        (:data:`MOVE_KEPT` of its content words or more); it went to the rule of that next
+        edition that holds a sentence new in that edition (no sentence of the edition before
+        says :data:`MOVE_KEPT` of it, but in the rule it left) saying :data:`MOVE_SAID` of
+        its content words or more, the most of them. A sentence that went nowhere (dropped,
+        reworded in place, or already said elsewhere) is not a move.
+        """
+        from planarcli.rulebook.history import rule_history
+        from planarcli.rulebook.textdiff import collapse, sentences
+
+        by_id = {edition.id: edition for edition in self.editions}
+        versions = rule_history(self.editions, rule_id, edition_id).versions
+        start = next(n for n, version in enumerate(versions) if edition_id in version.editions)
+        out: list[dict[str, str]] = []
+        for before, after in itertools.pairwise(versions[start:]):
+            kept = [_content(piece) for piece in sentences(collapse(after.text))]
+            moved_in, moved_from = by_id[after.editions[0]], by_id[before.editions[-1]]
+            # what the edition before said elsewhere than in this rule (a sentence moved
+            # word for word is new in its new rule all the same)
+            said_before = [
+                _content(piece)
+                for rule in moved_from.rules
+                if rule.id != before.id
+                for piece in sentences(collapse(rule.text))
+            ]
+            for sentence in sentences(collapse(before.text)):
+                words = _content(sentence)
+                if len(words) < MOVE_WORDS or any(
+                    _share(words, other) >= MOVE_KEPT for other in kept
+                ):
+                    continue
+                best: tuple[float, str] | None = None
+                for rule in moved_in.rules:
+                    if rule.id == after.id:
+                        continue
+                    for piece in sentences(collapse(rule.text)):
+                        other = _content(piece)
+                        share = _share(words, other)
+                        if (
+                            share >= MOVE_SAID
+                            and (best is None or share > best[0])
+                            and not any(_share(other, said) >= MOVE_KEPT for said in said_before)
+                        ):
+                            best = (share, rule.id)
+                if best is None:
+                    continue
+                found = self.follow(best[1], moved_in.id)
+                if found is None:
+                    continue  # moved, then removed: nowhere today
+                out.append(
+                    {
+                        "current": found[0],
+                        "since": moved_in.info.effective or "",
+                        "sentence": sentence.strip(),
+                    }
+                )
+        return out
+
+
+#: a sentence this short (in content words) is not followed ("This is a special action.")
+MOVE_WORDS = 4
+#: share of a sentence's content words the rule's next wording says: the sentence stayed
+MOVE_KEPT = 0.7
+#: share of them a new sentence of another rule says: the sentence moved there
+MOVE_SAID = 0.6
+
+
+def _content(text: str) -> frozenset[str]:
+    """The English stems of ``text``'s content words (what two sentences are compared on)."""
+    from planarcli.rulebook.search.analysis import content_words, stem
+    from planarcli.rulebook.textdiff import normalise
+
+    return frozenset(
+        stem(word, "en") for word in content_words(normalise(text), "en") if word.isalpha()
+    )
+
+
+def _share(words: frozenset[str], other: frozenset[str]) -> float:
+    """The share of ``words`` that ``other`` holds too."""
+    return len(words & other) / len(words) if words else 0.0
+
 
 def align_documents(
     english: list[dict[str, Any]], current: str, french: dict[str, Any], danish: dict[str, Any]
 ) -> None:
     """Give each passage of the French text and the mapped paragraphs of the Danish guide
-    ``current`` (the rule id in the current edition) and ``current_since``."""
+    ``current`` (the rule id in the current edition) and ``current_since``, and a French
+    passage whose English sentences moved to other rules since ``moved``. (The Danish
+    paragraphs are mapped to today's rules directly: nothing of theirs moved.)"""
     by_id = {item["id"]: item for item in english}
     numbered = by_id[FRENCH_NUMBERED_AS]
     french_ids = [rule["id"] for rule in french["rules"]]
@@ -752,6 +843,11 @@ def align_documents(
         found = follower.follow(rule["id"], FRENCH_NUMBERED_AS)
         if found is not None:
             rule["current"], rule["current_since"] = found
+            # a sentence that moved to another rule since: where it is today (901.4's
+            # shuffling sentence is 103.3a since 2022-10-07)
+            moved = follower.moves(rule["id"], FRENCH_NUMBERED_AS)
+            if moved:
+                rule["moved"] = moved
     paragraphs = {rule["id"]: rule for rule in danish["rules"]}
     current_rules = {rule["id"] for rule in by_id[current]["rules"]}
     for paragraph_id, (rule_id, _why) in DANISH_CURRENT.items():

@@ -94,3 +94,94 @@ def test_the_loader_and_rules_show_carry_the_alignment(run_cli: Callable[..., An
     assert "current" not in english["rules"][0]
     guide = json.loads(run_cli("rules", "show", "danish-guide.1", "--format", "json").stdout)
     assert "current" not in guide["rules"][0]
+
+
+# ------------------------------------------------- sentences that moved to other rules since
+
+
+def _mover() -> Any:
+    """The build script's follower of rules to the current edition, on the bundled files."""
+    import importlib.util
+
+    script = RULES.parent / "scripts" / "build_rules.py"
+    spec = importlib.util.spec_from_file_location("build_rules_for_moves", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    english = [load(date) for date in english_dates()]
+    return module._Current(english, CURRENT)
+
+
+def test_a_sentence_that_moved_to_another_rule_is_found_where_it_is_today() -> None:
+    """French 901.4 is aligned with today's 901.4, which lost its shuffling sentence in
+    2022-10-07: that sentence is 103.3a today. The move finder is run on every French passage
+    and finds that one move only (a sentence reworded in place, dropped, or pointing to a
+    rule that already said it is no move)."""
+    mover = _mover()
+    found = {
+        rule["id"]: mover.moves(rule["id"], "2011-07-15") for rule in load("2010-07-16-fr")["rules"]
+    }
+    moved = {rule_id: moves for rule_id, moves in found.items() if moves}
+    assert list(moved) == ["901.4"]
+    (move,) = moved["901.4"]
+    assert move["current"] == "103.3a" and move["since"] == "2022-10-07"
+    assert move["sentence"].startswith("At the start of the game, each player shuffles")
+    today = {rule["id"]: rule["text"] for rule in load(CURRENT)["rules"]}
+    assert "shuffles" in today["103.3a"] and "shuffles" not in today["901.4"]
+    # reworded in place in 2021 ("If it's a plane card, that card is the starting plane."),
+    # and 901.13a's "moves the top card ..." became "sets a starting plane (see rule 901.5)",
+    # which 901.5 said already: neither is a move
+    assert found["901.5"] == [] and found["901.13a"] == []
+    # the bundled French text carries exactly what the finder finds
+    carried = {r["id"]: r["moved"] for r in load("2010-07-16-fr")["rules"] if "moved" in r}
+    assert carried == moved
+
+
+def test_rules_show_and_search_point_to_where_the_sentence_is_today(
+    run_cli: Callable[..., Any],
+) -> None:
+    assert corpus.load_edition("2010-07-16-fr").moved["901.4"][0].current == "103.3a"
+    shown = run_cli("rules", "show", "901.4", "--edition", "2010-07-16-fr", "--format", "json")
+    assert shown.exit_code == 0, shown
+    (rule,) = json.loads(shown.stdout)["rules"]
+    assert rule["current"] == "901.4" and rule["current_since"] == "2022-10-07"
+    assert [(m["current"], m["since"]) for m in rule["moved"]] == [("103.3a", "2022-10-07")]
+    text = run_cli("rules", "show", "901.4", "--edition", "2010-07-16-fr").stdout
+    assert "today's 901.4, worded as now since 2022-10-07; its sentence" in " ".join(text.split())
+    assert "is 103.3a since 2022-10-07)" in " ".join(text.split())
+    # a passage none of whose sentences moved says nothing more
+    other = run_cli("rules", "show", "901.8b", "--edition", "2010-07-16-fr", "--format", "json")
+    assert "moved" not in json.loads(other.stdout)["rules"][0]
+
+    query = "au début chaque joueur mélange son deck planaire"
+    found = run_cli("rules", "search", query, "--format", "json")
+    assert found.exit_code == 0, found
+    results = json.loads(found.stdout)["results"]
+    french = next(r for r in results if r["edition"] == "2010-07-16-fr" and r["id"] == "901.4")
+    assert french["current"] == "901.4"
+    assert [m["current"] for m in french["moved"]] == ["103.3a"]
+    assert all("moved" not in r for r in results if r is not french)
+    said = " ".join(run_cli("rules", "search", query).stdout.split())
+    assert (
+        "901.4 in the French text is 901.4 today; its wording changed in 2022; its sentence" in said
+    )
+    assert "is 103.3a since 2022." in said
+
+
+def test_moved_sentences_are_read_through_a_cache_that_cannot_mislead(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """``rules search`` reads a translation's moved sentences through a marshal copy in the
+    cache dir (no JSON parse on a warm run); a damaged or foreign copy is rebuilt."""
+    monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(tmp_path))
+    french = next(info for info in corpus.list_editions() if info.id == "2010-07-16-fr")
+    expected = corpus.load_edition(french).moved
+    assert corpus.moved_sentences(french) == expected
+    cache = tmp_path / corpus.MOVED_CACHE
+    assert cache.is_file()
+    assert corpus.moved_sentences(french) == expected  # from the copy
+    for damage in (b"", b"planarcli-rules-moved\nrubbish", cache.read_bytes()[:-5]):
+        cache.write_bytes(damage)
+        assert corpus.moved_sentences(french) == expected
+    guide = next(info for info in corpus.list_editions() if info.id == "danish-guide")
+    assert corpus.moved_sentences(guide) == {}

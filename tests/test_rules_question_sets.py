@@ -40,6 +40,8 @@ PARTS = {
     "development-da": 40,
     "development-rulings": 40,
     "development-planechase": 32,
+    "development-fr-2": 17,
+    "development-da-2": 19,
     "held-out-fr": 60,
     "held-out-da": 60,
     "held-out-rulings": 60,

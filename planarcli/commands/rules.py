@@ -8,7 +8,7 @@ them as one line with their exit code.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TypeVar
 
 import click
@@ -265,8 +265,9 @@ def search_command(
     # (a French or Danish question without --lang also searches the texts in its language)
     scope = rulesearch.search_scope(corpus.list_editions(), edition, lang, text)
     results = searchcache.search(text, scope, limit)
+    moved = _moved_sentences(results, scope)
     if output_format == "json":
-        echo_json(render.search_json(text, scope, results))
+        echo_json(render.search_json(text, scope, results, moved))
     if not results:
         from planarcli.rulebook import lookup
 
@@ -274,7 +275,23 @@ def search_command(
         raise lookup.no_results(text, scope, edition, lang)
     if output_format == "json":
         return
-    _echo(render.search_text(results, scope, style=_styler()))
+    _echo(render.search_text(results, scope, style=_styler(), moved=moved))
+
+
+def _moved_sentences(
+    results: Sequence[Any], scope: Sequence[corpus.EditionInfo]
+) -> dict[tuple[str, str], tuple[corpus.Moved, ...]]:
+    """Per result of a translation aligned with today's rules: the sentences of its English
+    rule that moved to other rules since (read from the translation only then)."""
+    shown = {r.edition for r in results if r.current}
+    out: dict[tuple[str, str], tuple[corpus.Moved, ...]] = {}
+    for info in scope:
+        if info.id in shown and info.translation_of:
+            moved = corpus.moved_sentences(info)
+            for r in results:
+                if r.edition == info.id and r.id in moved:
+                    out[info.id, r.id] = moved[r.id]
+    return out
 
 
 # --------------------------------------------------------------------------- editions

@@ -14,7 +14,7 @@ Imported only by the ``rules`` commands that print (never at start-up).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from planarcli.report.terminal import text_width, wrap_hanging
@@ -86,10 +86,40 @@ def show_json(
     }
 
 
-def _current_json(edition: corpus.Edition, rule_id: str) -> dict[str, str]:
-    """``current`` and ``current_since`` of a translation's or guide's passage, if any."""
+def _current_json(edition: corpus.Edition, rule_id: str) -> dict[str, Any]:
+    """``current`` and ``current_since`` of a translation's or guide's passage, if any, and
+    ``moved``: where the sentences of its English rule that moved since are today."""
     aligned = edition.aligned.get(rule_id)
-    return {"current": aligned[0], "current_since": aligned[1]} if aligned else {}
+    if not aligned:
+        return {}
+    moved = edition.moved.get(rule_id, ())
+    return {
+        "current": aligned[0],
+        "current_since": aligned[1],
+        **({"moved": moved_json(moved)} if moved else {}),
+    }
+
+
+def moved_json(moved: Sequence[corpus.Moved]) -> list[dict[str, str]]:
+    """The ``moved`` list of a translation's passage (JSON of ``rules show`` and ``search``)."""
+    return [{"current": m.current, "since": m.since, "sentence": m.sentence} for m in moved]
+
+
+#: a moved sentence is quoted up to this many characters
+MOVED_QUOTE = 60
+
+
+def moved_note(moved: Sequence[corpus.Moved], *, dated: bool = False) -> str:
+    """ "; its sentence "At the start of the game, each player shuffles …" is 103.3a since
+    2022" per moved sentence (the full date with ``dated``)."""
+    out = ""
+    for m in moved:
+        quoted = m.sentence
+        if len(quoted) > MOVED_QUOTE:
+            quoted = quoted[:MOVED_QUOTE].rsplit(" ", 1)[0].rstrip(",;:") + " …"
+        since = m.since if dated else m.since[:4]
+        out += f"; its sentence \u201c{quoted}\u201d is {m.current} since {since}"
+    return out
 
 
 def show_not_found_json(
@@ -144,7 +174,8 @@ def show_text(
         aligned = loaded.aligned.get(rule.id)
         if aligned is not None:
             current_id, since = aligned
-            note = f"(today's {current_id}, worded as now since {since})"
+            moved = moved_note(loaded.moved.get(rule.id, ()), dated=True)
+            note = f"(today's {current_id}, worded as now since {since}{moved})"
             out.append(
                 _style(
                     wrap_hanging(note, columns, label_width, first_prefix=" " * label_width),
@@ -195,10 +226,18 @@ def show_text(
 # --------------------------------------------------------------------------- search
 
 
+#: per (edition, passage id) of a translation's passage: its moved sentences
+MovedBy = Mapping[tuple[str, str], Sequence[corpus.Moved]]
+
+
 def search_json(
-    text: str, scope: Sequence[corpus.EditionInfo], results: Sequence[Any]
+    text: str,
+    scope: Sequence[corpus.EditionInfo],
+    results: Sequence[Any],
+    moved: MovedBy | None = None,
 ) -> dict[str, Any]:
-    """``rules search --format json``: the query as read, the editions searched, the results."""
+    """``rules search --format json``: the query as read, the editions searched, the results
+    (a translation's passage with ``current`` and, where sentences of it moved, ``moved``)."""
     return {
         "query": text,
         "editions": [info.id for info in scope],
@@ -212,9 +251,10 @@ def search_json(
                 "also_in": list(r.also_in),
                 "kind": r.kind,
                 **({"card": r.card, "date": r.date} if r.kind == "ruling" else {}),
+                **({"current": r.current, "current_since": r.current_since} if r.current else {}),
                 **(
-                    {"current": r.current, "current_since": r.current_since}
-                    if r.current
+                    {"moved": moved_json(moved[r.edition, r.id])}
+                    if moved and (r.edition, r.id) in moved
                     else {}
                 ),
             }
@@ -229,10 +269,11 @@ def search_text(
     *,
     style: Style | None = None,
     width: int | None = None,
+    moved: MovedBy | None = None,
 ) -> str:
     """``rules search`` as text: per result a head line (id, edition, score; a ruling's
     card and date) and its text, shortened and indented; a translation's or guide's passage
-    is followed by how it relates to today's rule."""
+    is followed by how it relates to today's rule (and where its moved sentences are)."""
     _style = style or _plain
     columns = width or rules_width()
     dated = {info.id: info for info in scope}
@@ -249,14 +290,22 @@ def search_text(
         out.append(head)
         out.append(wrap_hanging(short(result.text), columns, 4, first_prefix="    "))
         if result.current:
-            note = relation(result, dated.get(result.edition))
+            note = relation(
+                result,
+                dated.get(result.edition),
+                (moved or {}).get((result.edition, result.id), ()),
+            )
             out.append(_style(wrap_hanging(note, columns, 4, first_prefix="    "), dim=True))
     return "\n".join(out)
 
 
-def relation(result: Any, info: corpus.EditionInfo | None) -> str:
+def relation(
+    result: Any, info: corpus.EditionInfo | None, moved: Sequence[corpus.Moved] = ()
+) -> str:
     """How a translation's or guide's passage relates to today's rule: "901.8b in the French
-    text is 901.9b today; its wording changed in 2023"."""
+    text is 901.9b today; its wording changed in 2023"; and where a sentence of it is that
+    moved to another rule: "...; its sentence “At the start of the game, ...” is 103.3a since
+    2022"."""
     what = {"fr": "the French text", "da": "the Danish guide"}.get(result.lang, result.edition)
     said = f"{result.id} in {what}"
     since = result.current_since or ""
@@ -267,7 +316,7 @@ def relation(result: Any, info: corpus.EditionInfo | None) -> str:
         when = f"; worded so since {since[:4]}"
     else:
         when = ""
-    return f"{said} is {result.current} today{when}."
+    return f"{said} is {result.current} today{when}{moved_note(moved)}."
 
 
 # --------------------------------------------------------------------------- editions

@@ -116,6 +116,16 @@ class GlossaryEntry:
 
 
 @record
+class Moved:
+    """A sentence of a translation's English rule that a later edition moved to another
+    rule: that rule's id in the current edition, the edition's date, the sentence as it was."""
+
+    current: str
+    since: str
+    sentence: str
+
+
+@record
 class Reference:
     """A cross-reference such as "See rule 311" found in a rule's text."""
 
@@ -145,6 +155,7 @@ class Edition:
         "closure",
         "glossary",
         "info",
+        "moved",
         "source",
     )
 
@@ -159,6 +170,7 @@ class Edition:
         texts: dict[str, str] | None = None,
         cards: dict[str, tuple[str, str]] | None = None,
         aligned: dict[str, tuple[str, str]] | None = None,
+        moved: dict[str, tuple[Moved, ...]] | None = None,
     ) -> None:
         self.info = info
         #: for the card rulings: ruling id -> (card, date)
@@ -167,6 +179,9 @@ class Edition:
         #: edition it corresponds to, the effective date since which that rule has its
         #: present wording); passages without one are absent
         self.aligned: dict[str, tuple[str, str]] = aligned or {}
+        #: for a translation's passage: the sentences of its English rule that moved to
+        #: other rules since (French 901.4's shuffling sentence: 103.3a since 2022-10-07)
+        self.moved: dict[str, tuple[Moved, ...]] = moved or {}
         self.glossary = glossary
         self.source: dict[str, Any] = source or {}
         self.closure = closure
@@ -289,6 +304,48 @@ def _parse_manifest(path: str, *, cached: bool = True) -> Any:
     manifest = json.loads(raw.decode("utf-8"))
     marshalcache.write(cache, _MANIFEST_MAGIC, key, {"manifest": manifest})
     return manifest
+
+
+MOVED_CACHE = "rules-moved.bin"
+_MOVED_MAGIC = b"planarcli-rules-moved\n"
+
+
+def moved_sentences(info: EditionInfo) -> dict[str, tuple[Moved, ...]]:
+    """A translation's ``moved`` sentences per passage (see :attr:`Edition.moved`), through a
+    marshal copy in the cache dir keyed by the file's bytes: ``rules search`` then says where
+    they are without parsing the edition's JSON (an import of ``json`` it otherwise skips)."""
+    import zlib
+
+    from planarcli import marshalcache
+    from planarcli.paths import cache_dir_path
+
+    try:
+        with open(info.location, "rb") as handle:
+            raw = handle.read()
+    except OSError:
+        return {}
+    key = f"{marshalcache.python_key()}\n{info.location}\n{len(raw)}:{zlib.crc32(raw):08x}"
+    cache = os.path.join(cache_dir_path(), MOVED_CACHE)
+    stored = marshalcache.read(cache, _MOVED_MAGIC, key)
+    if stored is None or not isinstance(stored.get("moved"), dict):
+        try:
+            moved = load_edition(info).moved
+        except (DataUnavailableError, OSError, ValueError):
+            return {}
+        stored = {
+            "moved": {
+                rule_id: [[m.current, m.since, m.sentence] for m in sentences]
+                for rule_id, sentences in moved.items()
+            }
+        }
+        marshalcache.write(cache, _MOVED_MAGIC, key, stored)
+    try:
+        return {
+            rule_id: tuple(Moved(*each) for each in sentences)
+            for rule_id, sentences in stored["moved"].items()
+        }
+    except TypeError:  # a cached copy that is not what was written
+        return {}
 
 
 def _read_manifest(folder: str) -> tuple[str | None, list[EditionInfo]]:
@@ -603,6 +660,7 @@ def _parse_edition(data: Any, info: EditionInfo) -> Edition:
     texts: dict[str, str] = {}
     cards: dict[str, tuple[str, str]] = {}
     aligned: dict[str, tuple[str, str]] = {}
+    moved: dict[str, tuple[Moved, ...]] = {}
     rulings = data.get("kind") == RULINGS
     for item in raw_rules:
         rule_id, text = item["id"], item["text"]
@@ -613,6 +671,11 @@ def _parse_edition(data: Any, info: EditionInfo) -> Edition:
             cards[rule_id] = (_text(item, "card"), _text(item, "date"))
         elif "current" in item:
             aligned[rule_id] = (_text(item, "current"), _text(item, "current_since"))
+            if "moved" in item:
+                moved[rule_id] = tuple(
+                    Moved(_text(each, "current"), _text(each, "since"), _text(each, "sentence"))
+                    for each in item["moved"]
+                )
     raw_glossary = data.get("glossary") or []
     if not isinstance(raw_glossary, list):
         raise ValueError("'glossary' must be a list")
@@ -629,6 +692,7 @@ def _parse_edition(data: Any, info: EditionInfo) -> Edition:
         texts=texts,
         cards=cards,
         aligned=aligned,
+        moved=moved,
     )
 
 

@@ -31,6 +31,7 @@ from planarcli.rulebook.search.analysis import (
     number_words,
     osa_distance,
     split_elision,
+    stem,
 )
 from planarcli.rulebook.search.index import numbers_of
 from planarcli.rulebook.search.language import other_languages
@@ -90,6 +91,8 @@ def query_groups(index: SearchIndex, query: str) -> list[tuple[str, dict[str, fl
     translation = WEIGHTS["translation"].weight
     # a question in French or Danish with the English rules in scope
     translating = "en" in index.langs and len(index.langs) > 1 and "en" in strange
+    # the question's own languages among French and Danish ("da": a Danish question)
+    asked = tuple(lang for lang in ("fr", "da") if lang in index.langs and lang not in strange)
     for place, token in enumerate(tokens):
         if token in DEFINITION_WORDS:
             continue
@@ -145,9 +148,17 @@ def query_groups(index: SearchIndex, query: str) -> list[tuple[str, dict[str, fl
                         if spelt != token:
                             add(stems_of(index, spelt), 1.0)
         if translating and (weights or not is_stopword(index, token)):
-            # "phénomène": "phenomenon", "terningen": "die" (the English rules)
-            for english in TRANSLATIONS.get(fold(token), ()):
+            # "phénomène": "phenomenon", "terningen": "die" (the English rules); any form
+            # of a word of the table ("terningerne", "phénomènes") by its stem
+            for english in translations(token, asked):
                 add(english_stems(index, english), translation)
+        if asked and not any(token in stop for stop in query_stop):
+            # "planarterningen": "planar" + "terning", "planedæk": "plane" + "dæk"
+            for part in compound_parts(index, token, asked):
+                add(stems_of(index, part), WEIGHTS["compound"].weight)
+                if translating:
+                    for english in translations(part, asked):
+                        add(english_stems(index, english), translation)
         if weights or not is_stopword(index, token):
             for synonym in SYNONYMS.get(token) or folded_synonyms().get(fold(token), ()):
                 add(stems_of(index, synonym) or accent_matches(index, synonym), synonym_weight)
@@ -281,8 +292,16 @@ def typo_words(index: SearchIndex, token: str, other_word: bool = False) -> list
     folded = fold(token)
     letters = frozenset(folded)
     best: list[tuple[int, float, int, str]] = []
-    for word, (other, other_letters) in folded_words(index).items():
-        if abs(len(other) - len(folded)) > limit or (other == folded and other_word):
+    by_length = words_by_length(index)
+    # only the words whose length is within ``limit`` of the token's (the best are sorted
+    # by distance, likeness, frequency and the word itself: the order read does not matter)
+    nearby = (
+        entry
+        for size in range(len(folded) - limit, len(folded) + limit + 1)
+        for entry in by_length.get(size, ())
+    )
+    for word, other, other_letters in nearby:
+        if other == folded and other_word:
             continue
         # each edit brings in at most one letter and takes out at most one: a word
         # with more letters of its own is further away (and needs no alignment)
@@ -313,7 +332,88 @@ def folded_words(index: SearchIndex) -> dict[str, tuple[str, frozenset[str]]]:
     return known
 
 
+_BY_LENGTH: dict[int, tuple[SearchIndex, dict[int, list[tuple[str, str, frozenset[str]]]]]] = {}
+
+
+def words_by_length(index: SearchIndex) -> dict[int, list[tuple[str, str, frozenset[str]]]]:
+    """:func:`folded_words` by the length of the accent-free word (made once per index): a
+    misspelling is compared with the words of about its length only."""
+    known = _BY_LENGTH.get(id(index))
+    if known is not None and known[0] is index:
+        return known[1]
+    by_length: dict[int, list[tuple[str, str, frozenset[str]]]] = {}
+    for word, (other, letters) in folded_words(index).items():
+        by_length.setdefault(len(other), []).append((word, other, letters))
+    _BY_LENGTH.clear()  # the last index only: a process searches one
+    _BY_LENGTH[id(index)] = (index, by_length)
+    return by_length
+
+
 def english_stems(index: SearchIndex, word: str) -> set[str]:
     """The English index term of ``word`` (an English word), when the index holds it."""
     term = index.stem_word(word, "en")
     return {term} if term in index.df else set()
+
+
+_STEMMED_TRANSLATIONS: dict[str, dict[str, tuple[str, ...]]] = {}
+
+
+def stemmed_translations(lang: str) -> dict[str, tuple[str, ...]]:
+    """:data:`.analysis.TRANSLATIONS` keyed by the folded ``lang`` stem of each word, so
+    that any form of a word of the table finds it ("terningerne" as "terning")."""
+    table = _STEMMED_TRANSLATIONS.get(lang)
+    if table is None:
+        table = _STEMMED_TRANSLATIONS[lang] = {}
+        for word, english in TRANSLATIONS.items():
+            table.setdefault(fold(stem(word, lang)), english)
+        for word, english in TRANSLATIONS.items():
+            table[fold(word)] = english
+    return table
+
+
+def translations(token: str, langs: Iterable[str]) -> tuple[str, ...]:
+    """The English words of a French or Danish word: from the table as typed, else by
+    its stem in the question's language."""
+    found = TRANSLATIONS.get(fold(token))
+    if found:
+        return found
+    if len(token) < COMPOUND_SHORTEST:
+        return ()
+    for lang in langs:
+        found = stemmed_translations(lang).get(fold(stem(token, lang)))
+        if found:
+            return found
+    return ()
+
+
+#: a compound's part, at least this long
+PART_SHORTEST = 3
+
+
+def compound_parts(index: SearchIndex, token: str, langs: tuple[str, ...]) -> list[str]:
+    """The two parts of a Danish compound, each a word of the texts or of the translation
+    table ("planarterningen": "planar", "terningen"; "planedæk": "plane", "dæk"), the
+    linking "s" or "e" of the first allowed; none for a word that is no compound."""
+    if "da" not in langs or len(token) < 2 * PART_SHORTEST + 1 or not token.isalpha():
+        return []
+    if translations(token, ("da",)):
+        return []  # a word of the table: no compound ("undertype" is "subtype")
+
+    def known(part: str) -> bool:
+        if len(part) < PART_SHORTEST:
+            return False
+        if translations(part, ("da",)):
+            return True
+        return any(
+            index.stem_word(part, lang) in index.df and part in index.vocabulary_set(lang)
+            for lang in index.langs
+        )
+
+    for cut in range(len(token) - PART_SHORTEST, PART_SHORTEST - 1, -1):
+        head, tail = token[:cut], token[cut:]
+        if not known(tail):
+            continue
+        for first in (head, head[:-1] if head.endswith(("s", "e")) else ""):
+            if first and known(first):
+                return [first, tail]
+    return []
