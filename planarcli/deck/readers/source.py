@@ -177,7 +177,8 @@ def _check_text(text: str, display: str) -> str:
 def split_lines(text: str) -> list[str]:
     """Lines of ``text`` for CRLF, LF and bare CR alike (no other characters break lines,
     so line numbers match what an editor shows)."""
-    lines = _LINE_BREAK.split(text)
+    # str.split when there is no CR: the same lines, without the regex (most files are LF)
+    lines = _LINE_BREAK.split(text) if "\r" in text else text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     return lines

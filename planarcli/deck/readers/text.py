@@ -54,7 +54,13 @@ import re
 from functools import cached_property
 from typing import TYPE_CHECKING, NamedTuple
 
-from planarcli.deck.readers import _HTML_START, MAX_CARD_LINES, MAX_QUANTITY, name_too_long
+from planarcli.deck.readers import (
+    _HTML_START,
+    MAX_CARD_LINES,
+    MAX_NAME_LENGTH,
+    MAX_QUANTITY,
+    name_too_long,
+)
 from planarcli.deck.readers.csvdeck import FOREIGN_NAME_COLUMNS, FOREIGN_QUANTITY_COLUMNS
 from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue, find_communal_mark
 from planarcli.deck.readers.source import RawInput, decode_text, split_lines
@@ -188,6 +194,20 @@ _WORDED_QUANTITY = lazy(
     r"|[ \t]+(\d{1,4})[ \t]*cop(?:y|ies))$",
     re.I,
 )
+#: The letters a worded quantity can end with ("x", "copy", "copies", "card", "cards", in
+#: any case; "ſ" is an "s" to the pattern's IGNORECASE), besides a digit.
+_WORDED_ENDS = frozenset("xX×yYsSſdD")
+
+
+def _may_end_worded(text: str) -> bool:
+    """Whether ``text`` ends as a worded quantity can: a digit or one of ``_WORDED_ENDS``,
+    maybe with spaces after it (or a last newline, before which ``$`` matches too). A
+    sentence that ends otherwise (``Scores: Alex 3, Robin 2.``) is not searched: that
+    search, from every position of the line, was most of the cost of a line of notes."""
+    last = text.rstrip(" \t\n")[-1:]
+    return last in _WORDED_ENDS or last.isdigit()
+
+
 #: "Akoum — Plane — Zendikar", "Chaotic Aether - Phenomenon": a type line after a dash.
 _TYPE_LINE = lazy(r"[ \t]+[-–—][ \t]+(?:planes?|phenomen(?:on|a))\b(?:[ \t]*[-–—:].*)?$", re.I)
 #: "Akoum (Planechase Anthology)": the name of the set the card is printed in, in parentheses.
@@ -364,7 +384,12 @@ def _heading(line: str) -> str | None:
         text = _without_leading_symbols(text)  # "🌍 Planes (8)", "⚡ Phenomena"
     if text and not text[-1].isascii() and not text[-1].isalnum():
         text = _without_trailing_symbols(text)  # "planechase 🌀"
-    if len(text) > _LONGEST_HEADING and len(" ".join(text.split())) > _LONGEST_HEADING:
+    if len(text) > _LONGEST_HEADING and (
+        # printable: its only white space is " ", so this is a lower bound of the next
+        # length, and spares splitting a long line into words
+        (text.isprintable() and len(text) - text.count(" ") > _LONGEST_HEADING)
+        or len(" ".join(text.split())) > _LONGEST_HEADING
+    ):
         return None  # no section name is that long
     text = _without_count(text)
     if text.endswith(":"):
@@ -535,7 +560,7 @@ def split_card_line(text: str) -> CardLine | None:
                 if paren and text[: paren.start()].strip():
                     whole = text.strip()
                     quantity, text, form = int(paren.group(1)), text[: paren.start()], "paren"
-            elif ":" in text or text[-1:] in "xX×sSyY":
+            elif (":" in text or text[-1:] in "xX×sSyY") and _may_end_worded(text):
                 worded = _WORDED_QUANTITY.search(text)  # "Akoum: 1 copy", "Akoum: 1x"
                 if worded and text[: worded.start()].strip():
                     digits = worded.group(1) or worded.group(2)
@@ -546,7 +571,8 @@ def split_card_line(text: str) -> CardLine | None:
         printing = _printing(leading_set.group())
         text = text[leading_set.end() :]
     category = None
-    changed = any(char in text for char in _TAG_CHARS)  # plain "1 Name" lines skip the patterns
+    # plain "1 Name" lines skip the patterns (map: no Python frame per character)
+    changed = any(map(text.__contains__, _TAG_CHARS))
     while changed:
         changed = False
         bracket = _BRACKET.search(text) if text.rstrip().endswith("]") else None
@@ -576,7 +602,7 @@ def split_card_line(text: str) -> CardLine | None:
             return CardLine(
                 quantity, name[: hint.start()].strip(), category, form, name, printing, True
             )
-    if " " in name and any(dash in name for dash in "-–—"):
+    if " " in name and any(map(name.__contains__, "-–—")):
         type_line = _TYPE_LINE.search(name)  # "Akoum — Plane — Zendikar"
         if type_line and name[: type_line.start()].strip():
             form = "numbered" if numbered and form == "none" else form
@@ -852,7 +878,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     names = _Names(catalog)  # loads the catalog only when a line needs it
     indents: dict[int, int] = {}  # card lines indented: line -> columns (a tab is 4)
     # '["Akoum", "Bant"]': a JSON array of card names, on one line or many
-    arrayed = bool(lines) and _is_json_name_array("\n".join(lines))
+    arrayed = _starts_as_array(lines) and _is_json_name_array("\n".join(lines))
     listed_at: dict[int, list[tuple[int, str]]] = {}  # lines listing many cards, and those
     bulleted: set[int] = set()  # card lines with a bullet ("* Akoum", "- Akoum")
     prose_lines = 0  # lines read as prose around the list, left out as comments
@@ -914,7 +940,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
                 )
             )
             continue
-        comment = _comment_body(line)
+        comment = _comment_body(line) if line[:1] in "/#" else None
         if comment is not None and line[1:2].isdigit() and _LIST_NUMBER.match(line):
             comment = None  # "#1 Akoum": numbering, when a card follows (weighed below)
             hashed.add(number)
@@ -1103,7 +1129,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
                     )
                 )
             continue
-        too_long = name_too_long(name, number)
+        too_long = name_too_long(name, number) if len(name) > MAX_NAME_LENGTH else None
         if too_long is not None:
             issues.append(too_long)
             continue
@@ -1178,6 +1204,8 @@ def _separated_list(
         pieces = text.strip().strip("|").split("|")
     else:
         pieces = text.split(",")
+    if len(pieces) > 1 and _longer_than_a_card(pieces[0].strip()):
+        return None  # most sentences with commas: a long first piece (checked alone: cheaper)
     if any(_longer_than_a_card(piece.strip()) for piece in pieces[:-1]) or len(pieces[-1]) > 130:
         return None  # a sentence with commas: no look-up needed (the last may hold an "and")
     if not _longer_than_a_card(text) and names.known(text):
@@ -1228,6 +1256,16 @@ def _html_text(fragment: str) -> str:
     if "&" in text:
         text = _HTML_ENTITY.sub(_html_character, text)
     return " ".join(text.split())
+
+
+def _starts_as_array(lines: list[str]) -> bool:
+    """Whether the first line with text starts with ``[`` (what :func:`_is_json_name_array`
+    checks first, without joining the lines)."""
+    for line in lines:
+        text = line.lstrip("\ufeff \t\r\n")
+        if text:
+            return text[0] == "["
+    return False
 
 
 def _is_json_name_array(text: str) -> bool:
@@ -1327,9 +1365,11 @@ def _title(
     others = len(pending) - 1
     # numbered lines ("1. Jund") mark the line above them as apart from the list, as
     # quantities do
-    marked = counted - (parts.form == "paren")
-    marked += sum(1 for entry in pending if entry[1].form == "numbered")
-    looks_like_title = text.endswith(":") or pending[1][4] != block or marked * 2 > others
+    looks_like_title = text.endswith(":") or pending[1][4] != block
+    if not looks_like_title:  # counted only when needed: this runs for every file
+        marked = counted - (parts.form == "paren")
+        marked += sum(1 for entry in pending if entry[1].form == "numbered")
+        looks_like_title = marked * 2 > others
     if not looks_like_title or names.known(parts.name) or names.known(text):
         return None
     return None if names.near(parts.name) or names.near(text) else text
@@ -1337,6 +1377,7 @@ def _title(
 
 #: Characters that end a sentence or introduce what follows: a chat line ends so.
 _PROSE_ENDS = ":.!?…"
+_PROSE_ENDS_OR_COMMA = (*_PROSE_ENDS, ",")
 #: "edit: formatting", "PS: bring dice": a note that opens with one word and a colon.
 _NOTE = lazy(r"^\w+:\s+\S")
 #: Lower-case words a card's name holds ("Stairs to Infinity", "Hedron Fields of Agadeem").
@@ -1352,8 +1393,10 @@ def _reads_as_prose(name: str, strict: bool, upper_list: bool) -> bool:
     ``strict`` (a list of bare names, where an unknown line may be a card): a sentence's
     punctuation or a note, or three words or more that start in lower case under a list whose
     names start in upper case ("lmk if anyone wants to swap decks")."""
+    if name.endswith(_PROSE_ENDS_OR_COMMA):
+        return True
     words = name.split()
-    if name.endswith((*_PROSE_ENDS, ",")) or (len(words) >= 2 and _NOTE.match(name)):
+    if len(words) >= 2 and _NOTE.match(name):
         return True
     if len(words) < 3:
         return False
@@ -1405,7 +1448,12 @@ def _prose_lines(
     if not shaped:
         return set()
     prose: set[int] = set()
-    quick = [i for i in shaped if _reads_as_prose(pending[i][1].name, False, upper_list)]
+    # quick ⊆ shaped: with too few marked lines the list is bare whatever quick holds
+    quick = (
+        [i for i in shaped if _reads_as_prose(pending[i][1].name, False, upper_list)]
+        if marked * 2 > len(pending) - len(shaped)
+        else []
+    )
     listed = marked * 2 > len(pending) - len(quick)
     if listed:
         prose = {i for i in quick if not card(pending[i][1].name)}
@@ -1415,6 +1463,8 @@ def _prose_lines(
                 if i in prose or not prose_at(i, True):
                     break
                 prose.add(i)
+                if len(pending) - len(prose) < 2:
+                    return set()  # (prose only grows below): all prose, such as notes
     # a sign-off ("Cheers,", "Best,") and the signature under it ("Tom")
     for i in sorted(prose):
         name = pending[i][1].name
