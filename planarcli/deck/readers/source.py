@@ -51,8 +51,6 @@ def read_input(path: str, *, max_bytes: int = MAX_BYTES) -> RawInput:
 def read_file(path: str, *, max_bytes: int = MAX_BYTES) -> tuple[bytes, os.stat_result]:
     """The bytes of a decklist file and its status when opened, refusing a file over
     ``max_bytes`` before reading it. Raises InputError saying why it cannot be read."""
-    if os.path.isdir(path):
-        raise InputError("is a directory, not a decklist file", path=path)
     try:
         with open(path, "rb") as handle:
             status = os.fstat(handle.fileno())
@@ -61,8 +59,13 @@ def read_file(path: str, *, max_bytes: int = MAX_BYTES) -> tuple[bytes, os.stat_
             data = handle.read(max_bytes + 1)
     except FileNotFoundError:
         raise InputError("no such file", path=path) from None
-    except PermissionError:
-        raise InputError("permission denied", path=path) from None
+    except (IsADirectoryError, PermissionError) as error:
+        # asked only then: one stat less per file (Windows refuses a folder as permission)
+        if os.path.isdir(path):
+            raise InputError("is a directory, not a decklist file", path=path) from None
+        if isinstance(error, PermissionError):
+            raise InputError("permission denied", path=path) from None
+        raise InputError(f"cannot read ({error.strerror or error})", path=path) from None
     except OSError as error:
         raise InputError(f"cannot read ({error.strerror or error})", path=path) from None
     if len(data) > max_bytes:  # grew, or a special file that reports no size

@@ -523,7 +523,8 @@ def split_card_line(text: str) -> CardLine | None:
         if bracketed:
             text = f"{bracketed.group(1)} {text[bracketed.end() :]}"
     whole = None
-    match = _QUANTITY.match(text)
+    # (a quantity starts with a digit or an "x"; isdigit() holds for every \d and more)
+    match = _QUANTITY.match(text) if text[:1].isdigit() or text[:1] in "xX×" else None
     if match is None and text[:1].isdigit():
         csv_row = _CSV_QUANTITY.match(text)  # "1,Akoum": a quantity, then a comma
         if csv_row:
@@ -994,7 +995,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             continue
         separated = (
             _separated_list(line, names)
-            if table_columns is None and ("," in line or _LIST_SEPARATOR.search(line))
+            if table_columns is None and ("," in line or _may_be_separated(line))
             else None
         )
         if separated is not None:  # "Akoum / Bant / Naya", "Akoum, Bant and Naya"
@@ -1179,6 +1180,14 @@ _LIST_SEPARATOR = lazy(r"[ \t](?:/|\||and|&)[ \t]", re.I)
 _LAST_AND = lazy(r"[ \t]+(?:and|&)[ \t]+", re.I)
 
 
+def _may_be_separated(line: str) -> bool:
+    """Whether ``_LIST_SEPARATOR`` is in ``line``; most lines lack all four separators and
+    skip the search (only ASCII letters match "and" under IGNORECASE)."""
+    if "/" in line or "|" in line or "&" in line or "and" in line.lower():
+        return _LIST_SEPARATOR.search(line) is not None
+    return False
+
+
 def _longer_than_a_card(text: str) -> bool:
     """Whether ``text`` is longer than any planar card name could be, misspelt or not, with
     a quantity before it (the longest has five words and 41 characters): such a piece or
@@ -1206,14 +1215,20 @@ def _separated_list(
         pieces = text.split(",")
     if len(pieces) > 1 and _longer_than_a_card(pieces[0].strip()):
         return None  # most sentences with commas: a long first piece (checked alone: cheaper)
-    if any(_longer_than_a_card(piece.strip()) for piece in pieces[:-1]) or len(pieces[-1]) > 130:
+    if len(pieces[-1]) > 130 or (
+        len(pieces) > 1 and any(_longer_than_a_card(piece.strip()) for piece in pieces[:-1])
+    ):
         return None  # a sentence with commas: no look-up needed (the last may hold an "and")
     if not _longer_than_a_card(text) and names.known(text):
         return None
     last = pieces[-1]
     anded = _LAST_AND.search(last)
-    if anded and not names.known(last.strip()):
-        pieces[-1:] = [last[: anded.start()], last[anded.end() :]]
+    if anded:
+        before, after = last[: anded.start()], last[anded.end() :]
+        if _longer_than_a_card(before.strip()) or _longer_than_a_card(after.strip()):
+            return None  # split or not (then the whole last piece is long too): no list
+        if not names.known(last.strip()):
+            pieces[-1:] = [before, after]
     if len(pieces) < 2 or any(_longer_than_a_card(piece.strip()) for piece in pieces):
         return None
     found: list[tuple[int, str]] = []
@@ -1436,17 +1451,16 @@ def _prose_lines(
             return False
         return names.known(name) or names.near(name) or names.other(name)
 
-    def prose_at(i: int, strict: bool) -> bool:
-        parts = pending[i][1]
-        return (
-            candidate(pending[i])
-            and _reads_as_prose(parts.name, strict, upper_list)
-            and not card(parts.name)
-        )
-
     shaped = [i for i, entry in enumerate(pending) if candidate(entry)]
     if not shaped:
         return set()
+    shaped_at = set(shaped)
+
+    def prose_at(i: int, strict: bool) -> bool:
+        name = pending[i][1].name
+        return (
+            i in shaped_at and _reads_as_prose(name, strict, upper_list) and not card(name)
+        )
     prose: set[int] = set()
     # quick ⊆ shaped: with too few marked lines the list is bare whatever quick holds
     quick = (
