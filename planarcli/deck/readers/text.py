@@ -237,6 +237,10 @@ _BBCODE = lazy(
 )
 #: The total line under a shopping cart or a price list: "Total: 10 cards - $5.27".
 _TOTAL_LINE = lazy(r"^(?:grand[ \t]+|sub[ -]?)?totals?\b[ \t]*(?:[:=(\-–—$€£]|\d)", re.I)
+#: How a total line starts (its letters match only ASCII ones under IGNORECASE).
+_TOTAL_STARTS = frozenset({"tot", "gra", "sub"})
+#: Characters that start a quoted line (">"), a code fence or inline code.
+_QUOTE_OR_CODE = frozenset(">`~")
 #: The number of a numbered list ("1. Jund", "2) Sanctum of Serra"): a position, not a
 #: quantity.
 _LIST_NUMBER = lazy(
@@ -356,6 +360,13 @@ def fold_heading(text: str) -> str:
 
 def section_role(name: str) -> str | None:
     """ "planar", "candidate" or "other" for a known section name, else None."""
+    if len(name) > _LONGEST_SECTION and name.isprintable():
+        # Folding keeps every character but white space, "_" and "-" (and a printable text's
+        # only white space is " "): so many others make no section name. Spares folding the
+        # sentence before a colon in a line of notes.
+        kept = len(name) - name.count(" ") - name.count("_") - name.count("-")
+        if kept > _LONGEST_SECTION:
+            return None
     key = fold_heading(name)
     if key in PLANAR_SECTIONS:
         return "planar"
@@ -366,6 +377,8 @@ def section_role(name: str) -> str | None:
     return None
 
 
+#: The longest section name (folded).
+_LONGEST_SECTION = max(map(len, PLANAR_SECTIONS | CANDIDATE_SECTIONS | OTHER_SECTIONS))
 #: The longest line a heading can be: the longest section name, with room for decoration
 #: ("// ", "[...]", a count "(10)", a colon).
 _LONGEST_HEADING = max(map(len, PLANAR_SECTIONS | CANDIDATE_SECTIONS | OTHER_SECTIONS)) + 24
@@ -912,18 +925,19 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
                     if head is not None:
                         pending.append((number, head, section, role, block))
                 continue
-        if line.startswith(">"):  # quoted in an e-mail or a forum post: "> 1 Akoum"
-            line = line.lstrip("> \t")
-        if line.startswith(("```", "~~~")):  # a Markdown code fence (Discord) frames the list
-            continue
-        if line[:1] == "`" and line[-1:] == "`":  # Discord inline code: "`1 Akoum`"
-            line = line.strip("`").strip()
+        if line[:1] in _QUOTE_OR_CODE:  # (most lines start otherwise: one test for three)
+            if line.startswith(">"):  # quoted in an e-mail or a forum post: "> 1 Akoum"
+                line = line.lstrip("> \t")
+            if line.startswith(("```", "~~~")):  # a Markdown code fence (Discord) frames it
+                continue
+            if line[:1] == "`" and line[-1:] == "`":  # Discord inline code: "`1 Akoum`"
+                line = line.strip("`").strip()
         if "[" in line and ("[/" in line or line.startswith("[")):
             bare = _BBCODE.sub("", line).strip()  # forum BBCode: "1 [c]Akoum[/c]", "[b]...[/b]"
             if bare != line and not bare:
                 continue  # "[deck]", "[/spoiler]": the tags around the list
             line = bare
-        if line[:1] in "TtSsGg" and _TOTAL_LINE.match(line):
+        if line[:1] in "TtSsGg" and line[:3].lower() in _TOTAL_STARTS and _TOTAL_LINE.match(line):
             continue  # "Total: 10 cards - $5.27" under a cart: no card
         if line[:1] in _RULE_START and _RULE.match(line):
             line = ""  # a separator line ("---", "***", "|---|---|") parts the list as a blank line
@@ -1076,7 +1090,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         ]
         comments += len(pending) - len(kept)
         pending = kept
-    if any(indents.get(entry[0]) for entry in pending):
+    if indents and any(indents.get(entry[0]) for entry in pending):
         pending, notes = _without_indented_notes(pending, indents, names)
         comments += notes
     title = _title(pending, first_line, counted, names)
