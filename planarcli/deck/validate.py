@@ -239,6 +239,13 @@ def validate_file(
         )
         for entry, guess in planar.overlooked
     )
+    extra = {}
+    if decklist.prose:  # lines left out as prose: named where that may have cost a card
+        from planarcli.deck.prose import prose_findings
+
+        short = any(finding.code == "deck-too-small" for finding in deck_findings)
+        findings.extend(prose_findings(decklist, planar.entries, catalog, edition, short=short))
+        extra["prose_lines"] = [line for line, _ in decklist.prose]
     findings.sort(key=lambda f: (f.line is None, f.line or 0))
     valid = not any(f.severity == "error" for f in findings)
     return FileResult(
@@ -249,6 +256,7 @@ def validate_file(
         tuple(findings),
         decklist.format,
         planar.how,
+        extra=extra,
         prose_lines=decklist.prose_lines,
     )
 
