@@ -64,7 +64,7 @@ from planarcli.deck.readers import (
 from planarcli.deck.readers.csvdeck import FOREIGN_NAME_COLUMNS, FOREIGN_QUANTITY_COLUMNS
 from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue, find_communal_mark
 from planarcli.deck.readers.source import RawInput, decode_text, split_lines
-from planarcli.lazyre import lazy
+from planarcli.lazyre import LazyPattern, lazy
 
 if TYPE_CHECKING:
     from planarcli.cards.catalog import Catalog
@@ -135,19 +135,13 @@ CONTINUING_SECTIONS = frozenset({"phenomena", "phenomenon"}).union(
 #: Section names where exports without a planar zone (Cockatrice, MTGO, deckstats) keep
 #: the planar deck: its planes and phenomena are picked out by type.
 CANDIDATE_SECTIONS = frozenset({"sideboard", "side", "side board", "sb"})
-#: Section names that are some other part of a deck.
-OTHER_SECTIONS = frozenset(
+#: Section names of the parts of a deck that are neither its main deck nor its planar
+#: deck nor its sideboard: a maybeboard, tokens, a scheme deck... (``deck convert`` carries
+#: none of them).
+SIDE_PARTS = frozenset(
     {
-        "commander",
-        "commanders",
         "display commander",
         "companion",
-        "deck",
-        "main",
-        "main deck",
-        "maindeck",
-        "mainboard",
-        "library",
         "maybeboard",
         "maybe",
         "maybe board",
@@ -166,22 +160,39 @@ OTHER_SECTIONS = frozenset(
         "dungeons",
         "vanguard",
         "conspiracies",
-        "lands",
-        "land",
-        "creatures",
-        "creature",
-        "instants",
-        "sorceries",
-        "artifacts",
-        "enchantments",
-        "planeswalkers",
-        "battles",
-        "spells",
-        "other",
         "about",
         "outside the game",
     }
-).union(*(other for _, _, other in FOREIGN_HEADINGS.values()))
+)
+#: Section names of a commander.
+COMMANDER_SECTIONS = frozenset({"commander", "commanders"})
+#: Section names that are some other part of a deck.
+OTHER_SECTIONS = (
+    frozenset(
+        {
+            "deck",
+            "main",
+            "main deck",
+            "maindeck",
+            "mainboard",
+            "library",
+            "lands",
+            "land",
+            "creatures",
+            "creature",
+            "instants",
+            "sorceries",
+            "artifacts",
+            "enchantments",
+            "planeswalkers",
+            "battles",
+            "spells",
+            "other",
+        }
+    )
+    .union(COMMANDER_SECTIONS, SIDE_PARTS)
+    .union(*(other for _, _, other in FOREIGN_HEADINGS.values()))
+)
 
 _META = lazy(r"^(?://|#)\s*(name|source|date|comments?|author|format)\s*:\s*(.*)$", re.I)
 _PREFIX = lazy(r"^(SB|COMMANDER|CMDR|COMPANION)\s*:\s*(.*)$", re.I)
@@ -216,8 +227,16 @@ _SET_NAME = lazy(
     r"edition|masters|duskmourn|march of the machine)\b)[^()]*\)$",
     re.I,
 )
-#: A Markdown link: "[Akoum](https://scryfall.com/...)".
-_LINK = lazy(r"^\[([^\[\]]+)\]\([^()\s]*\)$")
+
+
+def _markdown_link(address: str) -> LazyPattern:
+    """A whole Markdown link, ``[Akoum](https://scryfall.com/...)``: the text is group 1;
+    ``address`` is the character class the address is written in."""
+    return lazy(rf"^\[([^\[\]]+)\]\({address}*\)$")
+
+
+#: A Markdown link on a card line: its address has no space.
+_LINK = _markdown_link(r"[^()\s]")
 _SUFFIX_QUANTITY = lazy(r"(?:\s+[xX]|\s*×)\s*(\d{1,4})$")  # "Naya x1", "Sea of Sand ×1"
 #: "Akoum (1)": a quantity in parentheses after the name.
 _PAREN_QUANTITY = lazy(r"[ \t]*\([ \t]*(\d{1,4})[ \t]*\)$")
@@ -276,8 +295,8 @@ _RULE_START = "|:+-=*_~─━═—–•·"
 _CELL_QUANTITY = lazy(r"^(?:[xX×]\s*)?(\d{1,6})(?:\s*[xX×])?$")
 #: A table row's numbering cell: "1." "2)".
 _CELL_NUMBER = lazy(r"^\d{1,3}[.)]$")
-#: A Markdown link in a table cell: "[Akoum](https://...)".
-_CELL_LINK = lazy(r"^\[([^\[\]]+)\]\([^()]*\)$")
+#: A Markdown link in a table cell (its address may hold a space: the cell ends it).
+_CELL_LINK = _markdown_link(r"[^()]")
 #: A pipe that separates table cells: at either end of the line or with a space beside it
 #: (Forge's "Bant|OHOP" has none, and stays a name with its tags).
 _TABLE_PIPE = lazy(r"^\||\|$|\s\||\|\s")
