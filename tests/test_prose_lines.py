@@ -135,9 +135,17 @@ def test_named_cards(line: str, held: set[str], expected: list[str]) -> None:
     assert named_cards(line, load_catalog(), held) == expected
 
 
-def test_the_reader_keeps_the_prose_lines_as_written() -> None:
-    raw = RawInput("d.txt", b"1 Akoum\n1 Bant\n1 Naya\n\n  Cheers,  \nTom\n", ".txt")
-    deck = text.read(raw, catalog=load_catalog())
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"1 Akoum\n1 Bant\n1 Naya\n\n  Cheers,  \nTom\n",
+        b"> 1 Akoum\n> 1 Bant\n> 1 Naya\n>\n> Cheers,\n> Tom\n",  # quoted in an e-mail
+        b"<ul>\n<li>1 Akoum</li>\n<li>1 Bant</li>\n<li>1 Naya</li>\n<p>Cheers,</p>\n<p>Tom</p>\n",
+    ],
+    ids=["plain", "quoted", "html"],
+)
+def test_the_reader_keeps_the_prose_lines_as_read(data: bytes) -> None:
+    deck = text.read(RawInput("d.txt", data, ".txt"), catalog=load_catalog())
     assert deck.prose == ((5, "Cheers,"), (6, "Tom"))
     assert deck.prose_lines == 2
 

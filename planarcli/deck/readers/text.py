@@ -915,7 +915,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     listed_at: dict[int, list[tuple[int, str]]] = {}  # lines listing many cards, and those
     bulleted: set[int] = set()  # card lines with a bullet ("* Akoum", "- Akoum")
     prose_lines = 0  # lines read as prose around the list, left out as comments
-    prose_at: tuple[tuple[int, str], ...] = ()  # those lines: (number, text as written)
+    prose_at: tuple[tuple[int, str], ...] = ()  # those lines: (number, text as read)
 
     html = _is_html(lines)  # "<ul><li>Akoum</li>...": the text of each line, tags left out
 
@@ -1129,10 +1129,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     if prose:  # chat lines above, inside or below the list: comments, not cards
         comments += len(prose)
         prose_lines = len(prose)
-        prose_at = tuple(
-            (pending[i][0], lines[pending[i][0] - 1].strip().lstrip("\ufeff"))
-            for i in sorted(prose)
-        )
+        prose_at = tuple((pending[i][0], pending[i][1].name) for i in sorted(prose))
         pending = [entry for i, entry in enumerate(pending) if i not in prose]
         # blocks of prose alone are gone: the cards' blocks count on without them
         renumber = {b: k for k, b in enumerate(sorted({entry[4] for entry in pending}))}
