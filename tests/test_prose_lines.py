@@ -124,11 +124,14 @@ def test_sarif_describes_the_new_code(tmp_path: Path) -> None:
     [
         ("Thinking about swapping Naya for Jund, thoughts?", {"Naya"}, ["Jund"]),
         ("Thinking about swapping Naya for Jund, thoughts?", {"Naya", "Jund"}, []),
-        ("Jund is next week.", set(), []),  # first word of the line: capitalised anyway
-        ("Pizza is on me. Jund next time!", set(), []),  # first word of a sentence
+        ("Jund is next week. Then Grixis!", set(), ["Jund", "Grixis"]),  # as they come
         ("we might add jund later", set(), []),  # not written as a name
-        ("Bring the Hedron board", set(), ["Hedron Fields of Agadeem"]),
-        ("See you at the Sea tomorrow", set(), []),  # three letters: too common a word
+        ("Bring the Hedron Fields board", set(), ["Hedron Fields of Agadeem"]),
+        ("Bring the Hedron board", set(), []),  # one word of a longer name: too little
+        ("I love playing Magic with the Team", set(), []),  # common words of long names
+        ("Deck looks good. Sky is clear!", set(), ["Sky Deck"]),  # both words of its name
+        ("Deck looks good, see you there", set(), []),
+        ("We played. You won.", set(), []),  # short words alone name nothing
     ],
 )
 def test_named_cards(line: str, held: set[str], expected: list[str]) -> None:

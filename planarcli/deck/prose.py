@@ -8,11 +8,13 @@ in two cases, and stays quiet about ordinary chat otherwise:
 
 - the planar deck fails a size check (``deck-too-small``): every line left out as prose is
   named, since one of them may be the missing card;
-- a line left out as prose holds, inside a sentence and capitalised, a word of four letters
-  or more from the name of a planar card the deck does not hold (``Thinking about swapping
-  Naya for Jund, thoughts?`` under a deck without Jund): that card is named as the
-  suggestion. A word that starts the line or a sentence is not taken for a name (``Time to
-  go!``), nor is a card the deck already holds (a line about Naya in a deck with Naya).
+- a line left out as prose names a planar card the deck does not hold: it holds, written
+  with a capital, the card's one word (``Thinking about swapping Naya for Jund, thoughts?``
+  under a deck without Jund), or two words of its name (``the Hedron Fields board``), one
+  of them of four letters or more. That card is the finding's suggestion. One common word
+  of a longer name is not enough (``I love playing Magic`` does not name *Finally!
+  Left-Handed Magic Cards*), nor is a card the deck holds (a line about Naya in a deck
+  with Naya).
 """
 
 from __future__ import annotations
@@ -23,51 +25,55 @@ from planarcli.cards.catalog import Catalog
 from planarcli.deck.findings import Finding
 from planarcli.deck.readers.model import DeckEntry, Decklist
 
-#: A word: letters, maybe with an apostrophe inside ("Raven's").
+#: A word: letters, maybe with an apostrophe inside ("Raven's"); a hyphen parts two words.
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
-#: The shortest word taken for a card's name word (shorter ones are too common).
-_MIN_LETTERS = 4
-#: What ends a sentence: the word after it starts one.
-_SENTENCE_ENDS = ".!?:;"
+#: Lower-case words of card names that name nothing ("Sea of Sand", "The Dark Barony").
+_LINKING_WORDS = frozenset(
+    {"a", "an", "and", "at", "by", "for", "from", "in", "of", "on", "the", "to", "with"}
+)
+#: A name is not taken as named without one word of it this long (not by "We" and "You").
+_LONG_WORD = 4
 _PAREN_SUFFIX = re.compile(r"\s*\([^()]*\)$")  # "Artist Alley (Plane)": the type is no word
 
-_words_cache: dict[int, tuple[Catalog, dict[str, tuple[str, ...]]]] = {}
+_words_cache: dict[int, tuple[Catalog, tuple[tuple[str, frozenset[str]], ...]]] = {}
 
 
-def card_words(catalog: Catalog) -> dict[str, tuple[str, ...]]:
-    """Folded words of four letters or more in planar card names -> the cards' names."""
+def card_words(catalog: Catalog) -> tuple[tuple[str, frozenset[str]], ...]:
+    """(name, its folded words but the linking ones) of every planar card."""
     cached = _words_cache.get(id(catalog))
     if cached is not None and cached[0] is catalog:
         return cached[1]
-    index: dict[str, list[str]] = {}
+    cards = []
     for card in catalog.cards:
-        for word in _WORD.findall(_PAREN_SUFFIX.sub("", card.name)):
-            if len(word) >= _MIN_LETTERS:
-                names = index.setdefault(word.casefold(), [])
-                if card.name not in names:
-                    names.append(card.name)
-    words = {word: tuple(names) for word, names in index.items()}
+        words = {word.casefold() for word in _WORD.findall(_PAREN_SUFFIX.sub("", card.name))}
+        words -= _LINKING_WORDS
+        if words:
+            cards.append((card.name, frozenset(words)))
+    index = tuple(cards)
     _words_cache.clear()
-    _words_cache[id(catalog)] = (catalog, words)
-    return words
+    _words_cache[id(catalog)] = (catalog, index)
+    return index
 
 
 def named_cards(text: str, catalog: Catalog, held: set[str]) -> list[str]:
-    """The planar cards a prose line names by a word inside a sentence, capitalised, that
-    the deck (``held``: catalog names) does not hold; in the order the words come."""
-    words = card_words(catalog)
-    found: list[str] = []
+    """The planar cards a prose line names (see the module's docstring) that the deck
+    (``held``: catalog names) does not hold, in the order their words come in the line."""
+    capitals: dict[str, int] = {}  # folded word written with a capital -> where it first is
     for match in _WORD.finditer(text):
-        word = match.group()
-        if len(word) < _MIN_LETTERS or not word[0].isupper():
-            continue
-        before = text[: match.start()].rstrip(" \t\"'“‘(*_")
-        if not before or before[-1] in _SENTENCE_ENDS:
-            continue  # the first word of the line or of a sentence: capitalised anyway
-        for name in words.get(word.casefold(), ()):
-            if name not in held and name not in found:
-                found.append(name)
-    return found
+        if match.group()[0].isupper():
+            capitals.setdefault(match.group().casefold(), match.start())
+    if not capitals:
+        return []
+    found: list[tuple[int, str]] = []
+    for name, words in card_words(catalog):
+        written = words.intersection(capitals)
+        if (
+            len(written) >= min(2, len(words))
+            and any(len(word) >= _LONG_WORD for word in written)
+            and name not in held
+        ):
+            found.append((min(capitals[word] for word in written), name))
+    return [name for _, name in sorted(found)]
 
 
 def prose_findings(
