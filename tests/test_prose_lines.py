@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from planarcli.cards.catalog import load_catalog
 from planarcli.deck.prose import named_cards
-from planarcli.deck.readers import text
+from planarcli.deck.readers import source, text
 from planarcli.deck.readers.source import RawInput, split_lines
 from planarcli.textcodec import bomless_utf16
 
@@ -196,3 +196,9 @@ def test_utf16_sniffing_without_nul_bytes_says_no(data: bytes) -> None:
     if 0 not in data:
         assert bomless_utf16(data) is None
     assert bomless_utf16(data.replace(b"\x00", b"")) is None
+
+
+@FAST
+@given(st.text(alphabet=st.characters(max_codepoint=0x2FF), max_size=80))
+def test_control_characters_are_counted_as_the_pattern_counts_them(value: str) -> None:
+    assert source._controls(value) == len(source._CONTROL.findall(value))
