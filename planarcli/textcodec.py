@@ -32,7 +32,7 @@ def bomless_utf16(data: bytes, *, sample_size: int = 4096) -> str | None:
     """``utf-16-le`` or ``utf-16-be`` when the NUL bytes of ``data`` fall on every other
     byte, as in UTF-16 text of mostly Latin characters written without a mark; else None."""
     sample = data[:sample_size]
-    if len(sample) < 4:
+    if len(sample) < 4 or 0 not in sample:  # no NUL byte: no UTF-16 of Latin text
         return None
     sample = sample[: len(sample) // 2 * 2]
     even_nuls = sample[0::2].count(0)

@@ -26,7 +26,6 @@ import stat
 from collections.abc import Callable, Sequence
 
 from planarcli.deck.readers.source import (
-    MAX_BYTES,
     RawInput,
     decode_text,
     japanese_legacy,
@@ -192,8 +191,8 @@ def unchanged_since(path: str, state: FileState) -> bool:
         status = os.stat(path)
         if status.st_size != state.size or status.st_mtime_ns != state.mtime_ns:
             return False
-        with open(path, "rb") as handle:
-            return _digest(handle.read(MAX_BYTES + 1)) == state.digest
+        with open(path, "rb") as handle:  # one byte more than was read: a grown file differs
+            return _digest(handle.read(state.size + 1)) == state.digest
     except OSError:
         return False
 

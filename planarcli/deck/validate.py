@@ -141,14 +141,16 @@ def validate_file(
     decklist is skipped; a file named on the command line is judged as one without a planar
     deck (``no_planar_deck`` says what that gets: error, warn or skip).
     """
-    edition, rules = resolve_deck_rules(options.edition)
-    no_deck_rule = rules.communal_rule if options.communal_players else rules.individual_rule
+    # The rules are resolved once a file needs them: a search skips most of what it finds
+    # (notes, configs), and validate_inputs has resolved --rules before the first file.
     shown = "<stdin>" if path == "-" else path
     try:
         decklist = read_decklist(path, input_format=input_format, catalog=catalog)
     except NotADecklistError as error:
         if scanned:
             return skipped_result(shown, error.reason)
+        edition, rules = resolve_deck_rules(options.edition)
+        no_deck_rule = rules.communal_rule if options.communal_players else rules.individual_rule
         reason = error.reason + (f" ({error.hint})" if error.hint else "")
         return _no_planar_deck(
             shown,
@@ -167,11 +169,14 @@ def validate_file(
         if scanned:  # found by a search, not named: it may be no decklist at all
             advice = "if it is not a decklist, leave it out with --exclude"
             reason += f" {advice[0].upper()}{advice[1:]}" if reason.endswith("?") else f"; {advice}"
+        edition, _ = resolve_deck_rules(options.edition)
         return unreadable_result(shown, reason, edition, line=line)
     if scanned:
         not_deck = not_a_decklist_reason(decklist, catalog)
         if not_deck is not None:
             return skipped_result(decklist.path, not_deck, format=decklist.format)
+    edition, rules = resolve_deck_rules(options.edition)
+    no_deck_rule = rules.communal_rule if options.communal_players else rules.individual_rule
     findings: list[Finding] = [
         Finding(
             rules.communal_rule if issue.code == "communal-without-players" else None,
@@ -234,6 +239,13 @@ def validate_file(
         )
         for entry, guess in planar.overlooked
     )
+    extra = {}
+    if decklist.prose:  # lines left out as prose: named where that may have cost a card
+        from planarcli.deck.prose import prose_findings
+
+        short = any(finding.code == "deck-too-small" for finding in deck_findings)
+        findings.extend(prose_findings(decklist, planar.entries, catalog, edition, short=short))
+        extra["prose_lines"] = [line for line, _ in decklist.prose]
     findings.sort(key=lambda f: (f.line is None, f.line or 0))
     valid = not any(f.severity == "error" for f in findings)
     return FileResult(
@@ -244,6 +256,7 @@ def validate_file(
         tuple(findings),
         decklist.format,
         planar.how,
+        extra=extra,
         prose_lines=decklist.prose_lines,
     )
 

@@ -41,6 +41,7 @@ DESCRIPTIONS: dict[str, str] = {
     "no-planar-deck": "The file holds no planar deck.",
     "bad-quantity": "A card line has a quantity that is not a whole number from 1 up.",
     "unreadable-line": "A line of the decklist could not be read as a card.",
+    "prose-line": "A line without a quantity was read as prose and left out of the deck.",
     "unreadable-file": "The file could not be read or is malformed.",
     "no-input": "A path on the command line gave no decklist file.",
 }

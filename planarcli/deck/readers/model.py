@@ -116,3 +116,6 @@ class Decklist:
     counted_lines: int = 0  # text: card lines written with a quantity (1 Name, Name x1, ...)
     comment_lines: int = 0  # comments a conversion cannot carry (lines, or a comments field)
     prose_lines: int = 0  # text: lines read as prose around the list (among comment_lines)
+    #: text: those lines, as (line number, the text read on it: quote marks, HTML tags and
+    #: the like left out, as for a card's name)
+    prose: tuple[tuple[int, str], ...] = ()

@@ -54,11 +54,17 @@ import re
 from functools import cached_property
 from typing import TYPE_CHECKING, NamedTuple
 
-from planarcli.deck.readers import _HTML_START, MAX_CARD_LINES, MAX_QUANTITY, name_too_long
+from planarcli.deck.readers import (
+    _HTML_START,
+    MAX_CARD_LINES,
+    MAX_NAME_LENGTH,
+    MAX_QUANTITY,
+    name_too_long,
+)
 from planarcli.deck.readers.csvdeck import FOREIGN_NAME_COLUMNS, FOREIGN_QUANTITY_COLUMNS
 from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue, find_communal_mark
 from planarcli.deck.readers.source import RawInput, decode_text, split_lines
-from planarcli.lazyre import lazy
+from planarcli.lazyre import LazyPattern, lazy
 
 if TYPE_CHECKING:
     from planarcli.cards.catalog import Catalog
@@ -129,19 +135,13 @@ CONTINUING_SECTIONS = frozenset({"phenomena", "phenomenon"}).union(
 #: Section names where exports without a planar zone (Cockatrice, MTGO, deckstats) keep
 #: the planar deck: its planes and phenomena are picked out by type.
 CANDIDATE_SECTIONS = frozenset({"sideboard", "side", "side board", "sb"})
-#: Section names that are some other part of a deck.
-OTHER_SECTIONS = frozenset(
+#: Section names of the parts of a deck that are neither its main deck nor its planar
+#: deck nor its sideboard: a maybeboard, tokens, a scheme deck... (``deck convert`` carries
+#: none of them).
+SIDE_PARTS = frozenset(
     {
-        "commander",
-        "commanders",
         "display commander",
         "companion",
-        "deck",
-        "main",
-        "main deck",
-        "maindeck",
-        "mainboard",
-        "library",
         "maybeboard",
         "maybe",
         "maybe board",
@@ -160,22 +160,39 @@ OTHER_SECTIONS = frozenset(
         "dungeons",
         "vanguard",
         "conspiracies",
-        "lands",
-        "land",
-        "creatures",
-        "creature",
-        "instants",
-        "sorceries",
-        "artifacts",
-        "enchantments",
-        "planeswalkers",
-        "battles",
-        "spells",
-        "other",
         "about",
         "outside the game",
     }
-).union(*(other for _, _, other in FOREIGN_HEADINGS.values()))
+)
+#: Section names of a commander.
+COMMANDER_SECTIONS = frozenset({"commander", "commanders"})
+#: Section names that are some other part of a deck.
+OTHER_SECTIONS = (
+    frozenset(
+        {
+            "deck",
+            "main",
+            "main deck",
+            "maindeck",
+            "mainboard",
+            "library",
+            "lands",
+            "land",
+            "creatures",
+            "creature",
+            "instants",
+            "sorceries",
+            "artifacts",
+            "enchantments",
+            "planeswalkers",
+            "battles",
+            "spells",
+            "other",
+        }
+    )
+    .union(COMMANDER_SECTIONS, SIDE_PARTS)
+    .union(*(other for _, _, other in FOREIGN_HEADINGS.values()))
+)
 
 _META = lazy(r"^(?://|#)\s*(name|source|date|comments?|author|format)\s*:\s*(.*)$", re.I)
 _PREFIX = lazy(r"^(SB|COMMANDER|CMDR|COMPANION)\s*:\s*(.*)$", re.I)
@@ -188,6 +205,20 @@ _WORDED_QUANTITY = lazy(
     r"|[ \t]+(\d{1,4})[ \t]*cop(?:y|ies))$",
     re.I,
 )
+#: The letters a worded quantity can end with ("x", "copy", "copies", "card", "cards", in
+#: any case; "ſ" is an "s" to the pattern's IGNORECASE), besides a digit.
+_WORDED_ENDS = frozenset("xX×yYsSſdD")
+
+
+def _may_end_worded(text: str) -> bool:
+    """Whether ``text`` ends as a worded quantity can: a digit or one of ``_WORDED_ENDS``,
+    maybe with spaces after it (or a last newline, before which ``$`` matches too). A
+    sentence that ends otherwise (``Scores: Alex 3, Robin 2.``) is not searched: that
+    search, from every position of the line, was most of the cost of a line of notes."""
+    last = text.rstrip(" \t\n")[-1:]
+    return last in _WORDED_ENDS or last.isdigit()
+
+
 #: "Akoum — Plane — Zendikar", "Chaotic Aether - Phenomenon": a type line after a dash.
 _TYPE_LINE = lazy(r"[ \t]+[-–—][ \t]+(?:planes?|phenomen(?:on|a))\b(?:[ \t]*[-–—:].*)?$", re.I)
 #: "Akoum (Planechase Anthology)": the name of the set the card is printed in, in parentheses.
@@ -196,8 +227,16 @@ _SET_NAME = lazy(
     r"edition|masters|duskmourn|march of the machine)\b)[^()]*\)$",
     re.I,
 )
-#: A Markdown link: "[Akoum](https://scryfall.com/...)".
-_LINK = lazy(r"^\[([^\[\]]+)\]\([^()\s]*\)$")
+
+
+def _markdown_link(address: str) -> LazyPattern:
+    """A whole Markdown link, ``[Akoum](https://scryfall.com/...)``: the text is group 1;
+    ``address`` is the character class the address is written in."""
+    return lazy(rf"^\[([^\[\]]+)\]\({address}*\)$")
+
+
+#: A Markdown link on a card line: its address has no space.
+_LINK = _markdown_link(r"[^()\s]")
 _SUFFIX_QUANTITY = lazy(r"(?:\s+[xX]|\s*×)\s*(\d{1,4})$")  # "Naya x1", "Sea of Sand ×1"
 #: "Akoum (1)": a quantity in parentheses after the name.
 _PAREN_QUANTITY = lazy(r"[ \t]*\([ \t]*(\d{1,4})[ \t]*\)$")
@@ -217,6 +256,10 @@ _BBCODE = lazy(
 )
 #: The total line under a shopping cart or a price list: "Total: 10 cards - $5.27".
 _TOTAL_LINE = lazy(r"^(?:grand[ \t]+|sub[ -]?)?totals?\b[ \t]*(?:[:=(\-–—$€£]|\d)", re.I)
+#: How a total line starts (its letters match only ASCII ones under IGNORECASE).
+_TOTAL_STARTS = frozenset({"tot", "gra", "sub"})
+#: Characters that start a quoted line (">"), a code fence or inline code.
+_QUOTE_OR_CODE = frozenset(">`~")
 #: The number of a numbered list ("1. Jund", "2) Sanctum of Serra"): a position, not a
 #: quantity.
 _LIST_NUMBER = lazy(
@@ -252,8 +295,8 @@ _RULE_START = "|:+-=*_~─━═—–•·"
 _CELL_QUANTITY = lazy(r"^(?:[xX×]\s*)?(\d{1,6})(?:\s*[xX×])?$")
 #: A table row's numbering cell: "1." "2)".
 _CELL_NUMBER = lazy(r"^\d{1,3}[.)]$")
-#: A Markdown link in a table cell: "[Akoum](https://...)".
-_CELL_LINK = lazy(r"^\[([^\[\]]+)\]\([^()]*\)$")
+#: A Markdown link in a table cell (its address may hold a space: the cell ends it).
+_CELL_LINK = _markdown_link(r"[^()]")
 #: A pipe that separates table cells: at either end of the line or with a space beside it
 #: (Forge's "Bant|OHOP" has none, and stays a name with its tags).
 _TABLE_PIPE = lazy(r"^\||\|$|\s\||\|\s")
@@ -336,6 +379,13 @@ def fold_heading(text: str) -> str:
 
 def section_role(name: str) -> str | None:
     """ "planar", "candidate" or "other" for a known section name, else None."""
+    if len(name) > _LONGEST_SECTION and name.isprintable():
+        # Folding keeps every character but white space, "_" and "-" (and a printable text's
+        # only white space is " "): so many others make no section name. Spares folding the
+        # sentence before a colon in a line of notes.
+        kept = len(name) - name.count(" ") - name.count("_") - name.count("-")
+        if kept > _LONGEST_SECTION:
+            return None
     key = fold_heading(name)
     if key in PLANAR_SECTIONS:
         return "planar"
@@ -346,6 +396,8 @@ def section_role(name: str) -> str | None:
     return None
 
 
+#: The longest section name (folded).
+_LONGEST_SECTION = max(map(len, PLANAR_SECTIONS | CANDIDATE_SECTIONS | OTHER_SECTIONS))
 #: The longest line a heading can be: the longest section name, with room for decoration
 #: ("// ", "[...]", a count "(10)", a colon).
 _LONGEST_HEADING = max(map(len, PLANAR_SECTIONS | CANDIDATE_SECTIONS | OTHER_SECTIONS)) + 24
@@ -364,7 +416,12 @@ def _heading(line: str) -> str | None:
         text = _without_leading_symbols(text)  # "🌍 Planes (8)", "⚡ Phenomena"
     if text and not text[-1].isascii() and not text[-1].isalnum():
         text = _without_trailing_symbols(text)  # "planechase 🌀"
-    if len(text) > _LONGEST_HEADING and len(" ".join(text.split())) > _LONGEST_HEADING:
+    if len(text) > _LONGEST_HEADING and (
+        # printable: its only white space is " ", so this is a lower bound of the next
+        # length, and spares splitting a long line into words
+        (text.isprintable() and len(text) - text.count(" ") > _LONGEST_HEADING)
+        or len(" ".join(text.split())) > _LONGEST_HEADING
+    ):
         return None  # no section name is that long
     text = _without_count(text)
     if text.endswith(":"):
@@ -498,7 +555,8 @@ def split_card_line(text: str) -> CardLine | None:
         if bracketed:
             text = f"{bracketed.group(1)} {text[bracketed.end() :]}"
     whole = None
-    match = _QUANTITY.match(text)
+    # (a quantity starts with a digit or an "x"; isdigit() holds for every \d and more)
+    match = _QUANTITY.match(text) if text[:1].isdigit() or text[:1] in "xX×" else None
     if match is None and text[:1].isdigit():
         csv_row = _CSV_QUANTITY.match(text)  # "1,Akoum": a quantity, then a comma
         if csv_row:
@@ -535,7 +593,7 @@ def split_card_line(text: str) -> CardLine | None:
                 if paren and text[: paren.start()].strip():
                     whole = text.strip()
                     quantity, text, form = int(paren.group(1)), text[: paren.start()], "paren"
-            elif ":" in text or text[-1:] in "xX×sSyY":
+            elif (":" in text or text[-1:] in "xX×sSyY") and _may_end_worded(text):
                 worded = _WORDED_QUANTITY.search(text)  # "Akoum: 1 copy", "Akoum: 1x"
                 if worded and text[: worded.start()].strip():
                     digits = worded.group(1) or worded.group(2)
@@ -546,7 +604,8 @@ def split_card_line(text: str) -> CardLine | None:
         printing = _printing(leading_set.group())
         text = text[leading_set.end() :]
     category = None
-    changed = any(char in text for char in _TAG_CHARS)  # plain "1 Name" lines skip the patterns
+    # plain "1 Name" lines skip the patterns (map: no Python frame per character)
+    changed = any(map(text.__contains__, _TAG_CHARS))
     while changed:
         changed = False
         bracket = _BRACKET.search(text) if text.rstrip().endswith("]") else None
@@ -576,7 +635,7 @@ def split_card_line(text: str) -> CardLine | None:
             return CardLine(
                 quantity, name[: hint.start()].strip(), category, form, name, printing, True
             )
-    if " " in name and any(dash in name for dash in "-–—"):
+    if " " in name and any(map(name.__contains__, "-–—")):
         type_line = _TYPE_LINE.search(name)  # "Akoum — Plane — Zendikar"
         if type_line and name[: type_line.start()].strip():
             form = "numbered" if numbered and form == "none" else form
@@ -852,10 +911,11 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     names = _Names(catalog)  # loads the catalog only when a line needs it
     indents: dict[int, int] = {}  # card lines indented: line -> columns (a tab is 4)
     # '["Akoum", "Bant"]': a JSON array of card names, on one line or many
-    arrayed = bool(lines) and _is_json_name_array("\n".join(lines))
+    arrayed = _starts_as_array(lines) and _is_json_name_array("\n".join(lines))
     listed_at: dict[int, list[tuple[int, str]]] = {}  # lines listing many cards, and those
     bulleted: set[int] = set()  # card lines with a bullet ("* Akoum", "- Akoum")
     prose_lines = 0  # lines read as prose around the list, left out as comments
+    prose_at: tuple[tuple[int, str], ...] = ()  # those lines: (number, text as read)
 
     html = _is_html(lines)  # "<ul><li>Akoum</li>...": the text of each line, tags left out
 
@@ -885,18 +945,19 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
                     if head is not None:
                         pending.append((number, head, section, role, block))
                 continue
-        if line.startswith(">"):  # quoted in an e-mail or a forum post: "> 1 Akoum"
-            line = line.lstrip("> \t")
-        if line.startswith(("```", "~~~")):  # a Markdown code fence (Discord) frames the list
-            continue
-        if line[:1] == "`" and line[-1:] == "`":  # Discord inline code: "`1 Akoum`"
-            line = line.strip("`").strip()
+        if line[:1] in _QUOTE_OR_CODE:  # (most lines start otherwise: one test for three)
+            if line.startswith(">"):  # quoted in an e-mail or a forum post: "> 1 Akoum"
+                line = line.lstrip("> \t")
+            if line.startswith(("```", "~~~")):  # a Markdown code fence (Discord) frames it
+                continue
+            if line[:1] == "`" and line[-1:] == "`":  # Discord inline code: "`1 Akoum`"
+                line = line.strip("`").strip()
         if "[" in line and ("[/" in line or line.startswith("[")):
             bare = _BBCODE.sub("", line).strip()  # forum BBCode: "1 [c]Akoum[/c]", "[b]...[/b]"
             if bare != line and not bare:
                 continue  # "[deck]", "[/spoiler]": the tags around the list
             line = bare
-        if line[:1] in "TtSsGg" and _TOTAL_LINE.match(line):
+        if line[:1] in "TtSsGg" and line[:3].lower() in _TOTAL_STARTS and _TOTAL_LINE.match(line):
             continue  # "Total: 10 cards - $5.27" under a cart: no card
         if line[:1] in _RULE_START and _RULE.match(line):
             line = ""  # a separator line ("---", "***", "|---|---|") parts the list as a blank line
@@ -914,7 +975,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
                 )
             )
             continue
-        comment = _comment_body(line)
+        comment = _comment_body(line) if line[:1] in "/#" else None
         if comment is not None and line[1:2].isdigit() and _LIST_NUMBER.match(line):
             comment = None  # "#1 Akoum": numbering, when a card follows (weighed below)
             hashed.add(number)
@@ -968,7 +1029,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             continue
         separated = (
             _separated_list(line, names)
-            if table_columns is None and ("," in line or _LIST_SEPARATOR.search(line))
+            if table_columns is None and ("," in line or _may_be_separated(line))
             else None
         )
         if separated is not None:  # "Akoum / Bant / Naya", "Akoum, Bant and Naya"
@@ -1049,7 +1110,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         ]
         comments += len(pending) - len(kept)
         pending = kept
-    if any(indents.get(entry[0]) for entry in pending):
+    if indents and any(indents.get(entry[0]) for entry in pending):
         pending, notes = _without_indented_notes(pending, indents, names)
         comments += notes
     title = _title(pending, first_line, counted, names)
@@ -1068,6 +1129,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     if prose:  # chat lines above, inside or below the list: comments, not cards
         comments += len(prose)
         prose_lines = len(prose)
+        prose_at = tuple((pending[i][0], pending[i][1].name) for i in sorted(prose))
         pending = [entry for i, entry in enumerate(pending) if i not in prose]
         # blocks of prose alone are gone: the cards' blocks count on without them
         renumber = {b: k for k, b in enumerate(sorted({entry[4] for entry in pending}))}
@@ -1103,7 +1165,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
                     )
                 )
             continue
-        too_long = name_too_long(name, number)
+        too_long = name_too_long(name, number) if len(name) > MAX_NAME_LENGTH else None
         if too_long is not None:
             issues.append(too_long)
             continue
@@ -1144,6 +1206,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         counted_lines=counted,
         comment_lines=comments,
         prose_lines=prose_lines,
+        prose=prose_at,
     )
 
 
@@ -1151,6 +1214,14 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
 #: "Akoum and Bant", "Akoum & Bant".
 _LIST_SEPARATOR = lazy(r"[ \t](?:/|\||and|&)[ \t]", re.I)
 _LAST_AND = lazy(r"[ \t]+(?:and|&)[ \t]+", re.I)
+
+
+def _may_be_separated(line: str) -> bool:
+    """Whether ``_LIST_SEPARATOR`` is in ``line``; most lines lack all four separators and
+    skip the search (only ASCII letters match "and" under IGNORECASE)."""
+    if "/" in line or "|" in line or "&" in line or "and" in line.lower():
+        return _LIST_SEPARATOR.search(line) is not None
+    return False
 
 
 def _longer_than_a_card(text: str) -> bool:
@@ -1178,14 +1249,22 @@ def _separated_list(
         pieces = text.strip().strip("|").split("|")
     else:
         pieces = text.split(",")
-    if any(_longer_than_a_card(piece.strip()) for piece in pieces[:-1]) or len(pieces[-1]) > 130:
+    if len(pieces) > 1 and _longer_than_a_card(pieces[0].strip()):
+        return None  # most sentences with commas: a long first piece (checked alone: cheaper)
+    if len(pieces[-1]) > 130 or (
+        len(pieces) > 1 and any(_longer_than_a_card(piece.strip()) for piece in pieces[:-1])
+    ):
         return None  # a sentence with commas: no look-up needed (the last may hold an "and")
     if not _longer_than_a_card(text) and names.known(text):
         return None
     last = pieces[-1]
     anded = _LAST_AND.search(last)
-    if anded and not names.known(last.strip()):
-        pieces[-1:] = [last[: anded.start()], last[anded.end() :]]
+    if anded:
+        before, after = last[: anded.start()], last[anded.end() :]
+        if _longer_than_a_card(before.strip()) or _longer_than_a_card(after.strip()):
+            return None  # split or not (then the whole last piece is long too): no list
+        if not names.known(last.strip()):
+            pieces[-1:] = [before, after]
     if len(pieces) < 2 or any(_longer_than_a_card(piece.strip()) for piece in pieces):
         return None
     found: list[tuple[int, str]] = []
@@ -1228,6 +1307,16 @@ def _html_text(fragment: str) -> str:
     if "&" in text:
         text = _HTML_ENTITY.sub(_html_character, text)
     return " ".join(text.split())
+
+
+def _starts_as_array(lines: list[str]) -> bool:
+    """Whether the first line with text starts with ``[`` (what :func:`_is_json_name_array`
+    checks first, without joining the lines)."""
+    for line in lines:
+        text = line.lstrip("\ufeff \t\r\n")
+        if text:
+            return text[0] == "["
+    return False
 
 
 def _is_json_name_array(text: str) -> bool:
@@ -1327,9 +1416,11 @@ def _title(
     others = len(pending) - 1
     # numbered lines ("1. Jund") mark the line above them as apart from the list, as
     # quantities do
-    marked = counted - (parts.form == "paren")
-    marked += sum(1 for entry in pending if entry[1].form == "numbered")
-    looks_like_title = text.endswith(":") or pending[1][4] != block or marked * 2 > others
+    looks_like_title = text.endswith(":") or pending[1][4] != block
+    if not looks_like_title:  # counted only when needed: this runs for every file
+        marked = counted - (parts.form == "paren")
+        marked += sum(1 for entry in pending if entry[1].form == "numbered")
+        looks_like_title = marked * 2 > others
     if not looks_like_title or names.known(parts.name) or names.known(text):
         return None
     return None if names.near(parts.name) or names.near(text) else text
@@ -1337,6 +1428,7 @@ def _title(
 
 #: Characters that end a sentence or introduce what follows: a chat line ends so.
 _PROSE_ENDS = ":.!?…"
+_PROSE_ENDS_OR_COMMA = (*_PROSE_ENDS, ",")
 #: "edit: formatting", "PS: bring dice": a note that opens with one word and a colon.
 _NOTE = lazy(r"^\w+:\s+\S")
 #: Lower-case words a card's name holds ("Stairs to Infinity", "Hedron Fields of Agadeem").
@@ -1352,8 +1444,10 @@ def _reads_as_prose(name: str, strict: bool, upper_list: bool) -> bool:
     ``strict`` (a list of bare names, where an unknown line may be a card): a sentence's
     punctuation or a note, or three words or more that start in lower case under a list whose
     names start in upper case ("lmk if anyone wants to swap decks")."""
+    if name.endswith(_PROSE_ENDS_OR_COMMA):
+        return True
     words = name.split()
-    if name.endswith((*_PROSE_ENDS, ",")) or (len(words) >= 2 and _NOTE.match(name)):
+    if len(words) >= 2 and _NOTE.match(name):
         return True
     if len(words) < 3:
         return False
@@ -1393,19 +1487,23 @@ def _prose_lines(
             return False
         return names.known(name) or names.near(name) or names.other(name)
 
-    def prose_at(i: int, strict: bool) -> bool:
-        parts = pending[i][1]
-        return (
-            candidate(pending[i])
-            and _reads_as_prose(parts.name, strict, upper_list)
-            and not card(parts.name)
-        )
-
     shaped = [i for i, entry in enumerate(pending) if candidate(entry)]
     if not shaped:
         return set()
+    shaped_at = set(shaped)
+
+    def prose_at(i: int, strict: bool) -> bool:
+        name = pending[i][1].name
+        return (
+            i in shaped_at and _reads_as_prose(name, strict, upper_list) and not card(name)
+        )
     prose: set[int] = set()
-    quick = [i for i in shaped if _reads_as_prose(pending[i][1].name, False, upper_list)]
+    # quick ⊆ shaped: with too few marked lines the list is bare whatever quick holds
+    quick = (
+        [i for i in shaped if _reads_as_prose(pending[i][1].name, False, upper_list)]
+        if marked * 2 > len(pending) - len(shaped)
+        else []
+    )
     listed = marked * 2 > len(pending) - len(quick)
     if listed:
         prose = {i for i in quick if not card(pending[i][1].name)}
@@ -1415,6 +1513,8 @@ def _prose_lines(
                 if i in prose or not prose_at(i, True):
                     break
                 prose.add(i)
+                if len(pending) - len(prose) < 2:
+                    return set()  # (prose only grows below): all prose, such as notes
     # a sign-off ("Cheers,", "Best,") and the signature under it ("Tom")
     for i in sorted(prose):
         name = pending[i][1].name

@@ -1,0 +1,111 @@
+"""Saying which lines a text decklist left out as prose, when that may have cost a card.
+
+The text reader leaves out, as comments, the lines without a quantity that read as prose
+around a list (``here's my deck lol:``, ``Cheers,``). Most are chat. A card name mangled into
+something prose-like would be dropped the same way, and only ``validate -v`` counted such
+lines. So ``validate`` names them (finding ``prose-line``, a warning: it changes no verdict)
+in two cases, and stays quiet about ordinary chat otherwise:
+
+- the planar deck fails a size check (``deck-too-small``): every line left out as prose is
+  named, since one of them may be the missing card;
+- a line left out as prose names a planar card the deck does not hold: it holds, written
+  with a capital, the card's one word (``Thinking about swapping Naya for Jund, thoughts?``
+  under a deck without Jund), or two words of its name (``the Hedron Fields board``), one
+  of them of four letters or more. That card is the finding's suggestion. One common word
+  of a longer name is not enough (``I love playing Magic`` does not name *Finally!
+  Left-Handed Magic Cards*), nor is a card the deck holds (a line about Naya in a deck
+  with Naya).
+"""
+
+from __future__ import annotations
+
+import re
+
+from planarcli.cards.catalog import Catalog
+from planarcli.deck.findings import Finding
+from planarcli.deck.readers.model import DeckEntry, Decklist
+
+#: A word: letters, maybe with an apostrophe inside ("Raven's"); a hyphen parts two words.
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+#: Lower-case words of card names that name nothing ("Sea of Sand", "The Dark Barony").
+_LINKING_WORDS = frozenset(
+    {"a", "an", "and", "at", "by", "for", "from", "in", "of", "on", "the", "to", "with"}
+)
+#: A name is not taken as named without one word of it this long (not by "We" and "You").
+_LONG_WORD = 4
+_PAREN_SUFFIX = re.compile(r"\s*\([^()]*\)$")  # "Artist Alley (Plane)": the type is no word
+
+_words_cache: dict[int, tuple[Catalog, tuple[tuple[str, frozenset[str]], ...]]] = {}
+
+
+def card_words(catalog: Catalog) -> tuple[tuple[str, frozenset[str]], ...]:
+    """(name, its folded words but the linking ones) of every planar card."""
+    cached = _words_cache.get(id(catalog))
+    if cached is not None and cached[0] is catalog:
+        return cached[1]
+    cards = []
+    for card in catalog.cards:
+        words = {word.casefold() for word in _WORD.findall(_PAREN_SUFFIX.sub("", card.name))}
+        words -= _LINKING_WORDS
+        if words:
+            cards.append((card.name, frozenset(words)))
+    index = tuple(cards)
+    _words_cache.clear()
+    _words_cache[id(catalog)] = (catalog, index)
+    return index
+
+
+def named_cards(text: str, catalog: Catalog, held: set[str]) -> list[str]:
+    """The planar cards a prose line names (see the module's docstring) that the deck
+    (``held``: catalog names) does not hold, in the order their words come in the line."""
+    capitals: dict[str, int] = {}  # folded word written with a capital -> where it first is
+    for match in _WORD.finditer(text):
+        if match.group()[0].isupper():
+            capitals.setdefault(match.group().casefold(), match.start())
+    if not capitals:
+        return []
+    found: list[tuple[int, str]] = []
+    for name, words in card_words(catalog):
+        written = words.intersection(capitals)
+        if (
+            len(written) >= min(2, len(words))
+            and any(len(word) >= _LONG_WORD for word in written)
+            and name not in held
+        ):
+            found.append((min(capitals[word] for word in written), name))
+    return [name for _, name in sorted(found)]
+
+
+def prose_findings(
+    decklist: Decklist,
+    planar_entries: tuple[DeckEntry, ...],
+    catalog: Catalog,
+    edition: str,
+    *,
+    short: bool,
+) -> list[Finding]:
+    """``prose-line`` warnings for the lines ``decklist`` left out as prose: every one when
+    the planar deck is ``short`` of cards (it failed a size check), else those that name a
+    planar card the deck does not hold."""
+    held = {card.name for card in map(catalog.lookup, (e.name for e in planar_entries)) if card}
+    found: list[Finding] = []
+    for line, text in decklist.prose:
+        cards = named_cards(text, catalog, held)
+        if cards:
+            named = " or ".join(cards[:3])
+            message = (
+                f"{text!r} was left out as a comment (it reads as prose, not as a card line) "
+                f"but names {named}, which the planar deck does not hold: if this line means "
+                f"that card, write it as '1 {cards[0]}'"
+            )
+            found.append(
+                Finding(None, edition, "warning", "prose-line", message, line, None, tuple(cards))
+            )
+        elif short:
+            message = (
+                f"{text!r} was left out as a comment (it reads as prose, not as a card line) "
+                "and the planar deck is short of cards: if this line names one, write it as "
+                "'1 Name'"
+            )
+            found.append(Finding(None, edition, "warning", "prose-line", message, line))
+    return found

@@ -1,0 +1,204 @@
+"""Lines left out as prose are named where that may have cost a card (``prose-line``), and
+the shortcuts that keep a folder of notes cheap to scan give the answers of the patterns
+they stand in front of."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from planarcli.cards.catalog import load_catalog
+from planarcli.deck.prose import named_cards
+from planarcli.deck.readers import source, text
+from planarcli.deck.readers.source import RawInput, split_lines
+from planarcli.textcodec import bomless_utf16
+
+INSTALLED = Path(sys.executable).parent / ("planarcli.exe" if os.name == "nt" else "planarcli")
+FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+TEN = "".join(
+    f"1 {name}\n"
+    for name in (
+        "Akoum",
+        "Bant",
+        "Naya",
+        "Tazeem",
+        "Grixis",
+        "Kessig",
+        "Stensia",
+        "Goldmeadow",
+        "Turri Island",
+        "Sea of Sand",
+    )
+)
+
+
+def validate(tmp_path: Path, content: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``planarcli validate`` of a file holding ``content``, run as the installed command."""
+    path = tmp_path / "deck.txt"
+    path.write_text(content, encoding="utf-8")
+    command = [str(INSTALLED)] if INSTALLED.exists() else [sys.executable, "-m", "planarcli"]
+    return subprocess.run(
+        [*command, "validate", str(path), *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
+        check=False,
+        env={**os.environ, "COLUMNS": "400"},
+    )
+
+
+def prose_findings(result: subprocess.CompletedProcess[str]) -> list[dict[str, object]]:
+    (file,) = json.loads(result.stdout)["files"]
+    return [f for f in file["findings"] if f["code"] == "prose-line"]
+
+
+def test_a_short_deck_names_every_line_left_out_as_prose(tmp_path: Path) -> None:
+    # "the eon fog card i think": a card mangled past recognition, dropped as prose; the
+    # deck is one card short, so the report says which lines were left out
+    content = TEN.replace("1 Sea of Sand\n", "") + "\nthe eon fog card i think\n\nCheers,\nTom\n"
+    result = validate(tmp_path, content)
+    assert result.returncode == 1, result.stderr
+    lines = result.stdout.splitlines()
+    assert any(
+        ":11: warning: 'the eon fog card i think' was left out as a comment" in line
+        and "[prose-line]" in line
+        for line in lines
+    ), result.stdout
+    assert sum("[prose-line]" in line for line in lines) == 3  # the sign-off and its name too
+    assert "[901.3 deck-too-small]" in result.stdout
+
+    as_json = validate(tmp_path, content, "--format", "json")
+    (file,) = json.loads(as_json.stdout)["files"]
+    assert file["prose_lines"] == [11, 13, 14]
+    found = prose_findings(as_json)
+    assert [f["line"] for f in found] == [11, 13, 14]
+    assert {f["severity"] for f in found} == {"warning"}
+    assert all(f["rule"] is None and f["suggestions"] == [] for f in found)
+
+
+def test_ordinary_chat_under_a_legal_deck_says_nothing(tmp_path: Path) -> None:
+    chat = "\nTime to go, see you!\nCheers,\nTom\n"
+    content = "Hi all, here's my planechase deck lol:\n\n" + TEN + chat
+    result = validate(tmp_path, content)
+    assert result.returncode == 0, result
+    assert "prose-line" not in result.stdout
+    assert result.stdout.splitlines()[0].endswith(": valid (10 cards, 0 phenomena)")
+    as_json = validate(tmp_path, content, "--format", "json")
+    (file,) = json.loads(as_json.stdout)["files"]
+    assert file["prose_lines"] == [14, 15, 16]  # listed for scripts, not warned about
+    assert prose_findings(as_json) == []
+
+
+def test_a_prose_line_naming_a_card_the_deck_lacks_is_a_note(tmp_path: Path) -> None:
+    content = TEN + "\nThinking about swapping Naya for Jund, thoughts?\nAlso Akoum rocks.\n"
+    result = validate(tmp_path, content, "--format", "json")
+    assert result.returncode == 0, result.stderr  # a warning changes no verdict
+    (found,) = prose_findings(result)  # Naya and Akoum are in the deck: only Jund is news
+    assert found["line"] == 12
+    assert found["suggestions"] == ["Jund"]
+    assert "names Jund, which the planar deck does not hold" in str(found["message"])
+    text_report = validate(tmp_path, content)
+    assert "deck.txt:12: warning:" in text_report.stdout
+    assert "write it as '1 Jund' [prose-line]" in text_report.stdout
+
+
+def test_sarif_describes_the_new_code(tmp_path: Path) -> None:
+    content = TEN + "\nThinking about swapping Naya for Jund, thoughts?\n"
+    log = json.loads(validate(tmp_path, content, "--format", "sarif").stdout)
+    (rule,) = [r for r in log["runs"][0]["tool"]["driver"]["rules"] if r["id"] == "prose-line"]
+    assert "prose" in rule["shortDescription"]["text"]
+
+
+@pytest.mark.parametrize(
+    ("line", "held", "expected"),
+    [
+        ("Thinking about swapping Naya for Jund, thoughts?", {"Naya"}, ["Jund"]),
+        ("Thinking about swapping Naya for Jund, thoughts?", {"Naya", "Jund"}, []),
+        ("Jund is next week. Then Grixis!", set(), ["Jund", "Grixis"]),  # as they come
+        ("we might add jund later", set(), []),  # not written as a name
+        ("Bring the Hedron Fields board", set(), ["Hedron Fields of Agadeem"]),
+        ("Bring the Hedron board", set(), []),  # one word of a longer name: too little
+        ("I love playing Magic with the Team", set(), []),  # common words of long names
+        ("Deck looks good. Sky is clear!", set(), ["Sky Deck"]),  # both words of its name
+        ("Deck looks good, see you there", set(), []),
+        ("We played. You won.", set(), []),  # short words alone name nothing
+    ],
+)
+def test_named_cards(line: str, held: set[str], expected: list[str]) -> None:
+    assert named_cards(line, load_catalog(), held) == expected
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"1 Akoum\n1 Bant\n1 Naya\n\n  Cheers,  \nTom\n",
+        b"> 1 Akoum\n> 1 Bant\n> 1 Naya\n>\n> Cheers,\n> Tom\n",  # quoted in an e-mail
+        b"<ul>\n<li>1 Akoum</li>\n<li>1 Bant</li>\n<li>1 Naya</li>\n<p>Cheers,</p>\n<p>Tom</p>\n",
+    ],
+    ids=["plain", "quoted", "html"],
+)
+def test_the_reader_keeps_the_prose_lines_as_read(data: bytes) -> None:
+    deck = text.read(RawInput("d.txt", data, ".txt"), catalog=load_catalog())
+    assert deck.prose == ((5, "Cheers,"), (6, "Tom"))
+    assert deck.prose_lines == 2
+
+
+# -- the shortcuts before the patterns (the clutter benchmark) -----------------------------
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_TEXT = st.text(alphabet=st.sampled_from("ab 1:x×sSyYdDſ\t\r\n.,&/|-()" + "٣"), max_size=40)
+
+
+@FAST
+@given(_TEXT)
+def test_split_lines_is_the_line_break_pattern(value: str) -> None:
+    expected = _LINE_BREAK.split(value)
+    if expected and expected[-1] == "":
+        expected.pop()
+    assert split_lines(value) == expected
+
+
+@FAST
+@given(_TEXT)
+def test_worded_quantity_is_searched_whenever_it_can_match(value: str) -> None:
+    if text._WORDED_QUANTITY.search(value):
+        assert text._may_end_worded(value)
+
+
+@FAST
+@given(_TEXT)
+def test_list_separator_is_searched_whenever_it_can_match(value: str) -> None:
+    assert text._may_be_separated(value) == bool(text._LIST_SEPARATOR.search(value))
+
+
+@FAST
+@given(st.text(alphabet=st.sampled_from("planes deck_-&  Ω\u00a0\tß"), max_size=60))
+def test_a_long_text_is_no_section_name(value: str) -> None:
+    expected = text.fold_heading(value)
+    role = text.section_role(value)
+    known = text.PLANAR_SECTIONS | text.CANDIDATE_SECTIONS | text.OTHER_SECTIONS
+    assert (role is not None) == (expected in known)
+
+
+@FAST
+@given(st.binary(max_size=64))
+def test_utf16_sniffing_without_nul_bytes_says_no(data: bytes) -> None:
+    if 0 not in data:
+        assert bomless_utf16(data) is None
+    assert bomless_utf16(data.replace(b"\x00", b"")) is None
+
+
+@FAST
+@given(st.text(alphabet=st.characters(max_codepoint=0x2FF), max_size=80))
+def test_control_characters_are_counted_as_the_pattern_counts_them(value: str) -> None:
+    assert source._controls(value) == len(source._CONTROL.findall(value))
