@@ -723,11 +723,24 @@ _RULE_KEY_PATTERN = r"^(.*?)(?:\.([0-9]+)([a-z]*))?$"
 def normalise_rule_id(text: str) -> str | None:
     """``"Rule 901.3a."`` → ``"901.3a"``, ``"ruling:Spatial Merging.2"`` →
     ``"ruling:spatial-merging.2"``; None when ``text`` does not look like a rule id."""
-    text = text.strip()
+    text = plain_query(text).strip()
     if text[:7].lower() == "ruling:":
         text = "ruling:" + ruling_slug(text[7:])
     match = _ID_RE.match(text.lower())
     return match.group(1) if match else None
+
+
+def plain_query(text: str) -> str:
+    """``text`` as typed, less what a copy from a web page or chat adds unseen: compatibility
+    forms become plain ones (NFKC: full-width "９０１．３" is "901.3", a no-break space a
+    space) and invisible format characters (a zero-width space, a byte-order mark, a
+    direction mark) are dropped. ASCII text is returned as it is, at no cost."""
+    if text.isascii():
+        return text
+    import unicodedata
+
+    text = unicodedata.normalize("NFKC", text)
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
 
 
 def ruling_slug(name: str) -> str:
@@ -775,7 +788,7 @@ def show(edition: Edition, rule_id: str) -> list[Rule]:
     section title ("phenomena" is section 312).
     Nothing found: :class:`RuleNotFound` naming the nearest ids or terms.
     """
-    query = rule_id.strip()
+    query = plain_query(rule_id).strip()
     if not query:
         raise UsageError("no rule id given", hint="for example `planarcli rules show 901.3`")
     wanted = normalise_rule_id(query)

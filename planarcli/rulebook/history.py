@@ -259,6 +259,7 @@ def load_history(query: str, edition: str = "current") -> History:
     bundled and imported."""
     from planarcli.errors import UsageError
 
+    query = corpus.plain_query(query)
     if not query.strip():
         raise UsageError(
             "no rule id or glossary term given",
