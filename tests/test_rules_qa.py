@@ -45,3 +45,58 @@ def test_an_id_of_invisible_characters_only_is_no_id(run_cli: RunCli) -> None:
     result = run_cli("rules", "show", "\u200b\ufeff")
     assert result.exit_code == 2, result
     assert "no rule id given" in result.stderr
+
+
+# --------------------------------------------------------------------------- no dead ends
+
+
+def test_a_ruling_of_a_card_without_rulings_nor_a_close_name_says_how_to_find_one(
+    run_cli: RunCli,
+) -> None:
+    result = run_cli("rules", "show", "ruling:Tolaria West")
+    assert result.exit_code == 1, result
+    assert "no rule ruling:tolaria-west in rulings" in result.stderr
+    assert "hint: " in result.stderr
+    assert "`planarcli cards match 'tolaria west'`" in result.stderr
+    assert "`planarcli rules show rulings`" in result.stderr
+    result = run_cli("rules", "show", "ruling:Tolaria West", "--format", "json")
+    assert result.exit_code == 1, result
+    assert json.loads(result.stdout)["found"] is False
+
+
+@pytest.mark.parametrize("typed", ["ruling:", "ruling:  ", "RULING:"])
+def test_ruling_without_a_card_name_says_to_name_one(run_cli: RunCli, typed: str) -> None:
+    result = run_cli("rules", "show", typed)
+    assert result.exit_code == 1, result
+    assert "name a card after `ruling:`" in result.stderr
+    assert "rules search 'ruling:'" not in result.stderr
+
+
+def test_rulings_hints_stay_as_they_were_for_known_and_catalog_cards(run_cli: RunCli) -> None:
+    result = run_cli("rules", "show", "ruling:spatial-mergng")
+    assert "the rulings of Spatial Merging" in result.stderr
+    result = run_cli("rules", "show", "ruling:Stairs to Infinity")
+    assert "Stairs to Infinity has no official rulings" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("edition", "typed"),
+    [("2009-10-01", "chaos ensues"), ("2010-07-16-fr", "plan"), ("danish-guide", "flykort")],
+)
+def test_show_of_an_older_edition_or_document_hints_a_search_of_that_edition(
+    run_cli: RunCli, edition: str, typed: str
+) -> None:
+    result = run_cli("rules", "show", typed, "--edition", edition)
+    assert result.exit_code == 1, result
+    hint = f"`planarcli rules search {typed!r} --edition {edition}`"
+    assert hint in result.stderr
+    # and the command the hint gives finds something there
+    followed = run_cli("rules", "search", typed, "--edition", edition, "--format", "json")
+    assert followed.exit_code == 0, followed
+    assert {r["edition"] for r in json.loads(followed.stdout)["results"]} == {edition}
+
+
+def test_show_of_the_current_edition_hints_a_plain_search(run_cli: RunCli) -> None:
+    result = run_cli("rules", "show", "chaos ensues")
+    assert result.exit_code == 1, result
+    assert "`planarcli rules search 'chaos ensues'`" in result.stderr

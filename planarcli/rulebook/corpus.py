@@ -839,13 +839,17 @@ def show(edition: Edition, rule_id: str) -> list[Rule]:
     suggestions = [terms[name].term for name in close]
     names = ", ".join(suggestions)
     too_long = len(query) > ECHOED
+    # the search of the edition shown, not of the current one (the card rulings are searched
+    # by naming a card, not by --edition)
+    shown_here = edition.info.current or edition.info.kind == RULINGS
+    where = "" if shown_here else f" --edition {edition.id}"
     raise RuleNotFound(
         f"no rule or glossary entry {echoed(query)} in {edition.id}"
         + (f"; nearest glossary terms: {names}" if names else ""),
         suggestions=suggestions,
-        hint="search the text with `planarcli rules search QUERY`"
+        hint=f"search the text with `planarcli rules search QUERY{where}`"
         if too_long
-        else f"search the text with `planarcli rules search {query!r}`",
+        else f"search the text with `planarcli rules search {query!r}{where}`",
     )
 
 

@@ -83,6 +83,8 @@ def show_rule(rule_id: str, edition: str) -> Shown:
                 # "Spatial Merging" (a card, not a rule), "ruling:Spatial Mergng" (a typo)
                 suggestions = suggestions or [f"ruling:{corpus.ruling_slug(c)}" for c in cards]
                 hint = f"the rulings of {cards[0]}: `planarcli rules show {'ruling:' + cards[0]!r}`"
+            elif not suggestions:
+                hint = _ruling_hint(rule_id) or hint
             raise NotShown(
                 error.message, suggestions=suggestions, hint=hint, in_editions=term_in
             ) from None
@@ -126,6 +128,23 @@ def _ruling_cards(
 
     close = difflib.get_close_matches(wanted, list(by_slug), n=3, cutoff=0.75)
     return [by_slug[slug] for slug in close]
+
+
+def _ruling_hint(rule_id: str) -> str | None:
+    """For ``ruling:NAME`` that names no card with rulings: how to name one (the command
+    says so instead when NAME is a card of the catalog without rulings)."""
+    query = corpus.plain_query(rule_id).strip()
+    if query[:7].lower() != "ruling:":
+        return None
+    name = corpus.ruling_slug(query[7:]).partition(".")[0].replace("-", " ")
+    if not name:
+        return "name a card after `ruling:`, as in `planarcli rules show 'ruling:Spatial Merging'`"
+    shown = repr(name) if len(name) <= 60 else "NAME"
+    return (
+        "no card with official rulings has that name; find the card's name with "
+        f"`planarcli cards match {shown}`, and every card's rulings with "
+        "`planarcli rules show rulings`"
+    )
 
 
 def no_results(
