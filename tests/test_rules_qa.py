@@ -100,3 +100,42 @@ def test_show_of_the_current_edition_hints_a_plain_search(run_cli: RunCli) -> No
     result = run_cli("rules", "show", "chaos ensues")
     assert result.exit_code == 1, result
     assert "`planarcli rules search 'chaos ensues'`" in result.stderr
+
+
+# --------------------------------------------------------------------------- history
+
+
+def test_history_of_a_card_ruling_says_it_has_none_and_how_to_show_it(run_cli: RunCli) -> None:
+    result = run_cli("rules", "history", "ruling:spatial-merging.2")
+    assert result.exit_code == 1, result
+    assert "is a card ruling, not a rule" in result.stderr
+    assert "`planarcli rules show ruling:spatial-merging.2`" in result.stderr
+
+
+def test_history_of_a_guide_paragraph_points_to_todays_rule(run_cli: RunCli) -> None:
+    result = run_cli("rules", "history", "danish-guide.8", "--format", "json")
+    assert result.exit_code == 1, result
+    assert json.loads(result.stdout) == {
+        "query": "danish-guide.8",
+        "found": False,
+        "suggestions": ["901.9"],
+    }
+    assert "danish-guide.8 is a passage of danish-guide" in result.stderr
+    assert "`planarcli rules history 901.9`" in result.stderr
+    # a paragraph tied to no rule: show it
+    result = run_cli("rules", "history", "eternities-map.1")
+    assert result.exit_code == 1, result
+    assert "`planarcli rules show eternities-map.1`" in result.stderr
+
+
+def test_history_in_the_french_numbering_names_todays_rule(run_cli: RunCli) -> None:
+    result = run_cli("rules", "history", "901.8b", "--edition", "2010-07-16-fr")
+    assert result.exit_code == 2, result
+    assert "901.8b of 2010-07-16-fr is today's 901.9b" in result.stderr
+    assert "`planarcli rules history 901.9b`" in result.stderr
+
+
+def test_history_of_a_number_no_edition_holds_says_what_they_hold(run_cli: RunCli) -> None:
+    result = run_cli("rules", "history", "999.1")
+    assert result.exit_code == 1, result
+    assert "hint: 2026-01-16 holds section 901" in result.stderr

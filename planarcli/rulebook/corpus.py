@@ -803,7 +803,7 @@ def show(edition: Edition, rule_id: str) -> list[Rule]:
             if nearest
             else f"no rule {echo_text(wanted)} in {edition.id}",
             suggestions=suggestions,
-            hint=_missing_hint(edition, wanted),
+            hint=missing_hint(edition, wanted),
         )
     if query.lower() == edition.id.lower() and edition.info.kind != ENGLISH_CR:
         return list(edition.rules)  # a whole document: "rules show danish-guide"
@@ -853,7 +853,7 @@ def show(edition: Edition, rule_id: str) -> list[Rule]:
     )
 
 
-def _missing_hint(edition: Edition, wanted: str) -> str | None:
+def missing_hint(edition: Edition, wanted: str) -> str | None:
     if wanted.startswith("901") or not re.match(r"^\d{3}", wanted):
         return None
     if edition.closure is not None:

@@ -218,7 +218,8 @@ def _not_found(
     if rule_id is not None:
         suggestions = corpus.nearest_ids(start, rule_id)
         holders = [i for i, edition in enumerate(editions) if edition.rule(rule_id) is not None]
-        hint = None
+        # a number no edition holds: what the editions hold, as `rules show` says it
+        hint = corpus.missing_hint(start, rule_id)
         if holders:
             # the same rule in the edition asked about, when it is there under another number
             last = holders[-1]
@@ -253,6 +254,45 @@ def _span(edition_ids: list[str]) -> str:
     return f"the editions {edition_ids[0]} … {edition_ids[-1]}"
 
 
+def _today_of(document: EditionInfo, passage_id: str | None) -> str | None:
+    """ "901.8b of 2010-07-16-fr is today's 901.9b" for a passage of a translation or guide
+    that corresponds to a rule of the current edition, else None."""
+    if passage_id is None:
+        return None
+    try:
+        aligned = corpus.load_edition(document).aligned.get(passage_id)
+    except DataUnavailableError:
+        return None
+    return f"{passage_id} of {document.id} is today's {aligned[0]}" if aligned else None
+
+
+def _not_a_rule(query: str, infos: Sequence[EditionInfo]) -> NotInEdition | None:
+    """For a card ruling's id or a passage of another document ("danish-guide.8"): the error
+    that says it has no history of its own, and where to look instead; else None."""
+    passage_id = corpus.normalise_rule_id(query)
+    if passage_id is None:
+        return None
+    if passage_id.startswith("ruling:"):
+        return NotInEdition(
+            f"{passage_id} is a card ruling, not a rule: the rulings have no editions to follow",
+            suggestions=[],
+            hint=f"show it with `planarcli rules show {passage_id}`",
+        )
+    head = passage_id.rpartition(".")[0]
+    document = next((i for i in infos if not i.is_english_cr and i.id.lower() == head), None)
+    if document is None:
+        return None
+    today = _today_of(document, passage_id)
+    return NotInEdition(
+        f"{passage_id} is a passage of {document.id} ({document.kind}), not a rule of the "
+        "Comprehensive Rules",
+        suggestions=[today.rpartition(" ")[2]] if today else [],
+        hint=f"{today}: `planarcli rules history {today.rpartition(' ')[2]}`"
+        if today
+        else f"show it with `planarcli rules show {passage_id}`",
+    )
+
+
 def load_history(query: str, edition: str = "current") -> History:
     """The history of ``query`` (a rule id or glossary term) in the numbering of ``edition``
     (``current`` or an edition id), over every English Comprehensive Rules edition available,
@@ -268,12 +308,18 @@ def load_history(query: str, edition: str = "current") -> History:
     infos = corpus.list_editions()
     start = corpus.resolve_edition(edition, infos, by_date=True)
     if not start.is_english_cr:
+        today = _today_of(start, corpus.normalise_rule_id(query))
         raise UsageError(
             f"{start.id} is a {start.kind} ({start.lang}); rules history reads rule ids in the "
             "numbering of an English Comprehensive Rules edition",
-            hint="use `--edition current` or the date of an edition; see "
+            hint=f"{today}: `planarcli rules history {today.rpartition(' ')[2]}`"
+            if today
+            else "use `--edition current` or the date of an edition; see "
             "`planarcli rules editions`",
         )
+    passage = _not_a_rule(query, infos)
+    if passage is not None:
+        raise passage
     editions: list[corpus.Edition] = []
     for info in history_editions(infos):
         if info.id == start.id:
