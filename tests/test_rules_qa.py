@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -139,3 +140,55 @@ def test_history_of_a_number_no_edition_holds_says_what_they_hold(run_cli: RunCl
     result = run_cli("rules", "history", "999.1")
     assert result.exit_code == 1, result
     assert "hint: 2026-01-16 holds section 901" in result.stderr
+
+
+# --------------------------------------------------------------------------- data dir
+
+
+def test_a_data_dir_that_is_a_file_is_said_not_passed_over(
+    run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocked = tmp_path / "data"
+    blocked.write_text("not a folder\n", encoding="utf-8")
+    monkeypatch.setenv("PLANARCLI_DATA_DIR", str(blocked))
+    result = run_cli("rules", "show", "901.1")
+    assert result.exit_code == 0, result  # the bundled editions still answer
+    assert result.stderr.count("\n") == 1, result
+    assert "warning: cannot read the imported rules editions in" in result.stderr
+    assert "Not a directory" in result.stderr
+
+
+def test_an_unreadable_data_dir_is_said(
+    run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    from planarcli.rulebook import corpus
+
+    folder = tmp_path / "locked" / "rules"
+    folder.mkdir(parents=True)
+    monkeypatch.setenv("PLANARCLI_DATA_DIR", str(folder.parent))
+    listdir = os.listdir
+
+    def no_permission(path: Any = ".") -> list[str]:
+        if os.fspath(path) == str(folder):
+            raise PermissionError(13, "Permission denied")
+        return listdir(path)
+
+    # (the tests may run as root, whom chmod does not stop)
+    monkeypatch.setattr(corpus.os, "listdir", no_permission)
+    result = run_cli("rules", "editions", "--format", "json")
+    assert result.exit_code == 0, result
+    assert json.loads(result.stdout)["editions"]
+    assert f"cannot read the imported rules editions in {folder} (Permission denied)" in (
+        result.stderr
+    )
+
+
+def test_no_data_dir_yet_is_no_warning(
+    run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PLANARCLI_DATA_DIR", str(tmp_path / "never-made"))
+    result = run_cli("rules", "show", "901.1")
+    assert result.exit_code == 0, result
+    assert result.stderr == ""

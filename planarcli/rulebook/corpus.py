@@ -388,7 +388,16 @@ def _imported_infos(folder: str) -> list[EditionInfo]:
     try:  # os.listdir, not Path.glob: no fnmatch to import on every start
         names = sorted(os.listdir(folder))
         paths = [os.path.join(folder, name) for name in names if name.endswith(".json")]
-    except OSError:
+    except FileNotFoundError:  # nothing imported yet
+        return []
+    except OSError as error:
+        # a folder that cannot be read (no permission, a file in the way): the editions
+        # imported there would be missing without a word, and `--edition` called unknown
+        reason = error.strerror or type(error).__name__
+        warn(
+            f"cannot read the imported rules editions in {folder} ({reason}); using the "
+            "bundled editions only (check PLANARCLI_DATA_DIR and the folder's permissions)"
+        )
         return []
     infos = []
     for path in paths:
