@@ -192,3 +192,47 @@ def test_no_data_dir_yet_is_no_warning(
     result = run_cli("rules", "show", "901.1")
     assert result.exit_code == 0, result
     assert result.stderr == ""
+
+
+# --------------------------------------------------------------------------- narrow terminals
+
+
+def test_a_ruling_on_a_narrow_terminal_stands_above_its_text(run_cli: RunCli) -> None:
+    result = run_cli("rules", "show", "ruling:spatial-merging.2", env={"COLUMNS": "40"})
+    assert result.exit_code == 0, result
+    lines = result.stdout.splitlines()
+    # (the heading, wrapped: "Official card rulings — rulings (en, bundled)" is 46 wide)
+    assert lines[:2] == ["Official card rulings — rulings (en,", "  bundled)"]
+    assert lines[2] == "ruling:spatial-merging.2"
+    assert lines[3] == "    Spatial Merging (2012-06-01): The"
+    assert all(len(line) <= 40 for line in lines), result.stdout
+    # every word of the ruling is still there, in order
+    assert " ".join(" ".join(lines[3:]).split()).endswith("isn't revealed to other players.")
+
+
+def test_a_ruling_on_a_wide_terminal_keeps_its_id_beside_the_text(run_cli: RunCli) -> None:
+    result = run_cli("rules", "show", "ruling:spatial-merging.2", env={"COLUMNS": "80"})
+    assert result.stdout.splitlines()[1].startswith(
+        "ruling:spatial-merging.2  Spatial Merging (2012-06-01): The next time"
+    )
+
+
+def test_rules_of_901_stay_beside_their_ids_at_40_columns(run_cli: RunCli) -> None:
+    result = run_cli("rules", "show", "901.15", env={"COLUMNS": "40"})
+    assert result.stdout.splitlines()[2] == "901.15a  As an alternative option, a"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("rules", "show", "tactical-multiplayer.1"),
+        ("rules", "show", "danish-guide.8"),
+        ("rules", "search", "spatial merging planeswalk", "--limit", "3"),
+        ("rules", "search", "hvad koster det at slå med terningen", "--limit", "3"),
+    ],
+)
+def test_show_and_search_fit_a_40_column_terminal(run_cli: RunCli, args: tuple[str, ...]) -> None:
+    result = run_cli(*args, env={"COLUMNS": "40"})
+    assert result.exit_code == 0, result
+    too_wide = [line for line in result.stdout.splitlines() if len(line) > 40]
+    assert too_wide == []

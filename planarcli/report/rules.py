@@ -40,6 +40,10 @@ def rules_width() -> int:
     return text_width(80, 40, 100)
 
 
+#: the narrowest column a rule's text is wrapped to beside its id (see :func:`show_text`)
+NARROWEST_TEXT = 30
+
+
 def short(text: str, limit: int = 200) -> str:
     """``text`` on one line, cut at a word before ``limit`` characters (with " …")."""
     text = " ".join(text.split())
@@ -120,7 +124,8 @@ def show_text(
     columns = width or rules_width()
     out: list[str] = []
     info = loaded.info
-    out.append(_style(f"{info.title} — {info.id} ({info.lang}, {info.source})", dim=True))
+    heading = f"{info.title} — {info.id} ({info.lang}, {info.source})"
+    out.append(_style(wrap_hanging(heading, columns, 2), dim=True))
     if asked is not loaded:
         out.append(
             _style(
@@ -134,10 +139,17 @@ def show_text(
             )
         )
     label_width = max(len(rule.id) for rule in found) + 2
+    # A long id (a card ruling's, a document's paragraph) on a narrow terminal would leave
+    # the text a column of a word or two: the id then stands above its text.
+    stacked = columns - label_width < NARROWEST_TEXT
+    indent = 4 if stacked else label_width
     for rule in found:
         label = rule.id.ljust(label_width)
         body = f"{rule.card} ({rule.date}): {rule.text}" if rule.card else rule.text
-        text = wrap_hanging(body, columns, label_width, first_prefix=label)
+        if stacked:
+            text = rule.id + "\n" + wrap_hanging(body, columns, indent, first_prefix=" " * indent)
+        else:
+            text = wrap_hanging(body, columns, label_width, first_prefix=label)
         if style is not None:
             text = _style(rule.id, bold=True) + text[len(rule.id) :]
         out.append(text)
@@ -147,7 +159,7 @@ def show_text(
             note = f"(today's {current_id}, worded as now since {since})"
             out.append(
                 _style(
-                    wrap_hanging(note, columns, label_width, first_prefix=" " * label_width),
+                    wrap_hanging(note, columns, indent, first_prefix=" " * indent),
                     dim=True,
                 )
             )
@@ -239,13 +251,17 @@ def search_text(
     out: list[str] = []
     for result in results:
         head = (
-            f"{_style(result.id, bold=True)} ({result.edition}"
+            f"{result.id} ({result.edition}"
             + (f", {result.lang}" if result.lang != "en" else "")
             + (", glossary" if result.kind == "glossary" else "")
             + (f", {result.card}, {result.date}" if result.kind == "ruling" else "")
             + f") score {result.score:.1f}"
             + (f"  (same text in {', '.join(result.also_in)})" if result.also_in else "")
         )
+        # (wrapped like the text: a ruling's head line alone is 70 columns)
+        head = wrap_hanging(head, columns, 2)
+        if style is not None:
+            head = _style(result.id, bold=True) + head[len(result.id) :]
         out.append(head)
         out.append(wrap_hanging(short(result.text), columns, 4, first_prefix="    "))
         if result.current:
