@@ -236,3 +236,32 @@ def test_show_and_search_fit_a_40_column_terminal(run_cli: RunCli, args: tuple[s
     assert result.exit_code == 0, result
     too_wide = [line for line in result.stdout.splitlines() if len(line) > 40]
     assert too_wide == []
+
+
+# --------------------------------------------------------------------------- --edition
+
+
+@pytest.mark.parametrize(
+    "command", [("show", "901.1"), ("search", "planar die"), ("history", "901.3")]
+)
+def test_an_impossible_date_is_said_to_be_no_date(
+    run_cli: RunCli, command: tuple[str, str]
+) -> None:
+    result = run_cli("rules", *command, "--edition", "2012-13-01")
+    assert result.exit_code == 2, result
+    assert "error: '2012-13-01' is not a date (YYYY-MM-DD)" in result.stderr
+    # not the advice to import an official file of that (impossible) date
+    assert "rules import" not in result.stderr
+
+
+@pytest.mark.parametrize("typed", ["2012/06/01", "2012-6-1", "2012.06.01"])
+def test_a_date_written_another_way_gets_its_iso_spelling(run_cli: RunCli, typed: str) -> None:
+    result = run_cli("rules", "show", "901.1", "--edition", typed)
+    assert result.exit_code == 2, result
+    assert "hint: write the date as 2012-06-01" in result.stderr
+
+
+def test_an_unknown_edition_hint_says_dates_are_read(run_cli: RunCli) -> None:
+    result = run_cli("rules", "show", "901.1", "--edition", "2012")
+    assert result.exit_code == 2, result
+    assert "or a date as YYYY-MM-DD (the rules in force that day)" in result.stderr

@@ -554,6 +554,13 @@ def resolve_edition(
     for info in editions:
         if info.id.lower() == wanted:
             return info
+    if by_date and re.fullmatch(r"\d{4}-\d{2}-\d{2}", wanted) and _day_number(wanted) is None:
+        raise UsageError(  # "2012-13-01": no day to find the rules in force on
+            f"{echoed(name)} is not a date (YYYY-MM-DD); available editions: "
+            f"{available_ids(editions)}",
+            hint="give a real day, such as 2012-06-01 (the rules in force that day), or one of "
+            "the ids above",
+        )
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", wanted):
         in_force = _in_force_on(wanted, editions) if by_date else None
         if in_force is not None:
@@ -578,6 +585,16 @@ def resolve_edition(
             f"unknown rules edition {echoed(name)}; available editions: {available_ids(editions)}"
         )
         hint = "use `current`, one of the ids above, or see `planarcli rules editions`"
+        spelt = re.fullmatch(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})", wanted)
+        if by_date and spelt is not None:
+            # "2012/06/01", "2012-6-1": a date, written another way
+            year, month, day = spelt.groups()
+            hint = f"write the date as {year}-{int(month):02d}-{int(day):02d}"
+        elif by_date:
+            hint = (
+                "use `current`, one of the ids above, or a date as YYYY-MM-DD (the rules in "
+                "force that day); see `planarcli rules editions`"
+            )
     raise UsageError(message, hint=hint)
 
 
