@@ -265,3 +265,17 @@ def test_an_unknown_edition_hint_says_dates_are_read(run_cli: RunCli) -> None:
     result = run_cli("rules", "show", "901.1", "--edition", "2012")
     assert result.exit_code == 2, result
     assert "or a date as YYYY-MM-DD (the rules in force that day)" in result.stderr
+
+
+def test_show_of_a_card_without_rulings_by_its_name_alone_says_it_is_a_card(
+    run_cli: RunCli,
+) -> None:
+    result = run_cli("rules", "show", "stairs to infinity")
+    assert result.exit_code == 1, result
+    assert (
+        "hint: Stairs to Infinity is a card, not a rule, and has no official rulings; its "
+        "text: `planarcli cards show 'Stairs to Infinity'`"
+    ) in result.stderr
+    # a word that is no card keeps the search hint
+    result = run_cli("rules", "show", "hellride")
+    assert "`planarcli rules search 'hellride'`" in result.stderr

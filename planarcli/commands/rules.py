@@ -161,12 +161,17 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
     try:
         shown = lookup.show_rule(rule_id, edition)
     except lookup.NotShown as error:
-        if not error.suggestions and rule_id.strip()[:7].lower() == "ruling:":
-            # "ruling:Stairs to Infinity": a card of the catalog that has no rulings
-            card = _catalog_card(rule_id.strip()[7:])
+        prefixed = rule_id.strip()[:7].lower() == "ruling:"
+        if not error.suggestions and (prefixed or corpus.normalise_rule_id(rule_id) is None):
+            # "ruling:Stairs to Infinity", or the name alone: a card of the catalog that has
+            # no rulings (a card with rulings has its suggestion already)
+            card = _catalog_card(rule_id.strip()[7:] if prefixed else rule_id)
             if card is not None:
                 error.hint = (
                     f"{card} has no official rulings; its text: `planarcli cards show {card!r}`"
+                    if prefixed
+                    else f"{card} is a card, not a rule, and has no official rulings; its "
+                    f"text: `planarcli cards show {card!r}`"
                 )
         if output_format == "json":
             echo_json(render.show_not_found_json(rule_id, error.suggestions, error.in_editions))
