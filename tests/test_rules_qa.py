@@ -249,7 +249,7 @@ def test_an_impossible_date_is_said_to_be_no_date(
 ) -> None:
     result = run_cli("rules", *command, "--edition", "2012-13-01")
     assert result.exit_code == 2, result
-    assert "error: '2012-13-01' is not a date (YYYY-MM-DD)" in result.stderr
+    assert "2012-13-01 is not a date (YYYY-MM-DD)" in result.stderr
     # not the advice to import an official file of that (impossible) date
     assert "rules import" not in result.stderr
 

@@ -556,8 +556,8 @@ def resolve_edition(
             return info
     if by_date and re.fullmatch(r"\d{4}-\d{2}-\d{2}", wanted) and _day_number(wanted) is None:
         raise UsageError(  # "2012-13-01": no day to find the rules in force on
-            f"{echoed(name)} is not a date (YYYY-MM-DD); available editions: "
-            f"{available_ids(editions)}",
+            f"no rules edition with id {name}, and {wanted} is not a date (YYYY-MM-DD); "
+            f"available editions: {available_ids(editions)}",
             hint="give a real day, such as 2012-06-01 (the rules in force that day), or one of "
             "the ids above",
         )
