@@ -279,3 +279,41 @@ def test_show_of_a_card_without_rulings_by_its_name_alone_says_it_is_a_card(
     # a word that is no card keeps the search hint
     result = run_cli("rules", "show", "hellride")
     assert "`planarcli rules search 'hellride'`" in result.stderr
+
+
+# --------------------------------------------------------------------------- rulings by name
+
+
+def test_rulings_by_a_printed_foreign_name_show_the_cards_rulings(run_cli: RunCli) -> None:
+    # Academy at Tolaria West has six rulings: "has no official rulings" was untrue
+    result = run_cli("rules", "show", "ruling:Académie de l'Ouest de Tolaria", "--format", "json")
+    assert result.exit_code == 0, result
+    data = json.loads(result.stdout)
+    assert [r["id"] for r in data["rules"]] == [
+        f"ruling:academy-at-tolaria-west.{n}" for n in range(1, 7)
+    ]
+    assert {r["card"] for r in data["rules"]} == {"Academy at Tolaria West"}
+    assert "reading ruling:Académie de l'Ouest de Tolaria as ruling:Academy at Tolaria West" in (
+        result.stderr
+    )
+    assert "no official rulings" not in result.stderr
+    one = run_cli("rules", "show", "ruling:Chaotischer Aether.2", "--format", "json")
+    assert one.exit_code == 0, one
+    assert [r["id"] for r in json.loads(one.stdout)["rules"]] == ["ruling:chaotic-aether.2"]
+
+
+def test_a_ruling_place_a_card_lacks_points_to_its_rulings_not_to_none(run_cli: RunCli) -> None:
+    result = run_cli("rules", "show", "ruling:Académie de l'Ouest de Tolaria.99")
+    assert result.exit_code == 1, result
+    assert "no official rulings" not in result.stderr
+    assert "the rulings of Academy at Tolaria West" in result.stderr
+
+
+def test_a_foreign_card_name_alone_points_to_its_rulings(run_cli: RunCli) -> None:
+    result = run_cli("rules", "show", "Académie de l'Ouest de Tolaria")
+    assert result.exit_code == 1, result
+    assert "no official rulings" not in result.stderr
+    assert (
+        "Academy at Tolaria West is a card, not a rule; the rulings of Academy at Tolaria "
+        "West: `planarcli rules show 'ruling:Academy at Tolaria West'`"
+    ) in result.stderr

@@ -162,20 +162,36 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
         shown = lookup.show_rule(rule_id, edition)
     except lookup.NotShown as error:
         prefixed = rule_id.strip()[:7].lower() == "ruling:"
-        if not error.suggestions and (prefixed or corpus.normalise_rule_id(rule_id) is None):
-            # "ruling:Stairs to Infinity", or the name alone: a card of the catalog that has
-            # no rulings (a card with rulings has its suggestion already)
-            card = _catalog_card(rule_id.strip()[7:] if prefixed else rule_id)
-            if card is not None:
+        name, place = _card_and_place(rule_id.strip()[7:] if prefixed else rule_id)
+        card = None
+        if prefixed or (not error.suggestions and corpus.normalise_rule_id(rule_id) is None):
+            # "ruling:Académie de l'Ouest de Tolaria" (a printed name), "ruling:Stairs to
+            # Infinity" (a card without rulings), or such a name alone
+            card = _catalog_card(name)
+        with_rulings = _rulings_of(card + place, edition) if card is not None else None
+        any_rulings = with_rulings or (
+            _rulings_of(card, edition) if card is not None and place else None
+        )
+        if with_rulings is not None and prefixed:
+            click.echo(f"planarcli: note: reading ruling:{name} as ruling:{card}", err=True)
+            shown = with_rulings
+        else:
+            if card is not None and any_rulings is not None:
+                error.hint = (
+                    "" if prefixed else f"{card} is a card, not a rule; "
+                ) + f"the rulings of {card}: `planarcli rules show {'ruling:' + card!r}`"
+            elif card is not None and not (prefixed and error.suggestions):
                 error.hint = (
                     f"{card} has no official rulings; its text: `planarcli cards show {card!r}`"
                     if prefixed
                     else f"{card} is a card, not a rule, and has no official rulings; its "
                     f"text: `planarcli cards show {card!r}`"
                 )
-        if output_format == "json":
-            echo_json(render.show_not_found_json(rule_id, error.suggestions, error.in_editions))
-        raise
+            if output_format == "json":
+                echo_json(
+                    render.show_not_found_json(rule_id, error.suggestions, error.in_editions)
+                )
+            raise
     if output_format == "json":
         echo_json(render.show_json(shown.loaded, shown.asked, shown.rules, shown.refs))
         return
@@ -184,6 +200,27 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
             rule_id, shown.loaded, shown.asked, shown.rules, shown.refs, style=_styler()
         )
     )
+
+
+def _card_and_place(text: str) -> tuple[str, str]:
+    """ "Tazeem.2" → ("Tazeem", ".2"): a card's name and the place of one of its rulings."""
+    import re
+
+    place = re.search(r"\.\d+\s*$", text)
+    if place is None:
+        return text.strip(), ""
+    return text[: place.start()].strip(), place.group().strip()
+
+
+def _rulings_of(card: str, edition: str) -> Any:
+    """``rules show ruling:CARD`` (a :class:`lookup.Shown`), or None when the card has no
+    rulings (or not that one)."""
+    from planarcli.rulebook import lookup
+
+    try:
+        return lookup.show_rule(f"ruling:{card}", edition)
+    except PlanarError:
+        return None
 
 
 def _catalog_card(name: str) -> str | None:
