@@ -317,3 +317,45 @@ def test_a_foreign_card_name_alone_points_to_its_rulings(run_cli: RunCli) -> Non
         "Academy at Tolaria West is a card, not a rule; the rulings of Academy at Tolaria "
         "West: `planarcli rules show 'ruling:Academy at Tolaria West'`"
     ) in result.stderr
+
+
+# --------------------------------------------------------------------------- completion
+
+
+def _completions(command: str, typed: str, edition: str | None = None) -> list[str]:
+    import click
+
+    from planarcli.commands import rules as rules_commands
+
+    chosen = {"show": rules_commands.show_command, "history": rules_commands.history_command}
+    ctx = click.Context(chosen[command], info_name=command)
+    if edition is not None:
+        ctx.params["edition"] = edition
+    return [item.value for item in rules_commands.complete_rule_id(ctx, None, typed)]  # type: ignore[arg-type]
+
+
+def test_show_completes_card_rulings_and_document_paragraphs() -> None:
+    assert _completions("show", "ruling:spa") == [
+        "ruling:spatial-merging.1",
+        "ruling:spatial-merging.2",
+        "ruling:spatial-merging.3",
+    ]
+    assert _completions("show", "danish-guide.2") == [
+        "danish-guide.2",
+        "danish-guide.20",
+        "danish-guide.21",
+        "danish-guide.22",
+    ]
+    assert _completions("show", "dan") == ["danish-guide"]
+    assert _completions("show", "rul") == ["ruling:"]
+
+
+def test_history_completes_no_document_and_show_keeps_its_rules() -> None:
+    assert _completions("history", "dan") == []
+    assert _completions("history", "ruling:spa") == []
+    assert _completions("show", "901.14", "2009-10-01") == [
+        "901.14",
+        "901.14a",
+        "901.14b",
+        "901.14c",
+    ]

@@ -58,8 +58,28 @@ def complete_rule_id(
     """Rule ids and glossary terms of the chosen (or current) edition for shell completion."""
     from click.shell_completion import CompletionItem
 
+    asked = ctx.params.get("edition") or "current"
+    documents: list[corpus.EditionInfo] = []
     try:
-        edition = corpus.load_edition(ctx.params.get("edition") or "current")
+        if asked.strip().lower() == "current" and ctx.command.name == "show":
+            # a card ruling ("ruling:spa") or a document's paragraph ("danish-guide.1") is
+            # read in its own document, as `rules show` reads it
+            infos = corpus.list_editions()
+            documents = [info for info in infos if not info.is_english_cr]
+            wanted_low = incomplete.lower()
+            own = next(
+                (
+                    info
+                    for info in documents
+                    if wanted_low.startswith(
+                        "ruling:" if info.kind == corpus.RULINGS else info.id.lower() + "."
+                    )
+                ),
+                None,
+            )
+            if own is not None:
+                asked, documents = own.id, []
+        edition = corpus.load_edition(asked)
     except PlanarError:
         return []
     items = [
@@ -67,6 +87,18 @@ def complete_rule_id(
         for rule in edition.rules
         if rule.id.startswith(incomplete)
     ]
+    if incomplete and not incomplete[0].isdigit():
+        # the documents themselves, and the prefix of the card rulings
+        items += [
+            CompletionItem(
+                "ruling:" if info.kind == corpus.RULINGS else info.id,
+                help=info.title,
+            )
+            for info in documents
+            if ("ruling:" if info.kind == corpus.RULINGS else info.id).startswith(
+                incomplete.lower()
+            )
+        ]
     wanted = corpus.fold_accents(incomplete)
     items += [
         completion_item(entry.term, help=corpus.first_words(entry.text, 8))
