@@ -359,3 +359,19 @@ def test_history_completes_no_document_and_show_keeps_its_rules() -> None:
         "901.14b",
         "901.14c",
     ]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("show", "901.3", "--edition", "all"),
+        ("history", "901.3", "--edition", "ALL"),
+        ("diff", "all", "current"),
+    ],
+)
+def test_edition_all_outside_search_says_it_is_for_search(
+    run_cli: RunCli, args: tuple[str, ...]
+) -> None:
+    result = run_cli("rules", *args)
+    assert result.exit_code == 2, result
+    assert "'all' (every edition at once) is for `rules search --edition all`" in result.stderr

@@ -554,6 +554,12 @@ def resolve_edition(
     for info in editions:
         if info.id.lower() == wanted:
             return info
+    if wanted == "all":  # `rules search --edition all`, given to a command that reads one
+        raise UsageError(
+            "'all' (every edition at once) is for `rules search --edition all`; this command "
+            f"reads one edition; available editions: {available_ids(editions)}",
+            hint="use `current`, one of the ids above, or a date (the rules in force that day)",
+        )
     if by_date and re.fullmatch(r"\d{4}-\d{2}-\d{2}", wanted) and _day_number(wanted) is None:
         raise UsageError(  # "2012-13-01": no day to find the rules in force on
             f"no rules edition with id {name}, and {wanted} is not a date (YYYY-MM-DD); "
