@@ -375,3 +375,17 @@ def test_edition_all_outside_search_says_it_is_for_search(
     result = run_cli("rules", *args)
     assert result.exit_code == 2, result
     assert "'all' (every edition at once) is for `rules search --edition all`" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("command", "typed"),
+    [("show", "\x1b[31m901.3"), ("show", "901.3\x00"), ("history", "901.3\x07")],
+)
+def test_a_rule_id_with_control_characters_is_a_usage_error(
+    run_cli: RunCli, command: str, typed: str
+) -> None:
+    # as `rules search` says of such a query: not text, exit 2 (it was "no rule", exit 1)
+    result = run_cli("rules", command, typed, "--format", "json")
+    assert result.exit_code == 2, result
+    assert "holds control characters, so it is not text" in result.stderr
+    assert json.loads(result.stdout)["error"]["exit_code"] == 2

@@ -775,6 +775,19 @@ def plain_query(text: str) -> str:
     return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
 
 
+def check_text(text: str, command: str) -> None:
+    """A :class:`UsageError` for ``text`` that holds control characters (an escape sequence,
+    binary data, bytes the locale cannot decode): not a rule id or term, as `rules search`
+    says of such a query. ``command`` is the one the hint shows (``rules show``)."""
+    if not text.isprintable() and re.search(
+        r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]", text
+    ):
+        raise UsageError(
+            f"the rule id or term {echoed(text)} holds control characters, so it is not text",
+            hint=f"for example `planarcli {command} 901.3`",
+        )
+
+
 def ruling_slug(name: str) -> str:
     """A card name (and a ruling's place) as in a ruling id, the way scripts/build_rules.py
     makes it: "Spatial Merging.2" → "spatial-merging.2", "Æther Flues" → "aether-flues"."""
@@ -823,6 +836,7 @@ def show(edition: Edition, rule_id: str) -> list[Rule]:
     query = plain_query(rule_id).strip()
     if not query:
         raise UsageError("no rule id given", hint="for example `planarcli rules show 901.3`")
+    check_text(query, "rules show")
     wanted = normalise_rule_id(query)
     if wanted is not None:
         found = [i for i in edition.ids if i == wanted or _is_child(i, wanted)]

@@ -305,6 +305,7 @@ def load_history(query: str, edition: str = "current") -> History:
             "no rule id or glossary term given",
             hint="for example `planarcli rules history 901.15a`",
         )
+    corpus.check_text(query, "rules history")
     infos = corpus.list_editions()
     start = corpus.resolve_edition(edition, infos, by_date=True)
     if not start.is_english_cr:
