@@ -389,3 +389,47 @@ def test_a_rule_id_with_control_characters_is_a_usage_error(
     assert result.exit_code == 2, result
     assert "holds control characters, so it is not text" in result.stderr
     assert json.loads(result.stdout)["error"]["exit_code"] == 2
+
+
+# --------------------------------------------------------------------------- ids as written
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("(901.3a)", ["901.3a"]),  # quoted from "(See rule 901.3a.)"
+        ("901.3a)", ["901.3a"]),
+        ("CR 901.3", ["901.3", "901.3a"]),  # judges' notation
+        ("cr901.3a", ["901.3a"]),
+        ("§ 901.3a", ["901.3a"]),
+        ("901,3", ["901.3", "901.3a"]),  # a decimal comma
+        ("901.3 a", ["901.3a"]),
+        ("regel 901.3a", ["901.3a"]),  # Danish, as "règle 901.3a" already was
+        ("[901.15]", ["901.15", "901.15a", "901.15b", "901.15c"]),
+    ],
+)
+def test_show_reads_rule_ids_as_judges_and_players_write_them(
+    run_cli: RunCli, typed: str, expected: list[str]
+) -> None:
+    result = run_cli("rules", "show", typed, "--format", "json")
+    assert result.exit_code == 0, result
+    assert [rule["id"] for rule in json.loads(result.stdout)["rules"]] == expected
+
+
+def test_a_loosely_written_old_number_still_points_to_todays(run_cli: RunCli) -> None:
+    result = run_cli("rules", "show", "(309.7)")
+    assert result.exit_code == 1, result
+    assert "hint: 309.7 of 2016-08-26 is 311.7 in 2026-01-16" in result.stderr
+    result = run_cli("rules", "history", "CR 901.15a", "--format", "json")
+    assert result.exit_code == 0, result
+    assert json.loads(result.stdout)["rule"] == "901.15a"
+
+
+@pytest.mark.parametrize("typed", ["crew", "chaos", "Planar Deck"])
+def test_words_are_still_terms_not_ids(run_cli: RunCli, typed: str) -> None:
+    result = run_cli("rules", "show", typed, "--format", "json")
+    data = json.loads(result.stdout)
+    if result.exit_code == 0:
+        assert all(rule["kind"] == "glossary" for rule in data["rules"])
+    else:
+        assert data["found"] is False and "no rule or glossary entry" in result.stderr

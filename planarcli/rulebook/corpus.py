@@ -746,7 +746,7 @@ def _current_before(
 
 # compiled on first use: `rules search` answered from its cached index needs none of these
 _ID_RE = lazy(
-    r"^(?:rules?\s+|règles?\s+)?([0-9]{3}(?:\.[0-9]+[a-z]?)?|[a-z][\w-]*\.[0-9]+"
+    r"^(?:rules?\s+|règles?\s+|regel(?:en)?\s+)?([0-9]{3}(?:\.[0-9]+[a-z]?)?|[a-z][\w-]*\.[0-9]+"
     r"|ruling:[a-z0-9-]+(?:\.[0-9]+)?)\.?$"
 )
 _RULE_KEY_PATTERN = r"^(.*?)(?:\.([0-9]+)([a-z]*))?$"
@@ -758,8 +758,21 @@ def normalise_rule_id(text: str) -> str | None:
     text = plain_query(text).strip()
     if text[:7].lower() == "ruling:":
         text = "ruling:" + ruling_slug(text[7:])
+    elif any(ch in text for ch in "()[]§, ") or text[:2].lower() == "cr":
+        text = _loose_id(text)
     match = _ID_RE.match(text.lower())
     return match.group(1) if match else None
+
+
+def _loose_id(text: str) -> str:
+    """A rule id as judges and players write it, as planarcli reads it: "(901.3a)" and
+    "901.3a)" (quoted from a "See rule" reference), "CR 901.3" and "§ 901.3", "901,3" (a
+    decimal comma), "901.3 a" → "901.3a"; anything else unchanged."""
+    loose = text.strip().strip("()[]").strip()
+    loose = re.sub(r"^(?:cr(?=[\s\d])|§)\s*", "", loose, flags=re.IGNORECASE)
+    loose = re.sub(r"^(\d{3}),(\d+)", r"\1.\2", loose)
+    loose = re.sub(r"^(\d{3}\.\d+) ([a-z])\b", r"\1\2", loose, flags=re.IGNORECASE)
+    return loose if re.match(r"^\d{3}\b", loose) else text
 
 
 def plain_query(text: str) -> str:

@@ -188,8 +188,10 @@ def _renumbered_hint(rule_id: str, edition: corpus.Edition) -> str | None:
     so, as `rules history` says it; None for anything else."""
     from planarcli.rulebook import history as rulehistory
 
-    if corpus.normalise_rule_id(rule_id) is None or not edition.info.is_english_cr:
+    normal = corpus.normalise_rule_id(rule_id)
+    if normal is None or not edition.info.is_english_cr:
         return None
+    rule_id = normal  # "(309.7)", "CR 309.7": 309.7
     try:
         rulehistory.load_history(rule_id, edition.id)
     except rulehistory.NotInEdition as error:
