@@ -433,3 +433,53 @@ def test_words_are_still_terms_not_ids(run_cli: RunCli, typed: str) -> None:
         assert all(rule["kind"] == "glossary" for rule in data["rules"])
     else:
         assert data["found"] is False and "no rule or glossary entry" in result.stderr
+
+
+# --------------------------------------------------------------------------- ids of elsewhere
+
+
+@pytest.mark.parametrize(
+    ("args", "hint"),
+    [
+        # today's number asked of the French text, numbered as in 2010
+        (
+            ("901.9b", "--edition", "2010-07-16-fr"),
+            "today's 901.9b is 901.8b in 2010-07-16-fr: "
+            "`planarcli rules show 901.8b --edition 2010-07-16-fr`",
+        ),
+        # ... and of the Danish guide, numbered by paragraph
+        (
+            ("901.3", "--edition", "danish-guide"),
+            "danish-guide.19 and danish-guide.20 say what today's 901.3 says: "
+            "`planarcli rules show danish-guide.19`",
+        ),
+        (
+            ("311.1", "--edition", "danish-guide"),
+            "today's 311.1: `planarcli rules show 311.1`",
+        ),
+        (("901.3", "--edition", "rulings"), "rule 901.3: `planarcli rules show 901.3`"),
+        # a card ruling or a guide's paragraph asked of an edition of the rules
+        (
+            ("ruling:tazeem.1", "--edition", "2009-10-01"),
+            "ruling:tazeem.1 is a card ruling, not in 2009-10-01: "
+            "`planarcli rules show ruling:tazeem.1`",
+        ),
+        (
+            ("danish-guide.8", "--edition", "2009-10-01"),
+            "danish-guide.8 is a paragraph of danish-guide, not of 2009-10-01: "
+            "`planarcli rules show danish-guide.8`",
+        ),
+    ],
+)
+def test_an_id_asked_of_the_wrong_document_says_where_it_is(
+    run_cli: RunCli, args: tuple[str, ...], hint: str
+) -> None:
+    result = run_cli("rules", "show", *args)
+    assert result.exit_code == 1, result
+    assert "hint: " in result.stderr and hint in result.stderr
+    # Tazeem has rulings: never "has no official rulings"
+    assert "no official rulings" not in result.stderr
+    # and the command the hint gives shows something
+    command = hint.rpartition("`planarcli ")[2].rstrip("`").split()
+    followed = run_cli(*command)
+    assert followed.exit_code == 0, followed

@@ -200,15 +200,17 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
             # "ruling:Académie de l'Ouest de Tolaria" (a printed name), "ruling:Stairs to
             # Infinity" (a card without rulings), or such a name alone
             card = _catalog_card(name)
-        with_rulings = _rulings_of(card + place, edition) if card is not None else None
-        any_rulings = with_rulings or (
-            _rulings_of(card, edition) if card is not None and place else None
-        )
-        if with_rulings is not None and prefixed:
+        # (the rulings are a document of their own, whatever --edition names)
+        with_rulings = _rulings_of(card + place) if card is not None else None
+        any_rulings = with_rulings or (_rulings_of(card) if card is not None and place else None)
+        in_rulings = edition.strip().lower() in ("current", corpus.RULINGS)
+        if with_rulings is not None and prefixed and in_rulings:
             click.echo(f"planarcli: note: reading ruling:{name} as ruling:{card}", err=True)
             shown = with_rulings
         else:
-            if card is not None and any_rulings is not None:
+            if prefixed and not in_rulings:
+                pass  # "ruling:tazeem.1 --edition 2009-10-01": the lookup's hint says where
+            elif card is not None and any_rulings is not None:
                 error.hint = (
                     "" if prefixed else f"{card} is a card, not a rule; "
                 ) + f"the rulings of {card}: `planarcli rules show {'ruling:' + card!r}`"
@@ -244,13 +246,13 @@ def _card_and_place(text: str) -> tuple[str, str]:
     return text[: place.start()].strip(), place.group().strip()
 
 
-def _rulings_of(card: str, edition: str) -> Any:
+def _rulings_of(card: str) -> Any:
     """``rules show ruling:CARD`` (a :class:`lookup.Shown`), or None when the card has no
     rulings (or not that one)."""
     from planarcli.rulebook import lookup
 
     try:
-        return lookup.show_rule(f"ruling:{card}", edition)
+        return lookup.show_rule(f"ruling:{card}", "current")
     except PlanarError:
         return None
 

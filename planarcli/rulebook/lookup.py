@@ -85,6 +85,8 @@ def show_rule(rule_id: str, edition: str) -> Shown:
                 hint = f"the rulings of {cards[0]}: `planarcli rules show {'ruling:' + cards[0]!r}`"
             elif not suggestions:
                 hint = _ruling_hint(rule_id) or hint
+            # an id of another document, or of the rules in a document numbered otherwise
+            hint = _document_hint(loaded, infos, rule_id) or hint
             raise NotShown(
                 error.message, suggestions=suggestions, hint=hint, in_editions=term_in
             ) from None
@@ -144,6 +146,62 @@ def _ruling_hint(rule_id: str) -> str | None:
         "no card with official rulings has that name; find the card's name with "
         f"`planarcli cards match {shown}`, and every card's rulings with "
         "`planarcli rules show rulings`"
+    )
+
+
+def _document_hint(
+    loaded: corpus.Edition, infos: list[corpus.EditionInfo], rule_id: str
+) -> str | None:
+    """For an id ``loaded`` lacks that belongs elsewhere: a card ruling or another document's
+    paragraph asked of an edition ("ruling:tazeem.1 --edition 2009-10-01"), or today's rule
+    asked of a translation or guide numbered otherwise ("901.9b" is the French 901.8b,
+    "901.3" the Danish guide's paragraphs 19 and 20). None for anything else."""
+    wanted = corpus.normalise_rule_id(rule_id)
+    if wanted is None:
+        return None
+    if wanted.startswith("ruling:"):
+        if loaded.info.kind == corpus.RULINGS:
+            return None
+        return f"{wanted} is a card ruling, not in {loaded.id}: `planarcli rules show {wanted}`"
+    head = wanted.rpartition(".")[0]
+    for info in infos:
+        if not info.is_english_cr and info.id.lower() == head and info.id != loaded.id:
+            return (
+                f"{wanted} is a paragraph of {info.id}, not of {loaded.id}: "
+                f"`planarcli rules show {wanted}`"
+            )
+    if loaded.info.is_english_cr or not re.match(r"^\d{3}", wanted):
+        return None
+    if loaded.info.kind == corpus.RULINGS:
+        return (
+            f"{loaded.id} holds the card rulings (ruling:CARD.N); rule {wanted}: "
+            f"`planarcli rules show {wanted}`"
+        )
+    # the passages that say what today's rule says (with its subrules: "901.9" → 901.9a...)
+    passages = [
+        passage
+        for passage, (current, _) in loaded.aligned.items()
+        if current == wanted
+        or (current.startswith(wanted) and current[len(wanted) :].isalpha())
+        or (current.startswith(wanted + "."))
+    ]
+    if passages and passages[0].startswith(loaded.id + "."):
+        # a guide's paragraphs, which say what the rule says (and are found without --edition)
+        named = passages[:4]
+        listed = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
+        says = "says" if len(passages) == 1 else "say"
+        subrules = any(loaded.aligned[p][0] != wanted for p in passages)
+        what = f"{wanted} and its subrules say" if subrules else f"{wanted} says"
+        return f"{listed} {says} what today's {what}: `planarcli rules show {passages[0]}`"
+    if passages:
+        shown = ", ".join(passages[:4]) + (" …" if len(passages) > 4 else "")
+        return (
+            f"today's {wanted} is {shown} in {loaded.id}: "
+            f"`planarcli rules show {passages[0]} --edition {loaded.id}`"
+        )
+    return (
+        f"{loaded.id} holds {corpus.scope(loaded)}; today's {wanted}: "
+        f"`planarcli rules show {wanted}`"
     )
 
 
