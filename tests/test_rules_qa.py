@@ -483,3 +483,22 @@ def test_an_id_asked_of_the_wrong_document_says_where_it_is(
     command = hint.rpartition("`planarcli ")[2].rstrip("`").split()
     followed = run_cli(*command)
     assert followed.exit_code == 0, followed
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("rules", "diff", "2024-09-20", "2026-01-16"),
+        ("rules", "diff", "2009-10-01", "2012-06-01"),
+        ("rules", "history", "901.15a"),
+        ("rules", "history", "planeswalk"),
+    ],
+)
+def test_diff_and_history_fit_a_40_column_terminal(run_cli: RunCli, args: tuple[str, ...]) -> None:
+    result = run_cli(*args, env={"COLUMNS": "40"})
+    assert result.exit_code == 0, result
+    # only a single word-diff token longer than a line may stick out
+    too_wide = [
+        line for line in result.stdout.splitlines() if len(line) > 40 and " " in line.strip()
+    ]
+    assert too_wide == []

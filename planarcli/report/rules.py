@@ -414,7 +414,11 @@ def diff_text(
     )
     out.append(wrap_hanging(summary, columns, 2))
     for move in result.sections_moved:
-        out.append(f"section {move.old} → {move.new} ({move.title}), with its rules")
+        out.append(
+            wrap_hanging(
+                f"section {move.old} → {move.new} ({move.title}), with its rules", columns, 4
+            )
+        )
     for edition, rules_only, terms_only in (
         (result.old, result.old_not_compared, result.glossary_old_only),
         (result.new, result.new_not_compared, result.glossary_new_only),
@@ -424,21 +428,16 @@ def diff_text(
             if len(labels) > NOT_COMPARED_SHOWN:
                 rest = len(labels) - NOT_COMPARED_SHOWN + 1
                 labels = [*labels[: NOT_COMPARED_SHOWN - 1], f"and {rest} more (--format json)"]
+            # (the words of the lead-in wrap too: on 40 columns it is most of a line)
             out.append(
-                wrap_hanging(
-                    "; ".join(labels),
-                    columns,
-                    4,
-                    first_prefix=f"only in {edition}, not compared: ",
-                )
+                wrap_hanging(f"only in {edition}, not compared: " + "; ".join(labels), columns, 4)
             )
         if terms_only:
             out.append(
                 wrap_hanging(
-                    ", ".join(terms_only),
+                    f"glossary only in {edition}, not compared: " + ", ".join(terms_only),
                     columns,
                     4,
-                    first_prefix=f"glossary only in {edition}, not compared: ",
                 )
             )
     if result.is_empty:
@@ -517,9 +516,13 @@ def history_text(result: Any, *, style: Style | None = None, width: int | None =
     count = len(versions)
     kind = "glossary entry " if result.kind == "glossary" else ""
     out.append(
-        f"{kind}{result.rule} in the numbering of {result.edition}: "
-        f"{count} wording{'s' if count != 1 else ''} in "
-        f"{len(result.editions_searched)} editions searched"
+        wrap_hanging(
+            f"{kind}{result.rule} in the numbering of {result.edition}: "
+            f"{count} wording{'s' if count != 1 else ''} in "
+            f"{len(result.editions_searched)} editions searched",
+            columns,
+            2,
+        )
     )
     changes = [None, *result.changes()]
     for version, before, pieces in zip(versions, [None, *versions[:-1]], changes, strict=True):
@@ -529,7 +532,9 @@ def history_text(result: Any, *, style: Style | None = None, width: int | None =
         if version is versions[-1] and version.until:
             span += " (removed)"
         out.append("")
-        out.append(_style(version.id, bold=True) + f"  {span}")
+        # (an id and its span: 41 columns for "901.15a  from 2009-09-04 until 2009-10-01")
+        line = wrap_hanging(span, columns, 4, first_prefix=f"{version.id}  ")
+        out.append(_style(version.id, bold=True) + line[len(version.id) :])
         out.append(
             wrap_hanging(", ".join(version.editions), columns, 4, first_prefix="    editions: ")
         )
