@@ -502,3 +502,39 @@ def test_diff_and_history_fit_a_40_column_terminal(run_cli: RunCli, args: tuple[
         line for line in result.stdout.splitlines() if len(line) > 40 and " " in line.strip()
     ]
     assert too_wide == []
+
+
+# --------------------------------------------------------------------------- sections by name
+
+
+@pytest.mark.parametrize(
+    ("typed", "edition", "first"),
+    [
+        ("two-headed giant", "current", "810"),
+        ("Two Headed Giant", "current", "810"),
+        ("grand melee", "current", "807"),
+        ("grand melee", "2009-10-01", "808"),  # numbered so then
+        ("limited range of influence", "current", "801"),
+        ("attack multiple players", "current", "802"),
+        ("single planar deck", "current", "901.15"),  # the heading "Single Planar Deck Option"
+    ],
+)
+def test_show_finds_a_variant_or_option_by_the_name_players_use(
+    run_cli: RunCli, typed: str, edition: str, first: str
+) -> None:
+    result = run_cli("rules", "show", typed, "--edition", edition, "--format", "json")
+    assert result.exit_code == 0, result
+    found = [rule["id"] for rule in json.loads(result.stdout)["rules"]]
+    assert found[0] == first
+    # the section or heading with its own rules and no other
+    assert all(
+        rule == first
+        or rule.startswith(first + ".")
+        or (rule.startswith(first) and rule[len(first) :].isalpha())
+        for rule in found
+    )
+
+
+def test_a_glossary_term_still_wins_over_a_title(run_cli: RunCli) -> None:
+    result = run_cli("rules", "show", "planar deck", "--format", "json")
+    assert [r["kind"] for r in json.loads(result.stdout)["rules"]] == ["glossary"]

@@ -764,6 +764,19 @@ def normalise_rule_id(text: str) -> str | None:
     return match.group(1) if match else None
 
 
+#: the longest text read as a heading's title ("Limited Range of Influence Option")
+_TITLE_LENGTH = 60
+
+
+def _title_key(title: str) -> str:
+    """A folded section or heading title as players name it: without a last "variant" or
+    "option", hyphens as spaces ("Two-Headed Giant Variant" → "two headed giant")."""
+    words = title.replace("-", " ").split()
+    if len(words) > 1 and words[-1] in ("variant", "option"):
+        words = words[:-1]
+    return " ".join(words)
+
+
 def _loose_id(text: str) -> str:
     """A rule id as judges and players write it, as planarcli reads it: "(901.3a)" and
     "901.3a)" (quoted from a "See rule" reference), "CR 901.3" and "§ 901.3", "901,3" (a
@@ -878,6 +891,18 @@ def show(edition: Edition, rule_id: str) -> list[Rule]:
         if "." not in section_id and fold_accents(edition._texts[section_id]) == folded:
             return [
                 edition._make(i) for i in edition.ids if i == section_id or _is_child(i, section_id)
+            ]
+    # ... or by its title without "Variant" or "Option", as players name them ("grand melee"
+    # → 807, "two-headed giant" → 810), and a heading rule so too ("single planar deck" →
+    # 901.15, "Single Planar Deck Option")
+    named = _title_key(folded)
+    for heading_id in edition.ids:
+        title = edition._texts[heading_id]
+        if len(title) <= _TITLE_LENGTH and not title.endswith(".") and _title_key(
+            fold_accents(title)
+        ) == named:
+            return [
+                edition._make(i) for i in edition.ids if i == heading_id or _is_child(i, heading_id)
             ]
     # "chaos" → every term with that word: Chaos Ability, Chaos Symbol
     wanted_words = folded.split()
