@@ -538,3 +538,10 @@ def test_show_finds_a_variant_or_option_by_the_name_players_use(
 def test_a_glossary_term_still_wins_over_a_title(run_cli: RunCli) -> None:
     result = run_cli("rules", "show", "planar deck", "--format", "json")
     assert [r["kind"] for r in json.loads(result.stdout)["rules"]] == ["glossary"]
+
+
+def test_show_of_an_edition_id_says_how_to_read_that_edition(run_cli: RunCli) -> None:
+    result = run_cli("rules", "show", "2009-10-01")
+    assert result.exit_code == 1, result
+    assert "`planarcli rules show 901 --edition 2009-10-01`" in result.stderr
+    assert "`planarcli rules diff 2009-10-01 current`" in result.stderr
