@@ -156,12 +156,12 @@ def _document_hint(
     paragraph asked of an edition ("ruling:tazeem.1 --edition 2009-10-01"), or today's rule
     asked of a translation or guide numbered otherwise ("901.9b" is the French 901.8b,
     "901.3" the Danish guide's paragraphs 19 and 20). None for anything else."""
-    named = next((i for i in infos if i.is_english_cr and i.id == rule_id.strip()), None)
-    if named is not None:  # "rules show 2026-01-16": an edition, not a rule of one
+    edition = next((i for i in infos if i.is_english_cr and i.id == rule_id.strip()), None)
+    if edition is not None:  # "rules show 2026-01-16": an edition, not a rule of one
         return (
-            f"{named.id} is an edition of the rules: its section 901 with `planarcli rules "
-            f"show 901 --edition {named.id}`, what changed since with `planarcli rules diff "
-            f"{named.id} current`"
+            f"{edition.id} is an edition of the rules: its section 901 with `planarcli rules "
+            f"show 901 --edition {edition.id}`, what changed since with `planarcli rules diff "
+            f"{edition.id} current`"
         )
     wanted = corpus.normalise_rule_id(rule_id)
     if wanted is None:
