@@ -545,3 +545,20 @@ def test_show_of_an_edition_id_says_how_to_read_that_edition(run_cli: RunCli) ->
     assert result.exit_code == 1, result
     assert "`planarcli rules show 901 --edition 2009-10-01`" in result.stderr
     assert "`planarcli rules diff 2009-10-01 current`" in result.stderr
+
+
+def test_editions_fit_a_narrow_terminal_and_keep_their_table_at_80(run_cli: RunCli) -> None:
+    narrow = run_cli("rules", "editions", env={"COLUMNS": "40"})
+    assert narrow.exit_code == 0, narrow
+    lines = narrow.stdout.splitlines()
+    assert [line for line in lines if len(line) > 40] == []
+    assert lines[:2] == [
+        "  2009-09-04            en  bundled",
+        "    comprehensive-rules: Planar Magic",
+    ]
+    assert "* 2026-01-16            en  bundled" in lines
+    wide = run_cli("rules", "editions", env={"COLUMNS": "80"})
+    assert wide.stdout.splitlines()[0] == (
+        "  2009-09-04            en  comprehensive-rules  bundled   Planar Magic"
+    )
+    assert run_cli("rules", "editions", env={"COLUMNS": "120"}).stdout == wide.stdout

@@ -308,22 +308,32 @@ def editions_json(infos: Sequence[corpus.EditionInfo]) -> dict[str, Any]:
     }
 
 
-def editions_text(infos: Sequence[corpus.EditionInfo], *, style: Style | None = None) -> str:
-    """``rules editions`` as a table fitted to :data:`EDITIONS_WIDTH` columns (titles cut
-    with "…"; JSON has them whole), the current edition marked * (and bold)."""
+def editions_text(
+    infos: Sequence[corpus.EditionInfo], *, style: Style | None = None, width: int | None = None
+) -> str:
+    """``rules editions`` as a table fitted to :data:`EDITIONS_WIDTH` columns, or to the
+    terminal's when narrower (titles cut with "…"; JSON has them whole), the current edition
+    marked * (and bold). Too narrow for the table (a phone), each edition takes two lines:
+    its id, language and source, then its kind and title."""
     _style = style or _plain
+    columns = min(width or rules_width(), EDITIONS_WIDTH)
     out: list[str] = []
     id_width = max(len(info.id) for info in infos) + 2
     kind_width = max(len(info.kind) for info in infos) + 2
+    stacked = 2 + id_width + 4 + kind_width + 10 + 12 > columns
     for info in infos:
         mark = "*" if info.current else " "
-        line = (
-            f"{mark} {info.id.ljust(id_width)}{info.lang.ljust(4)}{info.kind.ljust(kind_width)}"
-            f"{info.source.ljust(10)}"
-        )
-        room = max(EDITIONS_WIDTH - len(line), 12)  # an 80-column terminal; JSON has it whole
-        title = info.title if len(info.title) <= room else info.title[: room - 1].rstrip() + "…"
-        line += title
+        if stacked:
+            line = f"{mark} {info.id.ljust(id_width)}{info.lang.ljust(4)}{info.source}"
+            line += "\n" + wrap_hanging(f"{info.kind}: {info.title}", columns, 6, "    ")
+        else:
+            line = (
+                f"{mark} {info.id.ljust(id_width)}{info.lang.ljust(4)}"
+                f"{info.kind.ljust(kind_width)}{info.source.ljust(10)}"
+            )
+            room = max(columns - len(line), 12)  # JSON has the title whole
+            title = info.title
+            line += title if len(title) <= room else title[: room - 1].rstrip() + "…"
         out.append(_style(line, bold=True) if info.current else line)
     return "\n".join(out)
 
