@@ -562,3 +562,15 @@ def test_editions_fit_a_narrow_terminal_and_keep_their_table_at_80(run_cli: RunC
         "  2009-09-04            en  comprehensive-rules  bundled   Planar Magic"
     )
     assert run_cli("rules", "editions", env={"COLUMNS": "120"}).stdout == wide.stdout
+
+
+@pytest.mark.parametrize("typed", ["２００９-１０-０１", "2009-10-01\u200b", "\ufeff2009-10-01"])
+def test_an_edition_pasted_with_wide_or_invisible_characters_is_read(
+    run_cli: RunCli, typed: str
+) -> None:
+    result = run_cli("rules", "show", "901.3", "--edition", typed, "--format", "json")
+    assert result.exit_code == 0, result
+    assert json.loads(result.stdout)["edition"] == "2009-10-01"
+    result = run_cli("rules", "search", "planar die", "--edition", typed, "--format", "json")
+    assert result.exit_code == 0, result
+    assert json.loads(result.stdout)["editions"] == ["2009-10-01"]

@@ -548,7 +548,7 @@ def resolve_edition(
     """
     if editions is None:
         editions = list_editions()
-    wanted = name.strip().lower()
+    wanted = plain_query(name).strip().lower()  # a pasted "２０２６-01-16\u200b" too
     if wanted == "current":
         return next(info for info in editions if info.current)
     for info in editions:
