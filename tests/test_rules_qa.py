@@ -574,3 +574,54 @@ def test_an_edition_pasted_with_wide_or_invisible_characters_is_read(
     result = run_cli("rules", "search", "planar die", "--edition", typed, "--format", "json")
     assert result.exit_code == 0, result
     assert json.loads(result.stdout)["editions"] == ["2009-10-01"]
+
+
+# --------------------------------------------------------------------------- a newer import
+
+
+@pytest.fixture
+def newer_import(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A data dir whose imported edition 2026-06-01 (current: dated before today) is the
+    bundled 2026-01-16 with 901.9b reworded, as a later official file would be."""
+    from planarcli import resources
+
+    bundled = json.loads((resources.rules_dir() / "2026-01-16.json").read_text(encoding="utf-8"))
+    bundled["id"] = bundled["effective"] = "2026-06-01"
+    for rule in bundled["rules"]:
+        if rule["id"] == "901.9b":
+            rule["text"] = rule["text"].replace("chaos ensues", "chaos ensues at once")
+    folder = tmp_path / "data" / "rules"
+    folder.mkdir(parents=True)
+    (folder / "2026-06-01.json").write_text(json.dumps(bundled), encoding="utf-8")
+    monkeypatch.setenv("PLANARCLI_DATA_DIR", str(folder.parent))
+    return folder
+
+
+def test_todays_rule_of_a_translation_follows_a_newer_imported_edition(
+    run_cli: RunCli, newer_import: Path
+) -> None:
+    current = run_cli("rules", "editions", "--format", "json")
+    assert [e["id"] for e in json.loads(current.stdout)["editions"] if e["current"]] == [
+        "2026-06-01"
+    ]
+    shown = run_cli("rules", "show", "901.8b", "--edition", "2010-07-16-fr", "--format", "json")
+    rule = json.loads(shown.stdout)["rules"][0]
+    # reworded in 2026-06-01: "worded as now since 2023-04-14" would be untrue
+    assert (rule["current"], rule["current_since"]) == ("901.9b", "2026-06-01")
+    text = run_cli("rules", "show", "901.8b", "--edition", "2010-07-16-fr")
+    assert "(today's 901.9b, worded as now since 2026-06-01)" in text.stdout
+    # a passage whose rule the import did not touch keeps its date
+    kept = run_cli("rules", "show", "901.8", "--edition", "2010-07-16-fr", "--format", "json")
+    rule = json.loads(kept.stdout)["rules"][0]
+    assert (rule["current"], rule["current_since"]) == ("901.9", "2021-07-23")
+    found = run_cli(
+        "rules", "search", "le dé tombe sur le symbole du chaos", "--limit", "3", "--format", "json"
+    )
+    french = [r for r in json.loads(found.stdout)["results"] if r["id"] == "901.8b"]
+    assert french and french[0]["current_since"] == "2026-06-01"
+
+
+def test_todays_rule_is_as_built_without_a_newer_import(run_cli: RunCli) -> None:
+    shown = run_cli("rules", "show", "901.8b", "--edition", "2010-07-16-fr", "--format", "json")
+    rule = json.loads(shown.stdout)["rules"][0]
+    assert (rule["current"], rule["current_since"]) == ("901.9b", "2023-04-14")

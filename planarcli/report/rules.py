@@ -93,7 +93,18 @@ def show_json(
 def _current_json(edition: corpus.Edition, rule_id: str) -> dict[str, str]:
     """``current`` and ``current_since`` of a translation's or guide's passage, if any."""
     aligned = edition.aligned.get(rule_id)
-    return {"current": aligned[0], "current_since": aligned[1]} if aligned else {}
+    today = _today(*aligned) if aligned else None
+    return {"current": today[0], "current_since": today[1]} if today else {}
+
+
+def _today(aligned_id: str, since: str) -> tuple[str, str] | None:
+    """A passage's alignment with the bundled current edition, as it holds in the current
+    one (an imported newer edition may have reworded or renumbered the rule)."""
+    if corpus.newer_current() is None:  # as built (no history to read)
+        return aligned_id, since
+    from planarcli.rulebook.history import todays_rule
+
+    return todays_rule(aligned_id, since)
 
 
 def show_not_found_json(
@@ -155,8 +166,12 @@ def show_text(
         out.append(text)
         aligned = loaded.aligned.get(rule.id)
         if aligned is not None:
-            current_id, since = aligned
-            note = f"(today's {current_id}, worded as now since {since})"
+            today = _today(*aligned)
+            note = (
+                f"(today's {today[0]}, worded as now since {today[1]})"
+                if today
+                else f"(no longer a rule today: it was {aligned[0]})"
+            )
             out.append(
                 _style(
                     wrap_hanging(note, columns, indent, first_prefix=" " * indent),
@@ -224,15 +239,23 @@ def search_json(
                 "also_in": list(r.also_in),
                 "kind": r.kind,
                 **({"card": r.card, "date": r.date} if r.kind == "ruling" else {}),
-                **(
-                    {"current": r.current, "current_since": r.current_since}
-                    if r.current
-                    else {}
-                ),
+                **_result_today_json(r),
             }
             for r in results
         ],
     }
+
+
+def _result_today(result: Any) -> tuple[str, str] | None:
+    """(today's rule, worded as now since) of a translation's or guide's search result."""
+    if not result.current:
+        return None
+    return _today(result.current, result.current_since or "")
+
+
+def _result_today_json(result: Any) -> dict[str, str]:
+    today = _result_today(result)
+    return {"current": today[0], "current_since": today[1]} if today else {}
 
 
 def search_text(
@@ -264,18 +287,22 @@ def search_text(
             head = _style(result.id, bold=True) + head[len(result.id) :]
         out.append(head)
         out.append(wrap_hanging(short(result.text), columns, 4, first_prefix="    "))
-        if result.current:
-            note = relation(result, dated.get(result.edition))
+        today = _result_today(result)
+        if today is not None:
+            note = relation(result, dated.get(result.edition), today)
             out.append(_style(wrap_hanging(note, columns, 4, first_prefix="    "), dim=True))
     return "\n".join(out)
 
 
-def relation(result: Any, info: corpus.EditionInfo | None) -> str:
+def relation(
+    result: Any, info: corpus.EditionInfo | None, today: tuple[str, str] | None = None
+) -> str:
     """How a translation's or guide's passage relates to today's rule: "901.8b in the French
-    text is 901.9b today; its wording changed in 2023"."""
+    text is 901.9b today; its wording changed in 2023". ``today`` (today's rule and since
+    when it is so worded) defaults to the result's own ``current`` and ``current_since``."""
+    current, since = today or (result.current, result.current_since or "")
     what = {"fr": "the French text", "da": "the Danish guide"}.get(result.lang, result.edition)
     said = f"{result.id} in {what}"
-    since = result.current_since or ""
     effective = (info.effective if info is not None else None) or ""
     if since and effective and since > effective:
         when = f"; its wording changed in {since[:4]}"
@@ -283,7 +310,7 @@ def relation(result: Any, info: corpus.EditionInfo | None) -> str:
         when = f"; worded so since {since[:4]}"
     else:
         when = ""
-    return f"{said} is {result.current} today{when}."
+    return f"{said} is {current} today{when}."
 
 
 # --------------------------------------------------------------------------- editions

@@ -472,6 +472,27 @@ def list_editions(
     ]
 
 
+def newer_current() -> tuple[str, str] | None:
+    """(the bundled current edition, the current one) when an imported edition other than
+    the bundled current one is current (the translations' passages were aligned with the
+    bundled one), else None."""
+    folder = _imported_folder(None)
+    try:  # what is imported, as the key of the answer (a test may change the data dir)
+        key = (folder, tuple(sorted(os.listdir(folder))))
+    except OSError:
+        key = (folder, ())
+    if key not in _newer:
+        base, _ = _read_manifest(bundled_folder())
+        current = next((info for info in list_editions() if info.current), None)
+        found = None if base is None or current is None or current.id == base else current.id
+        _newer[key] = (base or "", found)
+    base, found = _newer[key]
+    return (base, found) if found is not None else None
+
+
+_newer: dict[tuple[str, tuple[str, ...]], tuple[str, str | None]] = {}
+
+
 def choose_current(
     english: Sequence[tuple[str, str | None]], manifest_current: str | None, today: str | None
 ) -> str | None:

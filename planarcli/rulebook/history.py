@@ -357,3 +357,32 @@ def _holds(edition: Edition, query: str) -> bool:
     except NotFoundError:
         return False
     return True
+
+
+# --------------------------------------------------------------------------- today's rule
+
+
+def todays_rule(aligned_id: str, since: str) -> tuple[str, str] | None:
+    """Today's rule for a translation's or guide's passage aligned (when the corpus was built)
+    with rule ``aligned_id`` of the bundled current edition, worded so ``since``: (its id
+    in the current edition, the date since which it is worded as now).
+
+    As built while the bundled current edition is the current one; once a newer official
+    edition is imported, the rule is followed into it as `rules history` follows it (a
+    renumbering keeps the date, a rewording brings its own). None when the rule is gone.
+    """
+    newer = corpus.newer_current()
+    if newer is None:
+        return aligned_id, since
+    base, current_id = newer
+    try:
+        followed = load_history(aligned_id, base)
+    except NotFoundError:
+        return None
+    except DataUnavailableError:
+        return aligned_id, since
+    last = followed.versions[-1]
+    if last.until is not None or current_id not in last.editions:
+        return None  # removed since (or the history cannot tell)
+    at_base = next(v for v in followed.versions if base in v.editions)
+    return last.id, (since if last.text == at_base.text else last.since)
