@@ -625,3 +625,18 @@ def test_todays_rule_is_as_built_without_a_newer_import(run_cli: RunCli) -> None
     shown = run_cli("rules", "show", "901.8b", "--edition", "2010-07-16-fr", "--format", "json")
     rule = json.loads(shown.stdout)["rules"][0]
     assert (rule["current"], rule["current_since"]) == ("901.9b", "2023-04-14")
+
+
+def test_a_glossary_entry_renamed_since_is_named_as_the_edition_calls_it(run_cli: RunCli) -> None:
+    result = run_cli("rules", "show", "planechase", "--edition", "2009-10-01")
+    assert result.exit_code == 1, result
+    hint = (
+        "2009-10-01 calls it Planar Magic: `planarcli rules show 'Planar Magic' --edition "
+        "2009-10-01`"
+    )
+    assert hint in result.stderr
+    followed = run_cli("rules", "show", "Planar Magic", "--edition", "2009-10-01")
+    assert followed.exit_code == 0, followed
+    # a term of later editions only keeps its hint
+    result = run_cli("rules", "show", "phenomenon", "--edition", "2009-10-01")
+    assert "is a glossary entry in 10 editions from 2012-06-01" in result.stderr

@@ -74,6 +74,10 @@ def show_rule(rule_id: str, edition: str) -> Shown:
                     f"{rule_id!r} is a glossary entry in {_spans(term_in)}; "
                     f"try `planarcli rules show {rule_id!r} --edition {term_in[-1]}`"
                 )
+                # "planechase" in 2009: the same entry under its name of then
+                renamed = _term_renamed(rule_id, loaded, term_in[-1])
+                if renamed is not None:
+                    hint = f"{rule_id!r} is a glossary entry in {_spans(term_in)}; {renamed}"
             else:
                 # "309.7": the number of the rule in older editions (311.7 today)
                 hint = _renumbered_hint(rule_id, loaded) or hint
@@ -300,6 +304,24 @@ def _term_elsewhere(
             if terms & {wanted, wanted.rstrip("s"), wanted + "s"}:
                 found.append(info.id)
     return found
+
+
+def _term_renamed(term: str, edition: corpus.Edition, holder: str) -> str | None:
+    """For a glossary term that ``edition`` lacks but ``holder`` has: how to show the same
+    entry under the name ``edition`` gives it ("Planechase" was "Planar Magic" until 2011),
+    as `rules history` pairs them; None when it had no such entry."""
+    from planarcli.rulebook import history as rulehistory
+
+    try:
+        followed = rulehistory.load_history(term, holder)
+    except PlanarError:
+        return None
+    then = next((v for v in followed.versions if edition.id in v.editions), None)
+    if then is None:
+        return None
+    name = then.id.replace("_", "")
+    where = "" if edition.info.current else f" --edition {edition.id}"
+    return f"{edition.id} calls it {name}: `planarcli rules show {name!r}{where}`"
 
 
 def _spans(ids: list[str]) -> str:
