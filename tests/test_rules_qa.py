@@ -640,3 +640,20 @@ def test_a_glossary_entry_renamed_since_is_named_as_the_edition_calls_it(run_cli
     # a term of later editions only keeps its hint
     result = run_cli("rules", "show", "phenomenon", "--edition", "2009-10-01")
     assert "is a glossary entry in 10 editions from 2012-06-01" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("typed", "term"),
+    [
+        ("planar dice", "Planar Die"),
+        ("chaos abilities", "Chaos Ability"),
+        ("phenomenon card", "Phenomenon"),
+        ("plane cards", "Plane"),
+    ],
+)
+def test_show_finds_a_glossary_entry_written_in_the_plural_or_as_a_card(
+    run_cli: RunCli, typed: str, term: str
+) -> None:
+    result = run_cli("rules", "show", typed, "--format", "json")
+    assert result.exit_code == 0, result
+    assert [r["id"] for r in json.loads(result.stdout)["rules"]] == [term]

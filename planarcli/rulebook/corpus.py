@@ -798,6 +798,21 @@ def _title_key(title: str) -> str:
     return " ".join(words)
 
 
+def term_forms(folded: str) -> tuple[str, ...]:
+    """The glossary names a folded term may be written for: itself, singular or plural
+    ("phenomenons", "planar decks"), "-ies" for "-y" ("chaos abilities"), "dice" for "die"
+    ("planar dice"), and without a last "card(s)" ("phenomenon card")."""
+    forms = [folded, folded.rstrip("s"), folded + "s"]
+    if folded.endswith("ies"):
+        forms.append(folded[:-3] + "y")
+    if folded.endswith("dice"):
+        forms.append(folded[:-4] + "die")
+    for card in (" cards", " card"):
+        if folded.endswith(card) and len(folded) > len(card):
+            forms.append(folded[: -len(card)])
+    return tuple(dict.fromkeys(forms))
+
+
 def _loose_id(text: str) -> str:
     """A rule id as judges and players write it, as planarcli reads it: "(901.3a)" and
     "901.3a)" (quoted from a "See rule" reference), "CR 901.3" and "§ 901.3", "901,3" (a
@@ -903,7 +918,7 @@ def show(edition: Edition, rule_id: str) -> list[Rule]:
     # the official files mark italics with underscores ("Planar _Magic_"): ignore them
     folded = fold_accents(query.replace("_", ""))
     terms = {fold_accents(entry.term.replace("_", "")): entry for entry in edition.glossary}
-    for candidate in (folded, folded.rstrip("s"), folded + "s"):
+    for candidate in term_forms(folded):
         entry = terms.get(candidate)
         if entry is not None:
             return [Rule(entry.term, entry.text, edition.info.lang, kind="glossary")]

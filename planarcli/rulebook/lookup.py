@@ -301,7 +301,7 @@ def _term_elsewhere(
             except PlanarError:
                 continue
             terms = {corpus.fold_accents(e.term.replace("_", "")) for e in other.glossary}
-            if terms & {wanted, wanted.rstrip("s"), wanted + "s"}:
+            if terms & set(corpus.term_forms(wanted)):
                 found.append(info.id)
     return found
 
