@@ -657,3 +657,17 @@ def test_show_finds_a_glossary_entry_written_in_the_plural_or_as_a_card(
     result = run_cli("rules", "show", typed, "--format", "json")
     assert result.exit_code == 0, result
     assert [r["id"] for r in json.loads(result.stdout)["rules"]] == [term]
+
+
+def test_history_reads_terms_as_show_does_and_points_to_the_editions_of_a_term(
+    run_cli: RunCli,
+) -> None:
+    result = run_cli("rules", "history", "planar dice", "--format", "json")
+    assert result.exit_code == 0, result
+    assert json.loads(result.stdout)["rule"] == "Planar Die"
+    result = run_cli("rules", "history", "encounter", "--edition", "2009-10-01")
+    assert result.exit_code == 1, result
+    assert (
+        "'encounter' is a glossary entry of the editions 2012-06-01 … 2026-01-16: read it in "
+        "that numbering with `planarcli rules history 'encounter' --edition 2026-01-16`"
+    ) in result.stderr

@@ -205,9 +205,10 @@ def _versions(editions: Sequence[Edition], trail: _Trail) -> list[Version]:
 
 
 def _glossary_entry(edition: Edition, query: str) -> GlossaryEntry | None:
-    wanted = term_key(corpus.fold_accents(query))
+    # (written as `rules show` reads it: "planar dice", "chaos abilities")
+    wanted = {term_key(form) for form in corpus.term_forms(corpus.fold_accents(query))}
     for entry in edition.glossary:
-        if term_key(corpus.fold_accents(entry.term)) in (wanted, wanted.rstrip("s")):
+        if term_key(corpus.fold_accents(entry.term)) in wanted:
             return entry
     return None
 
@@ -243,6 +244,13 @@ def _not_found(
         close += [key for key in terms if wanted in key.split() and key not in close]
         suggestions = [terms[key] for key in close[:3]]
         hint = "give a rule id such as 901.15a, or a glossary term such as Planeswalk"
+        with_term = [edition.id for edition in editions if _glossary_entry(edition, query)]
+        if with_term:
+            # "Planar Magic" today, "encounter" in 2009: a term of other editions
+            hint = (
+                f"{query!r} is a glossary entry of {_span(with_term)}: read it in that "
+                f"numbering with `planarcli rules history {query!r} --edition {with_term[-1]}`"
+            )
         what = f"no rule or glossary entry {echoed(query)} in {start.id}"
     nearest = f"; nearest: {', '.join(suggestions)}" if suggestions else ""
     return NotInEdition(what + nearest, suggestions=suggestions, hint=hint)
