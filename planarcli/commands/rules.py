@@ -58,8 +58,28 @@ def complete_rule_id(
     """Rule ids and glossary terms of the chosen (or current) edition for shell completion."""
     from click.shell_completion import CompletionItem
 
+    asked = ctx.params.get("edition") or "current"
+    documents: list[corpus.EditionInfo] = []
     try:
-        edition = corpus.load_edition(ctx.params.get("edition") or "current")
+        if asked.strip().lower() == "current" and ctx.command.name == "show":
+            # a card ruling ("ruling:spa") or a document's paragraph ("danish-guide.1") is
+            # read in its own document, as `rules show` reads it
+            infos = corpus.list_editions()
+            documents = [info for info in infos if not info.is_english_cr]
+            wanted_low = incomplete.lower()
+            own = next(
+                (
+                    info
+                    for info in documents
+                    if wanted_low.startswith(
+                        "ruling:" if info.kind == corpus.RULINGS else info.id.lower() + "."
+                    )
+                ),
+                None,
+            )
+            if own is not None:
+                asked, documents = own.id, []
+        edition = corpus.load_edition(asked)
     except PlanarError:
         return []
     items = [
@@ -67,6 +87,18 @@ def complete_rule_id(
         for rule in edition.rules
         if rule.id.startswith(incomplete)
     ]
+    if incomplete and not incomplete[0].isdigit():
+        # the documents themselves, and the prefix of the card rulings
+        items += [
+            CompletionItem(
+                "ruling:" if info.kind == corpus.RULINGS else info.id,
+                help=info.title,
+            )
+            for info in documents
+            if ("ruling:" if info.kind == corpus.RULINGS else info.id).startswith(
+                incomplete.lower()
+            )
+        ]
     wanted = corpus.fold_accents(incomplete)
     items += [
         completion_item(entry.term, help=corpus.first_words(entry.text, 8))
@@ -162,16 +194,37 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
         shown = lookup.show_rule(rule_id, edition)
     except lookup.NotShown as error:
         named = corpus.ruling_named(rule_id)
-        if not error.suggestions and named is not None:
-            # "ruling:Stairs to Infinity": a card of the catalog that has no rulings
-            card = _catalog_card(named)
-            if card is not None:
+        prefixed = named is not None
+        name, place = _card_and_place(named if named is not None else rule_id)
+        card = None
+        if prefixed or (not error.suggestions and corpus.normalise_rule_id(rule_id) is None):
+            # "ruling:Académie de l'Ouest de Tolaria" (a printed name), "ruling:Stairs to
+            # Infinity" (a card without rulings), or such a name alone
+            card = _catalog_card(name)
+        # (the rulings are a document of their own, whatever --edition names)
+        with_rulings = _rulings_of(card + place) if card is not None else None
+        any_rulings = with_rulings or (_rulings_of(card) if card is not None and place else None)
+        in_rulings = edition.strip().lower() in ("current", corpus.RULINGS)
+        if with_rulings is not None and prefixed and in_rulings:
+            click.echo(f"planarcli: note: reading ruling:{name} as ruling:{card}", err=True)
+            shown = with_rulings
+        else:
+            if prefixed and not in_rulings:
+                pass  # "ruling:tazeem.1 --edition 2009-10-01": the lookup's hint says where
+            elif card is not None and any_rulings is not None:
+                error.hint = (
+                    "" if prefixed else f"{card} is a card, not a rule; "
+                ) + f"the rulings of {card}: `planarcli rules show {'ruling:' + card!r}`"
+            elif card is not None and not (prefixed and error.suggestions):
                 error.hint = (
                     f"{card} has no official rulings; its text: `planarcli cards show {card!r}`"
+                    if prefixed
+                    else f"{card} is a card, not a rule, and has no official rulings; its "
+                    f"text: `planarcli cards show {card!r}`"
                 )
-        if output_format == "json":
-            echo_json(render.show_not_found_json(rule_id, error.suggestions, error.in_editions))
-        raise
+            if output_format == "json":
+                echo_json(render.show_not_found_json(rule_id, error.suggestions, error.in_editions))
+            raise
     if output_format == "json":
         echo_json(render.show_json(shown.loaded, shown.asked, shown.rules, shown.refs))
         return
@@ -180,6 +233,27 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
             rule_id, shown.loaded, shown.asked, shown.rules, shown.refs, style=_styler()
         )
     )
+
+
+def _card_and_place(text: str) -> tuple[str, str]:
+    """ "Tazeem.2" → ("Tazeem", ".2"): a card's name and the place of one of its rulings."""
+    import re
+
+    place = re.search(r"\.\d+\s*$", text)
+    if place is None:
+        return text.strip(), ""
+    return text[: place.start()].strip(), place.group().strip()
+
+
+def _rulings_of(card: str) -> Any:
+    """``rules show ruling:CARD`` (a :class:`lookup.Shown`), or None when the card has no
+    rulings (or not that one)."""
+    from planarcli.rulebook import lookup
+
+    try:
+        return lookup.show_rule(f"ruling:{card}", "current")
+    except PlanarError:
+        return None
 
 
 def _catalog_card(name: str) -> str | None:

@@ -40,6 +40,10 @@ def rules_width() -> int:
     return text_width(80, 40, 100)
 
 
+#: the narrowest column a rule's text is wrapped to beside its id (see :func:`show_text`)
+NARROWEST_TEXT = 30
+
+
 def short(text: str, limit: int = 200) -> str:
     """``text`` on one line, cut at a word before ``limit`` characters (with " …")."""
     text = " ".join(text.split())
@@ -90,12 +94,13 @@ def _current_json(edition: corpus.Edition, rule_id: str) -> dict[str, Any]:
     """``current`` and ``current_since`` of a translation's or guide's passage, if any, and
     ``moved``: where the sentences of its English rule that moved since are today."""
     aligned = edition.aligned.get(rule_id)
-    if not aligned:
+    today = _today(*aligned) if aligned else None
+    if today is None:
         return {}
     moved = edition.moved.get(rule_id, ())
     return {
-        "current": aligned[0],
-        "current_since": aligned[1],
+        "current": today[0],
+        "current_since": today[1],
         **({"moved": moved_json(moved)} if moved else {}),
     }
 
@@ -120,6 +125,16 @@ def moved_note(moved: Sequence[corpus.Moved], *, dated: bool = False) -> str:
         since = m.since if dated else m.since[:4]
         out += f"; its sentence \u201c{quoted}\u201d is {m.current} since {since}"
     return out
+
+
+def _today(aligned_id: str, since: str) -> tuple[str, str] | None:
+    """A passage's alignment with the bundled current edition, as it holds in the current
+    one (an imported newer edition may have reworded or renumbered the rule)."""
+    if corpus.newer_current() is None:  # as built (no history to read)
+        return aligned_id, since
+    from planarcli.rulebook.history import todays_rule
+
+    return todays_rule(aligned_id, since)
 
 
 def show_not_found_json(
@@ -150,7 +165,8 @@ def show_text(
     columns = width or rules_width()
     out: list[str] = []
     info = loaded.info
-    out.append(_style(f"{info.title} — {info.id} ({info.lang}, {info.source})", dim=True))
+    heading = f"{info.title} — {info.id} ({info.lang}, {info.source})"
+    out.append(_style(wrap_hanging(heading, columns, 2), dim=True))
     if asked is not loaded:
         out.append(
             _style(
@@ -164,21 +180,32 @@ def show_text(
             )
         )
     label_width = max(len(rule.id) for rule in found) + 2
+    # A long id (a card ruling's, a document's paragraph) on a narrow terminal would leave
+    # the text a column of a word or two: the id then stands above its text.
+    stacked = columns - label_width < NARROWEST_TEXT
+    indent = 4 if stacked else label_width
     for rule in found:
         label = rule.id.ljust(label_width)
         body = f"{rule.card} ({rule.date}): {rule.text}" if rule.card else rule.text
-        text = wrap_hanging(body, columns, label_width, first_prefix=label)
+        if stacked:
+            text = rule.id + "\n" + wrap_hanging(body, columns, indent, first_prefix=" " * indent)
+        else:
+            text = wrap_hanging(body, columns, label_width, first_prefix=label)
         if style is not None:
             text = _style(rule.id, bold=True) + text[len(rule.id) :]
         out.append(text)
         aligned = loaded.aligned.get(rule.id)
         if aligned is not None:
-            current_id, since = aligned
+            today = _today(*aligned)
             moved = moved_note(loaded.moved.get(rule.id, ()), dated=True)
-            note = f"(today's {current_id}, worded as now since {since}{moved})"
+            note = (
+                f"(today's {today[0]}, worded as now since {today[1]}{moved})"
+                if today
+                else f"(no longer a rule today: it was {aligned[0]})"
+            )
             out.append(
                 _style(
-                    wrap_hanging(note, columns, label_width, first_prefix=" " * label_width),
+                    wrap_hanging(note, columns, indent, first_prefix=" " * indent),
                     dim=True,
                 )
             )
@@ -251,7 +278,7 @@ def search_json(
                 "also_in": list(r.also_in),
                 "kind": r.kind,
                 **({"card": r.card, "date": r.date} if r.kind == "ruling" else {}),
-                **({"current": r.current, "current_since": r.current_since} if r.current else {}),
+                **_result_today_json(r),
                 **(
                     {"moved": moved_json(moved[r.edition, r.id])}
                     if moved and (r.edition, r.id) in moved
@@ -261,6 +288,18 @@ def search_json(
             for r in results
         ],
     }
+
+
+def _result_today(result: Any) -> tuple[str, str] | None:
+    """(today's rule, worded as now since) of a translation's or guide's search result."""
+    if not result.current:
+        return None
+    return _today(result.current, result.current_since or "")
+
+
+def _result_today_json(result: Any) -> dict[str, str]:
+    today = _result_today(result)
+    return {"current": today[0], "current_since": today[1]} if today else {}
 
 
 def search_text(
@@ -280,19 +319,25 @@ def search_text(
     out: list[str] = []
     for result in results:
         head = (
-            f"{_style(result.id, bold=True)} ({result.edition}"
+            f"{result.id} ({result.edition}"
             + (f", {result.lang}" if result.lang != "en" else "")
             + (", glossary" if result.kind == "glossary" else "")
             + (f", {result.card}, {result.date}" if result.kind == "ruling" else "")
             + f") score {result.score:.1f}"
             + (f"  (same text in {', '.join(result.also_in)})" if result.also_in else "")
         )
+        # (wrapped like the text: a ruling's head line alone is 70 columns)
+        head = wrap_hanging(head, columns, 2)
+        if style is not None:
+            head = _style(result.id, bold=True) + head[len(result.id) :]
         out.append(head)
         out.append(wrap_hanging(short(result.text), columns, 4, first_prefix="    "))
-        if result.current:
+        today = _result_today(result)
+        if today is not None:
             note = relation(
                 result,
                 dated.get(result.edition),
+                today,
                 (moved or {}).get((result.edition, result.id), ()),
             )
             out.append(_style(wrap_hanging(note, columns, 4, first_prefix="    "), dim=True))
@@ -300,15 +345,19 @@ def search_text(
 
 
 def relation(
-    result: Any, info: corpus.EditionInfo | None, moved: Sequence[corpus.Moved] = ()
+    result: Any,
+    info: corpus.EditionInfo | None,
+    today: tuple[str, str] | None = None,
+    moved: Sequence[corpus.Moved] = (),
 ) -> str:
     """How a translation's or guide's passage relates to today's rule: "901.8b in the French
     text is 901.9b today; its wording changed in 2023"; and where a sentence of it is that
     moved to another rule: "...; its sentence “At the start of the game, ...” is 103.3a since
-    2022"."""
+    2022". ``today`` (today's rule and since when it is so worded) defaults to the result's
+    own ``current`` and ``current_since``."""
+    current, since = today or (result.current, result.current_since or "")
     what = {"fr": "the French text", "da": "the Danish guide"}.get(result.lang, result.edition)
     said = f"{result.id} in {what}"
-    since = result.current_since or ""
     effective = (info.effective if info is not None else None) or ""
     if since and effective and since > effective:
         when = f"; its wording changed in {since[:4]}"
@@ -316,7 +365,7 @@ def relation(
         when = f"; worded so since {since[:4]}"
     else:
         when = ""
-    return f"{said} is {result.current} today{when}{moved_note(moved)}."
+    return f"{said} is {current} today{when}{moved_note(moved)}."
 
 
 # --------------------------------------------------------------------------- editions
@@ -341,22 +390,32 @@ def editions_json(infos: Sequence[corpus.EditionInfo]) -> dict[str, Any]:
     }
 
 
-def editions_text(infos: Sequence[corpus.EditionInfo], *, style: Style | None = None) -> str:
-    """``rules editions`` as a table fitted to :data:`EDITIONS_WIDTH` columns (titles cut
-    with "…"; JSON has them whole), the current edition marked * (and bold)."""
+def editions_text(
+    infos: Sequence[corpus.EditionInfo], *, style: Style | None = None, width: int | None = None
+) -> str:
+    """``rules editions`` as a table fitted to :data:`EDITIONS_WIDTH` columns, or to the
+    terminal's when narrower (titles cut with "…"; JSON has them whole), the current edition
+    marked * (and bold). Too narrow for the table (a phone), each edition takes two lines:
+    its id, language and source, then its kind and title."""
     _style = style or _plain
+    columns = min(width or rules_width(), EDITIONS_WIDTH)
     out: list[str] = []
     id_width = max(len(info.id) for info in infos) + 2
     kind_width = max(len(info.kind) for info in infos) + 2
+    stacked = 2 + id_width + 4 + kind_width + 10 + 12 > columns
     for info in infos:
         mark = "*" if info.current else " "
-        line = (
-            f"{mark} {info.id.ljust(id_width)}{info.lang.ljust(4)}{info.kind.ljust(kind_width)}"
-            f"{info.source.ljust(10)}"
-        )
-        room = max(EDITIONS_WIDTH - len(line), 12)  # an 80-column terminal; JSON has it whole
-        title = info.title if len(info.title) <= room else info.title[: room - 1].rstrip() + "…"
-        line += title
+        if stacked:
+            line = f"{mark} {info.id.ljust(id_width)}{info.lang.ljust(4)}{info.source}"
+            line += "\n" + wrap_hanging(f"{info.kind}: {info.title}", columns, 6, "    ")
+        else:
+            line = (
+                f"{mark} {info.id.ljust(id_width)}{info.lang.ljust(4)}"
+                f"{info.kind.ljust(kind_width)}{info.source.ljust(10)}"
+            )
+            room = max(columns - len(line), 12)  # JSON has the title whole
+            title = info.title
+            line += title if len(title) <= room else title[: room - 1].rstrip() + "…"
         out.append(_style(line, bold=True) if info.current else line)
     return "\n".join(out)
 
@@ -447,7 +506,11 @@ def diff_text(
     )
     out.append(wrap_hanging(summary, columns, 2))
     for move in result.sections_moved:
-        out.append(f"section {move.old} → {move.new} ({move.title}), with its rules")
+        out.append(
+            wrap_hanging(
+                f"section {move.old} → {move.new} ({move.title}), with its rules", columns, 4
+            )
+        )
     for edition, rules_only, terms_only in (
         (result.old, result.old_not_compared, result.glossary_old_only),
         (result.new, result.new_not_compared, result.glossary_new_only),
@@ -457,21 +520,16 @@ def diff_text(
             if len(labels) > NOT_COMPARED_SHOWN:
                 rest = len(labels) - NOT_COMPARED_SHOWN + 1
                 labels = [*labels[: NOT_COMPARED_SHOWN - 1], f"and {rest} more (--format json)"]
+            # (the words of the lead-in wrap too: on 40 columns it is most of a line)
             out.append(
-                wrap_hanging(
-                    "; ".join(labels),
-                    columns,
-                    4,
-                    first_prefix=f"only in {edition}, not compared: ",
-                )
+                wrap_hanging(f"only in {edition}, not compared: " + "; ".join(labels), columns, 4)
             )
         if terms_only:
             out.append(
                 wrap_hanging(
-                    ", ".join(terms_only),
+                    f"glossary only in {edition}, not compared: " + ", ".join(terms_only),
                     columns,
                     4,
-                    first_prefix=f"glossary only in {edition}, not compared: ",
                 )
             )
     if result.is_empty:
@@ -550,9 +608,13 @@ def history_text(result: Any, *, style: Style | None = None, width: int | None =
     count = len(versions)
     kind = "glossary entry " if result.kind == "glossary" else ""
     out.append(
-        f"{kind}{result.rule} in the numbering of {result.edition}: "
-        f"{count} wording{'s' if count != 1 else ''} in "
-        f"{len(result.editions_searched)} editions searched"
+        wrap_hanging(
+            f"{kind}{result.rule} in the numbering of {result.edition}: "
+            f"{count} wording{'s' if count != 1 else ''} in "
+            f"{len(result.editions_searched)} editions searched",
+            columns,
+            2,
+        )
     )
     changes = [None, *result.changes()]
     for version, before, pieces in zip(versions, [None, *versions[:-1]], changes, strict=True):
@@ -562,7 +624,9 @@ def history_text(result: Any, *, style: Style | None = None, width: int | None =
         if version is versions[-1] and version.until:
             span += " (removed)"
         out.append("")
-        out.append(_style(version.id, bold=True) + f"  {span}")
+        # (an id and its span: 41 columns for "901.15a  from 2009-09-04 until 2009-10-01")
+        line = wrap_hanging(span, columns, 4, first_prefix=f"{version.id}  ")
+        out.append(_style(version.id, bold=True) + line[len(version.id) :])
         out.append(
             wrap_hanging(", ".join(version.editions), columns, 4, first_prefix="    editions: ")
         )

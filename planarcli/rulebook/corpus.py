@@ -445,7 +445,16 @@ def _imported_infos(folder: str) -> list[EditionInfo]:
     try:  # os.listdir, not Path.glob: no fnmatch to import on every start
         names = sorted(os.listdir(folder))
         paths = [os.path.join(folder, name) for name in names if name.endswith(".json")]
-    except OSError:
+    except FileNotFoundError:  # nothing imported yet
+        return []
+    except OSError as error:
+        # a folder that cannot be read (no permission, a file in the way): the editions
+        # imported there would be missing without a word, and `--edition` called unknown
+        reason = error.strerror or type(error).__name__
+        warn(
+            f"cannot read the imported rules editions in {folder} ({reason}); using the "
+            "bundled editions only (check PLANARCLI_DATA_DIR and the folder's permissions)"
+        )
         return []
     infos = []
     for path in paths:
@@ -518,6 +527,27 @@ def list_editions(
     return [
         replace(info, current=info.id == chosen_id) for info in sorted(by_id.values(), key=display)
     ]
+
+
+def newer_current() -> tuple[str, str] | None:
+    """(the bundled current edition, the current one) when an imported edition other than
+    the bundled current one is current (the translations' passages were aligned with the
+    bundled one), else None."""
+    folder = _imported_folder(None)
+    try:  # what is imported, as the key of the answer (a test may change the data dir)
+        key = (folder, tuple(sorted(os.listdir(folder))))
+    except OSError:
+        key = (folder, ())
+    if key not in _newer:
+        base, _ = _read_manifest(bundled_folder())
+        current = next((info for info in list_editions() if info.current), None)
+        found = None if base is None or current is None or current.id == base else current.id
+        _newer[key] = (base or "", found)
+    base, found = _newer[key]
+    return (base, found) if found is not None else None
+
+
+_newer: dict[tuple[str, tuple[str, ...]], tuple[str, str | None]] = {}
 
 
 def choose_current(
@@ -596,12 +626,25 @@ def resolve_edition(
     """
     if editions is None:
         editions = list_editions()
-    wanted = name.strip().lower()
+    wanted = plain_query(name).strip().lower()  # a pasted "２０２６-01-16\u200b" too
     if wanted == "current":
         return next(info for info in editions if info.current)
     for info in editions:
         if info.id.lower() == wanted:
             return info
+    if wanted == "all":  # `rules search --edition all`, given to a command that reads one
+        raise UsageError(
+            "'all' (every edition at once) is for `rules search --edition all`; this command "
+            f"reads one edition; available editions: {available_ids(editions)}",
+            hint="use `current`, one of the ids above, or a date (the rules in force that day)",
+        )
+    if by_date and re.fullmatch(r"\d{4}-\d{2}-\d{2}", wanted) and _day_number(wanted) is None:
+        raise UsageError(  # "2012-13-01": no day to find the rules in force on
+            f"no rules edition with id {name}, and {wanted} is not a date (YYYY-MM-DD); "
+            f"available editions: {available_ids(editions)}",
+            hint="give a real day, such as 2012-06-01 (the rules in force that day), or one of "
+            "the ids above",
+        )
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", wanted):
         in_force = _in_force_on(wanted, editions) if by_date else None
         if in_force is not None:
@@ -626,6 +669,16 @@ def resolve_edition(
             f"unknown rules edition {echoed(name)}; available editions: {available_ids(editions)}"
         )
         hint = "use `current`, one of the ids above, or see `planarcli rules editions`"
+        spelt = re.fullmatch(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})", wanted)
+        if by_date and spelt is not None:
+            # "2012/06/01", "2012-6-1": a date, written another way
+            year, month, day = spelt.groups()
+            hint = f"write the date as {year}-{int(month):02d}-{int(day):02d}"
+        elif by_date:
+            hint = (
+                "use `current`, one of the ids above, or a date as YYYY-MM-DD (the rules in "
+                "force that day); see `planarcli rules editions`"
+            )
     raise UsageError(message, hint=hint)
 
 
@@ -778,7 +831,7 @@ def _current_before(
 
 # compiled on first use: `rules search` answered from its cached index needs none of these
 _ID_RE = lazy(
-    r"^(?:rules?\s+|règles?\s+)?([0-9]{3}(?:\.[0-9]+[a-z]?)?|[a-z][\w-]*\.[0-9]+"
+    r"^(?:rules?\s+|règles?\s+|regel(?:en)?\s+)?([0-9]{3}(?:\.[0-9]+[a-z]?)?|[a-z][\w-]*\.[0-9]+"
     r"|ruling:[a-z0-9-]+(?:\.[0-9]+)?)\.?$"
 )
 _RULE_KEY_PATTERN = r"^(.*?)(?:\.([0-9]+)([a-z]*))?$"
@@ -787,10 +840,12 @@ _RULE_KEY_PATTERN = r"^(.*?)(?:\.([0-9]+)([a-z]*))?$"
 def normalise_rule_id(text: str) -> str | None:
     """``"Rule 901.3a."`` → ``"901.3a"``, ``"ruling:Spatial Merging.2"`` →
     ``"ruling:spatial-merging.2"``; None when ``text`` does not look like a rule id."""
-    text = text.strip()
+    text = plain_query(text).strip()
     named = ruling_named(text)
     if named is not None:
         text = RULING_PREFIX + ruling_slug(named)
+    elif any(ch in text for ch in "()[]§, ") or text[:2].lower() == "cr":
+        text = _loose_id(text)
     match = _ID_RE.match(text.lower())
     return match.group(1) if match else None
 
@@ -806,6 +861,71 @@ def ruling_named(text: str) -> str | None:
     if text[: len(RULING_PREFIX)].lower() != RULING_PREFIX:
         return None
     return text[len(RULING_PREFIX) :]
+
+
+#: the longest text read as a heading's title ("Limited Range of Influence Option")
+_TITLE_LENGTH = 60
+
+
+def _title_key(title: str) -> str:
+    """A folded section or heading title as players name it: without a last "variant" or
+    "option", hyphens as spaces ("Two-Headed Giant Variant" → "two headed giant")."""
+    words = title.replace("-", " ").split()
+    if len(words) > 1 and words[-1] in ("variant", "option"):
+        words = words[:-1]
+    return " ".join(words)
+
+
+def term_forms(folded: str) -> tuple[str, ...]:
+    """The glossary names a folded term may be written for: itself, singular or plural
+    ("phenomenons", "planar decks"), "-ies" for "-y" ("chaos abilities"), "dice" for "die"
+    ("planar dice"), and without a last "card(s)" ("phenomenon card")."""
+    forms = [folded, folded.rstrip("s"), folded + "s"]
+    if folded.endswith("ies"):
+        forms.append(folded[:-3] + "y")
+    if folded.endswith("dice"):
+        forms.append(folded[:-4] + "die")
+    for card in (" cards", " card"):
+        if folded.endswith(card) and len(folded) > len(card):
+            forms.append(folded[: -len(card)])
+    return tuple(dict.fromkeys(forms))
+
+
+def _loose_id(text: str) -> str:
+    """A rule id as judges and players write it, as planarcli reads it: "(901.3a)" and
+    "901.3a)" (quoted from a "See rule" reference), "CR 901.3" and "§ 901.3", "901,3" (a
+    decimal comma), "901.3 a" → "901.3a"; anything else unchanged."""
+    loose = text.strip().strip("()[]").strip()
+    loose = re.sub(r"^(?:cr(?=[\s\d])|§)\s*", "", loose, flags=re.IGNORECASE)
+    loose = re.sub(r"^(\d{3}),(\d+)", r"\1.\2", loose)
+    loose = re.sub(r"^(\d{3}\.\d+) ([a-z])\b", r"\1\2", loose, flags=re.IGNORECASE)
+    return loose if re.match(r"^\d{3}\b", loose) else text
+
+
+def plain_query(text: str) -> str:
+    """``text`` as typed, less what a copy from a web page or chat adds unseen: compatibility
+    forms become plain ones (NFKC: full-width "９０１．３" is "901.3", a no-break space a
+    space) and invisible format characters (a zero-width space, a byte-order mark, a
+    direction mark) are dropped. ASCII text is returned as it is, at no cost."""
+    if text.isascii():
+        return text
+    import unicodedata
+
+    text = unicodedata.normalize("NFKC", text)
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+
+
+def check_text(text: str, command: str) -> None:
+    """A :class:`UsageError` for ``text`` that holds control characters (an escape sequence,
+    binary data, bytes the locale cannot decode): not a rule id or term, as `rules search`
+    says of such a query. ``command`` is the one the hint shows (``rules show``)."""
+    if not text.isprintable() and re.search(
+        r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]", text
+    ):
+        raise UsageError(
+            f"the rule id or term {echoed(text)} holds control characters, so it is not text",
+            hint=f"for example `planarcli {command} 901.3`",
+        )
 
 
 def ruling_slug(name: str) -> str:
@@ -853,9 +973,10 @@ def show(edition: Edition, rule_id: str) -> list[Rule]:
     section title ("phenomena" is section 312).
     Nothing found: :class:`RuleNotFound` naming the nearest ids or terms.
     """
-    query = rule_id.strip()
+    query = plain_query(rule_id).strip()
     if not query:
         raise UsageError("no rule id given", hint="for example `planarcli rules show 901.3`")
+    check_text(query, "rules show")
     wanted = normalise_rule_id(query)
     if wanted is not None:
         found = [i for i in edition.ids if i == wanted or _is_child(i, wanted)]
@@ -868,14 +989,14 @@ def show(edition: Edition, rule_id: str) -> list[Rule]:
             if nearest
             else f"no rule {echo_text(wanted)} in {edition.id}",
             suggestions=suggestions,
-            hint=_missing_hint(edition, wanted),
+            hint=missing_hint(edition, wanted),
         )
     if query.lower() == edition.id.lower() and edition.info.kind != ENGLISH_CR:
         return list(edition.rules)  # a whole document: "rules show danish-guide"
     # the official files mark italics with underscores ("Planar _Magic_"): ignore them
     folded = fold_accents(query.replace("_", ""))
     terms = {fold_accents(entry.term.replace("_", "")): entry for entry in edition.glossary}
-    for candidate in (folded, folded.rstrip("s"), folded + "s"):
+    for candidate in term_forms(folded):
         entry = terms.get(candidate)
         if entry is not None:
             return [Rule(entry.term, entry.text, edition.info.lang, kind="glossary")]
@@ -884,6 +1005,18 @@ def show(edition: Edition, rule_id: str) -> list[Rule]:
         if "." not in section_id and fold_accents(edition._texts[section_id]) == folded:
             return [
                 edition._make(i) for i in edition.ids if i == section_id or _is_child(i, section_id)
+            ]
+    # ... or by its title without "Variant" or "Option", as players name them ("grand melee"
+    # → 807, "two-headed giant" → 810), and a heading rule so too ("single planar deck" →
+    # 901.15, "Single Planar Deck Option")
+    named = _title_key(folded)
+    for heading_id in edition.ids:
+        title = edition._texts[heading_id]
+        if len(title) <= _TITLE_LENGTH and not title.endswith(".") and _title_key(
+            fold_accents(title)
+        ) == named:
+            return [
+                edition._make(i) for i in edition.ids if i == heading_id or _is_child(i, heading_id)
             ]
     # "chaos" → every term with that word: Chaos Ability, Chaos Symbol
     wanted_words = folded.split()
@@ -904,17 +1037,21 @@ def show(edition: Edition, rule_id: str) -> list[Rule]:
     suggestions = [terms[name].term for name in close]
     names = ", ".join(suggestions)
     too_long = len(query) > ECHOED
+    # the search of the edition shown, not of the current one (the card rulings are searched
+    # by naming a card, not by --edition)
+    shown_here = edition.info.current or edition.info.kind == RULINGS
+    where = "" if shown_here else f" --edition {edition.id}"
     raise RuleNotFound(
         f"no rule or glossary entry {echoed(query)} in {edition.id}"
         + (f"; nearest glossary terms: {names}" if names else ""),
         suggestions=suggestions,
-        hint="search the text with `planarcli rules search QUERY`"
+        hint=f"search the text with `planarcli rules search QUERY{where}`"
         if too_long
-        else f"search the text with `planarcli rules search {query!r}`",
+        else f"search the text with `planarcli rules search {query!r}{where}`",
     )
 
 
-def _missing_hint(edition: Edition, wanted: str) -> str | None:
+def missing_hint(edition: Edition, wanted: str) -> str | None:
     if wanted.startswith("901") or not re.match(r"^\d{3}", wanted):
         return None
     if edition.closure is not None:

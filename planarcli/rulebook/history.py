@@ -205,9 +205,10 @@ def _versions(editions: Sequence[Edition], trail: _Trail) -> list[Version]:
 
 
 def _glossary_entry(edition: Edition, query: str) -> GlossaryEntry | None:
-    wanted = term_key(corpus.fold_accents(query))
+    # (written as `rules show` reads it: "planar dice", "chaos abilities")
+    wanted = {term_key(form) for form in corpus.term_forms(corpus.fold_accents(query))}
     for entry in edition.glossary:
-        if term_key(corpus.fold_accents(entry.term)) in (wanted, wanted.rstrip("s")):
+        if term_key(corpus.fold_accents(entry.term)) in wanted:
             return entry
     return None
 
@@ -218,7 +219,8 @@ def _not_found(
     if rule_id is not None:
         suggestions = corpus.nearest_ids(start, rule_id)
         holders = [i for i, edition in enumerate(editions) if edition.rule(rule_id) is not None]
-        hint = None
+        # a number no edition holds: what the editions hold, as `rules show` says it
+        hint = corpus.missing_hint(start, rule_id)
         if holders:
             # the same rule in the edition asked about, when it is there under another number
             last = holders[-1]
@@ -242,6 +244,13 @@ def _not_found(
         close += [key for key in terms if wanted in key.split() and key not in close]
         suggestions = [terms[key] for key in close[:3]]
         hint = "give a rule id such as 901.15a, or a glossary term such as Planeswalk"
+        with_term = [edition.id for edition in editions if _glossary_entry(edition, query)]
+        if with_term:
+            # "Planar Magic" today, "encounter" in 2009: a term of other editions
+            hint = (
+                f"{query!r} is a glossary entry of {_span(with_term)}: read it in that "
+                f"numbering with `planarcli rules history {query!r} --edition {with_term[-1]}`"
+            )
         what = f"no rule or glossary entry {echoed(query)} in {start.id}"
     nearest = f"; nearest: {', '.join(suggestions)}" if suggestions else ""
     return NotInEdition(what + nearest, suggestions=suggestions, hint=hint)
@@ -253,26 +262,73 @@ def _span(edition_ids: list[str]) -> str:
     return f"the editions {edition_ids[0]} … {edition_ids[-1]}"
 
 
+def _today_of(document: EditionInfo, passage_id: str | None) -> str | None:
+    """ "901.8b of 2010-07-16-fr is today's 901.9b" for a passage of a translation or guide
+    that corresponds to a rule of the current edition, else None."""
+    if passage_id is None:
+        return None
+    try:
+        aligned = corpus.load_edition(document).aligned.get(passage_id)
+    except DataUnavailableError:
+        return None
+    return f"{passage_id} of {document.id} is today's {aligned[0]}" if aligned else None
+
+
+def _not_a_rule(query: str, infos: Sequence[EditionInfo]) -> NotInEdition | None:
+    """For a card ruling's id or a passage of another document ("danish-guide.8"): the error
+    that says it has no history of its own, and where to look instead; else None."""
+    passage_id = corpus.normalise_rule_id(query)
+    if passage_id is None:
+        return None
+    if passage_id.startswith("ruling:"):
+        return NotInEdition(
+            f"{passage_id} is a card ruling, not a rule: the rulings have no editions to follow",
+            suggestions=[],
+            hint=f"show it with `planarcli rules show {passage_id}`",
+        )
+    head = passage_id.rpartition(".")[0]
+    document = next((i for i in infos if not i.is_english_cr and i.id.lower() == head), None)
+    if document is None:
+        return None
+    today = _today_of(document, passage_id)
+    return NotInEdition(
+        f"{passage_id} is a passage of {document.id} ({document.kind}), not a rule of the "
+        "Comprehensive Rules",
+        suggestions=[today.rpartition(" ")[2]] if today else [],
+        hint=f"{today}: `planarcli rules history {today.rpartition(' ')[2]}`"
+        if today
+        else f"show it with `planarcli rules show {passage_id}`",
+    )
+
+
 def load_history(query: str, edition: str = "current") -> History:
     """The history of ``query`` (a rule id or glossary term) in the numbering of ``edition``
     (``current`` or an edition id), over every English Comprehensive Rules edition available,
     bundled and imported."""
     from planarcli.errors import UsageError
 
+    query = corpus.plain_query(query)
     if not query.strip():
         raise UsageError(
             "no rule id or glossary term given",
             hint="for example `planarcli rules history 901.15a`",
         )
+    corpus.check_text(query, "rules history")
     infos = corpus.list_editions()
     start = corpus.resolve_edition(edition, infos, by_date=True)
     if not start.is_english_cr:
+        today = _today_of(start, corpus.normalise_rule_id(query))
         raise UsageError(
             f"{start.id} is a {start.kind} ({start.lang}); rules history reads rule ids in the "
             "numbering of an English Comprehensive Rules edition",
-            hint="use `--edition current` or the date of an edition; see "
+            hint=f"{today}: `planarcli rules history {today.rpartition(' ')[2]}`"
+            if today
+            else "use `--edition current` or the date of an edition; see "
             "`planarcli rules editions`",
         )
+    passage = _not_a_rule(query, infos)
+    if passage is not None:
+        raise passage
     editions: list[corpus.Edition] = []
     for info in history_editions(infos):
         if info.id == start.id:
@@ -309,3 +365,32 @@ def _holds(edition: Edition, query: str) -> bool:
     except NotFoundError:
         return False
     return True
+
+
+# --------------------------------------------------------------------------- today's rule
+
+
+def todays_rule(aligned_id: str, since: str) -> tuple[str, str] | None:
+    """Today's rule for a translation's or guide's passage aligned (when the corpus was built)
+    with rule ``aligned_id`` of the bundled current edition, worded so ``since``: (its id
+    in the current edition, the date since which it is worded as now).
+
+    As built while the bundled current edition is the current one; once a newer official
+    edition is imported, the rule is followed into it as `rules history` follows it (a
+    renumbering keeps the date, a rewording brings its own). None when the rule is gone.
+    """
+    newer = corpus.newer_current()
+    if newer is None:
+        return aligned_id, since
+    base, current_id = newer
+    try:
+        followed = load_history(aligned_id, base)
+    except NotFoundError:
+        return None
+    except DataUnavailableError:
+        return aligned_id, since
+    last = followed.versions[-1]
+    if last.until is not None or current_id not in last.editions:
+        return None  # removed since (or the history cannot tell)
+    at_base = next(v for v in followed.versions if base in v.editions)
+    return last.id, (since if last.text == at_base.text else last.since)

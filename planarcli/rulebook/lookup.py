@@ -74,6 +74,10 @@ def show_rule(rule_id: str, edition: str) -> Shown:
                     f"{rule_id!r} is a glossary entry in {_spans(term_in)}; "
                     f"try `planarcli rules show {rule_id!r} --edition {term_in[-1]}`"
                 )
+                # "planechase" in 2009: the same entry under its name of then
+                renamed = _term_renamed(rule_id, loaded, term_in[-1])
+                if renamed is not None:
+                    hint = f"{rule_id!r} is a glossary entry in {_spans(term_in)}; {renamed}"
             else:
                 # "309.7": the number of the rule in older editions (311.7 today)
                 hint = _renumbered_hint(rule_id, loaded) or hint
@@ -83,6 +87,10 @@ def show_rule(rule_id: str, edition: str) -> Shown:
                 # "Spatial Merging" (a card, not a rule), "ruling:Spatial Mergng" (a typo)
                 suggestions = suggestions or [f"ruling:{corpus.ruling_slug(c)}" for c in cards]
                 hint = f"the rulings of {cards[0]}: `planarcli rules show {'ruling:' + cards[0]!r}`"
+            elif not suggestions:
+                hint = _ruling_hint(rule_id) or hint
+            # an id of another document, or of the rules in a document numbered otherwise
+            hint = _document_hint(loaded, infos, rule_id) or hint
             raise NotShown(
                 error.message, suggestions=suggestions, hint=hint, in_editions=term_in
             ) from None
@@ -127,6 +135,86 @@ def _ruling_cards(
     return [by_slug[slug] for slug in close]
 
 
+def _ruling_hint(rule_id: str) -> str | None:
+    """For ``ruling:NAME`` that names no card with rulings: how to name one (the command
+    says so instead when NAME is a card of the catalog without rulings)."""
+    named = corpus.ruling_named(corpus.plain_query(rule_id))
+    if named is None:
+        return None
+    name = corpus.ruling_slug(named).partition(".")[0].replace("-", " ")
+    if not name:
+        return "name a card after `ruling:`, as in `planarcli rules show 'ruling:Spatial Merging'`"
+    shown = repr(name) if len(name) <= 60 else "NAME"
+    return (
+        "no card with official rulings has that name; find the card's name with "
+        f"`planarcli cards match {shown}`, and every card's rulings with "
+        "`planarcli rules show rulings`"
+    )
+
+
+def _document_hint(
+    loaded: corpus.Edition, infos: list[corpus.EditionInfo], rule_id: str
+) -> str | None:
+    """For an id ``loaded`` lacks that belongs elsewhere: a card ruling or another document's
+    paragraph asked of an edition ("ruling:tazeem.1 --edition 2009-10-01"), or today's rule
+    asked of a translation or guide numbered otherwise ("901.9b" is the French 901.8b,
+    "901.3" the Danish guide's paragraphs 19 and 20). None for anything else."""
+    edition = next((i for i in infos if i.is_english_cr and i.id == rule_id.strip()), None)
+    if edition is not None:  # "rules show 2026-01-16": an edition, not a rule of one
+        return (
+            f"{edition.id} is an edition of the rules: its section 901 with `planarcli rules "
+            f"show 901 --edition {edition.id}`, what changed since with `planarcli rules diff "
+            f"{edition.id} current`"
+        )
+    wanted = corpus.normalise_rule_id(rule_id)
+    if wanted is None:
+        return None
+    if wanted.startswith("ruling:"):
+        if loaded.info.kind == corpus.RULINGS:
+            return None
+        return f"{wanted} is a card ruling, not in {loaded.id}: `planarcli rules show {wanted}`"
+    head = wanted.rpartition(".")[0]
+    for info in infos:
+        if not info.is_english_cr and info.id.lower() == head and info.id != loaded.id:
+            return (
+                f"{wanted} is a paragraph of {info.id}, not of {loaded.id}: "
+                f"`planarcli rules show {wanted}`"
+            )
+    if loaded.info.is_english_cr or not re.match(r"^\d{3}", wanted):
+        return None
+    if loaded.info.kind == corpus.RULINGS:
+        return (
+            f"{loaded.id} holds the card rulings (ruling:CARD.N); rule {wanted}: "
+            f"`planarcli rules show {wanted}`"
+        )
+    # the passages that say what today's rule says (with its subrules: "901.9" → 901.9a...)
+    passages = [
+        passage
+        for passage, (current, _) in loaded.aligned.items()
+        if current == wanted
+        or (current.startswith(wanted) and current[len(wanted) :].isalpha())
+        or (current.startswith(wanted + "."))
+    ]
+    if passages and passages[0].startswith(loaded.id + "."):
+        # a guide's paragraphs, which say what the rule says (and are found without --edition)
+        named = passages[:4]
+        listed = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
+        says = "says" if len(passages) == 1 else "say"
+        subrules = any(loaded.aligned[p][0] != wanted for p in passages)
+        what = f"{wanted} and its subrules say" if subrules else f"{wanted} says"
+        return f"{listed} {says} what today's {what}: `planarcli rules show {passages[0]}`"
+    if passages:
+        shown = ", ".join(passages[:4]) + (" …" if len(passages) > 4 else "")
+        return (
+            f"today's {wanted} is {shown} in {loaded.id}: "
+            f"`planarcli rules show {passages[0]} --edition {loaded.id}`"
+        )
+    return (
+        f"{loaded.id} holds {corpus.scope(loaded)}; today's {wanted}: "
+        f"`planarcli rules show {wanted}`"
+    )
+
+
 def no_results(
     text: str, scope: Sequence[corpus.EditionInfo], edition: str | None, lang: str | None
 ) -> NotFoundError:
@@ -168,8 +256,10 @@ def _renumbered_hint(rule_id: str, edition: corpus.Edition) -> str | None:
     so, as `rules history` says it; None for anything else."""
     from planarcli.rulebook import history as rulehistory
 
-    if corpus.normalise_rule_id(rule_id) is None or not edition.info.is_english_cr:
+    normal = corpus.normalise_rule_id(rule_id)
+    if normal is None or not edition.info.is_english_cr:
         return None
+    rule_id = normal  # "(309.7)", "CR 309.7": 309.7
     try:
         rulehistory.load_history(rule_id, edition.id)
     except rulehistory.NotInEdition as error:
@@ -210,9 +300,27 @@ def _term_elsewhere(
             except PlanarError:
                 continue
             terms = {corpus.fold_accents(e.term.replace("_", "")) for e in other.glossary}
-            if terms & {wanted, wanted.rstrip("s"), wanted + "s"}:
+            if terms & set(corpus.term_forms(wanted)):
                 found.append(info.id)
     return found
+
+
+def _term_renamed(term: str, edition: corpus.Edition, holder: str) -> str | None:
+    """For a glossary term that ``edition`` lacks but ``holder`` has: how to show the same
+    entry under the name ``edition`` gives it ("Planechase" was "Planar Magic" until 2011),
+    as `rules history` pairs them; None when it had no such entry."""
+    from planarcli.rulebook import history as rulehistory
+
+    try:
+        followed = rulehistory.load_history(term, holder)
+    except PlanarError:
+        return None
+    then = next((v for v in followed.versions if edition.id in v.editions), None)
+    if then is None:
+        return None
+    name = then.id.replace("_", "")
+    where = "" if edition.info.current else f" --edition {edition.id}"
+    return f"{edition.id} calls it {name}: `planarcli rules show {name!r}{where}`"
 
 
 def _spans(ids: list[str]) -> str:
