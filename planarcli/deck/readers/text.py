@@ -1439,11 +1439,8 @@ def _without_inline_comment(name: str, names: _Names) -> str:
 
 #: Where a note after a card's name may start: a dash or an arrow with space before it
 #: (``Akoum - the landfall one``, ``Akoum — keep!``, ``Akoum  <- new``, ``Akoum ← new``), a
-#: ``//`` or a remark in parentheses that ends the line (``Akoum (chaos is brutal)``).
-_NOTE_MARK = lazy(
-    r"[ \t]+(?:(?:-{1,2}|[–—]|//)(?=[ \t])|<-{1,2}|<=|←|⬅)"
-    r"|[ \t]+\((?=[^()]*\)[ \t]*$)"
-)
+#: ``//`` or a remark in parentheses (``Akoum (chaos is brutal)``).
+_NOTE_MARK = lazy(r"[ \t]+(?:(?:-{1,2}|[–—]|//)(?=[ \t])|<-{1,2}|<=|←|⬅|\((?=[^()]*\)))")
 #: How far into a line a note's mark can stand: after a card's name (at most 41 characters)
 #: written with spaces or a slip or two.
 _NOTE_REACH = 64
@@ -1559,11 +1556,11 @@ def _reads_as_prose(name: str, strict: bool, upper_list: bool) -> bool:
     words = name.split()
     if len(words) >= 2 and _NOTE.match(name):
         return True
-    if len(words) < 2:
-        return False
     if name[-1] == ")" and name[0] == "(":
         inner = name[1:-1].strip()
         return bool(inner) and _reads_as_prose(inner, False, upper_list)
+    if len(words) < 2:
+        return False
     if _chat_stamp(name) or (name[0] in "SsGg" and _MAIL_FOOTER.match(name)):
         return True
     if len(words) < 3:
