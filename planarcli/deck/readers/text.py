@@ -11,8 +11,9 @@ after a card, `` // note`` is a comment when the name before it is a card and th
 line's name is none (``Assault // Battery`` stays a split card).
 A table row copied from a spreadsheet or written in Markdown (``Akoum<TAB>Plane<TAB>1``,
 ``| 1 | Akoum | Plane |``) is read cell by cell: the quantity is the cell that is a number,
-the name the first other cell, unless a heading row (``| Qty | Name | Type |``) said where
-they are. Separator lines (``---``, ``***``, ``|---|---|``) part the list as blank lines do.
+the name the first other cell, unless a heading row (``| Qty | Name | Type |``, or a
+collection's ``Card<TAB>Type<TAB>Owned`` with columns of its own) said where they are.
+Separator lines (``---``, ``***``, ``|---|---|``) part the list as blank lines do.
 Section headings are bare lines, any case, with or without a colon or a count:
 ``Planar Deck``, ``Planes:``, ``Commander``, ``Sideboard (15)``...
 What pasting adds around a card is left out: a task list's box (``- [x] Akoum``), a price
@@ -22,7 +23,10 @@ What pasting adds around a card is left out: a task list's box (``- [x] Akoum``)
 line after a dash (``Akoum — Plane — Zendikar``), a set's name in parentheses (``Akoum
 (Planechase Anthology)``), Discord inline code (a backtick before and after ``1 Akoum``),
 a Markdown link (``* [Akoum](https://...)``) and a worded quantity after the name
-(``Akoum: 1 copy``, ``Akoum: 1x``). ``1,Akoum`` (a CSV row without its header) is one
+(``Akoum: 1 copy``, ``Akoum: 1x``), and a note after the name when the part before it is
+a card or a near miss of a planar card and the whole line is none (``Akoum - the landfall
+one``, ``Akoum  <- new``, ``Akoum — keep!``, ``Akoum (chaos is brutal)``; ``Artist Alley
+(Plane)`` stays whole). ``1,Akoum`` (a CSV row without its header) is one
 Akoum. ``#1 Akoum`` is numbering when a card (planar or not) or a near miss of a planar
 card follows the number; otherwise the line is a comment. Headings are also read in French, German,
 Spanish, Italian, Portuguese and Japanese (``FOREIGN_HEADINGS``).
@@ -36,9 +40,11 @@ folded lookup, never a fuzzy search):
 - lines without a quantity in a list whose lines mostly carry quantities, bullets or numbers:
   a chat line (``here's my planechase deck lol:``, ``edit: formatting``, ``Cheers,`` and
   the signature under it) is prose, left out as a comment, wherever it stands, when it reads
-  as prose (:func:`_reads_as_prose`) and is no card, no near miss of a planar card and no
-  other Magic card; in a list of bare names only its head and tail can be prose, read
-  strictly;
+  as prose (:func:`_reads_as_prose`: a chat's ``Sam — Today at 9:14 PM`` line and a
+  remark in parentheses too) and is no card, no near miss of a planar card and no other
+  Magic card; in a list of bare names its head and tail can be prose, read strictly, and
+  between its names a sentence (``Took out Naya, it was slow.``) or a chat's name-and-time
+  line; a sign-off of up to four words (``See you Friday,``) takes the name under it;
 - the first line, when it has no quantity and is no card: ``My planar deck`` above the cards
   is the deck's title when it ends with a colon, is followed by a blank line, or stands
   above lines that carry quantities, and is not a near miss of a planar card (one fuzzy
