@@ -1240,6 +1240,14 @@ def test_a_longer_sign_off_takes_its_signature(closing: str, signature: list[str
         assert prose_of(text)[-len(signature) - 1 :] == [closing, *signature]
 
 
+def test_a_mail_footer_under_bare_names_is_prose() -> None:
+    text = "Gavony\nKessig\nNephalia\n\nCheers,\nPriya\n\nSent from my Galaxy\n"
+    assert names_of(text) == ["Gavony", "Kessig", "Nephalia"]
+    assert prose_of(text) == ["Cheers,", "Priya", "Sent from my Galaxy"]
+    # an unknown name above the footer stays a card line
+    assert names_of("Gavony\nKessig\nNephalia\nBlorp\nSent from my Galaxy\n")[-1] == "Blorp"
+
+
 def test_a_signature_under_a_longer_sign_off_must_end_its_block() -> None:
     # "Not sure about these," is no sign-off here: the lines under it go on into the list
     text = "- Gavony\n- Kessig\nNot sure about these,\nBlorp\nGlorp\n- Nephalia\n"
