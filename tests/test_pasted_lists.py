@@ -1367,6 +1367,8 @@ def test_a_collection_header_row_with_its_own_columns_is_no_card(header: str) ->
         "Card\tType\tSol Ring",  # a card among the cells
         "Card\tType\tNephlia",  # a misspelt planar card among the cells
         "Card\tMy 2 cents",  # a digit, and only one column it knows
+        "Blorp\tPlane\tno",  # an unknown card, its type and a value ("no": a column too)
+        "Blorp\tPlane\tFoil",
     ],
 )
 def test_a_row_with_a_card_or_too_few_known_columns_is_no_header(row: str) -> None:
@@ -1374,3 +1376,4 @@ def test_a_row_with_a_card_or_too_few_known_columns_is_no_header(row: str) -> No
         RawInput("deck.txt", f"{row}\nGavony\tPlane\n".encode(), ".txt"), catalog=load_catalog()
     )
     assert len(deck.entries) == 2, deck.entries
+    assert deck.entries[1].name == "Gavony"  # the row below is read as before

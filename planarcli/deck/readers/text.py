@@ -348,9 +348,7 @@ _OTHER_COLUMNS = frozenset(
         "board",
         "category",
         "owned",
-        "have",
         "status",
-        "proxy",
         "location",
         "owner",
         "artist",
@@ -699,12 +697,18 @@ def _fold_cell(cell: str) -> str:
     return " ".join(cell.split()).strip("*_ ").casefold()
 
 
+#: Name columns that are also what a row's type cell says: no sign of a heading row beside
+#: cells the reader does not know.
+_TYPE_WORDS = frozenset({"plane", "planes"})
+
+
 def _table_columns(cells: list[str], names: _Names) -> tuple[int, int | None] | None:
     """(name column, quantity column or None) when the row is a table's heading row
     (``| Qty | Name | Type |``, ``Card<TAB>Qty``), else None. Its cells are column names
-    this reader knows, or a name column with another one it knows and, beside them, at most
-    as many cells of a few words of its own that are no card, no near miss of a planar card
-    and hold no digit (``Card<TAB>Type<TAB>In binder``: a collection's own columns)."""
+    this reader knows, or a name column (not "Plane", a type cell's word) with another one it
+    knows and, beside them, at most as many cells of a few words of its own that are no
+    card, no near miss of a planar card and hold no digit (``Card<TAB>Type<TAB>In binder``:
+    a collection's own columns)."""
     folded = [_fold_cell(cell) for cell in cells]
     known = _NAME_COLUMNS | _QUANTITY_COLUMNS | _OTHER_COLUMNS
     name_at = next((i for i, cell in enumerate(folded) if cell in _NAME_COLUMNS), None)
@@ -712,7 +716,8 @@ def _table_columns(cells: list[str], names: _Names) -> tuple[int, int | None] | 
         return None
     unknown = [cells[i] for i, cell in enumerate(folded) if cell and cell not in known]
     if unknown and (
-        len(unknown) * 2 > sum(1 for cell in folded if cell)  # as many known as not
+        folded[name_at] in _TYPE_WORDS  # "Blorp<TAB>Plane<TAB>no": a row, its type and a value
+        or len(unknown) * 2 > sum(1 for cell in folded if cell)  # as many known as not
         or sum(1 for cell in folded if cell in known) < 2  # "Akuom<TAB>Plane": a card row
         or any(
             len(cell.split()) > 3
