@@ -1295,6 +1295,8 @@ def test_a_note_after_a_name_leaves_the_card(line: str, card: str) -> None:
         "Assault // Battery",  # a split card: its halves are cards too
         "Erase (Not the Urza's Legacy One)",
         "Blorp - the homebrew one",  # no card before the note: the line stays as it is
+        "Kessig - Nephalia - Stensia",  # cards after the mark too: no note, nothing dropped
+        "Kessig (Nephlia)",
     ],
 )
 def test_a_name_that_only_looks_noted_stays_whole(line: str) -> None:

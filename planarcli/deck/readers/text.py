@@ -1463,8 +1463,9 @@ def _without_note(name: str, names: _Names) -> str:
     ``Tazeem (chaos can be brutal)``): the part before the first mark whose text is a card
     (planar, or another before a mark that is no ``//``), else before the first whose text
     is a near miss of a planar card (kept as written, so ``--fix`` mends it in place), when
-    the whole line is no card (``Artist Alley (Plane)``, ``Assault // Battery``) and no
-    chat's name-and-time line. Else ``name`` itself."""
+    the whole line is no card (``Artist Alley (Plane)``, ``Assault // Battery``), no chat's
+    name-and-time line, and what follows the mark is no card (``Akoum - Bant - Naya``). Else
+    ``name`` itself."""
     if _chat_stamp(name):
         return name  # "Naya — Today at 9:14 PM": Naya wrote the message below
     marks = [
@@ -1473,15 +1474,23 @@ def _without_note(name: str, names: _Names) -> str:
     heads = [name[: mark.start()].rstrip() for mark in marks]
     if not heads or names.known(name) or names.other(name):
         return name
-    for mark, head in zip(marks, heads, strict=True):
+    found = None
+    for at, (mark, head) in enumerate(zip(marks, heads, strict=True)):
         # "1 Sol Ring - ramp" in a Commander list; but "Assault // Battery" is a split card
         # whose halves are cards too (one the names table may lack whole)
         if names.known(head) or ("//" not in mark.group() and names.other(head)):
-            return head
-    for head in heads:
-        if names.near(head):
-            return head
-    return name
+            found = at
+            break
+    if found is None:
+        found = next((at for at, head in enumerate(heads) if names.near(head)), None)
+        if found is None:
+            return name
+    # "Akoum - Bant - Naya": cards after the mark too make no note; the line stays as it is
+    end = marks[found + 1].start() if found + 1 < len(marks) else len(name)
+    rest = name[marks[found].end() : end].strip(" \t()")
+    if rest and not _longer_than_a_card(rest) and (names.known(rest) or names.near(rest)):
+        return name
+    return heads[found]
 
 
 def _title(
