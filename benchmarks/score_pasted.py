@@ -50,7 +50,12 @@ Batch 11 (``l11-*``), written on 2026-12-01 as typical pastes, scored once: 9 of
 a Discord name-and-time line and a chat line above bare names, a phone note's closing
 ``(...)`` remark, an email's bare-name signature, notes after names (`` - ``, `` <- ``,
 `` — ``, ``(...)``), a swap explained in a sentence between the cards, a spreadsheet's
-``Card<TAB>Type<TAB>Owned`` header row; 70 of 121 right on first scoring across eleven batches).
+``Card<TAB>Type<TAB>Owned`` header row; 70 of 121 right on first scoring across eleven batches),
+then fixed in general forms (a note after a card's name, a chat's name-and-time line, a
+remark in parentheses, a sentence between bare names, a sign-off of up to four words with
+the name under it, a heading row with columns of its own): 15 of 15 (121 of 121 after the
+fixes). Batch 11 is now a regression check too; no held-out batch is left until a new one
+is written.
 A list reads right when ``validate`` gives the expected verdict and its planar deck is the
 expected cards (catalog names, one per copy, in any order).
 """

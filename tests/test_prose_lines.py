@@ -112,6 +112,39 @@ def test_a_prose_line_naming_a_card_the_deck_lacks_is_a_note(tmp_path: Path) -> 
     assert "write it as '1 Jund' [prose-line]" in text_report.stdout
 
 
+def test_prose_between_bare_names_is_named_where_it_may_cost_a_card(tmp_path: Path) -> None:
+    # a swap explained between bare names, a chat's name-and-time line and a closing remark:
+    # left out, and named where they mention a card the deck lacks
+    bare = TEN.replace("1 ", "")
+    swap = "Took out Sokenzan since it was slow, and put in Kessig.\n"
+    content = (
+        "Quillon — Today at 11:02 AM\n"
+        + bare.replace("Kessig\n", "Kessig\n" + swap)
+        + "(swap Naya for Jund next time?)\n"
+    )
+    result = validate(tmp_path, content, "--format", "json")
+    assert result.returncode == 0, result.stderr
+    (file,) = json.loads(result.stdout)["files"]
+    assert file["prose_lines"] == [1, 8, 13]
+    assert [(f["line"], f["suggestions"]) for f in prose_findings(result)] == [
+        (8, ["Sokenzan"]),
+        (13, ["Jund"]),
+    ]
+    # one card short: every line left out is named, the chat's stamp too
+    short = validate(tmp_path, content.replace("Goldmeadow\n", ""))
+    assert short.returncode == 1
+    assert "deck.txt:1: warning: 'Quillon — Today at 11:02 AM' was left out" in short.stdout
+
+
+def test_notes_after_names_read_as_their_cards_through_the_command(tmp_path: Path) -> None:
+    notes = {"Akoum": " - landfall!", "Naya": "  <- new, from the anthology", "Kessig": " (wolves)"}
+    bare = "".join(f"{name}{notes.get(name, '')}\n" for name in TEN.replace("1 ", "").splitlines())
+    result = validate(tmp_path, bare, "--format", "json")
+    assert result.returncode == 0, result.stdout
+    (file,) = json.loads(result.stdout)["files"]
+    assert "prose_lines" not in file
+
+
 def test_sarif_describes_the_new_code(tmp_path: Path) -> None:
     content = TEN + "\nThinking about swapping Naya for Jund, thoughts?\n"
     log = json.loads(validate(tmp_path, content, "--format", "sarif").stdout)

@@ -11,8 +11,9 @@ after a card, `` // note`` is a comment when the name before it is a card and th
 line's name is none (``Assault // Battery`` stays a split card).
 A table row copied from a spreadsheet or written in Markdown (``Akoum<TAB>Plane<TAB>1``,
 ``| 1 | Akoum | Plane |``) is read cell by cell: the quantity is the cell that is a number,
-the name the first other cell, unless a heading row (``| Qty | Name | Type |``) said where
-they are. Separator lines (``---``, ``***``, ``|---|---|``) part the list as blank lines do.
+the name the first other cell, unless a heading row (``| Qty | Name | Type |``, or a
+collection's ``Card<TAB>Type<TAB>Owned`` with columns of its own) said where they are.
+Separator lines (``---``, ``***``, ``|---|---|``) part the list as blank lines do.
 Section headings are bare lines, any case, with or without a colon or a count:
 ``Planar Deck``, ``Planes:``, ``Commander``, ``Sideboard (15)``...
 What pasting adds around a card is left out: a task list's box (``- [x] Akoum``), a price
@@ -22,7 +23,10 @@ What pasting adds around a card is left out: a task list's box (``- [x] Akoum``)
 line after a dash (``Akoum — Plane — Zendikar``), a set's name in parentheses (``Akoum
 (Planechase Anthology)``), Discord inline code (a backtick before and after ``1 Akoum``),
 a Markdown link (``* [Akoum](https://...)``) and a worded quantity after the name
-(``Akoum: 1 copy``, ``Akoum: 1x``). ``1,Akoum`` (a CSV row without its header) is one
+(``Akoum: 1 copy``, ``Akoum: 1x``), and a note after the name when the part before it is
+a card or a near miss of a planar card and the whole line is none (``Akoum - the landfall
+one``, ``Akoum  <- new``, ``Akoum — keep!``, ``Akoum (chaos is brutal)``; ``Artist Alley
+(Plane)`` stays whole). ``1,Akoum`` (a CSV row without its header) is one
 Akoum. ``#1 Akoum`` is numbering when a card (planar or not) or a near miss of a planar
 card follows the number; otherwise the line is a comment. Headings are also read in French, German,
 Spanish, Italian, Portuguese and Japanese (``FOREIGN_HEADINGS``).
@@ -36,9 +40,11 @@ folded lookup, never a fuzzy search):
 - lines without a quantity in a list whose lines mostly carry quantities, bullets or numbers:
   a chat line (``here's my planechase deck lol:``, ``edit: formatting``, ``Cheers,`` and
   the signature under it) is prose, left out as a comment, wherever it stands, when it reads
-  as prose (:func:`_reads_as_prose`) and is no card, no near miss of a planar card and no
-  other Magic card; in a list of bare names only its head and tail can be prose, read
-  strictly;
+  as prose (:func:`_reads_as_prose`: a chat's ``Sam — Today at 9:14 PM`` line and a
+  remark in parentheses too) and is no card, no near miss of a planar card and no other
+  Magic card; in a list of bare names its head and tail can be prose, read strictly, and
+  between its names a sentence (``Took out Naya, it was slow.``) or a chat's name-and-time
+  line; a sign-off of up to four words (``See you Friday,``) takes the name under it;
 - the first line, when it has no quantity and is no card: ``My planar deck`` above the cards
   is the deck's title when it ends with a colon, is followed by a blank line, or stands
   above lines that carry quantities, and is not a near miss of a planar card (one fuzzy
@@ -341,6 +347,15 @@ _OTHER_COLUMNS = frozenset(
         "id",
         "board",
         "category",
+        "owned",
+        "status",
+        "location",
+        "owner",
+        "artist",
+        "world",
+        "subtype",
+        "value",
+        "date added",
     }
 )
 #: Longer lines cannot be card lines or headings (no card name exceeds 200 characters).
@@ -595,6 +610,8 @@ def split_card_line(text: str) -> CardLine | None:
                     quantity, text, form = int(paren.group(1)), text[: paren.start()], "paren"
             elif (":" in text or text[-1:] in "xX×sSyY") and _may_end_worded(text):
                 worded = _WORDED_QUANTITY.search(text)  # "Akoum: 1 copy", "Akoum: 1x"
+                if worded and worded.group(1) and text[: worded.start()][-1:].isdigit():
+                    worded = None  # "Sam — Yesterday at 21:05": a time, not 5 of "... 21"
                 if worded and text[: worded.start()].strip():
                     digits = worded.group(1) or worded.group(2)
                     quantity, text, form = int(digits), text[: worded.start()], "suffix"
@@ -680,15 +697,37 @@ def _fold_cell(cell: str) -> str:
     return " ".join(cell.split()).strip("*_ ").casefold()
 
 
-def _table_columns(cells: list[str]) -> tuple[int, int | None] | None:
+#: Name columns that are also what a row's type cell says: no sign of a heading row beside
+#: cells the reader does not know.
+_TYPE_WORDS = frozenset({"plane", "planes"})
+
+
+def _table_columns(cells: list[str], names: _Names) -> tuple[int, int | None] | None:
     """(name column, quantity column or None) when the row is a table's heading row
-    (``| Qty | Name | Type |``, ``Card<TAB>Qty``), else None."""
+    (``| Qty | Name | Type |``, ``Card<TAB>Qty``), else None. Its cells are column names
+    this reader knows, or a name column (not "Plane", a type cell's word) with another one it
+    knows and, beside them, at most as many cells of a few words of its own that are no
+    card, no near miss of a planar card and hold no digit (``Card<TAB>Type<TAB>In binder``:
+    a collection's own columns)."""
     folded = [_fold_cell(cell) for cell in cells]
     known = _NAME_COLUMNS | _QUANTITY_COLUMNS | _OTHER_COLUMNS
-    if not all(cell in known for cell in folded if cell):
-        return None
     name_at = next((i for i, cell in enumerate(folded) if cell in _NAME_COLUMNS), None)
     if name_at is None:
+        return None
+    unknown = [cells[i] for i, cell in enumerate(folded) if cell and cell not in known]
+    if unknown and (
+        folded[name_at] in _TYPE_WORDS  # "Blorp<TAB>Plane<TAB>no": a row, its type and a value
+        or len(unknown) * 2 > sum(1 for cell in folded if cell)  # as many known as not
+        or sum(1 for cell in folded if cell in known) < 2  # "Akuom<TAB>Plane": a card row
+        or any(
+            len(cell.split()) > 3
+            or any(map(str.isdigit, cell))
+            or names.known(cell)
+            or names.other(cell)
+            or names.near(cell)
+            for cell in unknown
+        )
+    ):
         return None
     quantity_at = next((i for i, cell in enumerate(folded) if cell in _QUANTITY_COLUMNS), None)
     return name_at, quantity_at
@@ -916,6 +955,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     bulleted: set[int] = set()  # card lines with a bullet ("* Akoum", "- Akoum")
     prose_lines = 0  # lines read as prose around the list, left out as comments
     prose_at: tuple[tuple[int, str], ...] = ()  # those lines: (number, text as read)
+    noted: set[int] = set()  # card lines that may hold a note after the name
 
     html = _is_html(lines)  # "<ul><li>Akoum</li>...": the text of each line, tags left out
 
@@ -1053,7 +1093,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         elif cells is None:
             parts = split_card_line(line)
         else:
-            heading_row = _table_columns(cells)
+            heading_row = _table_columns(cells, names)
             if heading_row is not None:  # "| Qty | Name | Type |": where the rows below are
                 table_columns = heading_row
                 continue
@@ -1075,6 +1115,9 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         if parts.form not in ("none", "numbered"):
             counted += 1
             trailing += parts.form == "trailing"
+        name = parts.name  # "Bant - my favourite": weighed once the list is read
+        if "-" in name or "(" in name or "/" in name or "<" in name or not name.isascii():
+            noted.add(number)  # (each test a scan in C: most lines pass all five)
         pending.append((number, parts, entry_section, entry_role, block))
         if original[:1] in " \t":
             indents[number] = len(original.expandtabs(4)) - len(original.expandtabs(4).lstrip())
@@ -1113,6 +1156,13 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     if indents and any(indents.get(entry[0]) for entry in pending):
         pending, notes = _without_indented_notes(pending, indents, names)
         comments += notes
+    for i, entry in enumerate(pending if noted else ()):  # "Bant - my favourite": the card
+        parts = entry[1]
+        if entry[0] in noted and parts.whole is None:
+            name = _without_note(parts.name, names)
+            if name is not parts.name:
+                pending[i] = (entry[0], parts._replace(name=name), *entry[2:])
+
     title = _title(pending, first_line, counted, names)
     if title is not None:
         text = title.rstrip(":").strip()
@@ -1398,6 +1448,51 @@ def _without_inline_comment(name: str, names: _Names) -> str:
     return name
 
 
+#: Where a note after a card's name may start: a dash or an arrow with space before it
+#: (``Akoum - the landfall one``, ``Akoum — keep!``, ``Akoum  <- new``, ``Akoum ← new``), a
+#: ``//`` or a remark in parentheses (``Akoum (chaos is brutal)``).
+_NOTE_MARK = lazy(r"[ \t]+(?:(?:-{1,2}|[–—]|//)(?=[ \t])|<-{1,2}|<=|←|⬅|\((?=[^()]*\)))")
+#: How far into a line a note's mark can stand: after a card's name (at most 41 characters)
+#: written with spaces or a slip or two.
+_NOTE_REACH = 64
+
+
+def _without_note(name: str, names: _Names) -> str:
+    """The card before a note written after it (``Bant - everyone gets counters lol``,
+    ``Glen Elendra  <- new, from the anthology``, ``Jund — our dragon player loves it``,
+    ``Tazeem (chaos can be brutal)``): the part before the first mark whose text is a card
+    (planar, or another before a mark that is no ``//``), else before the first whose text
+    is a near miss of a planar card (kept as written, so ``--fix`` mends it in place), when
+    the whole line is no card (``Artist Alley (Plane)``, ``Assault // Battery``), no chat's
+    name-and-time line, and what follows the mark is no card (``Akoum - Bant - Naya``). Else
+    ``name`` itself."""
+    if _chat_stamp(name):
+        return name  # "Naya — Today at 9:14 PM": Naya wrote the message below
+    marks = [
+        mark for mark in _NOTE_MARK.compiled.finditer(name) if 0 < mark.start() <= _NOTE_REACH
+    ]
+    heads = [name[: mark.start()].rstrip() for mark in marks]
+    if not heads or names.known(name) or names.other(name):
+        return name
+    found = None
+    for at, (mark, head) in enumerate(zip(marks, heads, strict=True)):
+        # "1 Sol Ring - ramp" in a Commander list; but "Assault // Battery" is a split card
+        # whose halves are cards too (one the names table may lack whole)
+        if names.known(head) or ("//" not in mark.group() and names.other(head)):
+            found = at
+            break
+    if found is None:
+        found = next((at for at, head in enumerate(heads) if names.near(head)), None)
+        if found is None:
+            return name
+    # "Akoum - Bant - Naya": cards after the mark too make no note; the line stays as it is
+    end = marks[found + 1].start() if found + 1 < len(marks) else len(name)
+    rest = name[marks[found].end() : end].strip(" \t()")
+    if rest and not _longer_than_a_card(rest) and (names.known(rest) or names.near(rest)):
+        return name
+    return heads[found]
+
+
 def _title(
     pending: list[tuple[int, CardLine, str | None, str | None, int]],
     first_line: int | None,
@@ -1429,25 +1524,64 @@ def _title(
 #: Characters that end a sentence or introduce what follows: a chat line ends so.
 _PROSE_ENDS = ":.!?…"
 _PROSE_ENDS_OR_COMMA = (*_PROSE_ENDS, ",")
+#: What ends a sentence (a line between the names of a bare list is prose only so).
+_SENTENCE_ENDS = (".", "!", "?", "…")
 #: "edit: formatting", "PS: bring dice": a note that opens with one word and a colon.
 _NOTE = lazy(r"^\w+:\s+\S")
+#: The name-and-time line a chat puts above a message: "Dragonfruit — Today at 9:14 PM",
+#: "Sam — Yesterday at 21:05", "Sam — 12/01/2026 9:14 PM", "Sam — 1.12.26, 21:14",
+#: "Sam — Heute um 21:14 Uhr", "Sam 9:14 PM" (a time after a day, a date, "at", or with AM/PM).
+_CHAT_STAMP = lazy(
+    r"(?:\b(?:today|yesterday|heute|gestern|aujourd['’]hui|hier|hoy|ayer|oggi|ieri|hoje|ontem)"
+    r"|\d{1,4}[./-]\d{1,2}[./-]\d{2,4},?)"
+    r"(?:[ \t]+(?:at|um|à|a[ \t]+las|alle|às))?[ \t]+\d{1,2}:\d{2}"
+    r"(?:[ \t]*(?:[ap]\.?m\.?|uhr))?$"
+    r"|[ \t](?:at[ \t]+)?\d{1,2}:\d{2}[ \t]*[ap]\.?m\.?$",
+    re.I,
+)
+#: The line a mail app puts under a message: "Sent from my iPhone", "Get Outlook for Android".
+_MAIL_FOOTER = lazy(r"^(?:sent from my|sent from (?:mail|outlook|yahoo)|get outlook for)\b", re.I)
 #: Lower-case words a card's name holds ("Stairs to Infinity", "Hedron Fields of Agadeem").
 _NAME_WORDS = frozenset(
     {"a", "an", "and", "at", "de", "del", "der", "des", "di", "die", "das", "du", "for"}
     | {"from", "in", "la", "le", "of", "on", "the", "to", "von", "with"}
 )
+#: The most words of a sign-off ("Cheers,", "See you Friday,") and of a signature line.
+_SIGN_OFF_WORDS = 4
+_SIGNATURE_WORDS = 3
+
+
+def _chat_stamp(name: str) -> bool:
+    """Whether ``name`` is a chat's name-and-time line (``_CHAT_STAMP``): it ends with a
+    time, maybe with "AM", "PM" or "Uhr" after it (a cheap test spares the rest)."""
+    last = name[-1:]
+    return (
+        ":" in name
+        and (last.isdigit() or last in "mMrR.")
+        and _CHAT_STAMP.search(name) is not None
+    )
 
 
 def _reads_as_prose(name: str, strict: bool, upper_list: bool) -> bool:
     """Whether a line without a quantity reads as a sentence: three words or more, or
-    ending as a sentence or a greeting does ("Cheers,", "Hi all,"), or a note ("edit: ...").
-    ``strict`` (a list of bare names, where an unknown line may be a card): a sentence's
-    punctuation or a note, or three words or more that start in lower case under a list whose
-    names start in upper case ("lmk if anyone wants to swap decks")."""
+    ending as a sentence or a greeting does ("Cheers,", "Hi all,"), or a note ("edit: ..."),
+    a chat's name-and-time line ("Sam — Today at 9:14 PM"), a mail app's footer ("Sent from
+    my iPhone"), or a remark in parentheses that reads as prose without them ("(swap out
+    murasa if it's too slow?)", "(two more coming)"). ``strict`` (a list of bare names,
+    where an unknown line may be a card): a sentence's punctuation, a note, a name-and-time
+    line, a footer or a remark, or three words or more that start in lower case under a
+    list whose names start in upper case ("lmk if anyone wants to swap decks")."""
     if name.endswith(_PROSE_ENDS_OR_COMMA):
         return True
     words = name.split()
     if len(words) >= 2 and _NOTE.match(name):
+        return True
+    if name[-1] == ")" and name[0] == "(":
+        inner = name[1:-1].strip()
+        return bool(inner) and _reads_as_prose(inner, False, upper_list)
+    if len(words) < 2:
+        return False
+    if _chat_stamp(name) or (name[0] in "SsGg" and _MAIL_FOOTER.match(name)):
         return True
     if len(words) < 3:
         return False
@@ -1465,9 +1599,11 @@ def _prose_lines(
     """The indices in ``pending`` of prose rather than cards: lines without a quantity that
     are no card (planar, a near miss of one, or another Magic card) and read as prose
     (:func:`_reads_as_prose`): anywhere in a list whose lines mostly carry quantities,
-    bullets or numbers (``marked`` of them), at its head or tail in a list of bare names.
-    A bulleted line (``bulleted``: line numbers) is the list's, never prose. A sign-off
-    ("Cheers,") takes the short lines below it in its block as its signature."""
+    bullets or numbers (``marked`` of them); in a list of bare names, at its head or tail
+    (read strictly), or between its names when it is a sentence (three words or more ending
+    with ``.``, ``!``, ``?`` or ``…``) or a chat's name-and-time line. A bulleted line
+    (``bulleted``: line numbers) is the list's, never prose. A sign-off ("Cheers,", "See
+    you Friday,") takes the short lines below it in its block as its signature."""
     if len(pending) < 3:
         return set()
     bare = [entry[1].name for entry in pending if entry[1].form == "none"]
@@ -1497,6 +1633,28 @@ def _prose_lines(
         return (
             i in shaped_at and _reads_as_prose(name, strict, upper_list) and not card(name)
         )
+
+    def signed_line(i: int, words: int) -> bool:
+        """A sign-off (``words``: _SIGN_OFF_WORDS) or a signature line under it."""
+        name = pending[i][1].name
+        return (
+            i in shaped_at
+            and len(name.split()) <= words
+            and (words == _SIGNATURE_WORDS or name.endswith(","))
+            and not card(name)
+        )
+
+    def signature_above(end: int) -> int | None:
+        """The sign-off above a signature of one or two lines ending at ``end``, if any."""
+        for start in (end - 1, end - 2):
+            if start < 0 or pending[start][4] != pending[end][4]:
+                return None
+            if signed_line(start, _SIGN_OFF_WORDS) and all(
+                signed_line(j, _SIGNATURE_WORDS) for j in range(start + 1, end + 1)
+            ):
+                return start
+        return None
+
     prose: set[int] = set()
     # quick ⊆ shaped: with too few marked lines the list is bare whatever quick holds
     quick = (
@@ -1507,29 +1665,57 @@ def _prose_lines(
     listed = marked * 2 > len(pending) - len(quick)
     if listed:
         prose = {i for i in quick if not card(pending[i][1].name)}
-    else:  # bare names: only a run of prose at the head or at the tail
-        for order in (range(len(pending)), range(len(pending) - 1, -1, -1)):
-            for i in order:
-                if i in prose or not prose_at(i, True):
+    else:  # bare names: a run of prose at the head or at the tail, sentences between
+        head = 0
+        while head < len(pending) and prose_at(head, True):
+            prose.add(head)
+            head += 1
+            if len(pending) - len(prose) < 2:
+                return set()  # (prose only grows below): all prose, such as notes
+        tail = len(pending) - 1
+        while tail >= head:
+            if prose_at(tail, True):
+                prose.add(tail)
+                tail -= 1
+            else:  # "See you Friday," then "Marcus" under an e-mail's bare names
+                start = signature_above(tail)
+                if start is None or start < head:
                     break
-                prose.add(i)
-                if len(pending) - len(prose) < 2:
-                    return set()  # (prose only grows below): all prose, such as notes
-    # a sign-off ("Cheers,", "Best,") and the signature under it ("Tom")
+                prose.update(range(start, tail + 1))
+                tail = start - 1
+            if len(pending) - len(prose) < 2:
+                return set()
+        for i in shaped:  # a sentence between the names ("Took out Naya, it was slow.")
+            if head <= i <= tail and i not in prose:
+                name = pending[i][1].name
+                if (
+                    (name.endswith(_SENTENCE_ENDS) and len(name.split()) >= 3)
+                    or _chat_stamp(name)
+                ) and not card(name):
+                    prose.add(i)
+    # a sign-off ("Cheers,", "See you Friday,") and the signature under it ("Tom"); under a
+    # sign-off of three words or more, only a signature that ends its block
     for i in sorted(prose):
         name = pending[i][1].name
-        if not name.endswith(",") or len(name.split()) > 2 or i + 1 >= len(pending):
+        if not name.endswith(",") or len(name.split()) > _SIGN_OFF_WORDS or i + 1 >= len(pending):
             continue
         later = [
             j
             for j in range(i + 1, min(i + 3, len(pending)))
             if pending[j][4] == pending[i][4]
         ]
+        signature: list[int] = []
         for j in later:
-            parts = pending[j][1]
-            if not candidate(pending[j]) or len(parts.name.split()) > 3 or card(parts.name):
+            if not signed_line(j, _SIGNATURE_WORDS):
                 break
-            prose.add(j)
+            signature.append(j)
+        ends_block = bool(signature) and (
+            signature[-1] + 1 >= len(pending)
+            or pending[signature[-1] + 1][4] != pending[i][4]
+            or signature[-1] + 1 in prose
+        )
+        if len(name.split()) <= 2 or ends_block:
+            prose.update(signature)
     if len(pending) - len(prose) < 2:
         return set()
     return prose
