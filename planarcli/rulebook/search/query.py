@@ -403,29 +403,16 @@ def untitled(
 
 def rulings_of(index: SearchIndex, cards: frozenset[str]) -> frozenset[int] | None:
     """The positions of the rulings of ``cards``, or None for an index without rulings."""
-    if not card_names(index).spelt:
+    if not index.cards:
         return None
-    if not cards:
-        return frozenset()
-    return frozenset(
-        position
-        for position, kind in enumerate(index.kinds)
-        if kind == "ruling" and index.notes[position].split("|")[0] in cards
-    )
+    return frozenset(position for card in cards for position in index.cards.get(card, ()))
 
 
 def card_names(index: SearchIndex) -> cards.Names:
     """The cards the index holds rulings of (made once per index)."""
     known: cards.Names | None = getattr(index, "_cards", None)
-    if known is None and "ruling" not in index.kinds:
-        known = index._cards = cards.Names({})  # type: ignore[attr-defined]
     if known is None:
-        found = {
-            index.notes[position].split("|")[0]
-            for position, kind in enumerate(index.kinds)
-            if kind == "ruling" and index.notes[position]
-        }
-        known = cards.Names.of(sorted(found))
+        known = cards.Names.of(sorted(index.cards))
         index._cards = known  # type: ignore[attr-defined]
     return known
 
@@ -441,29 +428,11 @@ def cards_named(index: SearchIndex, query: str) -> tuple[frozenset[str], set[str
     )
 
 
-#: a ruling said word for word of this many cards or more restates a rule ("The controller of
-#: a face-up plane card is the player designated as the planar controller")
-RESTATED_ON = 3
-
-
 def restating(index: SearchIndex) -> frozenset[int]:
     """The card rulings (positions) that restate a rule: their text, quotes aside, is a
-    ruling of RESTATED_ON cards or more. Made once per index."""
+    ruling of RESTATED_ON cards or more (found when the index is built). Made once per
+    index."""
     known: frozenset[int] | None = getattr(index, "_restating", None)
     if known is None:
-        by_text: dict[str, list[int]] = {}
-        for position, kind in enumerate(index.kinds):
-            if kind == "ruling":
-                text = index.texts[position].translate(QUOTES)
-                by_text.setdefault(text, []).append(position)
-        known = frozenset(
-            position
-            for found in by_text.values()
-            if len({index.notes[p].split("|")[0] for p in found}) >= RESTATED_ON
-            for position in found
-        )
-        index._restating = known  # type: ignore[attr-defined]
+        known = index._restating = frozenset(index.restating)  # type: ignore[attr-defined]
     return known
-
-
-QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})

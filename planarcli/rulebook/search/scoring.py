@@ -31,6 +31,7 @@ from planarcli.lazyre import lazy
 from planarcli.rulebook.search.index import (
     ASIDE,
     PROXIMITY_WINDOW,
+    QUOTES,
     SearchResult,
     is_heading,
     numbers_of,
@@ -38,7 +39,6 @@ from planarcli.rulebook.search.index import (
 from planarcli.rulebook.search.query import (
     CARD_TERMS,
     ESSENTIAL,
-    QUOTES,
     Understood,
     restating,
     understand,
