@@ -402,10 +402,23 @@ def untitled(
 
 
 def rulings_of(index: SearchIndex, cards: frozenset[str]) -> frozenset[int] | None:
-    """The positions of the rulings of ``cards``, or None for an index without rulings."""
+    """The positions of the rulings of ``cards``, or None for an index without rulings.
+
+    Raises ValueError when the index says otherwise than its rulings (a cached file with an
+    index's shape but not its content: :mod:`planarcli.rulebook.searchcache` rebuilds it)."""
     if not index.cards:
         return None
-    return frozenset(position for card in cards for position in index.cards.get(card, ()))
+    found = frozenset(position for card in cards for position in index.cards.get(card, ()))
+    kinds, notes = index.kinds, index.notes
+    for position in found:
+        if not (
+            type(position) is int
+            and 0 <= position < len(kinds)
+            and kinds[position] == "ruling"
+            and notes[position].split("|")[0] in cards
+        ):
+            raise ValueError("the index's card rulings are not its rulings")
+    return found
 
 
 def card_names(index: SearchIndex) -> cards.Names:
@@ -431,8 +444,13 @@ def cards_named(index: SearchIndex, query: str) -> tuple[frozenset[str], set[str
 def restating(index: SearchIndex) -> frozenset[int]:
     """The card rulings (positions) that restate a rule: their text, quotes aside, is a
     ruling of RESTATED_ON cards or more (found when the index is built). Made once per
-    index."""
+    index; raises ValueError when they are not rulings of the index (see
+    :func:`rulings_of`)."""
     known: frozenset[int] | None = getattr(index, "_restating", None)
     if known is None:
-        known = index._restating = frozenset(index.restating)  # type: ignore[attr-defined]
+        known = frozenset(index.restating)
+        kinds = index.kinds
+        if not all(type(p) is int and 0 <= p < len(kinds) and kinds[p] == "ruling" for p in known):
+            raise ValueError("the index's restating rulings are not its rulings")
+        index._restating = known  # type: ignore[attr-defined]
     return known

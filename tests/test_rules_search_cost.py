@@ -1,0 +1,137 @@
+"""What a search naming a card costs (issue 18 item 5): the facts about the card rulings it
+needs (each card's rulings, the rulings that restate a rule) are made when the index is built
+and kept in the cached index, not recomputed over every ruling on each search; a cached index
+whose facts are not its rulings' is rebuilt, never trusted."""
+
+from __future__ import annotations
+
+import json
+import marshal
+import os
+import zlib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from planarcli.rulebook import corpus, searchcache
+from planarcli.rulebook import search as rulesearch
+from planarcli.rulebook.search import query
+
+CARD_QUESTION = "spatial merging chaos"
+CARD = "Spatial Merging"
+
+
+def card_scope() -> list[corpus.EditionInfo]:
+    scope = rulesearch.search_scope(corpus.list_editions(), None, None, CARD_QUESTION)
+    assert [info.kind for info in scope][-1] == corpus.RULINGS, scope
+    return scope
+
+
+def test_the_stored_card_facts_are_those_of_the_rulings() -> None:
+    """``cards`` lists each card's rulings; ``restating`` the rulings whose text (curly
+    quotes as straight ones) three cards or more share, computed here the long way."""
+    scope = card_scope()
+    index = rulesearch.SearchIndex([corpus.load_edition(info) for info in scope])
+    rulings = [p for p, kind in enumerate(index.kinds) if kind == "ruling"]
+    assert len(rulings) > 100
+    by_card: dict[str, list[int]] = {}
+    for position in rulings:
+        by_card.setdefault(index.notes[position].split("|")[0], []).append(position)
+    assert index.cards == by_card
+    assert len(index.cards[CARD]) == 3
+
+    def plain(text: str) -> str:
+        for curly, straight in (("’", "'"), ("‘", "'"), ("“", '"'), ("”", '"')):
+            text = text.replace(curly, straight)
+        return text
+
+    cards_of: dict[str, set[str]] = {}
+    for position in rulings:
+        cards_of.setdefault(plain(index.texts[position]), set()).add(
+            index.notes[position].split("|")[0]
+        )
+    expected = [p for p in rulings if len(cards_of[plain(index.texts[p])]) >= 3]
+    assert expected, "the rulings hold texts that several cards repeat"
+    assert index.restating == expected
+    assert query.restating(index) == frozenset(expected)
+    # and the cached state gives the same facts back
+    again = rulesearch.SearchIndex.from_state(index.state(), scope)
+    assert (again.cards, again.restating) == (index.cards, index.restating)
+
+
+class Reads(list[str]):
+    """A column that records which positions are read (and whether it is walked whole)."""
+
+    def __init__(self, values: list[str]) -> None:
+        super().__init__(values)
+        self.read: set[int] = set()
+        self.walked = False
+
+    def __getitem__(self, item: Any) -> Any:
+        if isinstance(item, int):
+            self.read.add(item)
+        else:
+            self.walked = True
+        return super().__getitem__(item)
+
+    def __iter__(self) -> Iterator[str]:
+        self.walked = True
+        return super().__iter__()
+
+
+def test_a_cached_search_naming_a_card_reads_only_that_cards_rulings() -> None:
+    """The ranking reads the texts and words of the named card's rulings, not all of them
+    (working out which rulings restate a rule read every ruling's text on each search)."""
+    scope = card_scope()
+    searchcache.load_index(scope)
+    index = searchcache.load_index(scope)
+    assert index.cached
+    texts, tokens = Reads(index.texts), Reads(index.tokens)
+    index.texts, index.tokens = texts, tokens
+    results = index.search(CARD_QUESTION, 10)
+    assert results[0].card == CARD
+    rulings = {p for p, kind in enumerate(index.kinds) if kind == "ruling"}
+    assert not texts.walked and not tokens.walked
+    assert (texts.read | tokens.read) & rulings <= set(index.cards[CARD])
+
+
+def _rewrite(path: Path, change: Callable[[dict[str, Any]], None]) -> None:
+    data = path.read_bytes()
+    key = data[len(searchcache.MAGIC) : data.index(b"\n\n")].decode().split("\n", 2)[2]
+    state = marshal.loads(data[data.index(b"\n\n") + 2 :])
+    change(state)
+    payload = marshal.dumps(state)
+    header = f"{len(payload)}\n{zlib.crc32(payload):08x}\n{key}".encode()
+    path.write_bytes(searchcache.MAGIC + header + b"\n\n" + payload)
+
+
+def test_a_cached_index_whose_card_facts_are_wrong_is_rebuilt(
+    run_cli: Callable[..., Any],
+) -> None:
+    """Valid header and checksum, an index's shape, but card facts that are not its
+    rulings': the search rebuilds the index and answers as it did, with no traceback."""
+    args = ("rules", "search", CARD_QUESTION, "--format", "json")
+    first = run_cli(*args)
+    assert first.exit_code == 0, first
+    expected = json.loads(first.stdout)
+    assert expected["results"][0]["card"] == CARD
+    folder = Path(os.environ["PLANARCLI_CACHE_DIR"]) / searchcache.FOLDER
+    [path] = [p for p in folder.glob("index-*.bin") if len(p.read_bytes()) > 500_000]
+
+    def rule_as_ruling(state: dict[str, Any]) -> None:
+        state["cards"][CARD] = [0]  # position 0 is a rule
+
+    def no_such_position(state: dict[str, Any]) -> None:
+        state["cards"][CARD] = [10**6]
+
+    def restating_rules(state: dict[str, Any]) -> None:
+        state["restating"] = [0, 1, "x"]
+
+    def words_for_positions(state: dict[str, Any]) -> None:
+        state["cards"] = {CARD: ["ruling:spatial-merging.1"]}
+
+    for change in (rule_as_ruling, no_such_position, restating_rules, words_for_positions):
+        _rewrite(path, change)
+        result = run_cli(*args)
+        assert result.exit_code == 0 and "Traceback" not in result.stderr, result
+        assert json.loads(result.stdout) == expected, change.__name__
