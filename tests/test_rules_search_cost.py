@@ -13,6 +13,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
 from planarcli.rulebook import corpus, searchcache
 from planarcli.rulebook import search as rulesearch
 from planarcli.rulebook.search import query
@@ -135,3 +138,115 @@ def test_a_cached_index_whose_card_facts_are_wrong_is_rebuilt(
         result = run_cli(*args)
         assert result.exit_code == 0 and "Traceback" not in result.stderr, result
         assert json.loads(result.stdout) == expected, change.__name__
+
+
+# --- "what is X" patterns: compiled only for a question that may match them -------------
+
+#: pieces the questions are made of: each pattern's words in several cases, words around
+#: them, whitespace of several kinds, punctuation, and the letters a case-insensitive
+#: pattern matches to an ASCII one (İ ı ſ K)
+PIECES = [
+    *query.DEFINITION_NEEDLES,
+    *query.SUBJECT_NEEDLES,
+    *query.FILLER_NEEDLES,
+    "What's",
+    "WHAT",
+    "Whats",
+    "is",
+    "IS",
+    "are",
+    "a",
+    "an",
+    "the",
+    "does",
+    "it",
+    "means",
+    "to",
+    "of",
+    "qu'est-ce",
+    "que",
+    "qu'",
+    "c'est",
+    "quoi",
+    "veut",
+    "dire",
+    "hvad",
+    "hvem",
+    "betyder",
+    "er",
+    "est",
+    "qui",
+    "who",
+    "planar",
+    "die",
+    "terningen",
+    "dé",
+    "\u0130",
+    "\u0131",
+    "\u017f",
+    "\u212a",
+    "\u0131s",
+    "\u0130S",
+    "e\u017ft",
+    "ju\u017ft",
+    "\u017ftill",
+    "def\u0131ne",
+    "mean\u0130ng",
+    " ",
+    "  ",
+    "\t",
+    "\n",
+    "\u00a0",
+    "\u2003",
+    "?",
+    ",",
+    "'",
+    "’",
+    "-",
+]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=12).map("".join))
+@example("who \u0131s the planar controller")
+@example("qui e\u017ft le contrôleur planaire")
+@example("what  is\u00a0it")
+def test_a_question_the_needles_rule_out_never_matches_the_pattern(text: str) -> None:
+    """``may_hold`` only spares compiling a pattern that could not have matched."""
+    for pattern, needles in (
+        (query.DEFINITION_RE, query.DEFINITION_NEEDLES),
+        (query.SUBJECT_RE, query.SUBJECT_NEEDLES),
+        (query.FILLER_RE, query.FILLER_NEEDLES),
+    ):
+        if not query.may_hold(text, needles):
+            assert pattern.search(text) is None, (text, pattern.pattern[:40])
+
+
+def test_the_case_twins_are_every_letter_a_pattern_reads_as_an_ascii_one() -> None:
+    import re
+    import sys
+
+    letter = re.compile("[a-z]", re.IGNORECASE)
+    twins = {chr(code) for code in range(0x80, sys.maxunicode + 1) if letter.fullmatch(chr(code))}
+    assert twins == set(query.CASE_TWINS)
+
+
+def test_a_danish_or_french_question_that_asks_no_definition_compiles_no_such_pattern() -> None:
+    """ "hvad", "qui", "que" open many questions; a question that asks what happens or who
+    may do something is searched without compiling the "what is X" patterns."""
+    from planarcli.rulebook.search import scoring  # noqa: F401 (the ranking's modules)
+
+    scope = rulesearch.search_scope(corpus.list_editions(), None, None, "hvad sker der")
+    index = rulesearch.SearchIndex([corpus.load_edition(info) for info in scope])
+    patterns = (query.DEFINITION_RE, query.SUBJECT_RE, query.FILLER_RE)
+    for pattern in patterns:
+        pattern._compiled = None
+    for question in (
+        "hvad koster det at slå med terningen",
+        "qui peut transplaner",
+        "est-ce que je peux lancer le dé",
+    ):
+        assert index.search(question, 3)
+    assert [pattern._compiled for pattern in patterns] == [None, None, None]
+    index.search("hvad er et fænomen", 3)
+    assert query.DEFINITION_RE._compiled is not None

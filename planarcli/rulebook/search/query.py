@@ -93,6 +93,66 @@ FILLER_RE = lazy(
     r"\s+(?:actually|exactly|really|basically|even|just|ever|still|now|then|again|please)\b",
     re.IGNORECASE,
 )
+#: What each of those three patterns cannot match without (lower case, words one space
+#: apart): a question that holds none of them is not read by that pattern, which is then
+#: never compiled (compiling the three costs a search about 6% of its start-up, and "hvad",
+#: "qui", "que" open many a question that asks what happens, not what something is)
+DEFINITION_NEEDLES = (
+    "what",
+    "define",
+    "definition",
+    "meaning",
+    "mean",
+    "qu'est-ce qu",
+    "c'est quoi",
+    "que veut dire",
+    "que signifie",
+    "hvad er",
+    "hvad betyder",
+)
+SUBJECT_NEEDLES = (
+    "what",
+    *(
+        f"{who} {verb}"
+        for who in ("who", "qui", "hvem", "hvad")
+        for verb in ("is", "are", "est", "er")
+    ),
+    "c'est quoi",
+    "qu'est-ce qu",
+    "que veut dire",
+    "que signifie",
+    "hvad betyder",
+)
+FILLER_NEEDLES = (
+    "actually",
+    "exactly",
+    "really",
+    "basically",
+    "even",
+    "just",
+    "ever",
+    "still",
+    "now",
+    "then",
+    "again",
+    "please",
+)
+#: the letters that a case-insensitive pattern matches to an ASCII letter though they are
+#: none (dotted and dotless i, long s, Kelvin sign): a text holding one is always read by
+#: the pattern itself
+CASE_TWINS = frozenset("\u0130\u0131\u017f\u212a")
+
+
+def may_hold(text: str, needles: tuple[str, ...]) -> bool:
+    """False only when ``text``, in lower case with its spaces collapsed, holds none of
+    ``needles``: then a case-insensitive pattern each of whose matches holds one of them
+    (its words apart by whitespace) cannot match it."""
+    if not CASE_TWINS.isdisjoint(text):
+        return True
+    flat = " ".join(text.lower().split())
+    return any(needle in flat for needle in needles)
+
+
 #: where the subject of "who is ..." ends and the case it is asked about begins
 SUBJECT_END_RE = lazy(
     r"\s*[,;?(]|\s+(?:in|during|when|if|under|with|for|dans|en|pendant|quand|si|avec|i|når|hvis"
@@ -217,10 +277,13 @@ def understand(index: SearchIndex, query: str) -> Understood:
         # "rule 309.7": that rule or nothing, not every rule that says "rule"
         weights = {}
     hinted = not DEFINITION_HINTS.isdisjoint(words(query))
-    framed = FILLER_RE.sub("", query.replace("’", "'")) if hinted else query
+    framed = query
+    if hinted:
+        framed = query.replace("’", "'")
+        framed = FILLER_RE.sub("", framed) if may_hold(framed, FILLER_NEEDLES) else framed
     subject = subject_of(index, framed) if hinted else None
     definition = defined_subject(index, *subject) if subject else None
-    asks = bool(hinted and DEFINITION_RE.search(framed))
+    asks = bool(hinted and may_hold(framed, DEFINITION_NEEDLES) and DEFINITION_RE.search(framed))
     # "what does it mean to encounter a phenomenon" asks for more than a heading
     defines = asks or not DEFINITION_WORDS.isdisjoint(words(query))
     # the terms of what a longer question asks about ("could someone explain what a
@@ -320,7 +383,7 @@ def subject_of(index: SearchIndex, query: str) -> tuple[list[str], bool] | None:
     """For a query that asks what something is: the words of that thing, and whether it
     is a person ("who is ...")."""
     text = query.replace("’", "'")
-    asked = SUBJECT_RE.search(text)
+    asked = SUBJECT_RE.search(text) if may_hold(text, SUBJECT_NEEDLES) else None
     person = False
     if asked is not None:
         # "who is the planar controller in grand melee": the planar controller, in the
@@ -328,7 +391,7 @@ def subject_of(index: SearchIndex, query: str) -> tuple[list[str], bool] | None:
         found = next(group for group in asked.groups() if group)
         text = SUBJECT_END_RE.compiled.split(found, maxsplit=1)[0]
         person = asked.group(0).lower().startswith(("who", "qui", "hvem"))
-    elif not DEFINITION_RE.search(text):
+    elif not (may_hold(text, DEFINITION_NEEDLES) and DEFINITION_RE.search(text)):
         return None
     subject = [
         word
