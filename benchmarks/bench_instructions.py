@@ -11,7 +11,9 @@ the search index to the cache dir, as a user's first run does).
 
 Needs valgrind (Debian's package of that name); without it the script says so and exits 0.
 Targets are issue 8's, 9's and 10's, stated for CPU time: validate and cards show <= 1.25,
-rules show <= 1.25, rules search <= 1.35.
+rules show <= 1.25, rules search <= 1.35; issue 18 (item 5) holds every ``rules search`` to
+1.35, a question naming a card (which also reads the card rulings) or in French or Danish
+(which also reads that language's texts) as well as the everyday English one.
 """
 
 from __future__ import annotations
@@ -36,10 +38,11 @@ COMMANDS: dict[str, tuple[list[str], float | None]] = {
     "cards show (French)": (["cards", "show", "Académie de l'Ouest de Tolaria"], 1.25),
     "rules show 901.9": (["rules", "show", "901.9"], 1.25),
     "rules search": (["rules", "search", "planar die cost"], 1.35),
-    # informational: a question naming a card also reads the rulings and their index, and a
-    # French one the French text's (the 1.35 target is for the everyday English search)
-    "rules search (card)": (["rules", "search", "spatial merging chaos"], None),
-    "rules search (French)": (["rules", "search", "coût du dé planaire"], None),
+    # a question naming a card also searches that card's rulings; one in French or Danish
+    # also that language's texts (each scope has its own cached index)
+    "rules search (card)": (["rules", "search", "spatial merging chaos"], 1.35),
+    "rules search (French)": (["rules", "search", "coût du dé planaire"], 1.35),
+    "rules search (Danish)": (["rules", "search", "hvad koster det at slå med terningen"], 1.35),
 }
 
 
