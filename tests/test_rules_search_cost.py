@@ -250,3 +250,59 @@ def test_a_danish_or_french_question_that_asks_no_definition_compiles_no_such_pa
     assert [pattern._compiled for pattern in patterns] == [None, None, None]
     index.search("hvad er et fænomen", 3)
     assert query.DEFINITION_RE._compiled is not None
+
+
+@settings(max_examples=2000, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                *PIECES,
+                "planar",
+                "PLANAR",
+                "controller",
+                "Controllers",
+                "contro\u0131ler",
+                "phénomène",
+                "PHÉNOMÈNE",
+                "fænomen",
+                "player's",
+                "called",
+                "known as",
+                "«",
+                ".",
+                ":",
+            ]
+        ),
+        max_size=14,
+    ).map("".join)
+)
+@example("The planar controller is the player who ...")
+@example("Each of them is a PLANAR controller.")
+@example("a player's planar controllers are")
+@example("This is called the \u201cplanar controller\u201d.")
+@example("Un phénomène est une carte.")
+@example("Et fænomen er et kort.")
+@example("The planar die is a six-sided die.")
+def test_a_gated_definition_pattern_finds_what_the_pattern_finds(text: str) -> None:
+    """The pattern of "what is X" is searched only in a text holding X's words: it finds a
+    match in exactly the texts the whole pattern does."""
+    import re
+
+    from planarcli.rulebook.search import SearchIndex
+
+    index = SearchIndex.__new__(SearchIndex)
+    index.surface = {
+        "planar": "planar",
+        "controller": "control",
+        "phénomène": "phénomen",
+        "fænomen": "fænomen",
+    }
+    for subject, person in (
+        (["planar", "controller"], True),
+        (["phénomène"], False),
+        (["fænomen"], False),
+    ):
+        gated = query.defined_subject(index, subject, person)
+        whole = re.compile(gated.pattern.pattern, re.IGNORECASE)
+        assert (gated.search(text) is None) == (whole.search(text) is None), (subject, text)

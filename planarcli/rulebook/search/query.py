@@ -98,11 +98,13 @@ FILLER_RE = lazy(
 #: never compiled (compiling the three costs a search about 6% of its start-up, and "hvad",
 #: "qui", "que" open many a question that asks what happens, not what something is)
 DEFINITION_NEEDLES = (
-    "what",
+    "what is",
+    "what a",  # what are
+    "what's",
+    "whats",
     "define",
     "definition",
-    "meaning",
-    "mean",
+    "mean",  # meaning, means
     "qu'est-ce qu",
     "c'est quoi",
     "que veut dire",
@@ -111,12 +113,19 @@ DEFINITION_NEEDLES = (
     "hvad betyder",
 )
 SUBJECT_NEEDLES = (
-    "what",
     *(
         f"{who} {verb}"
-        for who in ("who", "qui", "hvem", "hvad")
-        for verb in ("is", "are", "est", "er")
+        for who in ("what", "who", "qui", "hvem", "hvad")
+        for verb in ("is", "est", "er")
     ),
+    "what a",  # what are, what a, what an
+    "who are",
+    "qui are",
+    "hvem are",
+    "hvad are",
+    "what the",
+    "what does",
+    "what it",
     "c'est quoi",
     "qu'est-ce qu",
     "que veut dire",
@@ -223,7 +232,7 @@ class Understood:
     #: "what is X": a pattern for a rule saying "X is ..." (or None), whether the query is
     #: only that question (``asks``), whether it asks what a word means (``defines``), and
     #: the terms of X when a longer question names it (``named``)
-    definition: re.Pattern[str] | None
+    definition: Gated | None
     asks: bool
     defines: bool
     named: list[set[str]]
@@ -403,9 +412,9 @@ def subject_of(index: SearchIndex, query: str) -> tuple[list[str], bool] | None:
     return subject, person
 
 
-def defined_subject(index: SearchIndex, subject: list[str], person: bool) -> re.Pattern[str]:
+def defined_subject(index: SearchIndex, subject: list[str], person: bool) -> Gated:
     """A pattern for a text that says what ``subject`` is: the subject followed by "is",
-    "are", "means"."""
+    "are", "means" (searched only in a text that holds each of its words)."""
     subject = list(subject)
     known = set(index.surface)
     for number, word in enumerate(subject):
@@ -428,13 +437,33 @@ def defined_subject(index: SearchIndex, subject: list[str], person: bool) -> re.
         rf"|\b(?:known\s+as|called|s'appelle|appelée?s?|kaldes|kaldet)\s+"
         rf"(?:(?:a|an|the|un|une|le|la|l'|en|et)\s*)?[\"“«'‘]?\s*{said}\b"
     )
-    return re.compile(
+    pattern = (
         # "A planar die is ...", "A player's range of influence is ...", "Each turn
         # marker represents ..."
         rf"(?:^|[.:]\s|\b(?:a|an|the|to|each|un|une|le|la|en|et)\s|\w+['’]s\s){said}s?"
-        rf"\s+(?:is|are|means|represents?|est|sont|er)\b{named}{called}",
-        re.IGNORECASE,
+        rf"\s+(?:is|are|means|represents?|est|sont|er)\b{named}{called}"
     )
+    return Gated(pattern, [re.escape(word) for word in subject], re.IGNORECASE)
+
+
+class Gated:
+    """A pattern each of whose matches holds each of ``gates`` (patterns too), searched
+    only in a text where all of them are found. Searching a text for "what is X"'s
+    pattern costs about a millisecond (it may start at any word), and most texts do not
+    hold X's words: a gate is a literal, found in a few microseconds. The pattern
+    compiles on its first search."""
+
+    __slots__ = ("gates", "pattern")
+
+    def __init__(self, pattern: str, gates: list[str], flags: int) -> None:
+        self.pattern = lazy(pattern, flags)
+        self.gates = [re.compile(gate, flags) for gate in gates]
+
+    def search(self, text: str) -> re.Match[str] | None:
+        for gate in self.gates:
+            if gate.search(text) is None:
+                return None
+        return self.pattern.search(text)
 
 
 def untitled(
