@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from planarcli.lazyre import lazy
@@ -113,11 +114,21 @@ DEFINITION_NEEDLES = (
     "hvad betyder",
 )
 SUBJECT_NEEDLES = (
-    *(
-        f"{who} {verb}"
-        for who in ("what", "who", "qui", "hvem", "hvad")
-        for verb in ("is", "est", "er")
-    ),
+    "what is",
+    "what est",
+    "what er",
+    "who is",
+    "who est",
+    "who er",
+    "qui is",
+    "qui est",
+    "qui er",
+    "hvem is",
+    "hvem est",
+    "hvem er",
+    "hvad is",
+    "hvad est",
+    "hvad er",
     "what a",  # what are, what a, what an
     "who are",
     "qui are",
@@ -232,7 +243,7 @@ class Understood:
     #: "what is X": a pattern for a rule saying "X is ..." (or None), whether the query is
     #: only that question (``asks``), whether it asks what a word means (``defines``), and
     #: the terms of X when a longer question names it (``named``)
-    definition: Gated | None
+    definition: Callable[[str], re.Match[str] | None] | None
     asks: bool
     defines: bool
     named: list[set[str]]
@@ -412,9 +423,17 @@ def subject_of(index: SearchIndex, query: str) -> tuple[list[str], bool] | None:
     return subject, person
 
 
-def defined_subject(index: SearchIndex, subject: list[str], person: bool) -> Gated:
+def defined_subject(
+    index: SearchIndex, subject: list[str], person: bool
+) -> Callable[[str], re.Match[str] | None]:
+    """The search for a text that says what ``subject`` is (see :func:`subject_pattern`),
+    run only in a text that holds each of its words."""
+    return gated(*subject_pattern(index, subject, person), re.IGNORECASE)
+
+
+def subject_pattern(index: SearchIndex, subject: list[str], person: bool) -> tuple[str, list[str]]:
     """A pattern for a text that says what ``subject`` is: the subject followed by "is",
-    "are", "means" (searched only in a text that holds each of its words)."""
+    "are", "means"; and the subject's words as literals (each match holds them all)."""
     subject = list(subject)
     known = set(index.surface)
     for number, word in enumerate(subject):
@@ -443,27 +462,25 @@ def defined_subject(index: SearchIndex, subject: list[str], person: bool) -> Gat
         rf"(?:^|[.:]\s|\b(?:a|an|the|to|each|un|une|le|la|en|et)\s|\w+['’]s\s){said}s?"
         rf"\s+(?:is|are|means|represents?|est|sont|er)\b{named}{called}"
     )
-    return Gated(pattern, [re.escape(word) for word in subject], re.IGNORECASE)
+    return pattern, [re.escape(word) for word in subject]
 
 
-class Gated:
-    """A pattern each of whose matches holds each of ``gates`` (patterns too), searched
-    only in a text where all of them are found. Searching a text for "what is X"'s
-    pattern costs about a millisecond (it may start at any word), and most texts do not
-    hold X's words: a gate is a literal, found in a few microseconds. The pattern
-    compiles on its first search."""
+def gated(pattern: str, gates: list[str], flags: int) -> Callable[[str], re.Match[str] | None]:
+    """``pattern``'s search, run only in a text where each of ``gates`` (patterns each of
+    its matches holds) is found. The pattern of "what is X" may start at any word and
+    is slow to search; X's words are literals, found fast, and most texts do not hold them.
+    The pattern compiles on its first search. (A function, not a class: a class costs
+    every search's start-up more.)"""
+    whole = lazy(pattern, flags)
+    literals = [re.compile(gate, flags) for gate in gates]
 
-    __slots__ = ("gates", "pattern")
-
-    def __init__(self, pattern: str, gates: list[str], flags: int) -> None:
-        self.pattern = lazy(pattern, flags)
-        self.gates = [re.compile(gate, flags) for gate in gates]
-
-    def search(self, text: str) -> re.Match[str] | None:
-        for gate in self.gates:
+    def search(text: str) -> re.Match[str] | None:
+        for gate in literals:
             if gate.search(text) is None:
                 return None
-        return self.pattern.search(text)
+        return whole.search(text)
+
+    return search
 
 
 def untitled(
