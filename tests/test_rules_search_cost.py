@@ -284,6 +284,8 @@ def test_a_danish_or_french_question_that_asks_no_definition_compiles_no_such_pa
 @example("Un phénomène est une carte.")
 @example("Et fænomen er et kort.")
 @example("The planar die is a six-sided die.")
+@example("Each player's planar controller is")
+@example("xplayer’s phénomène est")
 def test_a_gated_definition_pattern_finds_what_the_pattern_finds(text: str) -> None:
     """The pattern of "what is X" is searched only in a text holding X's words: it finds a
     match in exactly the texts the whole pattern does."""
@@ -307,3 +309,8 @@ def test_a_gated_definition_pattern_finds_what_the_pattern_finds(text: str) -> N
         search = query.gated(pattern, words, re.IGNORECASE)
         whole = re.compile(pattern, re.IGNORECASE)
         assert (search(text) is None) == (whole.search(text) is None), (subject, text)
+        # a possessive is read from a word's start: the same match as from any letter
+        assert r"\b\w+['’]s" in pattern
+        anywhere = re.compile(pattern.replace(r"\b\w+['’]s", r"\w+['’]s"), re.IGNORECASE)
+        found, before = whole.search(text), anywhere.search(text)
+        assert (found and found.span()) == (before and before.span()), (subject, text)

@@ -458,8 +458,9 @@ def subject_pattern(index: SearchIndex, subject: list[str], person: bool) -> tup
     )
     pattern = (
         # "A planar die is ...", "A player's range of influence is ...", "Each turn
-        # marker represents ..."
-        rf"(?:^|[.:]\s|\b(?:a|an|the|to|each|un|une|le|la|en|et)\s|\w+['’]s\s){said}s?"
+        # marker represents ..." (a possessive from a word's start: the match is the same
+        # as from any letter of it, and the search does not try every letter)
+        rf"(?:^|[.:]\s|\b(?:a|an|the|to|each|un|une|le|la|en|et)\s|\b\w+['’]s\s){said}s?"
         rf"\s+(?:is|are|means|represents?|est|sont|er)\b{named}{called}"
     )
     return pattern, [re.escape(word) for word in subject]
