@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import marshal
 import os
+import re
 import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -146,8 +147,8 @@ def test_a_cached_index_whose_card_facts_are_wrong_is_rebuilt(
 #: them, whitespace of several kinds, punctuation, and the letters a case-insensitive
 #: pattern matches to an ASCII one (İ ı ſ K)
 PIECES = [
-    *query.DEFINITION_NEEDLES,
-    *query.SUBJECT_NEEDLES,
+    *(needle for _, needles in query.DEFINITION_PARTS for needle in needles),
+    *(needle for _, needles in query.SUBJECT_PARTS for needle in needles),
     *query.FILLER_NEEDLES,
     "What's",
     "WHAT",
@@ -206,20 +207,59 @@ PIECES = [
 ]
 
 
+#: the patterns as one alternation each, as they were written before they were split
+DEFINITION_RE = re.compile(
+    r"^\W*(?:what\s+(?:is|are)|what's|whats|define|definition\s+of|meaning\s+of"
+    r"|qu'est-ce\s+que?|c'est\s+quoi|que\s+(?:veut\s+dire|signifie)|hvad\s+(?:er|betyder))"
+    r"(?:\s+(?:an?|the|une?|le|la|les|l'|en|et))?\s*"
+    r"\S+(?:\s+(?:of|de|du|des|af)\s+\S+|\s+\S+)?\W*$"
+    r"|^\W*\S+(?:\s+\S+)?\s+(?:definition|meaning|means?)\W*$",
+    re.IGNORECASE,
+)
+SUBJECT_RE = re.compile(
+    r"\b(?:what|who|qui|hvem|hvad)\s+(?:is|are|est|er)\s+(.+?)\W*$"
+    r"|\bwhat\s+((?:an?|the)\s+\w+(?:\s+\w+)?)\s+(?:is|are)\b"
+    r"|\bwhat\s+(?:does\s+it|it)\s+means?\s+to\s+(\w+)"
+    r"|\bwhat\s+does\s+(.+?)\s+mean\b"
+    r"|\bc'est\s+quoi\s+(.+?)\W*$"
+    r"|\bqu'est-ce\s+qu(?:e\s+|')(?:c'est\s+qu(?:e\s+|'))?(.+?)\W*$"
+    r"|\bque\s+(?:veut\s+dire|signifie)\s+(.+?)\W*$"
+    r"|\bhvad\s+betyder\s+(.+?)\W*$",
+    re.IGNORECASE,
+)
+
+
+def read(found: re.Match[str] | None) -> tuple[tuple[int, int], str, str | None] | None:
+    """What the search reads of a match: where it is, its text, its first non-empty group."""
+    if found is None:
+        return None
+    return found.span(), found.group(0), next((g for g in found.groups() if g), None)
+
+
 @settings(max_examples=3000, deadline=None)
 @given(st.lists(st.sampled_from(PIECES), max_size=12).map("".join))
 @example("who \u0131s the planar controller")
 @example("qui e\u017ft le contrôleur planaire")
 @example("what  is\u00a0it")
-def test_a_question_the_needles_rule_out_never_matches_the_pattern(text: str) -> None:
-    """``may_hold`` only spares compiling a pattern that could not have matched."""
-    for pattern, needles in (
-        (query.DEFINITION_RE, query.DEFINITION_NEEDLES),
-        (query.SUBJECT_RE, query.SUBJECT_NEEDLES),
-        (query.FILLER_RE, query.FILLER_NEEDLES),
+@example("what is a phenomenon")
+@example("so what does it mean to planeswalk, what is a plane")
+@example("who is the planar controller, c'est quoi")
+@example("planar die meaning")
+def test_the_split_patterns_read_a_question_as_the_whole_ones(text: str) -> None:
+    """Each pattern's forms, searched only where their words are, give the match the whole
+    alternation gives; FILLER_RE is never needed where its words are not."""
+    assert read(query.first_match(query.SUBJECT_PARTS, text)) == read(SUBJECT_RE.search(text))
+    assert read(query.first_match(query.DEFINITION_PARTS, text)) == read(DEFINITION_RE.search(text))
+    if not query.may_hold(text, query.FILLER_NEEDLES):
+        assert query.FILLER_RE.search(text) is None, text
+
+
+def test_the_split_patterns_are_the_whole_ones() -> None:
+    for whole, parts in (
+        (DEFINITION_RE, query.DEFINITION_PARTS),
+        (SUBJECT_RE, query.SUBJECT_PARTS),
     ):
-        if not query.may_hold(text, needles):
-            assert pattern.search(text) is None, (text, pattern.pattern[:40])
+        assert "|".join(part.pattern for part, _ in parts) == whole.pattern
 
 
 def test_the_case_twins_are_every_letter_a_pattern_reads_as_an_ascii_one() -> None:
@@ -238,7 +278,11 @@ def test_a_danish_or_french_question_that_asks_no_definition_compiles_no_such_pa
 
     scope = rulesearch.search_scope(corpus.list_editions(), None, None, "hvad sker der")
     index = rulesearch.SearchIndex([corpus.load_edition(info) for info in scope])
-    patterns = (query.DEFINITION_RE, query.SUBJECT_RE, query.FILLER_RE)
+    patterns = [
+        *(part for part, _ in query.DEFINITION_PARTS),
+        *(part for part, _ in query.SUBJECT_PARTS),
+        query.FILLER_RE,
+    ]
     for pattern in patterns:
         pattern._compiled = None
     for question in (
@@ -247,9 +291,11 @@ def test_a_danish_or_french_question_that_asks_no_definition_compiles_no_such_pa
         "est-ce que je peux lancer le dé",
     ):
         assert index.search(question, 3)
-    assert [pattern._compiled for pattern in patterns] == [None, None, None]
+    assert [pattern._compiled for pattern in patterns] == [None] * len(patterns)
     index.search("hvad er et fænomen", 3)
-    assert query.DEFINITION_RE._compiled is not None
+    assert query.DEFINITION_PARTS[0][0]._compiled is not None
+    assert query.SUBJECT_PARTS[0][0]._compiled is not None
+    assert query.SUBJECT_PARTS[1][0]._compiled is None  # "what a ... is": not asked
 
 
 @settings(max_examples=2000, deadline=None)

@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from planarcli.lazyre import lazy
+from planarcli.lazyre import LazyPattern, lazy
 from planarcli.rulebook.search import cards
 from planarcli.rulebook.search.analysis import (
     DEFINITION_WORDS,
@@ -54,15 +54,40 @@ PAST_RE = lazy(
     r"|ancien(?:ne)?s?|gamle|oprindelige?)\b",
     re.IGNORECASE,
 )
-DEFINITION_RE = lazy(
-    r"^\W*(?:what\s+(?:is|are)|what's|whats|define|definition\s+of|meaning\s+of"
-    r"|qu'est-ce\s+que?|c'est\s+quoi|que\s+(?:veut\s+dire|signifie)|hvad\s+(?:er|betyder))"
-    # a term of one or two words, or two joined by "of", "de", "af" ("capacité de
-    # transplanage")
-    r"(?:\s+(?:an?|the|une?|le|la|les|l'|en|et))?\s*"
-    r"\S+(?:\s+(?:of|de|du|des|af)\s+\S+|\s+\S+)?\W*$"
-    r"|^\W*\S+(?:\s+\S+)?\s+(?:definition|meaning|means?)\W*$",
-    re.IGNORECASE,
+#: "what is X" as a whole question: its two forms, each with the words it cannot match
+#: without (lower case, words one space apart; see :func:`first_match`)
+DEFINITION_PARTS = (
+    (
+        lazy(
+            r"^\W*(?:what\s+(?:is|are)|what's|whats|define|definition\s+of|meaning\s+of"
+            r"|qu'est-ce\s+que?|c'est\s+quoi|que\s+(?:veut\s+dire|signifie)"
+            r"|hvad\s+(?:er|betyder))"
+            # a term of one or two words, or two joined by "of", "de", "af" ("capacité de
+            # transplanage")
+            r"(?:\s+(?:an?|the|une?|le|la|les|l'|en|et))?\s*"
+            r"\S+(?:\s+(?:of|de|du|des|af)\s+\S+|\s+\S+)?\W*$",
+            re.IGNORECASE,
+        ),
+        (
+            "what is",
+            "what a",  # what are
+            "what's",
+            "whats",
+            "define",
+            "definition",
+            "meaning",
+            "qu'est-ce qu",
+            "c'est quoi",
+            "que veut dire",
+            "que signifie",
+            "hvad er",
+            "hvad betyder",
+        ),
+    ),
+    (
+        lazy(r"^\W*\S+(?:\s+\S+)?\s+(?:definition|meaning|means?)\W*$", re.IGNORECASE),
+        ("definition", "mean"),  # meaning, means
+    ),
 )
 #: words without which a query cannot ask what something is
 DEFINITION_HINTS = wordset(
@@ -72,21 +97,57 @@ DEFINITION_HINTS = wordset(
 CARD_TERMS = frozenset({"card", "cart", "kort"})
 #: words that may stand beside a rule number that is the whole question ("rule 901.9")
 RULE_WORDS = frozenset({"rule", "rules", "règle", "règles", "regel", "reglen", "see", "cf"})
-#: "... who is the planar controller": the subject asked about
-SUBJECT_RE = lazy(
-    r"\b(?:what|who|qui|hvem|hvad)\s+(?:is|are|est|er)\s+(.+?)\W*$"
+#: "... who is the planar controller": the subject asked about; each form with the words it
+#: cannot match without
+SUBJECT_PARTS = (
+    (
+        lazy(r"\b(?:what|who|qui|hvem|hvad)\s+(?:is|are|est|er)\s+(.+?)\W*$", re.IGNORECASE),
+        (
+            "what is",
+            "what a",  # what are
+            "what est",
+            "what er",
+            "who is",
+            "who are",
+            "who est",
+            "who er",
+            "qui is",
+            "qui are",
+            "qui est",
+            "qui er",
+            "hvem is",
+            "hvem are",
+            "hvem est",
+            "hvem er",
+            "hvad is",
+            "hvad are",
+            "hvad est",
+            "hvad er",
+        ),
+    ),
     # asked inside a longer question: "explain what a phenomenon card is", "what does it
     # mean to planeswalk"
-    r"|\bwhat\s+((?:an?|the)\s+\w+(?:\s+\w+)?)\s+(?:is|are)\b"
-    r"|\bwhat\s+(?:does\s+it|it)\s+means?\s+to\s+(\w+)"
+    (
+        lazy(r"\bwhat\s+((?:an?|the)\s+\w+(?:\s+\w+)?)\s+(?:is|are)\b", re.IGNORECASE),
+        ("what a", "what the"),
+    ),
+    (
+        lazy(r"\bwhat\s+(?:does\s+it|it)\s+means?\s+to\s+(\w+)", re.IGNORECASE),
+        ("what does it", "what it"),
+    ),
     # "what does chaos ensue mean", "c'est quoi un phénomène", "qu'est-ce qu'un plan",
     # "que signifie transplaner", "hvad betyder planeswalke"
-    r"|\bwhat\s+does\s+(.+?)\s+mean\b"
-    r"|\bc'est\s+quoi\s+(.+?)\W*$"
-    r"|\bqu'est-ce\s+qu(?:e\s+|')(?:c'est\s+qu(?:e\s+|'))?(.+?)\W*$"
-    r"|\bque\s+(?:veut\s+dire|signifie)\s+(.+?)\W*$"
-    r"|\bhvad\s+betyder\s+(.+?)\W*$",
-    re.IGNORECASE,
+    (lazy(r"\bwhat\s+does\s+(.+?)\s+mean\b", re.IGNORECASE), ("what does",)),
+    (lazy(r"\bc'est\s+quoi\s+(.+?)\W*$", re.IGNORECASE), ("c'est quoi",)),
+    (
+        lazy(r"\bqu'est-ce\s+qu(?:e\s+|')(?:c'est\s+qu(?:e\s+|'))?(.+?)\W*$", re.IGNORECASE),
+        ("qu'est-ce qu",),
+    ),
+    (
+        lazy(r"\bque\s+(?:veut\s+dire|signifie)\s+(.+?)\W*$", re.IGNORECASE),
+        ("que veut dire", "que signifie"),
+    ),
+    (lazy(r"\bhvad\s+betyder\s+(.+?)\W*$", re.IGNORECASE), ("hvad betyder",)),
 )
 #: words that only stress a question ("who actually is ...", "what exactly happens"): left
 #: out before its form is read
@@ -94,55 +155,7 @@ FILLER_RE = lazy(
     r"\s+(?:actually|exactly|really|basically|even|just|ever|still|now|then|again|please)\b",
     re.IGNORECASE,
 )
-#: What each of those three patterns cannot match without (lower case, words one space
-#: apart): a question that holds none of them is not read by that pattern, which is then
-#: never compiled (compiling the three costs a search about 6% of its start-up, and "hvad",
-#: "qui", "que" open many a question that asks what happens, not what something is)
-DEFINITION_NEEDLES = (
-    "what is",
-    "what a",  # what are
-    "what's",
-    "whats",
-    "define",
-    "definition",
-    "mean",  # meaning, means
-    "qu'est-ce qu",
-    "c'est quoi",
-    "que veut dire",
-    "que signifie",
-    "hvad er",
-    "hvad betyder",
-)
-SUBJECT_NEEDLES = (
-    "what is",
-    "what est",
-    "what er",
-    "who is",
-    "who est",
-    "who er",
-    "qui is",
-    "qui est",
-    "qui er",
-    "hvem is",
-    "hvem est",
-    "hvem er",
-    "hvad is",
-    "hvad est",
-    "hvad er",
-    "what a",  # what are, what a, what an
-    "who are",
-    "qui are",
-    "hvem are",
-    "hvad are",
-    "what the",
-    "what does",
-    "what it",
-    "c'est quoi",
-    "qu'est-ce qu",
-    "que veut dire",
-    "que signifie",
-    "hvad betyder",
-)
+#: the words FILLER_RE cannot match without (see :func:`may_hold`)
 FILLER_NEEDLES = (
     "actually",
     "exactly",
@@ -166,11 +179,30 @@ CASE_TWINS = frozenset("\u0130\u0131\u017f\u212a")
 def may_hold(text: str, needles: tuple[str, ...]) -> bool:
     """False only when ``text``, in lower case with its spaces collapsed, holds none of
     ``needles``: then a case-insensitive pattern each of whose matches holds one of them
-    (its words apart by whitespace) cannot match it."""
+    (its words apart by whitespace) cannot match it, and need not even be compiled
+    (compiling the "what is X" patterns costs a search about 6% of its start-up, and
+    "hvad", "qui", "que" open many a question that asks something else)."""
     if not CASE_TWINS.isdisjoint(text):
         return True
     flat = " ".join(text.lower().split())
     return any(needle in flat for needle in needles)
+
+
+def first_match(
+    parts: tuple[tuple[LazyPattern, tuple[str, ...]], ...], text: str
+) -> re.Match[str] | None:
+    """The match of the alternation of ``parts``' patterns in ``text``: the leftmost of
+    their matches, the first part's on a tie (as the regex engine tries alternatives in
+    order at each place); a part is searched only when :func:`may_hold` says it may
+    match."""
+    best: re.Match[str] | None = None
+    flat = " ".join(text.lower().split()) if CASE_TWINS.isdisjoint(text) else None
+    for pattern, needles in parts:
+        if flat is None or any(needle in flat for needle in needles):
+            found = pattern.search(text)
+            if found is not None and (best is None or found.start() < best.start()):
+                best = found
+    return best
 
 
 #: where the subject of "who is ..." ends and the case it is asked about begins
@@ -303,7 +335,7 @@ def understand(index: SearchIndex, query: str) -> Understood:
         framed = FILLER_RE.sub("", framed) if may_hold(framed, FILLER_NEEDLES) else framed
     subject = subject_of(index, framed) if hinted else None
     definition = defined_subject(index, *subject) if subject else None
-    asks = bool(hinted and may_hold(framed, DEFINITION_NEEDLES) and DEFINITION_RE.search(framed))
+    asks = bool(hinted and first_match(DEFINITION_PARTS, framed))
     # "what does it mean to encounter a phenomenon" asks for more than a heading
     defines = asks or not DEFINITION_WORDS.isdisjoint(words(query))
     # the terms of what a longer question asks about ("could someone explain what a
@@ -403,7 +435,7 @@ def subject_of(index: SearchIndex, query: str) -> tuple[list[str], bool] | None:
     """For a query that asks what something is: the words of that thing, and whether it
     is a person ("who is ...")."""
     text = query.replace("’", "'")
-    asked = SUBJECT_RE.search(text) if may_hold(text, SUBJECT_NEEDLES) else None
+    asked = first_match(SUBJECT_PARTS, text)
     person = False
     if asked is not None:
         # "who is the planar controller in grand melee": the planar controller, in the
@@ -411,7 +443,7 @@ def subject_of(index: SearchIndex, query: str) -> tuple[list[str], bool] | None:
         found = next(group for group in asked.groups() if group)
         text = SUBJECT_END_RE.compiled.split(found, maxsplit=1)[0]
         person = asked.group(0).lower().startswith(("who", "qui", "hvem"))
-    elif not (may_hold(text, DEFINITION_NEEDLES) and DEFINITION_RE.search(text)):
+    elif not first_match(DEFINITION_PARTS, text):
         return None
     subject = [
         word
