@@ -360,3 +360,55 @@ def test_a_gated_definition_pattern_finds_what_the_pattern_finds(text: str) -> N
         anywhere = re.compile(pattern.replace(r"\b\w+['’]s", r"\w+['’]s"), re.IGNORECASE)
         found, before = whole.search(text), anywhere.search(text)
         assert (found and found.span()) == (before and before.span()), (subject, text)
+
+
+# --- the card names a search reads to choose its scope ------------------------------------
+
+
+def rulings_info() -> corpus.EditionInfo:
+    [info] = [i for i in corpus.list_editions() if i.kind == corpus.RULINGS]
+    return info
+
+
+def test_the_kept_card_names_are_those_made_from_the_rulings() -> None:
+    from planarcli.rulebook.search import cards
+
+    info = rulings_info()
+    made = cards.scope_names(info)  # made, and kept
+    kept = cards.scope_names(info)  # read back
+    fresh = cards.Names.of(sorted({card for card, _ in corpus.load_edition(info).cards.values()}))
+    for names in (made, kept):
+        assert (names.spelt, names.counts, names.by_letter) == (
+            fresh.spelt,
+            fresh.counts,
+            fresh.by_letter,
+        )
+    assert cards.names_in("spatial merging chaos", info) == {CARD}
+
+
+def test_kept_card_names_that_break_matching_are_read_again(run_cli: Callable[..., Any]) -> None:
+    """Valid header and checksum, the right shape, nonsense inside: the search reads the
+    names from the rulings again and answers as it did, with no traceback."""
+    args = ("rules", "search", CARD_QUESTION, "--format", "json")
+    expected = json.loads(run_cli(*args).stdout)
+    path = Path(os.environ["PLANARCLI_CACHE_DIR"]) / searchcache.FOLDER / "card-names.bin"
+    assert path.is_file()
+
+    def numbers_for_words(state: dict[str, Any]) -> None:
+        state["by_letter"] = {letter: [7, 8] for letter in state["by_letter"]}
+
+    def a_number_for_a_name(state: dict[str, Any]) -> None:
+        state["names"] = {name: 3 for name in state["names"]}
+
+    for change in (numbers_for_words, a_number_for_a_name):
+        data = path.read_bytes()
+        key = data[len(b"planarcli card names 3\n") : data.index(b"\n\n")].decode()
+        key = key.split("\n", 2)[2]
+        state = marshal.loads(data[data.index(b"\n\n") + 2 :])
+        change(state)
+        payload = marshal.dumps(state)
+        header = f"{len(payload)}\n{zlib.crc32(payload):08x}\n{key}".encode()
+        path.write_bytes(b"planarcli card names 3\n" + header + b"\n\n" + payload)
+        result = run_cli(*args)
+        assert result.exit_code == 0 and "Traceback" not in result.stderr, result
+        assert json.loads(result.stdout) == expected, change.__name__
