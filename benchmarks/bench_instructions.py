@@ -3,7 +3,8 @@
 
 CPU-time ratios move by several percent from run to run on a shared machine; the number of
 instructions a process executes does not (valgrind's callgrind counts them, the same for the
-same binary, inputs and environment whatever else the machine does). Each command runs once
+same binary, inputs and environment whatever else the machine does; the hash salt is fixed,
+``PYTHONHASHSEED=0``, else it moves a count by a few tenths of a percent). Each command runs once
 under ``valgrind --tool=callgrind`` after a warm-up run (which writes the parsed snapshot and
 the search index to the cache dir, as a user's first run does).
 
@@ -11,7 +12,9 @@ the search index to the cache dir, as a user's first run does).
 
 Needs valgrind (Debian's package of that name); without it the script says so and exits 0.
 Targets are issue 8's, 9's and 10's, stated for CPU time: validate and cards show <= 1.25,
-rules show <= 1.25, rules search <= 1.35.
+rules show <= 1.25, rules search <= 1.35; issue 18 (item 5) holds every ``rules search`` to
+1.35, a question naming a card (which also reads the card rulings) or in French or Danish
+(which also reads that language's texts) as well as the everyday English one.
 """
 
 from __future__ import annotations
@@ -36,12 +39,17 @@ COMMANDS: dict[str, tuple[list[str], float | None]] = {
     "cards show (French)": (["cards", "show", "Académie de l'Ouest de Tolaria"], 1.25),
     "rules show 901.9": (["rules", "show", "901.9"], 1.25),
     "rules search": (["rules", "search", "planar die cost"], 1.35),
-    # informational: a question naming a card also reads the rulings and their index, and a
-    # French one the French text's (the 1.35 target is for the everyday English search)
-    "rules search (card)": (["rules", "search", "spatial merging chaos"], None),
-    "rules search (French)": (["rules", "search", "coût du dé planaire"], None),
-    # ... and a Danish one the Danish guide's (a compound split into its parts)
-    "rules search (Danish)": (["rules", "search", "hvad koster planarterningen"], None),
+    # a question naming a card also searches that card's rulings; one in French or Danish
+    # also that language's texts (each scope has its own cached index)
+    "rules search (card)": (["rules", "search", "spatial merging chaos"], 1.35),
+    "rules search (French)": (["rules", "search", "coût du dé planaire"], 1.35),
+    "rules search (Danish)": (["rules", "search", "hvad koster det at slå med terningen"], 1.35),
+    # a question asking what something is also reads the rules' wording of it ("A planar
+    # die is ..."): its patterns compile on every such search
+    "rules search (what is)": (["rules", "search", "what is a phenomenon"], 1.35),
+    "rules search (who is)": (["rules", "search", "who is the planar controller"], 1.35),
+    # a Danish compound, read as its parts ("planarterningen": planar + terningen)
+    "rules search (Danish compound)": (["rules", "search", "hvad koster planarterningen"], 1.35),
 }
 
 
@@ -79,6 +87,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, PLANARCLI_CACHE_DIR=os.path.join(tmp, "cache"))
         env["PLANARCLI_DATA_DIR"] = os.path.join(tmp, "data")
+        # string hashes are salted per process, and with them the order of sets and the
+        # probes of dicts: a fixed salt makes a count repeat to the instruction
+        env["PYTHONHASHSEED"] = "0"
         env.pop("PLANARCLI_OFFLINE", None)
         deck = os.path.join(tmp, "deck.txt")
         Path(deck).write_text(DECK, encoding="utf-8")

@@ -82,3 +82,35 @@ def test_help_imports_no_subcommand_module() -> None:
     # among them); no command module is imported to print the top-level help
     commands = [m for m in modules if m.startswith("planarcli.commands.")]
     assert commands == ["planarcli.commands.common"]
+
+
+# --- rules search: a question naming a card, or in French or Danish, costs no more imports
+# than an English one (issue 18 item 5: the rulings' facts are read from the cached index)
+def searches_imports(question: str, everyday: str) -> tuple[set[str], set[str]]:
+    """The modules ``rules search QUESTION`` and ``rules search EVERYDAY`` import, each
+    after a first search has built and cached its index."""
+    for text in (everyday, question):
+        modules_loaded_by(["rules", "search", text])
+    return (
+        modules_loaded_by(["rules", "search", question]),
+        modules_loaded_by(["rules", "search", everyday]),
+    )
+
+
+def test_a_search_naming_a_card_imports_nothing_the_everyday_one_does_not() -> None:
+    card, everyday = searches_imports("spatial merging chaos", "planar die cost")
+    assert "planarcli.rulebook.search.scoring" in everyday
+    assert sorted(card - everyday) == []
+
+
+@pytest.mark.parametrize(
+    "question", ["coût du dé planaire", "hvad koster det at slå med terningen"]
+)
+def test_a_french_or_danish_search_imports_nothing_an_english_one_does_not(
+    question: str,
+) -> None:
+    """Its words are also read as English ones, which no rule uses: PyStemmer stems them,
+    as it does such a word of an English question ("zebra")."""
+    other, english = searches_imports(question, "planar die cost zebra")
+    assert "Stemmer" in english
+    assert sorted(other - english) == []

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Collection, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from planarcli.rulebook.search.analysis import STOPWORDS, fold, osa_distance, words
 
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 #: words shorter than TYPO_SHORTEST only as typed
 TYPO_LONG = 8
 TYPO_SHORTEST = 5
-MAGIC = b"planarcli card names 2\n"
+MAGIC = b"planarcli card names 3\n"
 
 
 def name_words(name: str) -> list[str]:
@@ -39,10 +39,19 @@ class Names:
 
     __slots__ = ("by_letter", "counts", "spelt")
 
-    def __init__(self, spelt: dict[str, list[str]]) -> None:
+    def __init__(
+        self,
+        spelt: dict[str, list[str]],
+        counts: dict[str, int] | None = None,
+        by_letter: dict[str, list[str]] | None = None,
+    ) -> None:
+        """``counts`` and ``by_letter`` as :meth:`state` gave them (else made)."""
         self.spelt = spelt
-        self.counts: dict[str, int] = {}
-        self.by_letter: dict[str, list[str]] = {}
+        if counts is not None and by_letter is not None:
+            self.counts, self.by_letter = counts, by_letter
+            return
+        self.counts = {}
+        self.by_letter = {}
         for found in spelt.values():
             for word in set(found):
                 self.counts[word] = self.counts.get(word, 0) + 1
@@ -53,6 +62,10 @@ class Names:
     @classmethod
     def of(cls, names: Sequence[str]) -> Names:
         return cls({name: name_words(name) for name in names})
+
+    def state(self) -> dict[str, Any]:
+        """The names and what matching needs, as plain data for the cache dir."""
+        return {"names": self.spelt, "counts": self.counts, "by_letter": self.by_letter}
 
 
 def named(
@@ -100,9 +113,13 @@ def named(
     return frozenset(cards), naming
 
 
-def scope_names(info: EditionInfo) -> Names:
+def scope_names(info: EditionInfo, *, cached: bool = True) -> Names:
     """The card names of the rulings document ``info``, from the cache dir when it holds
-    them for this file (else read from it, and kept)."""
+    them for this file (and ``cached``), else read from it, and kept. The words of each
+    name, how many names hold each word and the words by their first letter are all kept:
+    making them costs every search more than reading them. (A file with the right shape
+    but not the right content can make :func:`named` raise: :func:`names_in` then
+    rebuilds it.)"""
     from planarcli import marshalcache
     from planarcli.paths import cache_dir_path
 
@@ -112,12 +129,11 @@ def scope_names(info: EditionInfo) -> Names:
         return Names({})
     key = f"{marshalcache.python_key()}\n{info.location}\n{status.st_size}:{status.st_mtime_ns}"
     path = os.path.join(cache_dir_path(), "search", "card-names.bin")
-    state = marshalcache.read(path, MAGIC, key)
-    spelt = state.get("names") if state is not None else None
-    if isinstance(spelt, dict) and all(
-        isinstance(name, str) and isinstance(found, list) for name, found in spelt.items()
-    ):
-        return Names(spelt)
+    state = marshalcache.read(path, MAGIC, key) if cached else None
+    if state is not None:
+        spelt, counts, by_letter = state.get("names"), state.get("counts"), state.get("by_letter")
+        if type(spelt) is dict and type(counts) is dict and type(by_letter) is dict:
+            return Names(spelt, counts, by_letter)
     from planarcli.rulebook import corpus
 
     try:
@@ -125,5 +141,15 @@ def scope_names(info: EditionInfo) -> Names:
     except Exception:  # a damaged file is reported by the search that loads it
         return Names({})
     names = Names.of(sorted({card for card, _ in edition.cards.values()}))
-    marshalcache.write(path, MAGIC, key, {"names": names.spelt})
+    marshalcache.write(path, MAGIC, key, names.state())
     return names
+
+
+def names_in(query: str, info: EditionInfo) -> frozenset[str]:
+    """The cards of the rulings document ``info`` that ``query`` names (:func:`named`),
+    with the names kept in the cache dir; names kept that make matching fail (not what
+    :meth:`Names.state` writes) are read again from the document."""
+    try:
+        return named(query, scope_names(info))[0]
+    except Exception:  # whatever the cached file held: rebuild, never a crash
+        return named(query, scope_names(info, cached=False))[0]

@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 
 #: Bump when what the index holds or how texts are analysed changes: cached indexes of an
 #: older version are rebuilt.
-INDEX_VERSION = 12
+INDEX_VERSION = 13
 
 #: a glossary entry's term stands this many gaps before its text, so that no two words of
 #: the two are near each other for :mod:`.scoring`'s proximity
@@ -63,6 +63,12 @@ AID_SAME_ID = 0.5
 AID_MOVED = 0.8
 #: between two phrasings of one passage in the aids column
 AID_SEPARATOR = "|"
+#: a ruling said word for word (quotes aside) of this many cards or more restates a rule
+#: ("The controller of a face-up plane card is the player designated as the planar
+#: controller")
+RESTATED_ON = 3
+#: curly quotes as straight ones (two rulings alike but for their quotes are one text)
+QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})
 
 ENGLISH_CR = "comprehensive-rules"
 #: stands between a glossary entry's term and its text in ``tokens`` (no word is "_")
@@ -245,6 +251,8 @@ class SearchIndex:
         "aid_size",
         "aid_length",
         "edition_names",
+        "cards",
+        "restating",
     )
     COLUMNS = (
         "texts",
@@ -309,6 +317,11 @@ class SearchIndex:
     #: per edition (as in ``edition_ids``), the words a query names it by: a document's own
     #: words ("tactical", "eternities"), a translation's or guide's language ("danish")
     edition_names: list[list[str]]
+    #: each card the index holds rulings of (its English name), and the positions of its
+    #: rulings; and the rulings (positions) that restate a rule (see :meth:`_rulings`).
+    #: Derived at build time and cached: a search naming a card reads them, not every ruling
+    cards: dict[str, list[int]]
+    restating: list[int]
 
     def __init__(
         self, editions: Sequence[Edition] = (), phrasings: Sequence[Phrased] | None = None
@@ -420,6 +433,7 @@ class SearchIndex:
                 self.aid_lengths.append(0)
                 self.lengths.append(0.0)
         self.edition_names = self._names(editions)
+        self._rulings()
         postings: dict[str, list[int]] = {}
         for position in range(len(self.ids)):
             terms, _ = self.doc(position)
@@ -430,6 +444,24 @@ class SearchIndex:
         self._statistics()
         self.surface = {word: " ".join(sorted(stems)) for word, stems in surface.items()}
         self.vocabulary = {lang: sorted(found) for lang, found in vocabulary.items()}
+
+    def _rulings(self) -> None:
+        """``cards``: each card's rulings; ``restating``: the card rulings whose text, quotes
+        aside, is a ruling of RESTATED_ON cards or more (it restates a rule)."""
+        by_text: dict[str, list[int]] = {}
+        for position, kind in enumerate(self.kinds):
+            if kind == "ruling":
+                if self.notes[position]:
+                    card = self.notes[position].split("|")[0]
+                    self.cards.setdefault(card, []).append(position)
+                text = self.texts[position].translate(QUOTES)
+                by_text.setdefault(text, []).append(position)
+        self.restating = sorted(
+            position
+            for found in by_text.values()
+            if len({self.notes[p].split("|")[0] for p in found}) >= RESTATED_ON
+            for position in found
+        )
 
     def _attach(self, phrasings: Sequence[Phrased]) -> None:
         """Give each document the phrasings written for its passage (see
@@ -863,6 +895,7 @@ DICT_FIELDS = frozenset(
         "aid_df",
         "aid_size",
         "aid_length",
+        "cards",
     }
 )
 

@@ -17,9 +17,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from planarcli.lazyre import lazy
+from planarcli.lazyre import LazyPattern, lazy
 from planarcli.rulebook.search import cards
 from planarcli.rulebook.search.analysis import (
     DEFINITION_WORDS,
@@ -53,15 +54,40 @@ PAST_RE = lazy(
     r"|ancien(?:ne)?s?|gamle|oprindelige?)\b",
     re.IGNORECASE,
 )
-DEFINITION_RE = lazy(
-    r"^\W*(?:what\s+(?:is|are)|what's|whats|define|definition\s+of|meaning\s+of"
-    r"|qu'est-ce\s+que?|c'est\s+quoi|que\s+(?:veut\s+dire|signifie)|hvad\s+(?:er|betyder))"
-    # a term of one or two words, or two joined by "of", "de", "af" ("capacité de
-    # transplanage")
-    r"(?:\s+(?:an?|the|une?|le|la|les|l'|en|et))?\s*"
-    r"\S+(?:\s+(?:of|de|du|des|af)\s+\S+|\s+\S+)?\W*$"
-    r"|^\W*\S+(?:\s+\S+)?\s+(?:definition|meaning|means?)\W*$",
-    re.IGNORECASE,
+#: "what is X" as a whole question: its two forms, each with the words it cannot match
+#: without (lower case, words one space apart; see :func:`first_match`)
+DEFINITION_PARTS = (
+    (
+        lazy(
+            r"^\W*(?:what\s+(?:is|are)|what's|whats|define|definition\s+of|meaning\s+of"
+            r"|qu'est-ce\s+que?|c'est\s+quoi|que\s+(?:veut\s+dire|signifie)"
+            r"|hvad\s+(?:er|betyder))"
+            # a term of one or two words, or two joined by "of", "de", "af" ("capacité de
+            # transplanage")
+            r"(?:\s+(?:an?|the|une?|le|la|les|l'|en|et))?\s*"
+            r"\S+(?:\s+(?:of|de|du|des|af)\s+\S+|\s+\S+)?\W*$",
+            re.IGNORECASE,
+        ),
+        (
+            "what is",
+            "what a",  # what are
+            "what's",
+            "whats",
+            "define",
+            "definition",
+            "meaning",
+            "qu'est-ce qu",
+            "c'est quoi",
+            "que veut dire",
+            "que signifie",
+            "hvad er",
+            "hvad betyder",
+        ),
+    ),
+    (
+        lazy(r"^\W*\S+(?:\s+\S+)?\s+(?:definition|meaning|means?)\W*$", re.IGNORECASE),
+        ("definition", "mean"),  # meaning, means
+    ),
 )
 #: words without which a query cannot ask what something is
 DEFINITION_HINTS = wordset(
@@ -71,21 +97,57 @@ DEFINITION_HINTS = wordset(
 CARD_TERMS = frozenset({"card", "cart", "kort"})
 #: words that may stand beside a rule number that is the whole question ("rule 901.9")
 RULE_WORDS = frozenset({"rule", "rules", "règle", "règles", "regel", "reglen", "see", "cf"})
-#: "... who is the planar controller": the subject asked about
-SUBJECT_RE = lazy(
-    r"\b(?:what|who|qui|hvem|hvad)\s+(?:is|are|est|er)\s+(.+?)\W*$"
+#: "... who is the planar controller": the subject asked about; each form with the words it
+#: cannot match without
+SUBJECT_PARTS = (
+    (
+        lazy(r"\b(?:what|who|qui|hvem|hvad)\s+(?:is|are|est|er)\s+(.+?)\W*$", re.IGNORECASE),
+        (
+            "what is",
+            "what a",  # what are
+            "what est",
+            "what er",
+            "who is",
+            "who are",
+            "who est",
+            "who er",
+            "qui is",
+            "qui are",
+            "qui est",
+            "qui er",
+            "hvem is",
+            "hvem are",
+            "hvem est",
+            "hvem er",
+            "hvad is",
+            "hvad are",
+            "hvad est",
+            "hvad er",
+        ),
+    ),
     # asked inside a longer question: "explain what a phenomenon card is", "what does it
     # mean to planeswalk"
-    r"|\bwhat\s+((?:an?|the)\s+\w+(?:\s+\w+)?)\s+(?:is|are)\b"
-    r"|\bwhat\s+(?:does\s+it|it)\s+means?\s+to\s+(\w+)"
+    (
+        lazy(r"\bwhat\s+((?:an?|the)\s+\w+(?:\s+\w+)?)\s+(?:is|are)\b", re.IGNORECASE),
+        ("what a", "what the"),
+    ),
+    (
+        lazy(r"\bwhat\s+(?:does\s+it|it)\s+means?\s+to\s+(\w+)", re.IGNORECASE),
+        ("what does it", "what it"),
+    ),
     # "what does chaos ensue mean", "c'est quoi un phénomène", "qu'est-ce qu'un plan",
     # "que signifie transplaner", "hvad betyder planeswalke"
-    r"|\bwhat\s+does\s+(.+?)\s+mean\b"
-    r"|\bc'est\s+quoi\s+(.+?)\W*$"
-    r"|\bqu'est-ce\s+qu(?:e\s+|')(?:c'est\s+qu(?:e\s+|'))?(.+?)\W*$"
-    r"|\bque\s+(?:veut\s+dire|signifie)\s+(.+?)\W*$"
-    r"|\bhvad\s+betyder\s+(.+?)\W*$",
-    re.IGNORECASE,
+    (lazy(r"\bwhat\s+does\s+(.+?)\s+mean\b", re.IGNORECASE), ("what does",)),
+    (lazy(r"\bc'est\s+quoi\s+(.+?)\W*$", re.IGNORECASE), ("c'est quoi",)),
+    (
+        lazy(r"\bqu'est-ce\s+qu(?:e\s+|')(?:c'est\s+qu(?:e\s+|'))?(.+?)\W*$", re.IGNORECASE),
+        ("qu'est-ce qu",),
+    ),
+    (
+        lazy(r"\bque\s+(?:veut\s+dire|signifie)\s+(.+?)\W*$", re.IGNORECASE),
+        ("que veut dire", "que signifie"),
+    ),
+    (lazy(r"\bhvad\s+betyder\s+(.+?)\W*$", re.IGNORECASE), ("hvad betyder",)),
 )
 #: words that only stress a question ("who actually is ...", "what exactly happens"): left
 #: out before its form is read
@@ -93,6 +155,56 @@ FILLER_RE = lazy(
     r"\s+(?:actually|exactly|really|basically|even|just|ever|still|now|then|again|please)\b",
     re.IGNORECASE,
 )
+#: the words FILLER_RE cannot match without (see :func:`may_hold`)
+FILLER_NEEDLES = (
+    "actually",
+    "exactly",
+    "really",
+    "basically",
+    "even",
+    "just",
+    "ever",
+    "still",
+    "now",
+    "then",
+    "again",
+    "please",
+)
+#: the letters that a case-insensitive pattern matches to an ASCII letter though they are
+#: none (dotted and dotless i, long s, Kelvin sign): a text holding one is always read by
+#: the pattern itself
+CASE_TWINS = frozenset("\u0130\u0131\u017f\u212a")
+
+
+def may_hold(text: str, needles: tuple[str, ...]) -> bool:
+    """False only when ``text``, in lower case with its spaces collapsed, holds none of
+    ``needles``: then a case-insensitive pattern each of whose matches holds one of them
+    (its words apart by whitespace) cannot match it, and need not even be compiled
+    (compiling the "what is X" patterns costs a search about 6% of its start-up, and
+    "hvad", "qui", "que" open many a question that asks something else)."""
+    if not CASE_TWINS.isdisjoint(text):
+        return True
+    flat = " ".join(text.lower().split())
+    return any(needle in flat for needle in needles)
+
+
+def first_match(
+    parts: tuple[tuple[LazyPattern, tuple[str, ...]], ...], text: str
+) -> re.Match[str] | None:
+    """The match of the alternation of ``parts``' patterns in ``text``: the leftmost of
+    their matches, the first part's on a tie (as the regex engine tries alternatives in
+    order at each place); a part is searched only when :func:`may_hold` says it may
+    match."""
+    best: re.Match[str] | None = None
+    flat = " ".join(text.lower().split()) if CASE_TWINS.isdisjoint(text) else None
+    for pattern, needles in parts:
+        if flat is None or any(needle in flat for needle in needles):
+            found = pattern.search(text)
+            if found is not None and (best is None or found.start() < best.start()):
+                best = found
+    return best
+
+
 #: where the subject of "who is ..." ends and the case it is asked about begins
 SUBJECT_END_RE = lazy(
     r"\s*[,;?(]|\s+(?:in|during|when|if|under|with|for|dans|en|pendant|quand|si|avec|i|når|hvis"
@@ -163,7 +275,7 @@ class Understood:
     #: "what is X": a pattern for a rule saying "X is ..." (or None), whether the query is
     #: only that question (``asks``), whether it asks what a word means (``defines``), and
     #: the terms of X when a longer question names it (``named``)
-    definition: re.Pattern[str] | None
+    definition: Callable[[str], re.Match[str] | None] | None
     asks: bool
     defines: bool
     named: list[set[str]]
@@ -217,10 +329,13 @@ def understand(index: SearchIndex, query: str) -> Understood:
         # "rule 309.7": that rule or nothing, not every rule that says "rule"
         weights = {}
     hinted = not DEFINITION_HINTS.isdisjoint(words(query))
-    framed = FILLER_RE.sub("", query.replace("’", "'")) if hinted else query
+    framed = query
+    if hinted:
+        framed = query.replace("’", "'")
+        framed = FILLER_RE.sub("", framed) if may_hold(framed, FILLER_NEEDLES) else framed
     subject = subject_of(index, framed) if hinted else None
     definition = defined_subject(index, *subject) if subject else None
-    asks = bool(hinted and DEFINITION_RE.search(framed))
+    asks = bool(hinted and first_match(DEFINITION_PARTS, framed))
     # "what does it mean to encounter a phenomenon" asks for more than a heading
     defines = asks or not DEFINITION_WORDS.isdisjoint(words(query))
     # the terms of what a longer question asks about ("could someone explain what a
@@ -320,7 +435,7 @@ def subject_of(index: SearchIndex, query: str) -> tuple[list[str], bool] | None:
     """For a query that asks what something is: the words of that thing, and whether it
     is a person ("who is ...")."""
     text = query.replace("’", "'")
-    asked = SUBJECT_RE.search(text)
+    asked = first_match(SUBJECT_PARTS, text)
     person = False
     if asked is not None:
         # "who is the planar controller in grand melee": the planar controller, in the
@@ -328,7 +443,7 @@ def subject_of(index: SearchIndex, query: str) -> tuple[list[str], bool] | None:
         found = next(group for group in asked.groups() if group)
         text = SUBJECT_END_RE.compiled.split(found, maxsplit=1)[0]
         person = asked.group(0).lower().startswith(("who", "qui", "hvem"))
-    elif not DEFINITION_RE.search(text):
+    elif not first_match(DEFINITION_PARTS, text):
         return None
     subject = [
         word
@@ -340,9 +455,17 @@ def subject_of(index: SearchIndex, query: str) -> tuple[list[str], bool] | None:
     return subject, person
 
 
-def defined_subject(index: SearchIndex, subject: list[str], person: bool) -> re.Pattern[str]:
+def defined_subject(
+    index: SearchIndex, subject: list[str], person: bool
+) -> Callable[[str], re.Match[str] | None]:
+    """The search for a text that says what ``subject`` is (see :func:`subject_pattern`),
+    run only in a text that holds each of its words."""
+    return gated(*subject_pattern(index, subject, person), re.IGNORECASE)
+
+
+def subject_pattern(index: SearchIndex, subject: list[str], person: bool) -> tuple[str, list[str]]:
     """A pattern for a text that says what ``subject`` is: the subject followed by "is",
-    "are", "means"."""
+    "are", "means"; and the subject's words as literals (each match holds them all)."""
     subject = list(subject)
     known = set(index.surface)
     for number, word in enumerate(subject):
@@ -365,13 +488,32 @@ def defined_subject(index: SearchIndex, subject: list[str], person: bool) -> re.
         rf"|\b(?:known\s+as|called|s'appelle|appelée?s?|kaldes|kaldet)\s+"
         rf"(?:(?:a|an|the|un|une|le|la|l'|en|et)\s*)?[\"“«'‘]?\s*{said}\b"
     )
-    return re.compile(
+    pattern = (
         # "A planar die is ...", "A player's range of influence is ...", "Each turn
-        # marker represents ..."
-        rf"(?:^|[.:]\s|\b(?:a|an|the|to|each|un|une|le|la|en|et)\s|\w+['’]s\s){said}s?"
-        rf"\s+(?:is|are|means|represents?|est|sont|er)\b{named}{called}",
-        re.IGNORECASE,
+        # marker represents ..." (a possessive from a word's start: the match is the same
+        # as from any letter of it, and the search does not try every letter)
+        rf"(?:^|[.:]\s|\b(?:a|an|the|to|each|un|une|le|la|en|et)\s|\b\w+['’]s\s){said}s?"
+        rf"\s+(?:is|are|means|represents?|est|sont|er)\b{named}{called}"
     )
+    return pattern, [re.escape(word) for word in subject]
+
+
+def gated(pattern: str, gates: list[str], flags: int) -> Callable[[str], re.Match[str] | None]:
+    """``pattern``'s search, run only in a text where each of ``gates`` (patterns each of
+    its matches holds) is found. The pattern of "what is X" may start at any word and
+    is slow to search; X's words are literals, found fast, and most texts do not hold them.
+    The pattern compiles on its first search. (A function, not a class: a class costs
+    every search's start-up more.)"""
+    whole = lazy(pattern, flags)
+    literals = [re.compile(gate, flags) for gate in gates]
+
+    def search(text: str) -> re.Match[str] | None:
+        for gate in literals:
+            if gate.search(text) is None:
+                return None
+        return whole.search(text)
+
+    return search
 
 
 def untitled(
@@ -402,30 +544,30 @@ def untitled(
 
 
 def rulings_of(index: SearchIndex, cards: frozenset[str]) -> frozenset[int] | None:
-    """The positions of the rulings of ``cards``, or None for an index without rulings."""
-    if not card_names(index).spelt:
+    """The positions of the rulings of ``cards``, or None for an index without rulings.
+
+    Raises ValueError when the index says otherwise than its rulings (a cached file with an
+    index's shape but not its content: :mod:`planarcli.rulebook.searchcache` rebuilds it)."""
+    if not index.cards:
         return None
-    if not cards:
-        return frozenset()
-    return frozenset(
-        position
-        for position, kind in enumerate(index.kinds)
-        if kind == "ruling" and index.notes[position].split("|")[0] in cards
-    )
+    found = frozenset(position for card in cards for position in index.cards.get(card, ()))
+    kinds, notes = index.kinds, index.notes
+    for position in found:
+        if not (
+            type(position) is int
+            and 0 <= position < len(kinds)
+            and kinds[position] == "ruling"
+            and notes[position].split("|")[0] in cards
+        ):
+            raise ValueError("the index's card rulings are not its rulings")
+    return found
 
 
 def card_names(index: SearchIndex) -> cards.Names:
     """The cards the index holds rulings of (made once per index)."""
     known: cards.Names | None = getattr(index, "_cards", None)
-    if known is None and "ruling" not in index.kinds:
-        known = index._cards = cards.Names({})  # type: ignore[attr-defined]
     if known is None:
-        found = {
-            index.notes[position].split("|")[0]
-            for position, kind in enumerate(index.kinds)
-            if kind == "ruling" and index.notes[position]
-        }
-        known = cards.Names.of(sorted(found))
+        known = cards.Names.of(sorted(index.cards))
         index._cards = known  # type: ignore[attr-defined]
     return known
 
@@ -441,29 +583,16 @@ def cards_named(index: SearchIndex, query: str) -> tuple[frozenset[str], set[str
     )
 
 
-#: a ruling said word for word of this many cards or more restates a rule ("The controller of
-#: a face-up plane card is the player designated as the planar controller")
-RESTATED_ON = 3
-
-
 def restating(index: SearchIndex) -> frozenset[int]:
     """The card rulings (positions) that restate a rule: their text, quotes aside, is a
-    ruling of RESTATED_ON cards or more. Made once per index."""
+    ruling of RESTATED_ON cards or more (found when the index is built). Made once per
+    index; raises ValueError when they are not rulings of the index (see
+    :func:`rulings_of`)."""
     known: frozenset[int] | None = getattr(index, "_restating", None)
     if known is None:
-        by_text: dict[str, list[int]] = {}
-        for position, kind in enumerate(index.kinds):
-            if kind == "ruling":
-                text = index.texts[position].translate(QUOTES)
-                by_text.setdefault(text, []).append(position)
-        known = frozenset(
-            position
-            for found in by_text.values()
-            if len({index.notes[p].split("|")[0] for p in found}) >= RESTATED_ON
-            for position in found
-        )
+        known = frozenset(index.restating)
+        kinds = index.kinds
+        if not all(type(p) is int and 0 <= p < len(kinds) and kinds[p] == "ruling" for p in known):
+            raise ValueError("the index's restating rulings are not its rulings")
         index._restating = known  # type: ignore[attr-defined]
     return known
-
-
-QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})

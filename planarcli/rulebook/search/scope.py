@@ -39,9 +39,9 @@ def search_scope(
         if query is None:
             return chosen + rulings
         # the rulings (and their larger index) only for a question that names a card
-        from planarcli.rulebook.search.cards import named, scope_names
+        from planarcli.rulebook.search.cards import names_in
 
-        return chosen + [info for info in rulings if named(query, scope_names(info))[0]]
+        return chosen + [info for info in rulings if names_in(query, info)]
     if edition is None or edition.strip().lower() == "all":
         chosen = list(infos)
     else:

@@ -31,6 +31,7 @@ from planarcli.lazyre import lazy
 from planarcli.rulebook.search.index import (
     ASIDE,
     PROXIMITY_WINDOW,
+    QUOTES,
     SearchResult,
     is_heading,
     numbers_of,
@@ -38,7 +39,6 @@ from planarcli.rulebook.search.index import (
 from planarcli.rulebook.search.query import (
     CARD_TERMS,
     ESSENTIAL,
-    QUOTES,
     Understood,
     restating,
     understand,
@@ -419,7 +419,7 @@ class _Scoring:
             context = index.context[position]
             if context and not self.terms.intersection(context.split(" ")):
                 score *= self.w["out_of_context"]
-        if asked.definition and kind == "rule" and asked.definition.search(index.texts[position]):
+        if asked.definition and kind == "rule" and asked.definition(index.texts[position]):
             # "what is the planar die": "A planar die is a six-sided die."
             score *= self.w["definition"]
         if (
