@@ -56,6 +56,15 @@ remark in parentheses, a sentence between bare names, a sign-off of up to four w
 the name under it, a heading row with columns of its own): 15 of 15 (121 of 121 after the
 fixes). Batch 11 is now a regression check too; no held-out batch is left until a new one
 is written.
+Batch 12 (``m12-*``), written on 2026-12-01 as typical pastes, scored once: 3 of 15 (read
+right: a Reddit post's indented list, a Moxfield and a TappedOut Commander list with the
+planar deck under it; missed: a Discord ``[9:03 PM]`` stamp and ``+ Name, forgot it``, a
+forum signature under ``--``, Google Keep ``☐``/``☑`` boxes, a Scryfall deck CSV's
+``outside`` section, a sheet's ``In the deck?`` column, an email's ``Planes: A, B, ...``
+sentence, French and German sign-offs, a note in ``[...]`` and after ``,`` or ``…``, a
+sentence ending in ``:`` between cards, an MTGGoldfish table's ``Cards Total`` row, a
+WhatsApp export's date-and-name prefixes; 73 of 136 right on first scoring across twelve
+batches).
 A list reads right when ``validate`` gives the expected verdict and its planar deck is the
 expected cards (catalog names, one per copy, in any order).
 """
@@ -81,6 +90,7 @@ BATCHES = {
     "j9": "batch 9",
     "k1": "batch 10",  # k10-* (the first two characters of the name)
     "l1": "batch 11",  # l11-*
+    "m1": "batch 12",  # m12-*
 }
 
 
