@@ -459,7 +459,7 @@ def _refuse_lines_left_out(decklist: Decklist) -> None:
     first = lost[0]
     more = ""
     if len(lost) > 1:
-        more = f" (and {len(lost) - 1} more such line{'s' if len(lost) > 2 else ''})"
+        more = f" (and {plural(len(lost) - 1, 'more such line')})"
     shown = "-" if decklist.path == "<stdin>" else shlex.quote(decklist.path)
     raise InputError(
         f"{first.message}{more}; converting would leave it out",

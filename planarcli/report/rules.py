@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from planarcli.errors import plural
 from planarcli.report.terminal import text_width, wrap_hanging
 from planarcli.rulebook import corpus
 
@@ -551,7 +552,7 @@ def history_text(result: Any, *, style: Style | None = None, width: int | None =
     kind = "glossary entry " if result.kind == "glossary" else ""
     out.append(
         f"{kind}{result.rule} in the numbering of {result.edition}: "
-        f"{count} wording{'s' if count != 1 else ''} in "
+        f"{plural(count, 'wording')} in "
         f"{len(result.editions_searched)} editions searched"
     )
     changes = [None, *result.changes()]
