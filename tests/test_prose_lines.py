@@ -112,6 +112,16 @@ def test_a_prose_line_naming_a_card_the_deck_lacks_is_a_note(tmp_path: Path) -> 
     assert "write it as '1 Jund' [prose-line]" in text_report.stdout
 
 
+def test_a_long_prose_line_is_quoted_short(tmp_path: Path) -> None:
+    # a pasted paragraph is repeated as every message repeats what a user wrote (errors.echoed)
+    long_line = "Honestly this deck is a blast, " * 8 + "see you all on Friday."
+    content = TEN.replace("1 Sea of Sand\n", "") + "\n" + long_line + "\n"
+    (found,) = prose_findings(validate(tmp_path, content, "--format", "json"))
+    message = str(found["message"])
+    assert message.startswith("'Honestly this deck is a blast, Honestly this deck is a bl...' was")
+    assert long_line not in message
+
+
 def test_sarif_describes_the_new_code(tmp_path: Path) -> None:
     content = TEN + "\nThinking about swapping Naya for Jund, thoughts?\n"
     log = json.loads(validate(tmp_path, content, "--format", "sarif").stdout)
@@ -132,6 +142,13 @@ def test_sarif_describes_the_new_code(tmp_path: Path) -> None:
         ("Deck looks good. Sky is clear!", set(), ["Sky Deck"]),  # both words of its name
         ("Deck looks good, see you there", set(), []),
         ("We played. You won.", set(), []),  # short words alone name nothing
+        # folded as card names are: any apostrophe or none, accents or none
+        ("I took out Norn\u2019s Dominion, too slow", set(), ["Norn's Dominion"]),
+        ("Norns Dominion, banned at our table", set(), ["Norn's Dominion"]),
+        ("Oteclan is our favourite.", set(), ["Otecl\u00e1n"]),
+        ("Artist Alley was fun.", set(), ["Artist Alley (Plane)"]),
+        # the longer name the line writes, not also the card named by part of it
+        ("I also have Otaria and the Eloren Wilds", set(), ["Otaria", "Eloren Wilds"]),
     ],
 )
 def test_named_cards(line: str, held: set[str], expected: list[str]) -> None:

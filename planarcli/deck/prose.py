@@ -22,31 +22,34 @@ from __future__ import annotations
 import re
 
 from planarcli.cards.catalog import Catalog
+from planarcli.cards.names import fold_name
 from planarcli.deck.findings import Finding
 from planarcli.deck.readers.model import DeckEntry, Decklist
+from planarcli.errors import echoed
 
-#: A word: letters, maybe with an apostrophe inside ("Raven's"); a hyphen parts two words.
-_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+#: A word: letters, maybe with an apostrophe inside ("Raven's", "Norn’s": every apostrophe
+#: ``fold_name`` drops); a hyphen parts two words.
+_WORD = re.compile(r"[^\W\d_]+(?:['\u2018\u2019\u02bc`\u00b4\u2032][^\W\d_]+)*")
 #: Lower-case words of card names that name nothing ("Sea of Sand", "The Dark Barony").
 _LINKING_WORDS = frozenset(
     {"a", "an", "and", "at", "by", "for", "from", "in", "of", "on", "the", "to", "with"}
 )
 #: A name is not taken as named without one word of it this long (not by "We" and "You").
 _LONG_WORD = 4
-_PAREN_SUFFIX = re.compile(r"\s*\([^()]*\)$")  # "Artist Alley (Plane)": the type is no word
 
 _words_cache: dict[int, tuple[Catalog, tuple[tuple[str, frozenset[str]], ...]]] = {}
 
 
 def card_words(catalog: Catalog) -> tuple[tuple[str, frozenset[str]], ...]:
-    """(name, its folded words but the linking ones) of every planar card."""
+    """(name, its folded words but the linking ones) of every planar card: folded as card
+    names are compared (``fold_name``), so "Norn’s Dominion", "Norns Dominion" and "Chaotic
+    Aether" in a line meet "Norn's Dominion" and "Chaotic Æther"."""
     cached = _words_cache.get(id(catalog))
     if cached is not None and cached[0] is catalog:
         return cached[1]
     cards = []
     for card in catalog.cards:
-        words = {word.casefold() for word in _WORD.findall(_PAREN_SUFFIX.sub("", card.name))}
-        words -= _LINKING_WORDS
+        words = set(fold_name(card.name).split()) - _LINKING_WORDS
         if words:
             cards.append((card.name, frozenset(words)))
     index = tuple(cards)
@@ -55,16 +58,25 @@ def card_words(catalog: Catalog) -> tuple[tuple[str, frozenset[str]], ...]:
     return index
 
 
-def named_cards(text: str, catalog: Catalog, held: set[str]) -> list[str]:
-    """The planar cards a prose line names (see the module's docstring) that the deck
-    (``held``: catalog names) does not hold, in the order their words come in the line."""
-    capitals: dict[str, int] = {}  # folded word written with a capital -> where it first is
+def _capitals(text: str) -> dict[str, int]:
+    """Each folded word ``text`` writes with a capital -> where it first stands."""
+    capitals: dict[str, int] = {}
     for match in _WORD.finditer(text):
         if match.group()[0].isupper():
-            capitals.setdefault(match.group().casefold(), match.start())
+            for word in fold_name(match.group()).split():
+                capitals.setdefault(word, match.start())
+    return capitals
+
+
+def named_cards(text: str, catalog: Catalog, held: set[str]) -> list[str]:
+    """The planar cards a prose line names (see the module's docstring) that the deck
+    (``held``: catalog names) does not hold, in the order their words come in the line. A
+    card named only by words of a longer name the line names is not counted again ("the
+    Eloren Wilds" names Eloren Wilds, not The Wilds too)."""
+    capitals = _capitals(text)
     if not capitals:
         return []
-    found: list[tuple[int, str]] = []
+    found: list[tuple[int, str, frozenset[str]]] = []
     for name, words in card_words(catalog):
         written = words.intersection(capitals)
         if (
@@ -72,8 +84,12 @@ def named_cards(text: str, catalog: Catalog, held: set[str]) -> list[str]:
             and any(len(word) >= _LONG_WORD for word in written)
             and name not in held
         ):
-            found.append((min(capitals[word] for word in written), name))
-    return [name for _, name in sorted(found)]
+            found.append((min(capitals[word] for word in written), name, written))
+    return [
+        name
+        for _, name, written in sorted(found)
+        if not any(written < other for _, _, other in found)
+    ]
 
 
 def prose_findings(
@@ -94,7 +110,7 @@ def prose_findings(
         if cards:
             named = " or ".join(cards[:3])
             message = (
-                f"{text!r} was left out as a comment (it reads as prose, not as a card line) "
+                f"{echoed(text)} was left out as a comment (it reads as prose, not as a card line) "
                 f"but names {named}, which the planar deck does not hold: if this line means "
                 f"that card, write it as '1 {cards[0]}'"
             )
@@ -103,7 +119,7 @@ def prose_findings(
             )
         elif short:
             message = (
-                f"{text!r} was left out as a comment (it reads as prose, not as a card line) "
+                f"{echoed(text)} was left out as a comment (it reads as prose, not as a card line) "
                 "and the planar deck is short of cards: if this line names one, write it as "
                 "'1 Name'"
             )
