@@ -99,17 +99,43 @@ def test_ordinary_chat_under_a_legal_deck_says_nothing(tmp_path: Path) -> None:
     assert prose_findings(as_json) == []
 
 
-def test_a_prose_line_naming_a_card_the_deck_lacks_is_a_note(tmp_path: Path) -> None:
-    content = TEN + "\nThinking about swapping Naya for Jund, thoughts?\nAlso Akoum rocks.\n"
+def test_a_prose_line_opening_with_a_card_the_deck_lacks_is_a_note(tmp_path: Path) -> None:
+    # a card line with a remark after it reads as prose: it opens with the card
+    content = TEN + "Sky Deck, my favourite!\n\nAlso Akoum rocks.\n"
     result = validate(tmp_path, content, "--format", "json")
     assert result.returncode == 0, result.stderr  # a warning changes no verdict
-    (found,) = prose_findings(result)  # Naya and Akoum are in the deck: only Jund is news
-    assert found["line"] == 12
-    assert found["suggestions"] == ["Jund"]
-    assert "names Jund, which the planar deck does not hold" in str(found["message"])
+    (found,) = prose_findings(result)  # Akoum is in the deck: only Sky Deck is news
+    assert found["line"] == 11
+    assert found["suggestions"] == ["Sky Deck"]
+    assert "names Sky Deck, which the planar deck does not hold" in str(found["message"])
     text_report = validate(tmp_path, content)
-    assert "deck.txt:12: warning:" in text_report.stdout
-    assert "write it as '1 Jund' [prose-line]" in text_report.stdout
+    assert "deck.txt:11: warning:" in text_report.stdout
+    assert "write it as '1 Sky Deck' [prose-line]" in text_report.stdout
+
+
+@pytest.mark.parametrize(
+    "chat",
+    [
+        "Thinking about swapping Naya for Jund, thoughts?",
+        "Notes: Atraxa loves Tazeem. Don't forget Spatial Merging is banned in our group.",
+        "lmk if someone wants to swap, I also have Otaria and the Eloren Wilds",
+        "Honestly Chaotic Aether is the best phenomenon but I never draw it.",
+        "Happy New Year! End of an era.",  # not Year-End Review either
+    ],
+)
+def test_chat_about_other_cards_under_a_legal_deck_says_nothing(tmp_path: Path, chat: str) -> None:
+    # posts asking for advice name cards the deck lacks all the time: no warning each
+    result = validate(tmp_path, TEN + "\n" + chat + "\n", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    (file,) = json.loads(result.stdout)["files"]
+    assert file["prose_lines"] == [12]
+    assert prose_findings(result) == []
+
+
+def test_under_a_short_deck_a_card_named_anywhere_is_the_suggestion(tmp_path: Path) -> None:
+    content = TEN.replace("1 Sea of Sand\n", "") + "\nThinking about swapping Naya for Jund?\n"
+    (found,) = prose_findings(validate(tmp_path, content, "--format", "json"))
+    assert found["suggestions"] == ["Jund"]
 
 
 def test_a_long_prose_line_is_quoted_short(tmp_path: Path) -> None:
@@ -123,7 +149,7 @@ def test_a_long_prose_line_is_quoted_short(tmp_path: Path) -> None:
 
 
 def test_sarif_describes_the_new_code(tmp_path: Path) -> None:
-    content = TEN + "\nThinking about swapping Naya for Jund, thoughts?\n"
+    content = TEN + "\nJund, thoughts?\n"
     log = json.loads(validate(tmp_path, content, "--format", "sarif").stdout)
     (rule,) = [r for r in log["runs"][0]["tool"]["driver"]["rules"] if r["id"] == "prose-line"]
     assert "prose" in rule["shortDescription"]["text"]
@@ -153,6 +179,21 @@ def test_sarif_describes_the_new_code(tmp_path: Path) -> None:
 )
 def test_named_cards(line: str, held: set[str], expected: list[str]) -> None:
     assert named_cards(line, load_catalog(), held) == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("Sky Deck, my favourite!", ["Sky Deck"]),
+        ("The Hippodrome (the best one).", ["The Hippodrome"]),  # "The" links
+        ("Hedron Fields of Agadeem - best plane ever!", ["Hedron Fields of Agadeem"]),
+        ("Jund is next week. Then Grixis!", ["Jund"]),
+        ("Thinking about swapping Naya for Jund, thoughts?", []),
+        ("Naya for Jund?", []),  # Naya opens it, and the deck holds Naya
+    ],
+)
+def test_named_cards_opening_the_line(line: str, expected: list[str]) -> None:
+    assert named_cards(line, load_catalog(), {"Naya"}, opening=True) == expected
 
 
 @pytest.mark.parametrize(

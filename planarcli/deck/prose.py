@@ -8,13 +8,18 @@ in two cases, and stays quiet about ordinary chat otherwise:
 
 - the planar deck fails a size check (``deck-too-small``): every line left out as prose is
   named, since one of them may be the missing card;
-- a line left out as prose names a planar card the deck does not hold: it holds, written
-  with a capital, the card's one word (``Thinking about swapping Naya for Jund, thoughts?``
-  under a deck without Jund), or two words of its name (``the Hedron Fields board``), one
-  of them of four letters or more. That card is the finding's suggestion. One common word
-  of a longer name is not enough (``I love playing Magic`` does not name *Finally!
-  Left-Handed Magic Cards*), nor is a card the deck holds (a line about Naya in a deck
-  with Naya).
+- a line left out as prose opens with a planar card the deck does not hold, as a card
+  line with a remark after it does (``Sky Deck, my favourite!``, ``The Hippodrome (the best
+  one).``): the card's words, written with a capital, are the line's first (linking words
+  such as "the" aside). That card is the finding's suggestion. A card named further on is
+  chat about cards, as posts asking for advice are full of (``Thinking about swapping Naya
+  for Jund, thoughts?``), and is named only under a deck that is short.
+
+A line names a card when it holds, written with a capital, the card's one word (``Jund``)
+or two words of its name (``the Hedron Fields board``), one of them of four letters or
+more. One common word of a longer name is not enough (``I love playing Magic`` does not
+name *Finally! Left-Handed Magic Cards*), nor is a card the deck holds (a line about Naya in
+a deck with Naya).
 """
 
 from __future__ import annotations
@@ -68,11 +73,20 @@ def _capitals(text: str) -> dict[str, int]:
     return capitals
 
 
-def named_cards(text: str, catalog: Catalog, held: set[str]) -> list[str]:
+def _opening(text: str) -> int | None:
+    """Where the first word of ``text`` that is no linking word stands."""
+    for match in _WORD.finditer(text):
+        if match.group().casefold() not in _LINKING_WORDS:
+            return match.start()
+    return None
+
+
+def named_cards(text: str, catalog: Catalog, held: set[str], *, opening: bool = False) -> list[str]:
     """The planar cards a prose line names (see the module's docstring) that the deck
-    (``held``: catalog names) does not hold, in the order their words come in the line. A
-    card named only by words of a longer name the line names is not counted again ("the
-    Eloren Wilds" names Eloren Wilds, not The Wilds too)."""
+    (``held``: catalog names) does not hold, in the order their words come in the line;
+    with ``opening``, only one whose words open the line. A card named only by words of a
+    longer name the line names is not counted again ("the Eloren Wilds" names Eloren Wilds,
+    not The Wilds too)."""
     capitals = _capitals(text)
     if not capitals:
         return []
@@ -85,10 +99,11 @@ def named_cards(text: str, catalog: Catalog, held: set[str]) -> list[str]:
             and name not in held
         ):
             found.append((min(capitals[word] for word in written), name, written))
+    start = _opening(text) if opening else None
     return [
         name
-        for _, name, written in sorted(found)
-        if not any(written < other for _, _, other in found)
+        for at, name, written in sorted(found)
+        if not any(written < other for _, _, other in found) and (not opening or at == start)
     ]
 
 
@@ -101,12 +116,12 @@ def prose_findings(
     short: bool,
 ) -> list[Finding]:
     """``prose-line`` warnings for the lines ``decklist`` left out as prose: every one when
-    the planar deck is ``short`` of cards (it failed a size check), else those that name a
-    planar card the deck does not hold."""
+    the planar deck is ``short`` of cards (it failed a size check), else those that open
+    with a planar card the deck does not hold."""
     held = {card.name for card in map(catalog.lookup, (e.name for e in planar_entries)) if card}
     found: list[Finding] = []
     for line, text in decklist.prose:
-        cards = named_cards(text, catalog, held)
+        cards = named_cards(text, catalog, held, opening=not short)
         if cards:
             named = " or ".join(cards[:3])
             message = (
