@@ -19,6 +19,7 @@ from planarcli.cards.catalog import load_catalog
 from planarcli.deck.prose import named_cards
 from planarcli.deck.readers import source, text
 from planarcli.deck.readers.source import RawInput, split_lines
+from planarcli.schemacheck import schema_errors
 from planarcli.textcodec import bomless_utf16
 
 INSTALLED = Path(sys.executable).parent / ("planarcli.exe" if os.name == "nt" else "planarcli")
@@ -97,6 +98,21 @@ def test_ordinary_chat_under_a_legal_deck_says_nothing(tmp_path: Path) -> None:
     (file,) = json.loads(as_json.stdout)["files"]
     assert file["prose_lines"] == [14, 15, 16]  # listed for scripts, not warned about
     assert prose_findings(as_json) == []
+
+
+def test_the_report_schema_describes_prose_lines(tmp_path: Path) -> None:
+    report = json.loads(validate(tmp_path, TEN + "\nCheers,\nTom\n", "--format", "json").stdout)
+    assert report["files"][0]["prose_lines"] == [12, 13]
+    assert schema_errors(report, "validate-report.schema.json") == []
+    schema = json.loads(
+        (Path(__file__).parents[1] / "schemas" / "validate-report.schema.json").read_text(
+            encoding="utf-8"
+        )
+    )
+    described = schema["$defs"]["file"]["properties"]["prose_lines"]
+    assert "prose" in described["description"]
+    report["files"][0]["prose_lines"] = ["12"]  # a script may count on line numbers
+    assert schema_errors(report, "validate-report.schema.json") != []
 
 
 def test_a_prose_line_opening_with_a_card_the_deck_lacks_is_a_note(tmp_path: Path) -> None:
