@@ -47,16 +47,16 @@ _words_cache: dict[int, tuple[Catalog, tuple[tuple[str, frozenset[str]], ...]]] 
 
 def card_words(catalog: Catalog) -> tuple[tuple[str, frozenset[str]], ...]:
     """(name, its folded words but the linking ones) of every planar card: folded as card
-    names are compared (``fold_name``), so "Norn’s Dominion", "Norns Dominion" and "Chaotic
-    Aether" in a line meet "Norn's Dominion" and "Chaotic Æther"."""
+    names are compared (the catalog's ``fold_name`` keys), so "Norn’s Dominion", "Norns
+    Dominion" and "Chaotic Aether" in a line meet "Norn's Dominion" and "Chaotic Æther"."""
     cached = _words_cache.get(id(catalog))
     if cached is not None and cached[0] is catalog:
         return cached[1]
     cards = []
-    for card in catalog.cards:
-        words = set(fold_name(card.name).split()) - _LINKING_WORDS
+    for key, name in catalog.folded_names().items():  # folded already: no Card made
+        words = set(key.split()) - _LINKING_WORDS
         if words:
-            cards.append((card.name, frozenset(words)))
+            cards.append((name, frozenset(words)))
     index = tuple(cards)
     _words_cache.clear()
     _words_cache[id(catalog)] = (catalog, index)
