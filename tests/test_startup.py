@@ -82,3 +82,27 @@ def test_help_imports_no_subcommand_module() -> None:
     # among them); no command module is imported to print the top-level help
     commands = [m for m in modules if m.startswith("planarcli.commands.")]
     assert commands == ["planarcli.commands.common"]
+
+
+FORMATS = Path(__file__).parent / "decks" / "formats"
+
+
+@pytest.mark.parametrize(
+    "deck", ["cockatrice-side.cod", "mtgo-sideboard.dek", "forge-new-planes.dck"]
+)
+def test_converting_a_structured_deck_loads_no_text_reader(deck: str) -> None:
+    """The section names ``deck convert`` sorts a deck's parts by live in readers.model: the
+    text reader (the largest, 90 M of 550 M instructions of such a convert) loads only for a
+    text decklist."""
+    loaded = modules_loaded_by(["deck", "convert", str(FORMATS / deck), "--to", "text"])
+    assert "planarcli.deck.writers" in loaded
+    assert "planarcli.deck.readers.text" not in loaded
+
+
+def test_the_text_reader_sorts_sections_by_the_shared_names() -> None:
+    """text.py keeps copies of the shared section names for now: they must not drift."""
+    from planarcli.deck.readers import model, text
+
+    assert text.COMMANDER_SECTIONS == model.COMMANDER_SECTIONS
+    assert text.CANDIDATE_SECTIONS == model.CANDIDATE_SECTIONS
+    assert text.SIDE_PARTS == model.SIDE_PARTS
