@@ -42,25 +42,26 @@ _LINKING_WORDS = frozenset(
 #: A name is not taken as named without one word of it this long (not by "We" and "You").
 _LONG_WORD = 4
 
-_words_cache: dict[int, tuple[Catalog, tuple[tuple[str, frozenset[str]], ...]]] = {}
+#: A card's name and its folded words but the linking ones.
+CardWords = tuple[tuple[str, frozenset[str]], ...]
+#: card_words' answer for one catalog (the one in use), as ``planar._NEAR_MISSES`` keeps
+#: near misses: the catalog is held, so no other can take its id meanwhile.
+_CARD_WORDS: tuple[Catalog | None, CardWords] = (None, ())
 
 
-def card_words(catalog: Catalog) -> tuple[tuple[str, frozenset[str]], ...]:
+def card_words(catalog: Catalog) -> CardWords:
     """(name, its folded words but the linking ones) of every planar card: folded as card
     names are compared (the catalog's ``fold_name`` keys), so "Norn’s Dominion", "Norns
     Dominion" and "Chaotic Aether" in a line meet "Norn's Dominion" and "Chaotic Æther"."""
-    cached = _words_cache.get(id(catalog))
-    if cached is not None and cached[0] is catalog:
-        return cached[1]
-    cards = []
-    for key, name in catalog.folded_names().items():  # folded already: no Card made
-        words = set(key.split()) - _LINKING_WORDS
-        if words:
-            cards.append((name, frozenset(words)))
-    index = tuple(cards)
-    _words_cache.clear()
-    _words_cache[id(catalog)] = (catalog, index)
-    return index
+    global _CARD_WORDS
+    if _CARD_WORDS[0] is not catalog:
+        cards = []
+        for key, name in catalog.folded_names().items():  # folded already: no Card made
+            words = set(key.split()) - _LINKING_WORDS
+            if words:
+                cards.append((name, frozenset(words)))
+        _CARD_WORDS = (catalog, tuple(cards))
+    return _CARD_WORDS[1]
 
 
 def _capitals(text: str) -> dict[str, int]:
