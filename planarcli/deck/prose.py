@@ -123,21 +123,19 @@ def prose_findings(
     found: list[Finding] = []
     for line, text in decklist.prose:
         cards = named_cards(text, catalog, held, opening=not short)
+        if not cards and not short:
+            continue
+        said = f"{echoed(text)} was left out as a comment (it reads as prose, not as a card line)"
         if cards:
-            named = " or ".join(cards[:3])
-            message = (
-                f"{echoed(text)} was left out as a comment (it reads as prose, not as a card line) "
-                f"but names {named}, which the planar deck does not hold: if this line means "
-                f"that card, write it as '1 {cards[0]}'"
+            said += (
+                f" but names {' or '.join(cards[:3])}, which the planar deck does not hold: if "
+                f"this line means that card, write it as '1 {cards[0]}'"
             )
-            found.append(
-                Finding(None, edition, "warning", "prose-line", message, line, None, tuple(cards))
-            )
-        elif short:
-            message = (
-                f"{echoed(text)} was left out as a comment (it reads as prose, not as a card line) "
-                "and the planar deck is short of cards: if this line names one, write it as "
+        else:
+            said += (
+                " and the planar deck is short of cards: if this line names one, write it as "
                 "'1 Name'"
             )
-            found.append(Finding(None, edition, "warning", "prose-line", message, line))
+        suggested = tuple(cards)
+        found.append(Finding(None, edition, "warning", "prose-line", said, line, None, suggested))
     return found
