@@ -148,6 +148,22 @@ def test_chat_about_other_cards_under_a_legal_deck_says_nothing(tmp_path: Path, 
     assert prose_findings(result) == []
 
 
+def test_under_a_short_deck_the_line_naming_a_card_is_named_alone(tmp_path: Path) -> None:
+    # an e-mail: its greeting, sign-off and signature are not the lost card; Takenuma is
+    nine = TEN.replace("1 Sea of Sand\n", "").replace("\n", "\r\n")
+    content = (
+        "Subject: deck for saturday\r\n\r\nHey,\r\n\r\n"
+        + nine
+        + "Takenuma - need to find my copy\r\n\r\nThanks,\r\nAlex\r\n\r\nSent from my iPhone\r\n"
+    )
+    result = validate(tmp_path, content, "--format", "json")
+    assert result.returncode == 1, result.stderr
+    (file,) = json.loads(result.stdout)["files"]
+    assert file["prose_lines"] == [3, 14, 16, 17, 19]
+    (found,) = prose_findings(result)
+    assert (found["line"], found["suggestions"]) == (14, ["Takenuma"])
+
+
 def test_under_a_short_deck_a_card_named_anywhere_is_the_suggestion(tmp_path: Path) -> None:
     content = TEN.replace("1 Sea of Sand\n", "") + "\nThinking about swapping Naya for Jund?\n"
     (found,) = prose_findings(validate(tmp_path, content, "--format", "json"))

@@ -7,7 +7,8 @@ lines. So ``validate`` names them (finding ``prose-line``, a warning: it changes
 in two cases, and stays quiet about ordinary chat otherwise:
 
 - the planar deck fails a size check (``deck-too-small``): every line left out as prose is
-  named, since one of them may be the missing card;
+  named, since one of them may be the missing card; or, when some of them name a planar
+  card the deck does not hold (see below), only those;
 - a line left out as prose opens with a planar card the deck does not hold, as a card
   line with a remark after it does (``Sky Deck, my favourite!``, ``The Hippodrome (the best
   one).``): the card's words, written with a capital, are the line's first (linking words
@@ -116,14 +117,21 @@ def prose_findings(
     *,
     short: bool,
 ) -> list[Finding]:
-    """``prose-line`` warnings for the lines ``decklist`` left out as prose: every one when
-    the planar deck is ``short`` of cards (it failed a size check), else those that open
-    with a planar card the deck does not hold."""
+    """``prose-line`` warnings for the lines ``decklist`` left out as prose: when the planar
+    deck is ``short`` of cards (it failed a size check), those that name a planar card the
+    deck does not hold, or every one when none does; else those that open with such a card."""
     held = {card.name for card in map(catalog.lookup, (e.name for e in planar_entries)) if card}
     found: list[Finding] = []
-    for line, text in decklist.prose:
-        cards = named_cards(text, catalog, held, opening=not short)
-        if not cards and not short:
+    named = [
+        (line, text, named_cards(text, catalog, held, opening=not short))
+        for line, text in decklist.prose
+    ]
+    # under a short deck, the lines that name a card it lacks when there are (an e-mail's
+    # greeting, sign-off and "Sent from my iPhone" around "Takenuma - need to find my copy"
+    # are not the card), else every line
+    naming = any(cards for _, _, cards in named)
+    for line, text, cards in named:
+        if not cards and (naming or not short):
             continue
         said = f"{echoed(text)} was left out as a comment (it reads as prose, not as a card line)"
         if cards:
