@@ -222,6 +222,9 @@ def test_named_cards(line: str, held: set[str], expected: list[str]) -> None:
         ("Jund is next week. Then Grixis!", ["Jund"]),
         ("Thinking about swapping Naya for Jund, thoughts?", []),
         ("Naya for Jund?", []),  # Naya opens it, and the deck holds Naya
+        ("Magic Cards are expensive lol.", []),  # two words of a name of five: too few
+        ("Time Lord fans, unite!", []),
+        ("Time Lord Meta-Crisis, we need it.", ["Human\u2014Time Lord Meta-Crisis"]),
     ],
 )
 def test_named_cards_opening_the_line(line: str, expected: list[str]) -> None:

@@ -18,9 +18,9 @@ in two cases, and stays quiet about ordinary chat otherwise:
 
 A line names a card when it holds, written with a capital, the card's one word (``Jund``)
 or two words of its name (``the Hedron Fields board``), one of them of four letters or
-more. One common word of a longer name is not enough (``I love playing Magic`` does not
-name *Finally! Left-Handed Magic Cards*), nor is a card the deck holds (a line about Naya in
-a deck with Naya).
+more; three of a name of five (``Time Lord`` is not *Human—Time Lord Meta-Crisis*, nor
+``Magic Cards`` *Finally! Left-Handed Magic Cards*). A card the deck holds is not named (a
+line about Naya in a deck with Naya).
 """
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ def named_cards(text: str, catalog: Catalog, held: set[str], *, opening: bool = 
     for name, words in card_words(catalog):
         written = words.intersection(capitals)
         if (
-            len(written) >= min(2, len(words))
+            len(written) >= max(min(2, len(words)), (len(words) + 1) // 2)
             and any(len(word) >= _LONG_WORD for word in written)
             and name not in held
         ):
