@@ -19,6 +19,7 @@ from planarcli.cards.catalog import load_catalog
 from planarcli.deck.prose import named_cards
 from planarcli.deck.readers import source, text
 from planarcli.deck.readers.source import RawInput, split_lines
+from planarcli.schemacheck import schema_errors
 from planarcli.textcodec import bomless_utf16
 
 INSTALLED = Path(sys.executable).parent / ("planarcli.exe" if os.name == "nt" else "planarcli")
@@ -99,17 +100,84 @@ def test_ordinary_chat_under_a_legal_deck_says_nothing(tmp_path: Path) -> None:
     assert prose_findings(as_json) == []
 
 
-def test_a_prose_line_naming_a_card_the_deck_lacks_is_a_note(tmp_path: Path) -> None:
-    content = TEN + "\nThinking about swapping Naya for Jund, thoughts?\nAlso Akoum rocks.\n"
+def test_the_report_schema_describes_prose_lines(tmp_path: Path) -> None:
+    report = json.loads(validate(tmp_path, TEN + "\nCheers,\nTom\n", "--format", "json").stdout)
+    assert report["files"][0]["prose_lines"] == [12, 13]
+    assert schema_errors(report, "validate-report.schema.json") == []
+    schema = json.loads(
+        (Path(__file__).parents[1] / "schemas" / "validate-report.schema.json").read_text(
+            encoding="utf-8"
+        )
+    )
+    described = schema["$defs"]["file"]["properties"]["prose_lines"]
+    assert "prose" in described["description"]
+    report["files"][0]["prose_lines"] = ["12"]  # a script may count on line numbers
+    assert schema_errors(report, "validate-report.schema.json") != []
+
+
+def test_a_prose_line_opening_with_a_card_the_deck_lacks_is_a_note(tmp_path: Path) -> None:
+    # a card line with a remark after it reads as prose: it opens with the card
+    content = TEN + "Sky Deck, my favourite!\n\nAlso Akoum rocks.\n"
     result = validate(tmp_path, content, "--format", "json")
     assert result.returncode == 0, result.stderr  # a warning changes no verdict
-    (found,) = prose_findings(result)  # Naya and Akoum are in the deck: only Jund is news
-    assert found["line"] == 12
-    assert found["suggestions"] == ["Jund"]
-    assert "names Jund, which the planar deck does not hold" in str(found["message"])
+    (found,) = prose_findings(result)  # Akoum is in the deck: only Sky Deck is news
+    assert found["line"] == 11
+    assert found["suggestions"] == ["Sky Deck"]
+    assert "names Sky Deck, which the planar deck does not hold" in str(found["message"])
     text_report = validate(tmp_path, content)
-    assert "deck.txt:12: warning:" in text_report.stdout
-    assert "write it as '1 Jund' [prose-line]" in text_report.stdout
+    assert "deck.txt:11: warning:" in text_report.stdout
+    assert "write it as '1 Sky Deck' [prose-line]" in text_report.stdout
+
+
+@pytest.mark.parametrize(
+    "chat",
+    [
+        "Thinking about swapping Naya for Jund, thoughts?",
+        "Notes: Atraxa loves Tazeem. Don't forget Spatial Merging is banned in our group.",
+        "lmk if someone wants to swap, I also have Otaria and the Eloren Wilds",
+        "Honestly Chaotic Aether is the best phenomenon but I never draw it.",
+        "Happy New Year! End of an era.",  # not Year-End Review either
+    ],
+)
+def test_chat_about_other_cards_under_a_legal_deck_says_nothing(tmp_path: Path, chat: str) -> None:
+    # posts asking for advice name cards the deck lacks all the time: no warning each
+    result = validate(tmp_path, TEN + "\n" + chat + "\n", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    (file,) = json.loads(result.stdout)["files"]
+    assert file["prose_lines"] == [12]
+    assert prose_findings(result) == []
+
+
+def test_under_a_short_deck_the_line_naming_a_card_is_named_alone(tmp_path: Path) -> None:
+    # an e-mail: its greeting, sign-off and signature are not the lost card; Takenuma is
+    nine = TEN.replace("1 Sea of Sand\n", "").replace("\n", "\r\n")
+    content = (
+        "Subject: deck for saturday\r\n\r\nHey,\r\n\r\n"
+        + nine
+        + "Takenuma - need to find my copy\r\n\r\nThanks,\r\nAlex\r\n\r\nSent from my iPhone\r\n"
+    )
+    result = validate(tmp_path, content, "--format", "json")
+    assert result.returncode == 1, result.stderr
+    (file,) = json.loads(result.stdout)["files"]
+    assert file["prose_lines"] == [3, 14, 16, 17, 19]
+    (found,) = prose_findings(result)
+    assert (found["line"], found["suggestions"]) == (14, ["Takenuma"])
+
+
+def test_under_a_short_deck_a_card_named_anywhere_is_the_suggestion(tmp_path: Path) -> None:
+    content = TEN.replace("1 Sea of Sand\n", "") + "\nThinking about swapping Naya for Jund?\n"
+    (found,) = prose_findings(validate(tmp_path, content, "--format", "json"))
+    assert found["suggestions"] == ["Jund"]
+
+
+def test_a_long_prose_line_is_quoted_short(tmp_path: Path) -> None:
+    # a pasted paragraph is repeated as every message repeats what a user wrote (errors.echoed)
+    long_line = "Honestly this deck is a blast, " * 8 + "see you all on Friday."
+    content = TEN.replace("1 Sea of Sand\n", "") + "\n" + long_line + "\n"
+    (found,) = prose_findings(validate(tmp_path, content, "--format", "json"))
+    message = str(found["message"])
+    assert message.startswith("'Honestly this deck is a blast, Honestly this deck is a bl...' was")
+    assert long_line not in message
 
 
 def test_prose_between_bare_names_is_named_where_it_may_cost_a_card(tmp_path: Path) -> None:
@@ -146,7 +214,7 @@ def test_notes_after_names_read_as_their_cards_through_the_command(tmp_path: Pat
 
 
 def test_sarif_describes_the_new_code(tmp_path: Path) -> None:
-    content = TEN + "\nThinking about swapping Naya for Jund, thoughts?\n"
+    content = TEN + "\nJund, thoughts?\n"
     log = json.loads(validate(tmp_path, content, "--format", "sarif").stdout)
     (rule,) = [r for r in log["runs"][0]["tool"]["driver"]["rules"] if r["id"] == "prose-line"]
     assert "prose" in rule["shortDescription"]["text"]
@@ -165,10 +233,35 @@ def test_sarif_describes_the_new_code(tmp_path: Path) -> None:
         ("Deck looks good. Sky is clear!", set(), ["Sky Deck"]),  # both words of its name
         ("Deck looks good, see you there", set(), []),
         ("We played. You won.", set(), []),  # short words alone name nothing
+        # folded as card names are: any apostrophe or none, accents or none
+        ("I took out Norn\u2019s Dominion, too slow", set(), ["Norn's Dominion"]),
+        ("Norns Dominion, banned at our table", set(), ["Norn's Dominion"]),
+        ("Oteclan is our favourite.", set(), ["Otecl\u00e1n"]),
+        ("Artist Alley was fun.", set(), ["Artist Alley (Plane)"]),
+        # the longer name the line writes, not also the card named by part of it
+        ("I also have Otaria and the Eloren Wilds", set(), ["Otaria", "Eloren Wilds"]),
     ],
 )
 def test_named_cards(line: str, held: set[str], expected: list[str]) -> None:
     assert named_cards(line, load_catalog(), held) == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("Sky Deck, my favourite!", ["Sky Deck"]),
+        ("The Hippodrome (the best one).", ["The Hippodrome"]),  # "The" links
+        ("Hedron Fields of Agadeem - best plane ever!", ["Hedron Fields of Agadeem"]),
+        ("Jund is next week. Then Grixis!", ["Jund"]),
+        ("Thinking about swapping Naya for Jund, thoughts?", []),
+        ("Naya for Jund?", []),  # Naya opens it, and the deck holds Naya
+        ("Magic Cards are expensive lol.", []),  # two words of a name of five: too few
+        ("Time Lord fans, unite!", []),
+        ("Time Lord Meta-Crisis, we need it.", ["Human\u2014Time Lord Meta-Crisis"]),
+    ],
+)
+def test_named_cards_opening_the_line(line: str, expected: list[str]) -> None:
+    assert named_cards(line, load_catalog(), {"Naya"}, opening=True) == expected
 
 
 @pytest.mark.parametrize(

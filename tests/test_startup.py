@@ -114,3 +114,27 @@ def test_a_french_or_danish_search_imports_nothing_an_english_one_does_not(
     other, english = searches_imports(question, "planar die cost zebra")
     assert "Stemmer" in english
     assert sorted(other - english) == []
+
+
+FORMATS = Path(__file__).parent / "decks" / "formats"
+
+
+@pytest.mark.parametrize(
+    "deck", ["cockatrice-side.cod", "mtgo-sideboard.dek", "forge-new-planes.dck"]
+)
+def test_converting_a_structured_deck_loads_no_text_reader(deck: str) -> None:
+    """The section names ``deck convert`` sorts a deck's parts by live in readers.model: the
+    text reader (the largest, 90 M of 550 M instructions of such a convert) loads only for a
+    text decklist."""
+    loaded = modules_loaded_by(["deck", "convert", str(FORMATS / deck), "--to", "text"])
+    assert "planarcli.deck.writers" in loaded
+    assert "planarcli.deck.readers.text" not in loaded
+
+
+def test_the_text_reader_sorts_sections_by_the_shared_names() -> None:
+    """text.py keeps copies of the shared section names for now: they must not drift."""
+    from planarcli.deck.readers import model, text
+
+    assert text.COMMANDER_SECTIONS == model.COMMANDER_SECTIONS
+    assert text.CANDIDATE_SECTIONS == model.CANDIDATE_SECTIONS
+    assert text.SIDE_PARTS == model.SIDE_PARTS

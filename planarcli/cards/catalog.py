@@ -212,6 +212,12 @@ class Catalog:
             self._key_name_map = names
         return self._key_name_map
 
+    def folded_names(self) -> dict[str, str]:
+        """Every card's name by its folded English name (``fold_name``), as the lookups use
+        them: from the records' precomputed keys, without making the Cards (the catalog's own
+        dict: read it, do not change it)."""
+        return self._key_names
+
     def _index_printed_names(self) -> None:
         """Index the printed names, on the first lookup that needs them: as written and
         folded → (card name, language); a folded name two cards share names neither. A

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from planarcli.cards.catalog import Catalog
-from planarcli.deck.checks import DeckOptions, check_planar_deck, resolve_deck_rules
+from planarcli.deck.checks import DeckOptions, DeckRules, check_planar_deck, resolve_deck_rules
 from planarcli.deck.findings import FileResult, Finding
 from planarcli.deck.readers import DECKLIST_SUFFIXES, MAX_CARD_LINES, Decklist, read_decklist
 from planarcli.deck.readers.planar import find_planar_deck, near_miss
@@ -126,6 +126,17 @@ def not_a_decklist_reason(decklist: Decklist, catalog: Catalog) -> str | None:
     )
 
 
+def _rules_for(options: DeckOptions) -> tuple[str, DeckRules, str]:
+    """The edition to cite, the deck rules in force, and the rule a file without a planar
+    deck breaks (the communal deck's or a player's own)."""
+    edition, rules = resolve_deck_rules(options.edition)
+    return (
+        edition,
+        rules,
+        rules.communal_rule if options.communal_players else rules.individual_rule,
+    )
+
+
 def validate_file(
     path: str,
     catalog: Catalog,
@@ -149,8 +160,7 @@ def validate_file(
     except NotADecklistError as error:
         if scanned:
             return skipped_result(shown, error.reason)
-        edition, rules = resolve_deck_rules(options.edition)
-        no_deck_rule = rules.communal_rule if options.communal_players else rules.individual_rule
+        edition, _, no_deck_rule = _rules_for(options)
         reason = error.reason + (f" ({error.hint})" if error.hint else "")
         return _no_planar_deck(
             shown,
@@ -175,8 +185,7 @@ def validate_file(
         not_deck = not_a_decklist_reason(decklist, catalog)
         if not_deck is not None:
             return skipped_result(decklist.path, not_deck, format=decklist.format)
-    edition, rules = resolve_deck_rules(options.edition)
-    no_deck_rule = rules.communal_rule if options.communal_players else rules.individual_rule
+    edition, rules, no_deck_rule = _rules_for(options)
     findings: list[Finding] = [
         Finding(
             rules.communal_rule if issue.code == "communal-without-players" else None,

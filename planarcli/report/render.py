@@ -169,8 +169,8 @@ def render_text(
             continue
         if verbose and result.prose_lines:  # nothing left out unseen
             lines.append(
-                f"    {result.prose_lines} line{'s' if result.prose_lines > 1 else ''} read as "
-                "prose around the list, left out as comments"
+                f"    {plural(result.prose_lines, 'line')} read as prose around the list, "
+                "left out as comments"
             )
         # Why a fix was not written is the one line on stderr: not said again here.
         for finding in result.findings[1:] if result.not_fixed else result.findings:

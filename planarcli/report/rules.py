@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from planarcli.errors import plural
 from planarcli.report.terminal import text_width, wrap_hanging
 from planarcli.rulebook import corpus
 
@@ -610,7 +611,7 @@ def history_text(result: Any, *, style: Style | None = None, width: int | None =
     out.append(
         wrap_hanging(
             f"{kind}{result.rule} in the numbering of {result.edition}: "
-            f"{count} wording{'s' if count != 1 else ''} in "
+            f"{plural(count, 'wording')} in "
             f"{len(result.editions_searched)} editions searched",
             columns,
             2,
