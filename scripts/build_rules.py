@@ -29,6 +29,7 @@ The output is deterministic: running the script twice gives the same bytes.
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import json
 import re
@@ -717,14 +718,26 @@ class _Current:
     def __init__(self, english: list[dict[str, Any]], current: str) -> None:
         self.editions = [_loaded(item) for item in english]
         self.current = current
+        self._versions: dict[tuple[str, str], tuple[Any, ...]] = {}
+
+    def versions(self, rule_id: str, edition_id: str) -> tuple[Any, ...]:
+        """The wordings of ``rule_id`` (numbered as in ``edition_id``) through the editions,
+        by :func:`planarcli.rulebook.history.rule_history`: made once per rule, as
+        :meth:`follow` and :meth:`moves` both read them (each history aligns every pair of
+        editions anew)."""
+        key = (rule_id, edition_id)
+        if key not in self._versions:
+            from planarcli.rulebook.history import rule_history
+
+            self._versions[key] = rule_history(self.editions, rule_id, edition_id).versions
+        return self._versions[key]
 
     def follow(self, rule_id: str, edition_id: str) -> tuple[str, str] | None:
         """(the current rule's id, the effective date since which it has its wording), or
         None when the rule is not in the current edition (removed, or never held)."""
-        from planarcli.rulebook.history import rule_history
         from planarcli.rulebook.textdiff import normalise
 
-        versions = rule_history(self.editions, rule_id, edition_id).versions
+        versions = self.versions(rule_id, edition_id)
         last = versions[-1]
         if self.current not in last.editions:
             return None
@@ -750,11 +763,10 @@ class _Current:
         its content words or more, the most of them. A sentence that went nowhere (dropped,
         reworded in place, or already said elsewhere) is not a move.
         """
-        from planarcli.rulebook.history import rule_history
         from planarcli.rulebook.textdiff import collapse, sentences
 
         by_id = {edition.id: edition for edition in self.editions}
-        versions = rule_history(self.editions, rule_id, edition_id).versions
+        versions = self.versions(rule_id, edition_id)
         start = next(n for n, version in enumerate(versions) if edition_id in version.editions)
         out: list[dict[str, str]] = []
         for before, after in itertools.pairwise(versions[start:]):
@@ -810,8 +822,11 @@ MOVE_KEPT = 0.7
 MOVE_SAID = 0.6
 
 
+@functools.cache
 def _content(text: str) -> frozenset[str]:
-    """The English stems of ``text``'s content words (what two sentences are compared on)."""
+    """The English stems of ``text``'s content words (what two sentences are compared on);
+    once per sentence, as :meth:`_Current.moves` compares every sentence of an edition with
+    each sentence that left a rule."""
     from planarcli.rulebook.search.analysis import content_words, stem
     from planarcli.rulebook.textdiff import normalise
 
