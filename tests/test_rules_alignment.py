@@ -185,3 +185,40 @@ def test_moved_sentences_are_read_through_a_cache_that_cannot_mislead(
         assert corpus.moved_sentences(french) == expected
     guide = next(info for info in corpus.list_editions() if info.id == "danish-guide")
     assert corpus.moved_sentences(guide) == {}
+
+
+def test_a_cached_copy_of_another_shape_is_rebuilt_not_shown(
+    tmp_path: Path, monkeypatch: Any, run_cli: Callable[..., Any]
+) -> None:
+    """SECURITY.md: the cache holds data, never a reason to fail. A copy whose header and
+    key are right but whose moved sentences are not three strings each (numbers here: made
+    by hand or by another program) made ``rules search`` fail with a TypeError traceback;
+    it is rebuilt from the edition, and the search says what the French 901.4 says."""
+    from planarcli import marshalcache
+
+    monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(tmp_path))
+    french = next(info for info in corpus.list_editions() if info.id == "2010-07-16-fr")
+    expected = corpus.moved_sentences(french)
+    cache = tmp_path / corpus.MOVED_CACHE
+    header = cache.read_bytes()[len(corpus._MOVED_MAGIC) :].split(b"\n\n", 1)[0]
+    key = header.decode("utf-8").split("\n", 2)[2]
+    query = "au début chaque joueur mélange son deck planaire"
+    for foreign in (
+        {"901.4": [[1, 2, 3]]},
+        {"901.4": [["103.3a", "2022-10-07"]]},
+        {"901.4": "abc"},
+        {"901.4": [["103.3a", "2022-10-07", None]]},
+        {901: []},
+    ):
+        assert marshalcache.write(str(cache), corpus._MOVED_MAGIC, key, {"moved": foreign})
+        found = run_cli("rules", "search", query)
+        assert found.exit_code == 0, found
+        said = " ".join(found.stdout.split())
+        assert "its sentence “At the start of the game, each player" in said, foreign
+        assert "is 103.3a since 2022." in said
+        as_json = run_cli("rules", "search", query, "--format", "json")
+        results = json.loads(as_json.stdout)["results"]
+        shown = next(r for r in results if r["edition"] == french.id and r["id"] == "901.4")
+        assert shown["moved"][0]["current"] == "103.3a"
+        rewritten = marshalcache.read(str(cache), corpus._MOVED_MAGIC, key)
+        assert corpus._stored_moves(rewritten) == expected  # the copy was written anew
