@@ -9,6 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from conftest import load_script
+
 from planarcli.rulebook import corpus
 from planarcli.rulebook.textdiff import normalise
 from planarcli.schemacheck import schema_errors
@@ -101,13 +103,7 @@ def test_the_loader_and_rules_show_carry_the_alignment(run_cli: Callable[..., An
 
 def _mover() -> Any:
     """The build script's follower of rules to the current edition, on the bundled files."""
-    import importlib.util
-
-    script = RULES.parent / "scripts" / "build_rules.py"
-    spec = importlib.util.spec_from_file_location("build_rules_for_moves", script)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script(RULES.parent / "scripts" / "build_rules.py")
     english = [load(date) for date in english_dates()]
     return module._Current(english, CURRENT)
 
