@@ -86,13 +86,13 @@ def query_groups(index: SearchIndex, query: str) -> list[tuple[str, dict[str, fl
     query_stop = [STOPWORDS.get(lang, frozenset()) for lang in index.langs if lang not in strange]
     misspelt: list[tuple[str, dict[str, float]]] = []
     joined = joined_words(index, tokens, query_stop)
-    danish = "da" in index.langs and "da" not in strange
     typo, synonym_weight = WEIGHTS["typo"].weight, WEIGHTS["synonym"].weight
     translation = WEIGHTS["translation"].weight
     # a question in French or Danish with the English rules in scope
     translating = "en" in index.langs and len(index.langs) > 1 and "en" in strange
     # the question's own languages among French and Danish ("da": a Danish question)
     asked = tuple(lang for lang in ("fr", "da") if lang in index.langs and lang not in strange)
+    danish = "da" in asked
     for place, token in enumerate(tokens):
         if token in DEFINITION_WORDS:
             continue
@@ -105,11 +105,12 @@ def query_groups(index: SearchIndex, query: str) -> list[tuple[str, dict[str, fl
                 weights[term] = max(weights.get(term, 0.0), weight)
 
         token = IRREGULAR.get(token, token)
-        stems = set() if any(token in stop for stop in query_stop) else stems_of(index, token)
+        stopped = any(token in stop for stop in query_stop)
+        stems = set() if stopped else stems_of(index, token)
         # "plane walk" typed for "planeswalk": both words stand for it
         add(joined.get(place, ()), typo)
         add(joined.get(place - 1, ()), typo)
-        if danish and not any(token in stop for stop in query_stop):
+        if danish and not stopped:
             # "fænomen" is the head of "fænomenkort"
             add(compounds(index, token), WEIGHTS["compound"].weight)
         if stems:
@@ -152,7 +153,7 @@ def query_groups(index: SearchIndex, query: str) -> list[tuple[str, dict[str, fl
             # of a word of the table ("terningerne", "phénomènes") by its stem
             for english in translations(token, asked):
                 add(english_stems(index, english), translation)
-        if asked and not any(token in stop for stop in query_stop):
+        if asked and not stopped:
             # "planarterningen": "planar" + "terning", "planedæk": "plane" + "dæk"
             for part in compound_parts(index, token, asked):
                 add(stems_of(index, part), WEIGHTS["compound"].weight)
