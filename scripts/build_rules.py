@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing planarcli
 
 from planarcli.errors import InputError  # noqa: E402
-from planarcli.rulebook.corpus import ruling_slug  # noqa: E402
+from planarcli.rulebook.corpus import RULING_PREFIX, ruling_slug  # noqa: E402
 from planarcli.rulebook.crtext import dump_edition, parse_comprehensive_rules  # noqa: E402
 
 DEFAULT_SEEDS = ROOT.parent / "shared" / "seeds"
@@ -613,7 +613,7 @@ def build_rulings(path: Path) -> dict[str, Any]:
         for number, row in enumerate(sorted(card_rows, key=lambda r: r["date"]), start=1):
             rules.append(
                 {
-                    "id": f"ruling:{card_slug(name)}.{number}",
+                    "id": f"{RULING_PREFIX}{card_slug(name)}.{number}",
                     "text": row["ruling"],
                     "card": name,
                     "date": row["date"],
