@@ -218,3 +218,26 @@ def test_a_cached_copy_of_another_shape_is_rebuilt_not_shown(
         assert shown["moved"][0]["current"] == "103.3a"
         rewritten = marshalcache.read(str(cache), corpus._MOVED_MAGIC, key)
         assert corpus._stored_moves(rewritten) == expected  # the copy was written anew
+
+
+def test_moved_sentences_agree_with_current_and_current_since() -> None:
+    """What ``moved`` says fits what ``current`` and ``current_since`` say of the same
+    passage: the sentence is the last English wording of the rule the passage translates
+    (numbered as in 2011-07-15) before ``since``, the edition that moved it; that edition is
+    no later than the date since which today's rule has its wording (the rule lost a
+    sentence, so its wording changed); and the rule the sentence is in today is another rule
+    of today's edition."""
+    from planarcli.rulebook.history import history_editions, rule_history
+
+    editions = [corpus.load_edition(info) for info in history_editions(corpus.list_editions())]
+    today = {rule["id"] for rule in load(CURRENT)["rules"]}
+    checked = 0
+    for passage in load("2010-07-16-fr")["rules"]:
+        for move in passage.get("moved", ()):
+            versions = rule_history(editions, passage["id"], "2011-07-15").versions
+            (before,) = [version for version in versions if version.until == move["since"]]
+            assert normalise(move["sentence"]) in normalise(before.text)
+            assert move["since"] <= passage["current_since"]
+            assert move["current"] in today and move["current"] != passage["current"]
+            checked += 1
+    assert checked == 1  # French 901.4's shuffling sentence, today 103.3a
