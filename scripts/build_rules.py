@@ -719,17 +719,20 @@ class _Current:
         self.editions = [_loaded(item) for item in english]
         self.current = current
         self._versions: dict[tuple[str, str], tuple[Any, ...]] = {}
+        #: the pairs of editions aligned so far, shared by every history
+        self._alignments: dict[tuple[int, int], Any] = {}
 
     def versions(self, rule_id: str, edition_id: str) -> tuple[Any, ...]:
         """The wordings of ``rule_id`` (numbered as in ``edition_id``) through the editions,
         by :func:`planarcli.rulebook.history.rule_history`: made once per rule, as
-        :meth:`follow` and :meth:`moves` both read them (each history aligns every pair of
-        editions anew)."""
+        :meth:`follow` and :meth:`moves` both read them, each pair of editions aligned once
+        for all rules."""
         key = (rule_id, edition_id)
         if key not in self._versions:
             from planarcli.rulebook.history import rule_history
 
-            self._versions[key] = rule_history(self.editions, rule_id, edition_id).versions
+            found = rule_history(self.editions, rule_id, edition_id, alignments=self._alignments)
+            self._versions[key] = found.versions
         return self._versions[key]
 
     def follow(self, rule_id: str, edition_id: str) -> tuple[str, str] | None:
