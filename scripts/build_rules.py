@@ -773,40 +773,29 @@ class _Current:
         start = next(n for n, version in enumerate(versions) if edition_id in version.editions)
         out: list[dict[str, str]] = []
         for before, after in itertools.pairwise(versions[start:]):
-            kept = [_content(piece) for piece in sentences(collapse(after.text))]
+            kept = _sentence_contents(after.text)
+            left = [
+                sentence
+                for sentence in sentences(collapse(before.text))
+                if len(words := _content(sentence)) >= MOVE_WORDS
+                and not any(_share(words, other) >= MOVE_KEPT for other in kept)
+            ]
+            if not left:
+                continue
             moved_in, moved_from = by_id[after.editions[0]], by_id[before.editions[-1]]
             # what the edition before said elsewhere than in this rule (a sentence moved
             # word for word is new in its new rule all the same)
             said_before = [
-                _content(piece)
+                said
                 for rule in moved_from.rules
                 if rule.id != before.id
-                for piece in sentences(collapse(rule.text))
+                for said in _sentence_contents(rule.text)
             ]
-            for sentence in sentences(collapse(before.text)):
-                words = _content(sentence)
-                if len(words) < MOVE_WORDS or any(
-                    _share(words, other) >= MOVE_KEPT for other in kept
-                ):
-                    continue
-                best: tuple[float, str] | None = None
-                for rule in moved_in.rules:
-                    if rule.id == after.id:
-                        continue
-                    for piece in sentences(collapse(rule.text)):
-                        other = _content(piece)
-                        share = _share(words, other)
-                        if (
-                            share >= MOVE_SAID
-                            and (best is None or share > best[0])
-                            and not any(_share(other, said) >= MOVE_KEPT for said in said_before)
-                        ):
-                            best = (share, rule.id)
-                if best is None:
-                    continue
-                found = self.follow(best[1], moved_in.id)
+            for sentence in left:
+                went_to = _destination(_content(sentence), moved_in, after.id, said_before)
+                found = None if went_to is None else self.follow(went_to, moved_in.id)
                 if found is None:
-                    continue  # moved, then removed: nowhere today
+                    continue  # went nowhere, or moved, then removed: nowhere today
                 out.append(
                     {
                         "current": found[0],
@@ -815,6 +804,28 @@ class _Current:
                     }
                 )
         return out
+
+
+def _destination(
+    words: frozenset[str], edition: Any, left: str, said_before: list[frozenset[str]]
+) -> str | None:
+    """The rule of ``edition`` (not ``left``, the rule the sentence of content ``words``
+    left) with a sentence new in ``edition`` (saying less than :data:`MOVE_KEPT` of each of
+    ``said_before``) that says :data:`MOVE_SAID` of ``words`` or more, the most of them (the
+    first such rule on a tie); None when none does."""
+    best: tuple[float, str] | None = None
+    for rule in edition.rules:
+        if rule.id == left:
+            continue
+        for other in _sentence_contents(rule.text):
+            share = _share(words, other)
+            if (
+                share >= MOVE_SAID
+                and (best is None or share > best[0])
+                and not any(_share(other, said) >= MOVE_KEPT for said in said_before)
+            ):
+                best = (share, rule.id)
+    return None if best is None else best[1]
 
 
 #: a sentence this short (in content words) is not followed ("This is a special action.")
@@ -836,6 +847,14 @@ def _content(text: str) -> frozenset[str]:
     return frozenset(
         stem(word, "en") for word in content_words(normalise(text), "en") if word.isalpha()
     )
+
+
+@functools.cache
+def _sentence_contents(text: str) -> tuple[frozenset[str], ...]:
+    """:func:`_content` of each sentence of a rule's ``text``, in order."""
+    from planarcli.rulebook.textdiff import collapse, sentences
+
+    return tuple(_content(piece) for piece in sentences(collapse(text)))
 
 
 def _share(words: frozenset[str], other: frozenset[str]) -> float:
