@@ -322,32 +322,23 @@ def typo_words(index: SearchIndex, token: str, other_word: bool = False) -> list
     return [word for distance, _, _, word in best[:TYPO_CHOICES] if distance == nearest]
 
 
-def folded_words(index: SearchIndex) -> dict[str, tuple[str, frozenset[str]]]:
-    """Each corpus word, accent-free, with its letters (made once per index)."""
-    known = index._folded
+#: per length of an accent-free word, each corpus word of that length: (the word, accent-free,
+#: its letters)
+ByLength = dict[int, list[tuple[str, str, frozenset[str]]]]
+
+
+def words_by_length(index: SearchIndex) -> ByLength:
+    """Each corpus word, accent-free and with its letters, by the length of the accent-free
+    word (made once per index, kept on it as :func:`.query.card_names` keeps the card names):
+    a misspelling is compared with the words of about its length only."""
+    known: ByLength | None = getattr(index, "_by_length", None)
     if known is None:
-        known = index._folded = {}
+        known = {}
         for word in index.surface:
             other = fold(word)
-            known[word] = (other, frozenset(other))
+            known.setdefault(len(other), []).append((word, other, frozenset(other)))
+        index._by_length = known  # type: ignore[attr-defined]
     return known
-
-
-_BY_LENGTH: dict[int, tuple[SearchIndex, dict[int, list[tuple[str, str, frozenset[str]]]]]] = {}
-
-
-def words_by_length(index: SearchIndex) -> dict[int, list[tuple[str, str, frozenset[str]]]]:
-    """:func:`folded_words` by the length of the accent-free word (made once per index): a
-    misspelling is compared with the words of about its length only."""
-    known = _BY_LENGTH.get(id(index))
-    if known is not None and known[0] is index:
-        return known[1]
-    by_length: dict[int, list[tuple[str, str, frozenset[str]]]] = {}
-    for word, (other, letters) in folded_words(index).items():
-        by_length.setdefault(len(other), []).append((word, other, letters))
-    _BY_LENGTH.clear()  # the last index only: a process searches one
-    _BY_LENGTH[id(index)] = (index, by_length)
-    return by_length
 
 
 def english_stems(index: SearchIndex, word: str) -> set[str]:
