@@ -241,21 +241,3 @@ def test_moved_sentences_agree_with_current_and_current_since() -> None:
             assert move["current"] in today and move["current"] != passage["current"]
             checked += 1
     assert checked == 1  # French 901.4's shuffling sentence, today 103.3a
-
-
-def test_a_warm_search_reads_the_moved_sentences_without_loading_an_edition(
-    run_cli: Callable[..., Any], monkeypatch: Any
-) -> None:
-    """Once the cache dir holds the index and the copy of the moved sentences, a French
-    question says where the French 901.4's sentence is today without parsing an edition's
-    JSON (what the copy is for: the json import and the parse are start-up cost)."""
-    query = "quand est-ce qu'on mélange le deck planaire"
-    assert run_cli("rules", "search", query).exit_code == 0  # builds the index and the copy
-
-    def no_loading(*args: Any, **kwargs: Any) -> Any:
-        raise AssertionError("an edition was loaded")
-
-    monkeypatch.setattr(corpus, "load_edition", no_loading)
-    found = run_cli("rules", "search", query)
-    assert found.exit_code == 0, found
-    assert "is 103.3a since 2022." in " ".join(found.stdout.split())

@@ -82,3 +82,17 @@ def test_help_imports_no_subcommand_module() -> None:
     # among them); no command module is imported to print the top-level help
     commands = [m for m in modules if m.startswith("planarcli.commands.")]
     assert commands == ["planarcli.commands.common"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["when do I shuffle my planar deck", "quand est-ce qu'on mélange le deck planaire"],
+)
+def test_a_search_on_a_warm_cache_imports_no_json(question: str) -> None:
+    """Once the cache dir holds the index (and, for a French question, the copy of the
+    moved sentences it shows for 901.4), a search parses no edition: json stays unloaded."""
+    args = ["rules", "search", question]
+    modules_loaded(args)  # builds the index and the copy
+    loaded = modules_loaded(args)
+    assert "planarcli.rulebook.searchcache" in loaded
+    assert "json" not in loaded
