@@ -29,6 +29,7 @@ The output is deterministic: running the script twice gives the same bytes.
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import json
 import re
@@ -41,7 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing planarcli
 
 from planarcli.errors import InputError  # noqa: E402
-from planarcli.rulebook.corpus import ruling_slug  # noqa: E402
+from planarcli.rulebook.corpus import RULING_PREFIX, ruling_slug  # noqa: E402
 from planarcli.rulebook.crtext import dump_edition, parse_comprehensive_rules  # noqa: E402
 
 DEFAULT_SEEDS = ROOT.parent / "shared" / "seeds"
@@ -612,7 +613,7 @@ def build_rulings(path: Path) -> dict[str, Any]:
         for number, row in enumerate(sorted(card_rows, key=lambda r: r["date"]), start=1):
             rules.append(
                 {
-                    "id": f"ruling:{card_slug(name)}.{number}",
+                    "id": f"{RULING_PREFIX}{card_slug(name)}.{number}",
                     "text": row["ruling"],
                     "card": name,
                     "date": row["date"],
@@ -717,14 +718,29 @@ class _Current:
     def __init__(self, english: list[dict[str, Any]], current: str) -> None:
         self.editions = [_loaded(item) for item in english]
         self.current = current
+        self._versions: dict[tuple[str, str], tuple[Any, ...]] = {}
+        #: the pairs of editions aligned so far, shared by every history
+        self._alignments: dict[tuple[int, int], Any] = {}
+
+    def versions(self, rule_id: str, edition_id: str) -> tuple[Any, ...]:
+        """The wordings of ``rule_id`` (numbered as in ``edition_id``) through the editions,
+        by :func:`planarcli.rulebook.history.rule_history`: made once per rule, as
+        :meth:`follow` and :meth:`moves` both read them, each pair of editions aligned once
+        for all rules."""
+        key = (rule_id, edition_id)
+        if key not in self._versions:
+            from planarcli.rulebook.history import rule_history
+
+            found = rule_history(self.editions, rule_id, edition_id, alignments=self._alignments)
+            self._versions[key] = found.versions
+        return self._versions[key]
 
     def follow(self, rule_id: str, edition_id: str) -> tuple[str, str] | None:
         """(the current rule's id, the effective date since which it has its wording), or
         None when the rule is not in the current edition (removed, or never held)."""
-        from planarcli.rulebook.history import rule_history
         from planarcli.rulebook.textdiff import normalise
 
-        versions = rule_history(self.editions, rule_id, edition_id).versions
+        versions = self.versions(rule_id, edition_id)
         last = versions[-1]
         if self.current not in last.editions:
             return None
@@ -750,48 +766,36 @@ class _Current:
         its content words or more, the most of them. A sentence that went nowhere (dropped,
         reworded in place, or already said elsewhere) is not a move.
         """
-        from planarcli.rulebook.history import rule_history
         from planarcli.rulebook.textdiff import collapse, sentences
 
         by_id = {edition.id: edition for edition in self.editions}
-        versions = rule_history(self.editions, rule_id, edition_id).versions
+        versions = self.versions(rule_id, edition_id)
         start = next(n for n, version in enumerate(versions) if edition_id in version.editions)
         out: list[dict[str, str]] = []
         for before, after in itertools.pairwise(versions[start:]):
-            kept = [_content(piece) for piece in sentences(collapse(after.text))]
+            kept = _sentence_contents(after.text)
+            left = [
+                sentence
+                for sentence in sentences(collapse(before.text))
+                if len(words := _content(sentence)) >= MOVE_WORDS
+                and not any(_share(words, other) >= MOVE_KEPT for other in kept)
+            ]
+            if not left:
+                continue
             moved_in, moved_from = by_id[after.editions[0]], by_id[before.editions[-1]]
             # what the edition before said elsewhere than in this rule (a sentence moved
             # word for word is new in its new rule all the same)
             said_before = [
-                _content(piece)
+                said
                 for rule in moved_from.rules
                 if rule.id != before.id
-                for piece in sentences(collapse(rule.text))
+                for said in _sentence_contents(rule.text)
             ]
-            for sentence in sentences(collapse(before.text)):
-                words = _content(sentence)
-                if len(words) < MOVE_WORDS or any(
-                    _share(words, other) >= MOVE_KEPT for other in kept
-                ):
-                    continue
-                best: tuple[float, str] | None = None
-                for rule in moved_in.rules:
-                    if rule.id == after.id:
-                        continue
-                    for piece in sentences(collapse(rule.text)):
-                        other = _content(piece)
-                        share = _share(words, other)
-                        if (
-                            share >= MOVE_SAID
-                            and (best is None or share > best[0])
-                            and not any(_share(other, said) >= MOVE_KEPT for said in said_before)
-                        ):
-                            best = (share, rule.id)
-                if best is None:
-                    continue
-                found = self.follow(best[1], moved_in.id)
+            for sentence in left:
+                went_to = _destination(_content(sentence), moved_in, after.id, said_before)
+                found = None if went_to is None else self.follow(went_to, moved_in.id)
                 if found is None:
-                    continue  # moved, then removed: nowhere today
+                    continue  # went nowhere, or moved, then removed: nowhere today
                 out.append(
                     {
                         "current": found[0],
@@ -802,6 +806,28 @@ class _Current:
         return out
 
 
+def _destination(
+    words: frozenset[str], edition: Any, left: str, said_before: list[frozenset[str]]
+) -> str | None:
+    """The rule of ``edition`` (not ``left``, the rule the sentence of content ``words``
+    left) with a sentence new in ``edition`` (saying less than :data:`MOVE_KEPT` of each of
+    ``said_before``) that says :data:`MOVE_SAID` of ``words`` or more, the most of them (the
+    first such rule on a tie); None when none does."""
+    best: tuple[float, str] | None = None
+    for rule in edition.rules:
+        if rule.id == left:
+            continue
+        for other in _sentence_contents(rule.text):
+            share = _share(words, other)
+            if (
+                share >= MOVE_SAID
+                and (best is None or share > best[0])
+                and not any(_share(other, said) >= MOVE_KEPT for said in said_before)
+            ):
+                best = (share, rule.id)
+    return None if best is None else best[1]
+
+
 #: a sentence this short (in content words) is not followed ("This is a special action.")
 MOVE_WORDS = 4
 #: share of a sentence's content words the rule's next wording says: the sentence stayed
@@ -810,14 +836,25 @@ MOVE_KEPT = 0.7
 MOVE_SAID = 0.6
 
 
+@functools.cache
 def _content(text: str) -> frozenset[str]:
-    """The English stems of ``text``'s content words (what two sentences are compared on)."""
+    """The English stems of ``text``'s content words (what two sentences are compared on);
+    once per sentence, as :meth:`_Current.moves` compares every sentence of an edition with
+    each sentence that left a rule."""
     from planarcli.rulebook.search.analysis import content_words, stem
     from planarcli.rulebook.textdiff import normalise
 
     return frozenset(
         stem(word, "en") for word in content_words(normalise(text), "en") if word.isalpha()
     )
+
+
+@functools.cache
+def _sentence_contents(text: str) -> tuple[frozenset[str], ...]:
+    """:func:`_content` of each sentence of a rule's ``text``, in order."""
+    from planarcli.rulebook.textdiff import collapse, sentences
+
+    return tuple(_content(piece) for piece in sentences(collapse(text)))
 
 
 def _share(words: frozenset[str], other: frozenset[str]) -> float:

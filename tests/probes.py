@@ -5,21 +5,21 @@ loads, run in a fresh interpreter, and the modules a source file names in its im
 from __future__ import annotations
 
 import ast
-import json
 import subprocess
 import sys
 from pathlib import Path
 
-#: Runs ``planarcli ARGS`` (ARGS as JSON in argv[1]) and prints every module it loaded.
+#: Runs ``planarcli ARGS`` (ARGS as its own arguments) and prints every module it loaded,
+#: space-separated; it imports nothing itself (not json: a command that imports json shows).
 PROBE = """
-import json, sys
-sys.argv = ["planarcli", *json.loads(sys.argv[1])]
+import sys
+sys.argv = ["planarcli", *sys.argv[1:]]
 try:
     from planarcli.cli import main
     main()
 except SystemExit:
     pass
-print("\\nMODULES=" + json.dumps(sorted(sys.modules)), file=sys.stderr)
+print("\\nMODULES=" + " ".join(sorted(sys.modules)), file=sys.stderr)
 """
 
 
@@ -27,7 +27,7 @@ def modules_loaded(args: list[str]) -> list[str]:
     """Every module (full dotted name, sorted) ``planarcli ARGS`` imported, in a fresh
     interpreter."""
     completed = subprocess.run(
-        [sys.executable, "-c", PROBE, json.dumps(args)],
+        [sys.executable, "-c", PROBE, *args],
         capture_output=True,
         text=True,
         encoding="utf-8",
@@ -35,8 +35,7 @@ def modules_loaded(args: list[str]) -> list[str]:
     )
     marker = completed.stderr.rsplit("MODULES=", 1)
     assert len(marker) == 2, completed.stderr
-    loaded: list[str] = json.loads(marker[1])
-    return loaded
+    return marker[1].split()
 
 
 def imports_of(path: Path) -> set[str]:

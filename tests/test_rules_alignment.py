@@ -9,6 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from conftest import load_script
+
 from planarcli.rulebook import corpus
 from planarcli.rulebook.textdiff import normalise
 from planarcli.schemacheck import schema_errors
@@ -101,13 +103,7 @@ def test_the_loader_and_rules_show_carry_the_alignment(run_cli: Callable[..., An
 
 def _mover() -> Any:
     """The build script's follower of rules to the current edition, on the bundled files."""
-    import importlib.util
-
-    script = RULES.parent / "scripts" / "build_rules.py"
-    spec = importlib.util.spec_from_file_location("build_rules_for_moves", script)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script(RULES.parent / "scripts" / "build_rules.py")
     english = [load(date) for date in english_dates()]
     return module._Current(english, CURRENT)
 
@@ -185,3 +181,63 @@ def test_moved_sentences_are_read_through_a_cache_that_cannot_mislead(
         assert corpus.moved_sentences(french) == expected
     guide = next(info for info in corpus.list_editions() if info.id == "danish-guide")
     assert corpus.moved_sentences(guide) == {}
+
+
+def test_a_cached_copy_of_another_shape_is_rebuilt_not_shown(
+    tmp_path: Path, monkeypatch: Any, run_cli: Callable[..., Any]
+) -> None:
+    """SECURITY.md: the cache holds data, never a reason to fail. A copy whose header and
+    key are right but whose moved sentences are not three strings each (numbers here: made
+    by hand or by another program) made ``rules search`` fail with a TypeError traceback;
+    it is rebuilt from the edition, and the search says what the French 901.4 says."""
+    from planarcli import marshalcache
+
+    monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(tmp_path))
+    french = next(info for info in corpus.list_editions() if info.id == "2010-07-16-fr")
+    expected = corpus.moved_sentences(french)
+    cache = tmp_path / corpus.MOVED_CACHE
+    header = cache.read_bytes()[len(corpus._MOVED_MAGIC) :].split(b"\n\n", 1)[0]
+    key = header.decode("utf-8").split("\n", 2)[2]
+    query = "au début chaque joueur mélange son deck planaire"
+    for foreign in (
+        {"901.4": [[1, 2, 3]]},
+        {"901.4": [["103.3a", "2022-10-07"]]},
+        {"901.4": "abc"},
+        {"901.4": [["103.3a", "2022-10-07", None]]},
+        {901: []},
+    ):
+        assert marshalcache.write(str(cache), corpus._MOVED_MAGIC, key, {"moved": foreign})
+        found = run_cli("rules", "search", query)
+        assert found.exit_code == 0, found
+        said = " ".join(found.stdout.split())
+        assert "its sentence “At the start of the game, each player" in said, foreign
+        assert "is 103.3a since 2022." in said
+        as_json = run_cli("rules", "search", query, "--format", "json")
+        results = json.loads(as_json.stdout)["results"]
+        shown = next(r for r in results if r["edition"] == french.id and r["id"] == "901.4")
+        assert shown["moved"][0]["current"] == "103.3a"
+        rewritten = marshalcache.read(str(cache), corpus._MOVED_MAGIC, key)
+        assert corpus._stored_moves(rewritten) == expected  # the copy was written anew
+
+
+def test_moved_sentences_agree_with_current_and_current_since() -> None:
+    """What ``moved`` says fits what ``current`` and ``current_since`` say of the same
+    passage: the sentence is the last English wording of the rule the passage translates
+    (numbered as in 2011-07-15) before ``since``, the edition that moved it; that edition is
+    no later than the date since which today's rule has its wording (the rule lost a
+    sentence, so its wording changed); and the rule the sentence is in today is another rule
+    of today's edition."""
+    from planarcli.rulebook.history import history_editions, rule_history
+
+    editions = [corpus.load_edition(info) for info in history_editions(corpus.list_editions())]
+    today = {rule["id"] for rule in load(CURRENT)["rules"]}
+    checked = 0
+    for passage in load("2010-07-16-fr")["rules"]:
+        for move in passage.get("moved", ()):
+            versions = rule_history(editions, passage["id"], "2011-07-15").versions
+            (before,) = [version for version in versions if version.until == move["since"]]
+            assert normalise(move["sentence"]) in normalise(before.text)
+            assert move["since"] <= passage["current_since"]
+            assert move["current"] in today and move["current"] != passage["current"]
+            checked += 1
+    assert checked == 1  # French 901.4's shuffling sentence, today 103.3a

@@ -138,3 +138,17 @@ def test_the_text_reader_sorts_sections_by_the_shared_names() -> None:
     assert text.COMMANDER_SECTIONS == model.COMMANDER_SECTIONS
     assert text.CANDIDATE_SECTIONS == model.CANDIDATE_SECTIONS
     assert text.SIDE_PARTS == model.SIDE_PARTS
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["when do I shuffle my planar deck", "quand est-ce qu'on mélange le deck planaire"],
+)
+def test_a_search_on_a_warm_cache_imports_no_json(question: str) -> None:
+    """Once the cache dir holds the index (and, for a French question, the copy of the
+    moved sentences it shows for 901.4), a search parses no edition: json stays unloaded."""
+    args = ["rules", "search", question]
+    modules_loaded(args)  # builds the index and the copy
+    loaded = modules_loaded(args)
+    assert "planarcli.rulebook.searchcache" in loaded
+    assert "json" not in loaded

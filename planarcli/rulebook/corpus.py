@@ -326,8 +326,8 @@ def moved_sentences(info: EditionInfo) -> dict[str, tuple[Moved, ...]]:
         return {}
     key = f"{marshalcache.python_key()}\n{info.location}\n{len(raw)}:{zlib.crc32(raw):08x}"
     cache = os.path.join(cache_dir_path(), MOVED_CACHE)
-    stored = marshalcache.read(cache, _MOVED_MAGIC, key)
-    if stored is None or not isinstance(stored.get("moved"), dict):
+    moved = _stored_moves(marshalcache.read(cache, _MOVED_MAGIC, key))
+    if moved is None:
         try:
             moved = load_edition(info).moved
         except (DataUnavailableError, OSError, ValueError):
@@ -339,13 +339,29 @@ def moved_sentences(info: EditionInfo) -> dict[str, tuple[Moved, ...]]:
             }
         }
         marshalcache.write(cache, _MOVED_MAGIC, key, stored)
-    try:
-        return {
-            rule_id: tuple(Moved(*each) for each in sentences)
-            for rule_id, sentences in stored["moved"].items()
-        }
-    except TypeError:  # a cached copy that is not what was written
-        return {}
+    return moved
+
+
+def _stored_moves(stored: dict[str, Any] | None) -> dict[str, tuple[Moved, ...]] | None:
+    """The moved sentences of a cached copy, or None when it is not what
+    :func:`moved_sentences` writes (per passage id, lists of three strings): a copy of
+    another shape, made by hand or by another program, is rebuilt, never shown."""
+    table = None if stored is None else stored.get("moved")
+    if not isinstance(table, dict):
+        return None
+    out: dict[str, tuple[Moved, ...]] = {}
+    for rule_id, sentences in table.items():
+        if not isinstance(rule_id, str) or not isinstance(sentences, list):
+            return None
+        for each in sentences:
+            if not (
+                isinstance(each, list)
+                and len(each) == 3
+                and all(isinstance(part, str) for part in each)
+            ):
+                return None
+        out[rule_id] = tuple(Moved(*each) for each in sentences)
+    return out
 
 
 def _read_manifest(folder: str) -> tuple[str | None, list[EditionInfo]]:

@@ -70,18 +70,27 @@ class NotInEdition(NotFoundError):
         self.suggestions = suggestions
 
 
-def rule_history(editions: Sequence[Edition], query: str, edition_id: str) -> History:
+def rule_history(
+    editions: Sequence[Edition],
+    query: str,
+    edition_id: str,
+    *,
+    alignments: dict[tuple[int, int], Alignment] | None = None,
+) -> History:
     """The history of rule (or glossary term) ``query`` read in edition ``edition_id``.
 
     ``editions`` are the English Comprehensive Rules editions, oldest first (see
-    :func:`history_editions`). Raises :class:`NotInEdition` (exit 1) when ``edition_id``
-    has no such rule or term.
+    :func:`history_editions`). ``alignments``: the pairs of these editions aligned so far,
+    by their places in ``editions``; a caller that follows many rules through the same
+    editions (scripts/build_rules.py) passes one dict to each call, so that each pair is
+    aligned once. Raises :class:`NotInEdition` (exit 1) when ``edition_id`` has no such
+    rule or term.
     """
     index = next(i for i, edition in enumerate(editions) if edition.id == edition_id)
     start = editions[index]
     rule_id = corpus.normalise_rule_id(query)
     if rule_id is not None and start.rule(rule_id) is not None:
-        trail = _trail(editions, index, rule_id, _rule_step(editions))
+        trail = _trail(editions, index, rule_id, _rule_step(editions, alignments))
         kind, name = "rule", rule_id
     else:
         entry = _glossary_entry(start, query)
@@ -135,10 +144,16 @@ def _text_of(edition: Edition, name: str) -> str:
     return entry.text
 
 
-def _rule_step(editions: Sequence[Edition]) -> _Step:
-    @cache
+def _rule_step(
+    editions: Sequence[Edition], known: dict[tuple[int, int], Alignment] | None = None
+) -> _Step:
+    aligned: dict[tuple[int, int], Alignment] = {} if known is None else known
+
     def alignment(older: int, newer: int) -> Alignment:
-        return align(editions[older].rules, editions[newer].rules)
+        found = aligned.get((older, newer))
+        if found is None:
+            found = aligned[older, newer] = align(editions[older].rules, editions[newer].rules)
+        return found
 
     def step(here: int, other: int, rule_id: str, forward: bool) -> tuple[str, str, str]:
         if forward:

@@ -85,8 +85,9 @@ def show_rule(rule_id: str, edition: str) -> Shown:
             cards = _ruling_cards(loaded, infos, rule_id)
             if cards:
                 # "Spatial Merging" (a card, not a rule), "ruling:Spatial Mergng" (a typo)
-                suggestions = suggestions or [f"ruling:{corpus.ruling_slug(c)}" for c in cards]
-                hint = f"the rulings of {cards[0]}: `planarcli rules show {'ruling:' + cards[0]!r}`"
+                prefix = corpus.RULING_PREFIX
+                suggestions = suggestions or [prefix + corpus.ruling_slug(c) for c in cards]
+                hint = f"the rulings of {cards[0]}: `planarcli rules show {prefix + cards[0]!r}`"
             elif not suggestions:
                 hint = _ruling_hint(rule_id) or hint
             # an id of another document, or of the rules in a document numbered otherwise

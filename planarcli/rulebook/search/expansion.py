@@ -86,13 +86,13 @@ def query_groups(index: SearchIndex, query: str) -> list[tuple[str, dict[str, fl
     query_stop = [STOPWORDS.get(lang, frozenset()) for lang in index.langs if lang not in strange]
     misspelt: list[tuple[str, dict[str, float]]] = []
     joined = joined_words(index, tokens, query_stop)
-    danish = "da" in index.langs and "da" not in strange
     typo, synonym_weight = WEIGHTS["typo"].weight, WEIGHTS["synonym"].weight
     translation = WEIGHTS["translation"].weight
     # a question in French or Danish with the English rules in scope
     translating = "en" in index.langs and len(index.langs) > 1 and "en" in strange
     # the question's own languages among French and Danish ("da": a Danish question)
     asked = tuple(lang for lang in ("fr", "da") if lang in index.langs and lang not in strange)
+    danish = "da" in asked
     for place, token in enumerate(tokens):
         if token in DEFINITION_WORDS:
             continue
@@ -105,11 +105,12 @@ def query_groups(index: SearchIndex, query: str) -> list[tuple[str, dict[str, fl
                 weights[term] = max(weights.get(term, 0.0), weight)
 
         token = IRREGULAR.get(token, token)
-        stems = set() if any(token in stop for stop in query_stop) else stems_of(index, token)
+        stopped = any(token in stop for stop in query_stop)
+        stems = set() if stopped else stems_of(index, token)
         # "plane walk" typed for "planeswalk": both words stand for it
         add(joined.get(place, ()), typo)
         add(joined.get(place - 1, ()), typo)
-        if danish and not any(token in stop for stop in query_stop):
+        if danish and not stopped:
             # "fænomen" is the head of "fænomenkort"
             add(compounds(index, token), WEIGHTS["compound"].weight)
         if stems:
@@ -152,7 +153,7 @@ def query_groups(index: SearchIndex, query: str) -> list[tuple[str, dict[str, fl
             # of a word of the table ("terningerne", "phénomènes") by its stem
             for english in translations(token, asked):
                 add(english_stems(index, english), translation)
-        if asked and not any(token in stop for stop in query_stop):
+        if asked and not stopped:
             # "planarterningen": "planar" + "terning", "planedæk": "plane" + "dæk"
             for part in compound_parts(index, token, asked):
                 add(stems_of(index, part), WEIGHTS["compound"].weight)
@@ -321,32 +322,23 @@ def typo_words(index: SearchIndex, token: str, other_word: bool = False) -> list
     return [word for distance, _, _, word in best[:TYPO_CHOICES] if distance == nearest]
 
 
-def folded_words(index: SearchIndex) -> dict[str, tuple[str, frozenset[str]]]:
-    """Each corpus word, accent-free, with its letters (made once per index)."""
-    known = index._folded
+#: per length of an accent-free word, each corpus word of that length: (the word, accent-free,
+#: its letters)
+ByLength = dict[int, list[tuple[str, str, frozenset[str]]]]
+
+
+def words_by_length(index: SearchIndex) -> ByLength:
+    """Each corpus word, accent-free and with its letters, by the length of the accent-free
+    word (made once per index, kept on it as :func:`.query.card_names` keeps the card names):
+    a misspelling is compared with the words of about its length only."""
+    known: ByLength | None = getattr(index, "_by_length", None)
     if known is None:
-        known = index._folded = {}
+        known = {}
         for word in index.surface:
             other = fold(word)
-            known[word] = (other, frozenset(other))
+            known.setdefault(len(other), []).append((word, other, frozenset(other)))
+        index._by_length = known  # type: ignore[attr-defined]
     return known
-
-
-_BY_LENGTH: dict[int, tuple[SearchIndex, dict[int, list[tuple[str, str, frozenset[str]]]]]] = {}
-
-
-def words_by_length(index: SearchIndex) -> dict[int, list[tuple[str, str, frozenset[str]]]]:
-    """:func:`folded_words` by the length of the accent-free word (made once per index): a
-    misspelling is compared with the words of about its length only."""
-    known = _BY_LENGTH.get(id(index))
-    if known is not None and known[0] is index:
-        return known[1]
-    by_length: dict[int, list[tuple[str, str, frozenset[str]]]] = {}
-    for word, (other, letters) in folded_words(index).items():
-        by_length.setdefault(len(other), []).append((word, other, letters))
-    _BY_LENGTH.clear()  # the last index only: a process searches one
-    _BY_LENGTH[id(index)] = (index, by_length)
-    return by_length
 
 
 def english_stems(index: SearchIndex, word: str) -> set[str]:
