@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from planarcli.rulebook import corpus
 from planarcli.rulebook import search as rulesearch
-from planarcli.rulebook.search import SearchIndex, query
+from planarcli.rulebook.search import SearchIndex, query, subject
 
 #: subjects (words, a person or not), as :func:`query.subject_of` gives them
 SUBJECTS = [
@@ -207,7 +207,7 @@ def twins_of_the_regex_engine() -> set[str]:
             len(lower) != 1
             or lower in odd
             or char in odd
-            or query.is_word(lower) != query.is_word(char)
+            or subject.is_word(lower) != subject.is_word(char)
             or lower.isspace() != char.isspace()
         ):
             out.add(char)
@@ -215,17 +215,17 @@ def twins_of_the_regex_engine() -> set[str]:
 
 
 def test_the_fold_twins_are_every_letter_the_pattern_reads_otherwise() -> None:
-    assert twins_of_the_regex_engine() <= query.FOLD_TWINS
+    assert twins_of_the_regex_engine() <= subject.FOLD_TWINS
     # and every letter an ASCII letter stands for (the words most questions ask about)
     ascii_letter = re.compile("[a-z]", re.IGNORECASE)
-    for char in query.FOLD_TWINS - query.CASE_TWINS:
+    for char in subject.FOLD_TWINS - query.CASE_TWINS:
         assert not ascii_letter.fullmatch(char)
 
 
 def test_word_characters_are_the_regex_engines() -> None:
     word = re.compile(r"\w")
     assert all(
-        query.is_word(chr(code)) == bool(word.fullmatch(chr(code)))
+        subject.is_word(chr(code)) == bool(word.fullmatch(chr(code)))
         for code in range(sys.maxunicode + 1)
     )
 
@@ -235,7 +235,7 @@ def test_word_characters_are_the_regex_engines() -> None:
     st.lists(
         st.sampled_from(
             [
-                *(f"{word}" for word in query.SUBJECT_END_WORDS),
+                *(f"{word}" for word in subject.SUBJECT_END_WORDS),
                 "IN",
                 "NÅR",
                 "planar",
@@ -263,7 +263,7 @@ def test_word_characters_are_the_regex_engines() -> None:
 @example(" in x")
 @example("hvis\t")
 def test_the_subject_ends_where_the_pattern_says(text: str) -> None:
-    assert query.subject_head(text) == query.SUBJECT_END_RE.compiled.split(text, maxsplit=1)[0]
+    assert subject.subject_head(text) == subject.SUBJECT_END_RE.compiled.split(text, maxsplit=1)[0]
 
 
 def test_a_who_is_search_compiles_neither_pattern(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -280,7 +280,7 @@ def test_a_who_is_search_compiles_neither_pattern(monkeypatch: pytest.MonkeyPatc
         return compile(pattern, flags)
 
     monkeypatch.setattr(re, "compile", recording)
-    query.SUBJECT_END_RE._compiled = None
+    subject.SUBJECT_END_RE._compiled = None
     for asked, words, person in (
         (question, ["planar", "controller"], True),
         ("what is a phenomenon", ["phenomenon"], False),
@@ -294,7 +294,7 @@ def test_a_who_is_search_compiles_neither_pattern(monkeypatch: pytest.MonkeyPatc
         assert found
         pattern, _ = query.subject_pattern(index, words, person)
         assert pattern not in compiled
-    assert query.SUBJECT_END_RE._compiled is None
+    assert subject.SUBJECT_END_RE._compiled is None
     monkeypatch.undo()
     # and a rule that says it ("... the planar controller is whoever ...") ranks first
     definition = query.understand(index, question).definition
