@@ -254,6 +254,16 @@ _TYPE_HINT = lazy(
 _BRACKET_QUANTITY = lazy(r"^\[[ \t]*(\d{1,4})[ \t]*[xX×]?[ \t]*\][ \t]+(?=\S)")
 #: A Markdown task box after a bullet: "- [x] Akoum", "- [ ] Bant".
 _TASK_BOX = lazy(r"^\[[ xX✓✔]\][ \t]+(?=\S)")
+#: A chat's time alone above a follow-up message (Discord's "[9:03 PM]").
+_TIME_ALONE = lazy(r"^\[[ \t]*\d{1,2}:\d{2}(?::\d{2})?(?:[ \t\u202f]*[ap]\.?m\.?)?[ \t]*\]$", re.I)
+#: The date, time and sender a chat's export writes before each message (WhatsApp:
+#: "01/12/2026, 18:42 - Lukas: Akoum", "[1/12/26, 6:42:10 PM] Lukas: Akoum"); a line of
+#: the chat's own ("... - Messages are end-to-end encrypted.") has no sender.
+_MESSAGE_PREFIX = lazy(
+    r"^\[?\d{1,4}[./-]\d{1,2}[./-]\d{2,4},?[ \t]+\d{1,2}:\d{2}(?::\d{2})?"
+    r"(?:[ \t\u202f]*[ap]\.?m\.?)?\]?(?:[ \t]+[-–][ \t]+|[ \t]+)(?:[^:\t]{1,40}?:[ \t]+)?(?=\S)",
+    re.I,
+)
 #: Forum BBCode around a name or a heading: "[c]Akoum[/c]", "[card]Bant[/card]", "[b]...[/b]".
 _BBCODE = lazy(
     r"\[/?(?:c|card|cards|b|i|u|s|deck|mtg|spoiler|quote|code|list|color|size|url|font|"
@@ -261,9 +271,14 @@ _BBCODE = lazy(
     re.I,
 )
 #: The total line under a shopping cart or a price list: "Total: 10 cards - $5.27".
-_TOTAL_LINE = lazy(r"^(?:grand[ \t]+|sub[ -]?)?totals?\b[ \t]*(?:[:=(\-–—$€£]|\d)", re.I)
+#: Also a deck site's count row: "Cards Total<TAB>12<TAB>$ 6.21", "Total cards: 12".
+_TOTAL_LINE = lazy(
+    r"^(?:(?:grand|cards?|deck)[ \t]+|sub[ -]?)?totals?\b(?:[ \t]+cards?\b)?"
+    r"[ \t]*(?:[:=(\-–—$€£]|\d)",
+    re.I,
+)
 #: How a total line starts (its letters match only ASCII ones under IGNORECASE).
-_TOTAL_STARTS = frozenset({"tot", "gra", "sub"})
+_TOTAL_STARTS = frozenset({"tot", "gra", "sub", "car", "dec"})
 #: Characters that start a quoted line (">"), a code fence or inline code.
 _QUOTE_OR_CODE = frozenset(">`~")
 #: The number of a numbered list ("1. Jund", "2) Sanctum of Serra"): a position, not a
@@ -280,8 +295,16 @@ _LETTER_NUMBER = lazy(r"^([A-Za-z])[.)][ \t]+(?=\S)")
 #: "1 - Akoum": a leading number, then a dash: a quantity, or a list's numbering when the
 #: numbers of such lines run 1, 2, 3...
 _DASH_AFTER_NUMBER = lazy(r"^[-–—][ \t]+(?=\S)")
-#: A bullet of a pasted list ("* Akoum", "- Akoum", "• Akoum"): no card name starts so.
-_BULLET = lazy(r"^[*•·‣◦\-–—][ \t]+(?=\S)")
+#: A bullet of a pasted list ("* Akoum", "- Akoum", "• Akoum", "+ Akoum" for a card added):
+#: no card name starts so.
+_BULLET = lazy(r"^[*•·‣◦\-–—+][ \t]+(?=\S)")
+#: The characters a bullet can be.
+_BULLETS = "*•·‣◦-–—+"
+#: A check box a notes app writes before a list's items (Google Keep's "☐ Akoum", "☑ Bant",
+#: "✅ Naya"): left out, but, unlike a bullet, it does not mark the line as the list's (a
+#: ticked task that is no card, "☑ buy sleeves", is prose).
+_CHECK_BOX = lazy(r"^[☐☑☒⬜⬛✅❎🔲🔳✓✔✗✘][\ufe0f]?[ \t]+(?=\S)")
+_BOX_STARTS = "☐☑☒⬜⬛✅❎🔲🔳✓✔✗✘"
 #: A count after a heading: "Planes [10]", "Planar deck - 10 cards", "Planes: 10 cards".
 _HEADING_COUNT = lazy(
     r"[ \t]*(?:[-–—:][ \t]*)?(?:[(（]\s*\d{1,5}(?:\s*(?:cards?|枚))?\s*[)）]"
@@ -494,6 +517,12 @@ def _category(content: str) -> tuple[str, str] | None:
     code = content.split(":", 1)[0]
     if _SET_TAG.match(content) and (code.isupper() or code.islower() or code.isdigit()):
         return None
+    # "[new!]", "[maybe cut?]", "[from Sam]": a note after the name, no category (those
+    # start with a capital and hold no "!" or "?"), unless it names a planar section
+    if (content[:1].islower() or "!" in content or "?" in content) and section_role(
+        content.strip()
+    ) is None:
+        return None
     if content.strip().casefold() in _FINISHES:
         return None
     names = [re.sub(r"\{[^}]*\}", "", part).strip() for part in content.split(",")]
@@ -555,10 +584,14 @@ def split_card_line(text: str) -> CardLine | None:
     numbered = _LIST_NUMBER.match(text) if text[:1].isdigit() or text[:1] in "#\U0001f51f" else None
     if numbered:  # "1. Jund": the list's numbering, then the line as usual
         text = text[numbered.end() :]
-    elif text[:1] in "*•·‣◦-–—":
+    elif text[:1] in _BULLETS:
         bullet = _BULLET.match(text)
         if bullet:
             text = text[bullet.end() :]
+    elif text[:1] in _BOX_STARTS:
+        box = _CHECK_BOX.match(text)  # "☐ Akoum": a notes app's check box
+        if box:
+            text = text[box.end() :]
     if text[:1] == "[":
         box = _TASK_BOX.match(text)  # "- [x] Akoum": a task list's box
         if box:
@@ -956,6 +989,8 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     prose_lines = 0  # lines read as prose around the list, left out as comments
     prose_at: tuple[tuple[int, str], ...] = ()  # those lines: (number, text as read)
     noted: set[int] = set()  # card lines that may hold a note after the name
+    chatted: set[int] = set()  # lines of a chat's export, its date and sender left out
+    signature_at: int | None = None  # the last "--" line: a signature may follow it
 
     html = _is_html(lines)  # "<ul><li>Akoum</li>...": the text of each line, tags left out
 
@@ -992,14 +1027,29 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
                 continue
             if line[:1] == "`" and line[-1:] == "`":  # Discord inline code: "`1 Akoum`"
                 line = line.strip("`").strip()
+        if ":" in line and (line[:1].isdigit() or line[:1] == "["):
+            if line[-1:] == "]" and _TIME_ALONE.match(line):
+                comments += 1  # "[9:03 PM]": the time of the chat's next message
+                continue
+            message = _MESSAGE_PREFIX.match(line)
+            if message:  # "01/12/2026, 18:42 - Lukas: Akoum": the message is the line
+                line = line[message.end() :]
+                chatted.add(number)
         if "[" in line and ("[/" in line or line.startswith("[")):
             bare = _BBCODE.sub("", line).strip()  # forum BBCode: "1 [c]Akoum[/c]", "[b]...[/b]"
             if bare != line and not bare:
                 continue  # "[deck]", "[/spoiler]": the tags around the list
             line = bare
-        if line[:1] in "TtSsGg" and line[:3].lower() in _TOTAL_STARTS and _TOTAL_LINE.match(line):
+        if (
+            line[:1] in "TtSsGgCcDd"
+            and line[:3].lower() in _TOTAL_STARTS
+            and _TOTAL_LINE.match(line)
+        ):
             continue  # "Total: 10 cards - $5.27" under a cart: no card
-        if line[:1] in _RULE_START and _RULE.match(line):
+        if line == "--" and pending:  # a signature's delimiter: what follows may be one
+            signature_at = number
+            line = ""
+        elif line[:1] in _RULE_START and _RULE.match(line):
             line = ""  # a separator line ("---", "***", "|---|---|") parts the list as a blank line
         if not line:
             if pending and pending[-1][4] == block:
@@ -1110,14 +1160,24 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         if parts.category is not None:
             entry_section, entry_role = parts.category
             sectioned = True
-        if line[:1] in "*•·‣◦-–—" and _BULLET.match(line):
+        if line[:1] in _BULLETS and _BULLET.match(line):
             bulleted.add(number)  # "* Akoum", "- Akoum": marked as a list's line
         if parts.form not in ("none", "numbered"):
             counted += 1
             trailing += parts.form == "trailing"
         name = parts.name  # "Bant - my favourite": weighed once the list is read
-        if "-" in name or "(" in name or "/" in name or "<" in name or not name.isascii():
-            noted.add(number)  # (each test a scan in C: most lines pass all five)
+        if (
+            "-" in name
+            or "(" in name
+            or "/" in name
+            or "<" in name
+            or not name.isascii()
+            or (
+                ("," in name or ":" in name or "..." in name)
+                and not _longer_than_a_card(name)  # a note's sentence: no card before it
+            )
+        ):
+            noted.add(number)  # (each test a scan in C: most lines pass them all)
         pending.append((number, parts, entry_section, entry_role, block))
         if original[:1] in " \t":
             indents[number] = len(original.expandtabs(4)) - len(original.expandtabs(4).lstrip())
@@ -1175,7 +1235,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
 
     marked = counted + sum(1 for entry in pending if entry[1].form == "numbered")
     marked += sum(1 for entry in pending if entry[0] in bulleted and entry[1].form == "none")
-    prose = _prose_lines(pending, marked, bulleted, names)
+    prose = _prose_lines(pending, marked, bulleted, names, chatted, signature_at)
     if prose:  # chat lines above, inside or below the list: comments, not cards
         comments += len(prose)
         prose_lines = len(prose)
@@ -1448,10 +1508,14 @@ def _without_inline_comment(name: str, names: _Names) -> str:
     return name
 
 
-#: Where a note after a card's name may start: a dash or an arrow with space before it
-#: (``Akoum - the landfall one``, ``Akoum — keep!``, ``Akoum  <- new``, ``Akoum ← new``), a
-#: ``//`` or a remark in parentheses (``Akoum (chaos is brutal)``).
-_NOTE_MARK = lazy(r"[ \t]+(?:(?:-{1,2}|[–—]|//)(?=[ \t])|<-{1,2}|<=|←|⬅|\((?=[^()]*\)))")
+#: Where a note after a card's name may start: a dash, an ellipsis or an arrow with space
+#: before it (``Akoum - the landfall one``, ``Akoum -- ramp``, ``Akoum … the big one``,
+#: ``Akoum  <- new``, ``Akoum ← new``), a ``//``, a remark in parentheses (``Akoum (chaos is
+#: brutal)``), or a colon or a comma (``Akoum: ramp``, ``Akoum, forgot it``).
+_NOTE_MARK = lazy(
+    r"[ \t]+(?:(?:-{1,2}|[–—]|//|…|\.\.\.)(?=[ \t])|<-{1,2}|<=|←|⬅|\((?=[^()]*\)))"
+    r"|[:,](?=[ \t])"
+)
 #: How far into a line a note's mark can stand: after a card's name (at most 41 characters)
 #: written with spaces or a slip or two.
 _NOTE_REACH = 64
@@ -1468,8 +1532,13 @@ def _without_note(name: str, names: _Names) -> str:
     ``name`` itself."""
     if _chat_stamp(name):
         return name  # "Naya — Today at 9:14 PM": Naya wrote the message below
+    # "Sky Deck, my favourite!", "Jund, thoughts?": a comma or a colon starts no note in a
+    # line that ends as a sentence (it is a remark about the card: prose, and a warning)
+    sentence = name.endswith(_PROSE_ENDS_OR_COMMA)
     marks = [
-        mark for mark in _NOTE_MARK.compiled.finditer(name) if 0 < mark.start() <= _NOTE_REACH
+        mark
+        for mark in _NOTE_MARK.compiled.finditer(name)
+        if 0 < mark.start() <= _NOTE_REACH and not (sentence and name[mark.start()] in ":,")
     ]
     heads = [name[: mark.start()].rstrip() for mark in marks]
     if not heads or names.known(name) or names.other(name):
@@ -1478,7 +1547,10 @@ def _without_note(name: str, names: _Names) -> str:
     for at, (mark, head) in enumerate(zip(marks, heads, strict=True)):
         # "1 Sol Ring - ramp" in a Commander list; but "Assault // Battery" is a split card
         # whose halves are cards too (one the names table may lack whole)
-        if names.known(head) or ("//" not in mark.group() and names.other(head)):
+        # ("nice, all innistrad again": after a comma or a colon, only a planar card)
+        if names.known(head) or (
+            "//" not in mark.group() and mark.group() not in ":," and names.other(head)
+        ):
             found = at
             break
     if found is None:
@@ -1526,6 +1598,8 @@ _PROSE_ENDS = ":.!?…"
 _PROSE_ENDS_OR_COMMA = (*_PROSE_ENDS, ",")
 #: What ends a sentence (a line between the names of a bare list is prose only so).
 _SENTENCE_ENDS = (".", "!", "?", "…")
+#: ... or what introduces the names below it ("I took Panopticon out for this one:").
+_SENTENCE_ENDS_OR_COLON = (*_SENTENCE_ENDS, ":")
 #: "edit: formatting", "PS: bring dice": a note that opens with one word and a colon.
 _NOTE = lazy(r"^\w+:\s+\S")
 #: The name-and-time line a chat puts above a message: "Dragonfruit — Today at 9:14 PM",
@@ -1549,6 +1623,27 @@ _NAME_WORDS = frozenset(
 #: The most words of a sign-off ("Cheers,", "See you Friday,") and of a signature line.
 _SIGN_OFF_WORDS = 4
 _SIGNATURE_WORDS = 3
+#: The last word of a sign-off written without a comma ("Viele Grüße", "Cheers", "Bises").
+_CLOSINGS = frozenset(
+    {"cheers", "thanks", "thx", "regards", "grüße", "grüsse", "gruß", "gruss", "lg", "vg"}
+    | {"mfg", "bises", "amitiés", "cordialement", "merci", "saludos", "saluti", "abraços"}
+    | {"abrazos", "danke", "tschüss", "ciao"}
+)
+#: The most lines a signature under a "--" line has, when none of them is a card.
+_SIGNATURE_LINES = 4
+
+
+def _closing(name: str) -> bool:
+    """Whether ``name`` is a sign-off of a few words that ends with a closing word
+    (``Viele Grüße``, ``Cheers``): German writes none with a comma."""
+    words = name.split()
+    return 0 < len(words) <= _SIGN_OFF_WORDS and words[-1].casefold().strip(".!") in _CLOSINGS
+
+
+def _sign_off(name: str) -> bool:
+    """Whether ``name`` may end a message above its signature: ``Cheers,``, ``À samedi !``,
+    ``Viele Grüße`` (its words are counted apart)."""
+    return name.endswith((",", "!")) or _closing(name)
 
 
 def _chat_stamp(name: str) -> bool:
@@ -1580,11 +1675,11 @@ def _reads_as_prose(name: str, strict: bool, upper_list: bool) -> bool:
         inner = name[1:-1].strip()
         return bool(inner) and _reads_as_prose(inner, False, upper_list)
     if len(words) < 2:
-        return False
+        return _closing(name)
     if _chat_stamp(name) or (name[0] in "SsGg" and _MAIL_FOOTER.match(name)):
         return True
     if len(words) < 3:
-        return False
+        return _closing(name)
     if not strict:
         return True
     return upper_list and name[:1].islower() and words[0].casefold() not in _NAME_WORDS
@@ -1595,6 +1690,8 @@ def _prose_lines(
     marked: int,
     bulleted: set[int],
     names: _Names,
+    chatted: set[int],
+    signature_at: int | None,
 ) -> set[int]:
     """The indices in ``pending`` of prose rather than cards: lines without a quantity that
     are no card (planar, a near miss of one, or another Magic card) and read as prose
@@ -1640,7 +1737,7 @@ def _prose_lines(
         return (
             i in shaped_at
             and len(name.split()) <= words
-            and (words == _SIGNATURE_WORDS or name.endswith(","))
+            and (words == _SIGNATURE_WORDS or _sign_off(name))
             and not card(name)
         )
 
@@ -1689,7 +1786,7 @@ def _prose_lines(
             if head <= i <= tail and i not in prose:
                 name = pending[i][1].name
                 if (
-                    (name.endswith(_SENTENCE_ENDS) and len(name.split()) >= 3)
+                    (name.endswith(_SENTENCE_ENDS_OR_COLON) and len(name.split()) >= 3)
                     or _chat_stamp(name)
                 ) and not card(name):
                     prose.add(i)
@@ -1697,7 +1794,7 @@ def _prose_lines(
     # sign-off of three words or more, only a signature that ends its block
     for i in sorted(prose):
         name = pending[i][1].name
-        if not name.endswith(",") or len(name.split()) > _SIGN_OFF_WORDS or i + 1 >= len(pending):
+        if not _sign_off(name) or len(name.split()) > _SIGN_OFF_WORDS or i + 1 >= len(pending):
             continue
         later = [
             j
@@ -1716,6 +1813,15 @@ def _prose_lines(
         )
         if len(name.split()) <= 2 or ends_block:
             prose.update(signature)
+    # a chat export's messages that are no card ("01/12/2026, 18:44 - Mia: bringing snacks")
+    prose.update(i for i in shaped if pending[i][0] in chatted and not card(pending[i][1].name))
+    if signature_at is not None:  # "--" then "My trades thread": a signature, if no card
+        signed = [i for i, entry in enumerate(pending) if entry[0] > signature_at]
+        if len(signed) <= _SIGNATURE_LINES and not any(
+            pending[i][1].form not in ("none", "numbered") or card(pending[i][1].name)
+            for i in signed
+        ):
+            prose.update(signed)
     if len(pending) - len(prose) < 2:
         return set()
     return prose
