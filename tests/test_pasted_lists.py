@@ -1524,3 +1524,52 @@ def test_a_chat_exports_date_and_sender_are_left_out(stamp: str) -> None:
         "<Media omitted>",
         "Messages and calls are end-to-end encrypted.",
     ]
+
+
+def test_lists_in_an_emails_sentences_are_the_planar_deck() -> None:
+    # found by held-out batch 12 (m12-08): the deck written out in a paragraph
+    text = (
+        "Hi all,\n\nHere is what I'm bringing on Sunday. Planes: Gavony, Kessig, Nephalia, "
+        "Stensia & Sea of Sand. Phenomenon: Spatial Merging! Tell me if that's too much.\n\n"
+        "I dropped The Dark Barony, it never did anything.\n\nSee you,\nPriya\n"
+    )
+    deck = read(RawInput("mail.txt", text.encode(), ".txt"), catalog=load_catalog())
+    assert [(e.name, e.section, e.role) for e in deck.entries] == [
+        (name, "Planes", "planar")
+        for name in ("Gavony", "Kessig", "Nephalia", "Stensia", "Sea of Sand", "Spatial Merging")
+    ]
+    assert deck.planar_sections == ("Planes",)
+    # the remark, the sign-off and its name (the greeting above a blank line is the title)
+    assert [line for _, line in deck.prose] == [
+        "I dropped The Dark Barony, it never did anything.",
+        "See you,",
+        "Priya",
+    ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Quick update. Planes: still deciding, most are at Sam's place.",
+        "My wishlist: Gavony, Kessig and a playmat.",  # no planar heading before the colon
+    ],
+)
+def test_a_sentence_after_a_heading_that_lists_no_cards_is_no_list(line: str) -> None:
+    deck = read(RawInput("mail.txt", f"{line}\n".encode(), ".txt"), catalog=load_catalog())
+    assert deck.planar_sections == ()
+    assert [e.name for e in deck.entries] == [line]
+
+
+def test_an_emails_quoted_reply_without_cards_is_left_out() -> None:
+    text = (
+        "1 Gavony\n1 Kessig\n1 Nephalia\n\n"
+        "On Tue, Mar 3, 2026 at 9:14 AM Sam Lee <sam@example.org> wrote:\n"
+        "> Can you send me your planar list before Friday?\n>\n> Sam\n"
+    )
+    assert names_of(text) == ["Gavony", "Kessig", "Nephalia"]
+    assert prose_of(text) == ["Can you send me your planar list before Friday?", "Sam"]
+    # a quoted list keeps its cards ("> 1 Stensia"), and so does a quote naming a card
+    quoted = "Sure:\n\nLe mar. 3 mars 2026 à 09:14, Sam a écrit :\n> 1 Gavony\n> 1 Kessig\n"
+    assert names_of(quoted) == ["Gavony", "Kessig"]
+    named = "Gavony\nKessig\n\nAm 03.03.2026 um 09:14 schrieb Sam:\n> Stairs to Infinty\n"
+    assert names_of(named) == ["Gavony", "Kessig", "Stairs to Infinty"]

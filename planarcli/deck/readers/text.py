@@ -304,7 +304,8 @@ _BULLETS = "*•·‣◦-–—+"
 #: "✅ Naya"): left out, but, unlike a bullet, it does not mark the line as the list's (a
 #: ticked task that is no card, "☑ buy sleeves", is prose).
 _CHECK_BOX = lazy(r"^[☐☑☒⬜⬛✅❎🔲🔳✓✔✗✘][\ufe0f]?[ \t]+(?=\S)")
-_BOX_STARTS = "☐☑☒⬜⬛✅❎🔲🔳✓✔✗✘"
+#: The characters a bullet or a check box can be.
+_MARK_STARTS = _BULLETS + "☐☑☒⬜⬛✅❎🔲🔳✓✔✗✘"
 #: A count after a heading: "Planes [10]", "Planar deck - 10 cards", "Planes: 10 cards".
 _HEADING_COUNT = lazy(
     r"[ \t]*(?:[-–—:][ \t]*)?(?:[(（]\s*\d{1,5}(?:\s*(?:cards?|枚))?\s*[)）]"
@@ -584,14 +585,10 @@ def split_card_line(text: str) -> CardLine | None:
     numbered = _LIST_NUMBER.match(text) if text[:1].isdigit() or text[:1] in "#\U0001f51f" else None
     if numbered:  # "1. Jund": the list's numbering, then the line as usual
         text = text[numbered.end() :]
-    elif text[:1] in _BULLETS:
-        bullet = _BULLET.match(text)
+    elif text[:1] in _MARK_STARTS:
+        bullet = _BULLET.match(text) or _CHECK_BOX.match(text)  # "☐ Akoum": a check box
         if bullet:
             text = text[bullet.end() :]
-    elif text[:1] in _BOX_STARTS:
-        box = _CHECK_BOX.match(text)  # "☐ Akoum": a notes app's check box
-        if box:
-            text = text[box.end() :]
     if text[:1] == "[":
         box = _TASK_BOX.match(text)  # "- [x] Akoum": a task list's box
         if box:
@@ -991,6 +988,8 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     noted: set[int] = set()  # card lines that may hold a note after the name
     chatted: set[int] = set()  # lines of a chat's export, its date and sender left out
     signature_at: int | None = None  # the last "--" line: a signature may follow it
+    reply_at: int | None = None  # an e-mail's "On ..., Sam wrote:" line: a quote follows
+    quoted: set[int] = set()  # lines quoted ("> ...") under it
 
     html = _is_html(lines)  # "<ul><li>Akoum</li>...": the text of each line, tags left out
 
@@ -1023,11 +1022,13 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         if line[:1] in _QUOTE_OR_CODE:  # (most lines start otherwise: one test for three)
             if line.startswith(">"):  # quoted in an e-mail or a forum post: "> 1 Akoum"
                 line = line.lstrip("> \t")
+                if reply_at is not None:
+                    quoted.add(number)
             if line.startswith(("```", "~~~")):  # a Markdown code fence (Discord) frames it
                 continue
             if line[:1] == "`" and line[-1:] == "`":  # Discord inline code: "`1 Akoum`"
                 line = line.strip("`").strip()
-        if ":" in line and (line[:1].isdigit() or line[:1] == "["):
+        if line[:1] in "0123456789[" and ":" in line:
             if line[-1:] == "]" and _TIME_ALONE.match(line):
                 comments += 1  # "[9:03 PM]": the time of the chat's next message
                 continue
@@ -1046,10 +1047,16 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             and _TOTAL_LINE.match(line)
         ):
             continue  # "Total: 10 cards - $5.27" under a cart: no card
-        if line == "--" and pending:  # a signature's delimiter: what follows may be one
-            signature_at = number
+        if line[-1:] == ":" and line[:1] in "OoLlAaEeIi" and _REPLY_HEADER.match(line):
+            reply_at = number  # "On Wed, Nov 25, 2026 at 6:12 PM Sam <sam@...> wrote:"
+            comments += 1
+            continue
+        if line[:1] not in _RULE_START:
+            pass
+        elif line == "--":  # a signature's delimiter: what follows may be one
+            signature_at = number if pending else signature_at
             line = ""
-        elif line[:1] in _RULE_START and _RULE.match(line):
+        elif _RULE.match(line):
             line = ""  # a separator line ("---", "***", "|---|---|") parts the list as a blank line
         if not line:
             if pending and pending[-1][4] == block:
@@ -1122,6 +1129,17 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             if table_columns is None and ("," in line or _may_be_separated(line))
             else None
         )
+        colon = line.find(": ") if separated is None and table_columns is None else -1
+        word = line[colon - 14 if colon > 14 else 0 : colon] if colon > 0 else ""
+        if word and word[word.rfind(" ") + 1 :].strip("*_").casefold() in _HEADING_ENDS:
+            in_prose = _lists_in_prose(line, names)  # "... deck. Planes: Akoum, Bant. ..."
+            if in_prose is not None:
+                entry_section, entry_role, sectioned = in_prose[0], "planar", True
+                planar_sections.append(in_prose[0])
+                listed_at[number] = in_prose[1]
+                first = CardLine(in_prose[1][0][0], in_prose[1][0][1], None, "none")
+                pending.append((number, first, entry_section, entry_role, block))
+                continue
         if separated is not None:  # "Akoum / Bant / Naya", "Akoum, Bant and Naya"
             inline_heading, pieces = separated
             if inline_heading is not None:  # "planes: Akoum / Bant": a heading, then the list
@@ -1174,7 +1192,8 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             or not name.isascii()
             or (
                 ("," in name or ":" in name or "..." in name)
-                and not _longer_than_a_card(name)  # a note's sentence: no card before it
+                and len(name) <= 60  # (as _longer_than_a_card: a sentence has no card)
+                and name.count(" ") < 6
             )
         ):
             noted.add(number)  # (each test a scan in C: most lines pass them all)
@@ -1235,11 +1254,18 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
 
     marked = counted + sum(1 for entry in pending if entry[1].form == "numbered")
     marked += sum(1 for entry in pending if entry[0] in bulleted and entry[1].form == "none")
-    prose = _prose_lines(pending, marked, bulleted, names, chatted, signature_at)
+    # a signature under "--" and an e-mail's quoted reply, when no line of them is a card
+    apart = _signature_and_reply(pending, signature_at, quoted, names)
+    if apart:
+        comments += len(apart)
+        prose_at = tuple((pending[i][0], pending[i][1].name) for i in apart)
+        pending = [entry for i, entry in enumerate(pending) if i not in apart]
+    # a line listing many cards ("Planes: Akoum, Bant, Naya.") counts as its cards
+    listed_more = sum(len(pieces) - 1 for pieces in listed_at.values())
+    prose = _prose_lines(pending, marked, bulleted, names, chatted, listed_more)
     if prose:  # chat lines above, inside or below the list: comments, not cards
         comments += len(prose)
-        prose_lines = len(prose)
-        prose_at = tuple((pending[i][0], pending[i][1].name) for i in sorted(prose))
+        prose_at += tuple((pending[i][0], pending[i][1].name) for i in sorted(prose))
         pending = [entry for i, entry in enumerate(pending) if i not in prose]
         # blocks of prose alone are gone: the cards' blocks count on without them
         renumber = {b: k for k, b in enumerate(sorted({entry[4] for entry in pending}))}
@@ -1305,6 +1331,8 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             DeckEntry(name, quantity, number, entry_section, role, entry_block, set_code, collector)
         )
     issues.sort(key=lambda issue: issue.line or 0)
+    prose_at = tuple(sorted(prose_at))
+    prose_lines = len(prose_at)
     return Decklist(
         raw.display,
         "text",
@@ -1384,6 +1412,60 @@ def _separated_list(
             return None
         found.append((parts.quantity, parts.name))
     return heading, found
+
+
+#: A colon and the space after it, and where a sentence ends.
+_COLON_SPACE = re.compile(r"[ \t]*:[ \t]+")
+_SENTENCE_END = re.compile(r"[.!?;](?=\s|$)")
+#: The most words of a planar heading before a colon ("Planes and phenomena:").
+_HEADING_WORDS = 3
+#: The last words of the planar headings ("deck", "planes", "phenomena"...).
+_HEADING_ENDS = frozenset(heading.split()[-1] for heading in PLANAR_SECTIONS)
+
+
+def _heading_before(line: str, colon: int) -> bool:
+    """Whether the word before ``line[colon]`` may end a planar heading (a cheap test)."""
+    words = line[max(0, colon - 14) : colon].split()
+    return bool(words) and words[-1].strip("*_").casefold() in _HEADING_ENDS
+
+
+def _lists_in_prose(line: str, names: _Names) -> tuple[str, list[tuple[int, str]]] | None:
+    """(the first heading, the (quantity, name) of each card) of the lists that sentences
+    of a line give after a planar heading and a colon (an e-mail's ``... for Friday.
+    Planes: Akoum, Bant and Naya. Phenomena: Chaotic Aether.``), each up to the sentence's
+    end and every part of it a planar card or a near miss of one (as in
+    :func:`_separated_list`); None when the line has none."""
+    heading: str | None = None
+    found: list[tuple[int, str]] = []
+    for colon in _COLON_SPACE.finditer(line):
+        if not _heading_before(line, colon.start()):
+            continue  # "House rule: ...": most colons follow no heading
+        words = line[: colon.start()].split()[-_HEADING_WORDS:]
+        head = next(
+            (
+                " ".join(words[k:]).strip("*_")
+                for k in range(len(words))
+                if section_role(" ".join(words[k:]).strip("*_")) == "planar"
+            ),
+            None,
+        )
+        if head is None:
+            continue
+        end = _SENTENCE_END.search(line, colon.end())
+        text = line[colon.end() : end.start() if end else len(line)].strip()
+        if not text or (_longer_than_a_card(text) and "," not in text):
+            continue
+        listed = _separated_list(text, names)
+        if listed is not None:
+            pieces = listed[1]
+        else:
+            parts = split_card_line(text) if not _longer_than_a_card(text) else None
+            if parts is None or not (names.known(parts.name) or names.near(parts.name)):
+                continue
+            pieces = [(parts.quantity, parts.name)]
+        heading = heading or head
+        found.extend(pieces)
+    return (heading, found) if heading is not None and found else None
 
 
 #: An HTML tag, and a list item's text (up to its end tag, the next item or the line's end).
@@ -1622,6 +1704,8 @@ _NAME_WORDS = frozenset(
 )
 #: The most words of a sign-off ("Cheers,", "See you Friday,") and of a signature line.
 _SIGN_OFF_WORDS = 4
+#: The most characters of a sign-off ("Mit freundlichen Grüßen aus Hamburg,").
+_LONGEST_SIGN_OFF = 60
 _SIGNATURE_WORDS = 3
 #: The last word of a sign-off written without a comma ("Viele Grüße", "Cheers", "Bises").
 _CLOSINGS = frozenset(
@@ -1631,6 +1715,53 @@ _CLOSINGS = frozenset(
 )
 #: The most lines a signature under a "--" line has, when none of them is a card.
 _SIGNATURE_LINES = 4
+#: The line an e-mail app writes above the message a reply quotes: "On Wed, Nov 25, 2026 at
+#: 6:12 PM Sam <sam@example.com> wrote:", "Le mer. 25 nov. 2026 à 18:12, Sam a écrit :",
+#: "Am 25.11.2026 um 18:12 schrieb Sam:".
+_REPLY_HEADER = lazy(
+    r"^(?:on|le|am|el|il|em)\b.{4,200}\b(?:wrote|a écrit|schrieb(?:[ \t].{1,80})?|escribió"
+    r"|ha scritto|escreveu)[ \t]*:$",
+    re.I,
+)
+
+
+def _signature_and_reply(
+    pending: list[tuple[int, CardLine, str | None, str | None, int]],
+    signature_at: int | None,
+    quoted: set[int],
+    names: _Names,
+) -> set[int]:
+    """The indices in ``pending`` of a signature under a ``--`` line (``signature_at``; up
+    to four lines) and of the lines an e-mail's reply quotes (``quoted``: line numbers),
+    each kept when one of its lines is a card (planar, a near miss of one, another Magic
+    card) or carries a quantity."""
+
+    def apart(indices: list[int]) -> bool:
+        return not any(
+            pending[i][1].form not in ("none", "numbered")
+            or (
+                not _longer_than_a_card(pending[i][1].name)
+                and (
+                    names.known(pending[i][1].name)
+                    or names.near(pending[i][1].name)
+                    or names.other(pending[i][1].name)
+                )
+            )
+            for i in indices
+        )
+
+    found: set[int] = set()
+    if signature_at is not None:  # "--" then "My trades thread | EDH: ..."
+        signed = [i for i, entry in enumerate(pending) if entry[0] > signature_at]
+        if len(signed) <= _SIGNATURE_LINES and apart(signed):
+            found.update(signed)
+    if quoted:  # "> Who's bringing the planes this time?" under "On ..., Tom wrote:"
+        replied = [i for i, entry in enumerate(pending) if entry[0] in quoted]
+        if apart(replied):
+            found.update(replied)
+    if len(pending) - len(found) < 2:
+        return set()
+    return found
 
 
 def _closing(name: str) -> bool:
@@ -1691,7 +1822,7 @@ def _prose_lines(
     bulleted: set[int],
     names: _Names,
     chatted: set[int],
-    signature_at: int | None,
+    listed_more: int = 0,
 ) -> set[int]:
     """The indices in ``pending`` of prose rather than cards: lines without a quantity that
     are no card (planar, a near miss of one, or another Magic card) and read as prose
@@ -1700,8 +1831,9 @@ def _prose_lines(
     (read strictly), or between its names when it is a sentence (three words or more ending
     with ``.``, ``!``, ``?`` or ``…``) or a chat's name-and-time line. A bulleted line
     (``bulleted``: line numbers) is the list's, never prose. A sign-off ("Cheers,", "See
-    you Friday,") takes the short lines below it in its block as its signature."""
-    if len(pending) < 3:
+    you Friday,") takes the short lines below it in its block as its signature. (A list
+    needs two cards left: ``listed_more``, the cards of lines listing many beyond one each.)"""
+    if len(pending) + listed_more < 3:
         return set()
     bare = [entry[1].name for entry in pending if entry[1].form == "none"]
     upper_list = sum(1 for name in bare if name[:1].isupper()) * 2 > len(bare)
@@ -1767,7 +1899,7 @@ def _prose_lines(
         while head < len(pending) and prose_at(head, True):
             prose.add(head)
             head += 1
-            if len(pending) - len(prose) < 2:
+            if len(pending) + listed_more - len(prose) < 2:
                 return set()  # (prose only grows below): all prose, such as notes
         tail = len(pending) - 1
         while tail >= head:
@@ -1780,7 +1912,7 @@ def _prose_lines(
                     break
                 prose.update(range(start, tail + 1))
                 tail = start - 1
-            if len(pending) - len(prose) < 2:
+            if len(pending) + listed_more - len(prose) < 2:
                 return set()
         for i in shaped:  # a sentence between the names ("Took out Naya, it was slow.")
             if head <= i <= tail and i not in prose:
@@ -1794,7 +1926,12 @@ def _prose_lines(
     # sign-off of three words or more, only a signature that ends its block
     for i in sorted(prose):
         name = pending[i][1].name
-        if not _sign_off(name) or len(name.split()) > _SIGN_OFF_WORDS or i + 1 >= len(pending):
+        if (
+            len(name) > _LONGEST_SIGN_OFF  # (a sentence: no test more)
+            or not _sign_off(name)
+            or len(name.split()) > _SIGN_OFF_WORDS
+            or i + 1 >= len(pending)
+        ):
             continue
         later = [
             j
@@ -1814,14 +1951,10 @@ def _prose_lines(
         if len(name.split()) <= 2 or ends_block:
             prose.update(signature)
     # a chat export's messages that are no card ("01/12/2026, 18:44 - Mia: bringing snacks")
-    prose.update(i for i in shaped if pending[i][0] in chatted and not card(pending[i][1].name))
-    if signature_at is not None:  # "--" then "My trades thread": a signature, if no card
-        signed = [i for i, entry in enumerate(pending) if entry[0] > signature_at]
-        if len(signed) <= _SIGNATURE_LINES and not any(
-            pending[i][1].form not in ("none", "numbered") or card(pending[i][1].name)
-            for i in signed
-        ):
-            prose.update(signed)
-    if len(pending) - len(prose) < 2:
+    if chatted:
+        prose.update(
+            i for i in shaped if pending[i][0] in chatted and not card(pending[i][1].name)
+        )
+    if len(pending) + listed_more - len(prose) < 2:
         return set()
     return prose
