@@ -16,8 +16,10 @@ collection's ``Card<TAB>Type<TAB>Owned`` with columns of its own) said where the
 Separator lines (``---``, ``***``, ``|---|---|``) part the list as blank lines do.
 Section headings are bare lines, any case, with or without a colon or a count:
 ``Planar Deck``, ``Planes:``, ``Commander``, ``Sideboard (15)``...
-What pasting adds around a card is left out: a task list's box (``- [x] Akoum``), a price
-(``$0.35``) and a cart's ``Total:`` line, forum BBCode (``1 [c]Akoum[/c]``,
+What pasting adds around a card is left out: a task list's box (``- [x] Akoum``) or a notes
+app's (``☐ Akoum``, ``☑ Akoum``), a ``+`` bullet, a price (``$0.35``) and a cart's
+``Total:`` line or a deck site's ``Cards Total<TAB>12`` row, a chat export's date and sender
+(``01/12/2026, 18:42 - Lukas: Akoum``), a chat's ``[9:03 PM]`` line, forum BBCode (``1 [c]Akoum[/c]``,
 ``[b]Planes[/b]``), a quantity in parentheses (``Akoum (1)``) and a type in parentheses
 (``Akoum (plane)``, unless the whole is a card's name: ``Artist Alley (Plane)``), a type
 line after a dash (``Akoum — Plane — Zendikar``), a set's name in parentheses (``Akoum
@@ -26,7 +28,13 @@ a Markdown link (``* [Akoum](https://...)``) and a worded quantity after the nam
 (``Akoum: 1 copy``, ``Akoum: 1x``), and a note after the name when the part before it is
 a card or a near miss of a planar card and the whole line is none (``Akoum - the landfall
 one``, ``Akoum  <- new``, ``Akoum — keep!``, ``Akoum (chaos is brutal)``; ``Artist Alley
-(Plane)`` stays whole). ``1,Akoum`` (a CSV row without its header) is one
+(Plane)`` stays whole; after ``: `` or ``, ``, ``Akoum: ramp``, only before a planar card
+or a near miss, in a line that does not end as a sentence; ``Akoum [new!]``, a bracket that
+is no category). Sentences after a planar heading and a colon (``... for Friday. Planes:
+Akoum, Bant and Naya. Phenomena: Chaotic Aether.``) list cards when every part is a planar
+card or a near miss. A signature under ``--`` and an e-mail's quoted reply under its ``On
+..., Sam wrote:`` line are left out when none of their lines is a card. ``1,Akoum`` (a CSV
+row without its header) is one
 Akoum. ``#1 Akoum`` is numbering when a card (planar or not) or a near miss of a planar
 card follows the number; otherwise the line is a comment. Headings are also read in French, German,
 Spanish, Italian, Portuguese and Japanese (``FOREIGN_HEADINGS``).
@@ -43,8 +51,10 @@ folded lookup, never a fuzzy search):
   as prose (:func:`_reads_as_prose`: a chat's ``Sam — Today at 9:14 PM`` line and a
   remark in parentheses too) and is no card, no near miss of a planar card and no other
   Magic card; in a list of bare names its head and tail can be prose, read strictly, and
-  between its names a sentence (``Took out Naya, it was slow.``) or a chat's name-and-time
-  line; a sign-off of up to four words (``See you Friday,``) takes the name under it;
+  between its names a sentence (``Took out Naya, it was slow.``, or ending in ``:``) or a
+  chat's name-and-time line; a sign-off of up to four words (``See you Friday,``, ``À samedi
+  !``, ``Viele Grüße``) takes the name under it; a chat export's message that is no card is
+  prose;
 - the first line, when it has no quantity and is no card: ``My planar deck`` above the cards
   is the deck's title when it ends with a colon, is followed by a blank line, or stands
   above lines that carry quantities, and is not a near miss of a planar card (one fuzzy
