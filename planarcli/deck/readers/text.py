@@ -19,25 +19,25 @@ Section headings are bare lines, any case, with or without a colon or a count:
 What pasting adds around a card is left out: a task list's box (``- [x] Akoum``) or a notes
 app's (``☐ Akoum``, ``☑ Akoum``), a ``+`` bullet, a price (``$0.35``) and a cart's
 ``Total:`` line or a deck site's ``Cards Total<TAB>12`` row, a chat export's date and sender
-(``01/12/2026, 18:42 - Lukas: Akoum``), a chat's ``[9:03 PM]`` line, forum BBCode (``1 [c]Akoum[/c]``,
-``[b]Planes[/b]``), a quantity in parentheses (``Akoum (1)``) and a type in parentheses
-(``Akoum (plane)``, unless the whole is a card's name: ``Artist Alley (Plane)``), a type
-line after a dash (``Akoum — Plane — Zendikar``), a set's name in parentheses (``Akoum
-(Planechase Anthology)``), Discord inline code (a backtick before and after ``1 Akoum``),
-a Markdown link (``* [Akoum](https://...)``) and a worded quantity after the name
-(``Akoum: 1 copy``, ``Akoum: 1x``), and a note after the name when the part before it is
-a card or a near miss of a planar card and the whole line is none (``Akoum - the landfall
-one``, ``Akoum  <- new``, ``Akoum — keep!``, ``Akoum (chaos is brutal)``; ``Artist Alley
-(Plane)`` stays whole; after ``: `` or ``, ``, ``Akoum: ramp``, only before a planar card
-or a near miss, in a line that does not end as a sentence; ``Akoum [new!]``, a bracket that
-is no category). Sentences after a planar heading and a colon (``... for Friday. Planes:
-Akoum, Bant and Naya. Phenomena: Chaotic Aether.``) list cards when every part is a planar
-card or a near miss. A signature under ``--`` and an e-mail's quoted reply under its ``On
-..., Sam wrote:`` line are left out when none of their lines is a card. ``1,Akoum`` (a CSV
-row without its header) is one
-Akoum. ``#1 Akoum`` is numbering when a card (planar or not) or a near miss of a planar
-card follows the number; otherwise the line is a comment. Headings are also read in French, German,
-Spanish, Italian, Portuguese and Japanese (``FOREIGN_HEADINGS``).
+(``01/12/2026, 18:42 - Lukas: Akoum``), a chat's ``[9:03 PM]`` line, forum BBCode (``1
+[c]Akoum[/c]``, ``[b]Planes[/b]``), a quantity in parentheses (``Akoum (1)``) and a type in
+parentheses (``Akoum (plane)``, unless the whole is a card's name: ``Artist Alley
+(Plane)``), a type line after a dash (``Akoum — Plane — Zendikar``), a set's name in
+parentheses (``Akoum (Planechase Anthology)``), Discord inline code (a backtick before and
+after ``1 Akoum``), a Markdown link (``* [Akoum](https://...)``) and a worded quantity after
+the name (``Akoum: 1 copy``, ``Akoum: 1x``), and a note after the name when the part before
+it is a card or a near miss of a planar card and the whole line is none (``Akoum - the
+landfall one``, ``Akoum <- new``, ``Akoum — keep!``, ``Akoum (chaos is brutal)``; ``Artist
+Alley (Plane)`` stays whole; after ``: `` or ``, ``, ``Akoum: ramp``, only before a planar
+card or a near miss, in a line that does not end as a sentence; ``Akoum [new!]``, a bracket
+that is no category). Sentences after a planar heading and a colon (``... for Friday.
+Planes: Akoum, Bant and Naya. Phenomena: Chaotic Aether.``) list cards when every part is a
+planar card or a near miss. A signature under ``--`` and an e-mail's quoted reply under its
+``On ..., Sam wrote:`` line are left out when none of their lines is a card. ``1,Akoum`` (a
+CSV row without its header) is one Akoum. ``#1 Akoum`` is numbering when a card (planar or
+not) or a near miss of a planar card follows the number; otherwise the line is a comment.
+Headings are also read in French, German, Spanish, Italian, Portuguese and Japanese
+(``FOREIGN_HEADINGS``).
 
 Some lines read two ways, and the reading whose name is a catalog card wins (an exact or
 folded lookup, never a fuzzy search):
