@@ -1109,7 +1109,8 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             continue
         if first_line is None:
             first_line = number
-        heading = _heading(line)
+        # (no heading ends as a sentence does: a line of notes skips the test)
+        heading = _heading(line) if line[-1] not in ".!?" else None
         if heading and role != "planar" and fold_heading(heading) in CONTINUING_SECTIONS:
             heading = None
         if heading and not _QUANTITY.match(line):
