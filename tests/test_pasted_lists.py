@@ -1573,3 +1573,26 @@ def test_an_emails_quoted_reply_without_cards_is_left_out() -> None:
     assert names_of(quoted) == ["Gavony", "Kessig"]
     named = "Gavony\nKessig\n\nAm 03.03.2026 um 09:14 schrieb Sam:\n> Stairs to Infinty\n"
     assert names_of(named) == ["Gavony", "Kessig", "Stairs to Infinty"]
+
+
+@pytest.mark.parametrize("note", ["notes: bring dice", "PS: sleeves!", "todo: proxy the rest"])
+def test_a_note_between_blocks_of_bare_names_is_prose(note: str) -> None:
+    # a reviewer's finding: a note without a sentence's ending failed the deck as a card
+    for text in (
+        f"Gavony\nKessig\nNephalia\n\n{note}\n\nStensia\nSea of Sand\n",
+        f"Gavony\nKessig\n{note}\nStensia\nSea of Sand\n",
+    ):
+        assert names_of(text) == [
+            "Gavony",
+            "Kessig",
+            *(["Nephalia"] if "\n\n" in text else []),
+            "Stensia",
+            "Sea of Sand",
+        ], text
+        assert prose_of(text) == [note]
+
+
+@pytest.mark.parametrize("line", ["Sam: Stensia", "Sam: Stensa"])
+def test_a_note_naming_a_card_between_bare_names_stays_a_line(line: str) -> None:
+    # a card (or a misspelt one) after the colon: the line is kept, with its error
+    assert names_of(f"Gavony\nKessig\n{line}\nNephalia\nSea of Sand\n")[2] == line

@@ -1931,8 +1931,9 @@ def _prose_lines(
                 if (
                     (name.endswith(_SENTENCE_ENDS_OR_COLON) and len(name.split()) >= 3)
                     or _chat_stamp(name)
+                    or (_NOTE.match(name) and not card(name.partition(":")[2].strip()))
                 ) and not card(name):
-                    prose.add(i)
+                    prose.add(i)  # ("notes: bring dice", but not "Sam: Akoum")
     # a sign-off ("Cheers,", "See you Friday,") and the signature under it ("Tom"); under a
     # sign-off of three words or more, only a signature that ends its block
     for i in sorted(prose):
