@@ -78,7 +78,15 @@ from planarcli.deck.readers import (
     name_too_long,
 )
 from planarcli.deck.readers.csvdeck import FOREIGN_NAME_COLUMNS, FOREIGN_QUANTITY_COLUMNS
-from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue, find_communal_mark
+from planarcli.deck.readers.model import (
+    CANDIDATE_SECTIONS,
+    COMMANDER_SECTIONS,
+    SIDE_PARTS,
+    DeckEntry,
+    Decklist,
+    ReaderIssue,
+    find_communal_mark,
+)
 from planarcli.deck.readers.source import RawInput, decode_text, split_lines
 from planarcli.lazyre import LazyPattern, lazy
 
@@ -148,40 +156,6 @@ PLANAR_SECTIONS = PLANAR_SECTIONS.union(
 CONTINUING_SECTIONS = frozenset({"phenomena", "phenomenon"}).union(
     *(phenomena for _, phenomena, _ in FOREIGN_HEADINGS.values())
 )
-#: Section names where exports without a planar zone (Cockatrice, MTGO, deckstats) keep
-#: the planar deck: its planes and phenomena are picked out by type.
-CANDIDATE_SECTIONS = frozenset({"sideboard", "side", "side board", "sb"})
-#: Section names of the parts of a deck that are neither its main deck nor its planar
-#: deck nor its sideboard: a maybeboard, tokens, a scheme deck... (``deck convert`` carries
-#: none of them).
-SIDE_PARTS = frozenset(
-    {
-        "display commander",
-        "companion",
-        "maybeboard",
-        "maybe",
-        "maybe board",
-        "considering",
-        "tokens",
-        "token",
-        "extras",
-        "schemes",
-        "scheme deck",
-        "archenemy",
-        "attractions",
-        "contraptions",
-        "sticker sheets",
-        "stickers",
-        "dungeon",
-        "dungeons",
-        "vanguard",
-        "conspiracies",
-        "about",
-        "outside the game",
-    }
-)
-#: Section names of a commander.
-COMMANDER_SECTIONS = frozenset({"commander", "commanders"})
 #: Section names that are some other part of a deck.
 OTHER_SECTIONS = (
     frozenset(
@@ -449,7 +423,7 @@ def section_role(name: str) -> str | None:
 _LONGEST_SECTION = max(map(len, PLANAR_SECTIONS | CANDIDATE_SECTIONS | OTHER_SECTIONS))
 #: The longest line a heading can be: the longest section name, with room for decoration
 #: ("// ", "[...]", a count "(10)", a colon).
-_LONGEST_HEADING = max(map(len, PLANAR_SECTIONS | CANDIDATE_SECTIONS | OTHER_SECTIONS)) + 24
+_LONGEST_HEADING = _LONGEST_SECTION + 24
 
 
 def _heading(line: str) -> str | None:
@@ -993,7 +967,6 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     arrayed = _starts_as_array(lines) and _is_json_name_array("\n".join(lines))
     listed_at: dict[int, list[tuple[int, str]]] = {}  # lines listing many cards, and those
     bulleted: set[int] = set()  # card lines with a bullet ("* Akoum", "- Akoum")
-    prose_lines = 0  # lines read as prose around the list, left out as comments
     prose_at: tuple[tuple[int, str], ...] = ()  # those lines: (number, text as read)
     noted: set[int] = set()  # card lines that may hold a note after the name
     chatted: set[int] = set()  # lines of a chat's export, its date and sender left out
@@ -1343,7 +1316,6 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         )
     issues.sort(key=lambda issue: issue.line or 0)
     prose_at = tuple(sorted(prose_at))
-    prose_lines = len(prose_at)
     return Decklist(
         raw.display,
         "text",
@@ -1354,7 +1326,6 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         communal_players=communal_players,
         counted_lines=counted,
         comment_lines=comments,
-        prose_lines=prose_lines,
         prose=prose_at,
     )
 
@@ -1400,9 +1371,7 @@ def _separated_list(
         pieces = text.split(",")
     if len(pieces) > 1 and _longer_than_a_card(pieces[0].strip()):
         return None  # most sentences with commas: a long first piece (checked alone: cheaper)
-    if len(pieces[-1]) > 130 or (
-        len(pieces) > 1 and any(_longer_than_a_card(piece.strip()) for piece in pieces[:-1])
-    ):
+    if len(pieces[-1]) > 130 or any(_longer_than_a_card(piece.strip()) for piece in pieces[1:-1]):
         return None  # a sentence with commas: no look-up needed (the last may hold an "and")
     if not _longer_than_a_card(text) and names.known(text):
         return None
@@ -1413,9 +1382,9 @@ def _separated_list(
         if _longer_than_a_card(before.strip()) or _longer_than_a_card(after.strip()):
             return None  # split or not (then the whole last piece is long too): no list
         if not names.known(last.strip()):
-            pieces[-1:] = [before, after]
-    if len(pieces) < 2 or any(_longer_than_a_card(piece.strip()) for piece in pieces):
-        return None
+            pieces[-1:] = [before, after]  # both checked above
+    if len(pieces) < 2 or (pieces[-1] is last and _longer_than_a_card(last.strip())):
+        return None  # (the pieces before the last were checked above)
     found: list[tuple[int, str]] = []
     for piece in pieces:
         parts = split_card_line(piece.strip()) if piece.strip() else None
@@ -1513,8 +1482,8 @@ def _html_text(fragment: str) -> str:
 
 
 def _starts_as_array(lines: list[str]) -> bool:
-    """Whether the first line with text starts with ``[`` (what :func:`_is_json_name_array`
-    checks first, without joining the lines)."""
+    """Whether the first line with text starts with ``[`` (checked before
+    :func:`_is_json_name_array`, without joining the lines)."""
     for line in lines:
         text = line.lstrip("\ufeff \t\r\n")
         if text:
@@ -1523,9 +1492,8 @@ def _starts_as_array(lines: list[str]) -> bool:
 
 
 def _is_json_name_array(text: str) -> bool:
-    """Whether ``text`` is a JSON array of strings, at least one: ``["Akoum", "Bant"]``."""
-    if not text.lstrip("\ufeff \t\r\n").startswith("["):
-        return False
+    """Whether ``text`` is a JSON array of strings, at least one: ``["Akoum", "Bant"]``
+    (``text`` starts with ``[``: :func:`_starts_as_array` said so)."""
     import json
 
     try:
