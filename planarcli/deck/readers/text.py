@@ -1249,7 +1249,9 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     prose = _prose_lines(pending, marked, bulleted, names, chatted, listed_more)
     if prose:  # chat lines above, inside or below the list: comments, not cards
         comments += len(prose)
-        prose_at += tuple((pending[i][0], pending[i][1].name) for i in sorted(prose))
+        prose_at += tuple(
+            (pending[i][0], pending[i][1].whole or pending[i][1].name) for i in sorted(prose)
+        )
         pending = [entry for i, entry in enumerate(pending) if i not in prose]
         # blocks of prose alone are gone: the cards' blocks count on without them
         renumber = {b: k for k, b in enumerate(sorted({entry[4] for entry in pending}))}
@@ -1931,10 +1933,15 @@ def _prose_lines(
         if len(name.split()) <= 2 or ends_block:
             prose.update(signature)
     # a chat export's messages that are no card ("01/12/2026, 18:44 - Mia: bringing snacks")
-    if chatted:
-        prose.update(
-            i for i in shaped if pending[i][0] in chatted and not card(pending[i][1].name)
-        )
+    for i, entry in enumerate(pending if chatted else ()):
+        parts = entry[1]  # a message's trailing number is its own: "see you at 8"
+        if (
+            entry[0] in chatted
+            and (i in shaped_at or (parts.form in ("trailing", "comma") and parts.category is None))
+            and not card(parts.whole or parts.name)
+            and not card(parts.name)
+        ):
+            prose.add(i)
     if len(pending) + listed_more - len(prose) < 2:
         return set()
     return prose
