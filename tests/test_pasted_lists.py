@@ -1509,7 +1509,14 @@ def test_a_deck_sites_total_row_is_no_card(total: str) -> None:
 
 @pytest.mark.parametrize(
     "stamp",
-    ["14/03/2026, 20:05 - ", "3/14/26, 8:05 PM - ", "[14.03.26, 20:05:11] ", "2026-03-14 20:05 - "],
+    [
+        "14/03/2026, 20:05 - ",
+        "3/14/26, 8:05 PM - ",
+        "3/14/26, 8:05\u202fPM - ",  # a narrow space before PM, as newer exports write
+        "[14.03.26, 20:05:11] ",
+        "\u200e[14.03.26, 20:05:11] ",  # iOS marks some lines left-to-right
+        "2026-03-14 20:05 - ",
+    ],
 )
 def test_a_chat_exports_date_and_sender_are_left_out(stamp: str) -> None:
     text = (

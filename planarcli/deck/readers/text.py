@@ -977,7 +977,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     html = _is_html(lines)  # "<ul><li>Akoum</li>...": the text of each line, tags left out
 
     for number, original in enumerate(lines, start=1):
-        line = original.strip().lstrip("\ufeff")
+        line = original.strip().lstrip("\ufeff\u200e\u200f")  # a BOM, a bidi mark (WhatsApp)
         if html and "<" in line:
             items = [_html_text(item) for item in _HTML_ITEM.findall(line)]
             items = [item for item in items if item]
