@@ -148,6 +148,7 @@ def test_a_scryfall_deck_exports_outside_section_holds_the_planar_deck() -> None
         ("Card;Included;Owner", ("TRUE", "FALSE", "TRUE")),
         ("Planes\tPlaying", ("y", "n", "x")),
         ("Karte,Im Deck?", ("ja", "nein", "ja")),
+        ("Name,Set,In deck (y/n)", ("Y", "N", "Y")),
     ],
 )
 def test_a_tracker_sheets_in_the_deck_column_leaves_out_the_rows_marked_no(

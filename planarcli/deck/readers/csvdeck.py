@@ -69,10 +69,11 @@ COLLECTOR_COLUMNS = frozenset({"collector number", "collector #", "collector", "
 #: A column saying whether the row's card is in the deck (a tracker sheet's "In the deck?"
 #: yes/no): a row marked no is no card of the deck.
 INCLUDED_COLUMNS = frozenset(
-    {"in the deck?", "in the deck", "in deck?", "in deck", "included", "include", "in use"}
-    | {"playing", "in?", "im deck?", "im deck", "dans le deck ?", "dans le deck?"}
-    | {"dans le deck"}
+    {"in the deck", "in deck", "included", "include", "in use", "playing", "im deck"}
+    | {"dans le deck", "en el mazo", "nel mazzo", "no deck"}
 )
+#: What may follow such a heading: "In the deck?", "In deck (y/n)".
+_INCLUDED_TAIL = ("?", "(y/n)", "(yes/no)", "(j/n)", "(o/n)", "(s/n)")
 #: The values that mark a row as out of the deck (folded); an empty cell leaves it in.
 _LEFT_OUT = frozenset({"no", "n", "false", "0", "nein", "non", "nee", "out", "cut", "✗", "✘", "❌"})
 #: Scryfall's deck export puts the cards kept "outside the game" in its ``outside`` section,
@@ -113,6 +114,10 @@ def header_columns(line: str) -> tuple[str, dict[str, int]] | None:
         cells = [_fold(cell) for cell in line.split(delimiter)]
         columns: dict[str, int] = {}
         for index, cell in enumerate(cells):
+            if cell.endswith(_INCLUDED_TAIL):  # "in the deck?", "in deck (y/n)"
+                cell = cell.removesuffix("?").rstrip()
+                for tail in _INCLUDED_TAIL[1:]:
+                    cell = cell.removesuffix(tail).rstrip()
             for role, names in (
                 ("name", NAME_COLUMNS),
                 ("quantity", QUANTITY_COLUMNS),
