@@ -111,6 +111,68 @@ def test_board_and_category_columns_give_sections() -> None:
     assert planar.how == "section" and [e.name for e in planar.entries] == ["Krosa", "Jund"]
 
 
+def test_a_scryfall_deck_exports_outside_section_holds_the_planar_deck() -> None:
+    # found by held-out batch 12 (m12-06): Scryfall's deck builder has no planar section
+    text = (
+        "section,count,name,type,set_code,collector_number\n"
+        "commanders,1,Atraxa Praetors' Voice,Legendary Creature,cm2,10\n"
+        "nonlands,1,Sol Ring,Artifact,cmm,400\n"
+        "lands,9,Island,Basic Land,cmm,441\n"
+        "outside,1,Gavony,Plane — Innistrad,pc2,12\n"
+        "outside,2,Kessig,Plane — Innistrad,pc2,13\n"
+        "outside,1,Nephalia,Plane — Innistrad,pc2,22\n"
+        "outside,1,Lightning Bolt,Instant,m10,146\n"
+        "Outside the game,1,Spatial Merging,Phenomenon,pc2,8\n"
+    )
+    assert [(name, role) for name, _, _, _, role in rows(text)][3:] == [
+        ("Gavony", "candidate"),
+        ("Kessig", "candidate"),
+        ("Nephalia", "candidate"),
+        ("Lightning Bolt", "candidate"),
+        ("Spatial Merging", "candidate"),
+    ]
+    planar = find_planar_deck(read(raw(text)), load_snapshot())
+    assert planar.how == "by-type"
+    assert [(e.name, e.quantity) for e in planar.entries] == [
+        ("Gavony", 1),
+        ("Kessig", 2),
+        ("Nephalia", 1),
+        ("Spatial Merging", 1),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("header", "marks"),
+    [
+        ("Plane / Phenomenon,Set,Who owns it,In the deck?,Notes", ("yes", "no", "")),
+        ("Card;Included;Owner", ("TRUE", "FALSE", "TRUE")),
+        ("Planes\tPlaying", ("y", "n", "x")),
+        ("Karte,Im Deck?", ("ja", "nein", "ja")),
+        ("Name,Set,In deck (y/n)", ("Y", "N", "Y")),
+    ],
+)
+def test_a_tracker_sheets_in_the_deck_column_leaves_out_the_rows_marked_no(
+    header: str, marks: tuple[str, str, str]
+) -> None:
+    # found by held-out batch 12 (m12-07): a sheet of planes owned, marked in or out
+    delimiter = next(d for d in (";", "\t", ",") if d in header)
+    width = len(header.split(delimiter))
+    at = next(
+        i
+        for i, cell in enumerate(header.split(delimiter))
+        if cell.casefold().startswith(("in", "im", "playing"))
+    )
+    lines = [header]
+    for name, mark in zip(("Gavony", "Kessig", "Nephalia"), marks, strict=True):
+        cells = [""] * width
+        cells[0], cells[at] = name, mark
+        lines.append(delimiter.join(cells))
+    lines.append(delimiter * (width - 1))  # a sheet's empty last row
+    text = "\n".join(lines) + "\n"
+    assert detect_format(RawInput("f.csv", text.encode(), ".csv")) == "csv"
+    assert [name for name, *_ in rows(text)] == ["Gavony", "Nephalia"]
+
+
 def test_an_empty_board_column_leaves_the_list_unsectioned() -> None:
     assert {role for *_, role in rows("Board,Count,Name\n,1,Tazeem\n,1,Krosa\n")} == {"unsectioned"}
 

@@ -331,3 +331,25 @@ def test_utf16_sniffing_without_nul_bytes_says_no(data: bytes) -> None:
 @given(st.text(alphabet=st.characters(max_codepoint=0x2FF), max_size=80))
 def test_control_characters_are_counted_as_the_pattern_counts_them(value: str) -> None:
     assert source._controls(value) == len(source._CONTROL.findall(value))
+
+
+def test_a_chat_exports_message_about_a_card_the_deck_lacks_is_named(tmp_path: Path) -> None:
+    # held-out batch 12's WhatsApp form: the date and sender go, the messages that are no
+    # card are prose, and one opening with a card the deck lacks gets its warning
+    names = TEN.replace("1 ", "").splitlines()
+    lines = [
+        f"14/03/2026, 20:05 - Anja: {names[0]}",
+        *names[1:],
+        "14/03/2026, 20:07 - Ben: Chaotic Aether too, maybe?",
+        "14/03/2026, 20:08 - Ben: see you at 8",  # a number of its own, no quantity
+    ]
+    content = "\n".join([*lines, ""])
+    result = validate(tmp_path, content, "--format", "json")
+    assert result.returncode == 0, result.stderr
+    (file,) = json.loads(result.stdout)["files"]
+    assert file["cards"] == 10
+    assert file["prose_lines"] == [11, 12]
+    (found,) = prose_findings(result)
+    assert found["line"] == 11 and found["suggestions"] == ["Chaotic Aether"]
+    plain = validate(tmp_path, content, "-v").stdout
+    assert "2 lines read as prose" in plain

@@ -132,12 +132,16 @@ def test_converting_a_structured_deck_loads_no_text_reader(deck: str) -> None:
 
 
 def test_the_text_reader_sorts_sections_by_the_shared_names() -> None:
-    """text.py keeps copies of the shared section names for now: they must not drift."""
+    """text.py sorts sections by readers.model's names themselves, keeping no copy that
+    could drift from the ones ``deck convert`` uses."""
     from planarcli.deck.readers import model, text
 
-    assert text.COMMANDER_SECTIONS == model.COMMANDER_SECTIONS
-    assert text.CANDIDATE_SECTIONS == model.CANDIDATE_SECTIONS
-    assert text.SIDE_PARTS == model.SIDE_PARTS
+    assert text.COMMANDER_SECTIONS is model.COMMANDER_SECTIONS
+    assert text.CANDIDATE_SECTIONS is model.CANDIDATE_SECTIONS
+    assert text.SIDE_PARTS is model.SIDE_PARTS
+    assert model.SIDE_PARTS <= text.OTHER_SECTIONS
+    assert text.section_role("Outside the game") == "other"
+    assert text.section_role("SB") == "candidate"
 
 
 @pytest.mark.parametrize(

@@ -6,8 +6,12 @@ The header names the columns, in any order and case, quoted or not: a name colum
 (``Count``, ``Quantity``, ``Qty``, ``Amount``, ``Copies``) is optional (1 each without
 one); a section column (``Board``, ``Section``, ``Category``, ``Categories``, ``Zone``)
 says where the card sits, read like a text heading (``Planar``, ``Planes{noDeck}``,
-``side``, ``main``...). Every other column (``Edition``, ``Foil``, ``Collector Number``)
-is ignored. The delimiter is a comma, a semicolon or a tab, whichever the header uses.
+``side``, ``main``...; Scryfall's ``outside`` section is searched for planes and
+phenomena, as a sideboard is). A tracker sheet's ``In the deck?`` column (``Included``,
+``Playing``) leaves out the rows marked ``no`` (``n``, ``false``, ``0``, ``nein``, ``non``).
+A planar sheet may head its name column ``Plane``, ``Planes`` or ``Plane / Phenomenon``.
+Every other column (``Edition``, ``Foil``, ``Collector Number``) is ignored. The
+delimiter is a comma, a semicolon or a tab, whichever the header uses.
 
 A name with a comma must be quoted in CSV; an export that forgot (``1,Borrowing 100,000
 Arrows,C21``) gives a row with more fields than the header, and the extra fields are
@@ -46,9 +50,11 @@ FOREIGN_QUANTITY_COLUMNS = frozenset(
         "qtd",
     }
 )
-NAME_COLUMNS = frozenset({"name", "card name", "cardname", "card", "card title"}).union(
-    FOREIGN_NAME_COLUMNS
-)
+NAME_COLUMNS = frozenset(
+    {"name", "card name", "cardname", "card", "card title", "plane", "planes", "phenomenon"}
+    | {"plane / phenomenon", "plane/phenomenon", "planes / phenomena", "planes/phenomena"}
+    | {"plane or phenomenon", "planes and phenomena", "plane / phenomena"}
+).union(FOREIGN_NAME_COLUMNS)
 QUANTITY_COLUMNS = frozenset(
     {"count", "quantity", "qty", "amount", "copies", "number", "num", "#", "qnty"}
 ).union(FOREIGN_QUANTITY_COLUMNS)
@@ -60,6 +66,20 @@ SET_COLUMNS = frozenset(
     {"edition", "set", "set code", "setcode", "edition code", "édition", "edición", "edizione"}
 )
 COLLECTOR_COLUMNS = frozenset({"collector number", "collector #", "collector", "cn"})
+#: A column saying whether the row's card is in the deck (a tracker sheet's "In the deck?"
+#: yes/no): a row marked no is no card of the deck.
+INCLUDED_COLUMNS = frozenset(
+    {"in the deck", "in deck", "included", "include", "in use", "playing", "im deck"}
+    | {"dans le deck", "en el mazo", "nel mazzo", "no deck"}
+)
+#: What may follow such a heading: "In the deck?", "In deck (y/n)".
+_INCLUDED_TAIL = ("?", "(y/n)", "(yes/no)", "(j/n)", "(o/n)", "(s/n)")
+#: The values that mark a row as out of the deck (folded); an empty cell leaves it in.
+_LEFT_OUT = frozenset({"no", "n", "false", "0", "nein", "non", "nee", "out", "cut", "✗", "✘", "❌"})
+#: Scryfall's deck export puts the cards kept "outside the game" in its ``outside`` section,
+#: where players keep a planar deck (the site has no planar section): its planes and
+#: phenomena are picked out by type, as from a sideboard.
+_OUTSIDE_SECTIONS = frozenset({"outside", "outside the game"})
 DELIMITERS = (",", ";", "\t")
 
 
@@ -94,10 +114,15 @@ def header_columns(line: str) -> tuple[str, dict[str, int]] | None:
         cells = [_fold(cell) for cell in line.split(delimiter)]
         columns: dict[str, int] = {}
         for index, cell in enumerate(cells):
+            if cell.endswith(_INCLUDED_TAIL):  # "in the deck?", "in deck (y/n)"
+                cell = cell.removesuffix("?").rstrip()
+                for tail in _INCLUDED_TAIL[1:]:
+                    cell = cell.removesuffix(tail).rstrip()
             for role, names in (
                 ("name", NAME_COLUMNS),
                 ("quantity", QUANTITY_COLUMNS),
                 ("section", SECTION_COLUMNS),
+                ("included", INCLUDED_COLUMNS),
             ):
                 if cell in names and role not in columns:
                     columns[role] = index
@@ -113,6 +138,8 @@ def _section(value: str) -> tuple[str, str] | None:
     written = value.strip()
     if not written:
         return None
+    if " ".join(written.split()).casefold() in _OUTSIDE_SECTIONS:
+        return written, "candidate"
     for part in written.split(","):
         name = part.split("{", 1)[0].strip()  # Archidekt "Planes{noDeck}"
         if name and section_role(name) == "planar":
@@ -168,6 +195,9 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         consumed = reader.line_num
         if not any(cell.strip() for cell in row):
             continue
+        included = columns.get("included")
+        if included is not None and included < len(row) and _fold(row[included]) in _LEFT_OUT:
+            continue  # "Naktamun,MOC,no": a card the tracker says is out of the deck
         row = _rejoin_name(row, width, name_at, delimiter, names)
         name = row[name_at].strip() if name_at < len(row) else ""
         if not name:

@@ -149,7 +149,11 @@ class Decklist:
     communal_players: int | None = None  # the file says: a communal deck for this many players
     counted_lines: int = 0  # text: card lines written with a quantity (1 Name, Name x1, ...)
     comment_lines: int = 0  # comments a conversion cannot carry (lines, or a comments field)
-    prose_lines: int = 0  # text: lines read as prose around the list (among comment_lines)
-    #: text: those lines, as (line number, the text read on it: quote marks, HTML tags and
-    #: the like left out, as for a card's name)
+    #: text: the lines read as prose around the list (among comment_lines), as (line number,
+    #: the text read on it: quote marks, HTML tags and the like left out, as for a card's name)
     prose: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def prose_lines(self) -> int:
+        """text: how many lines were read as prose around the list."""
+        return len(self.prose)

@@ -16,20 +16,28 @@ collection's ``Card<TAB>Type<TAB>Owned`` with columns of its own) said where the
 Separator lines (``---``, ``***``, ``|---|---|``) part the list as blank lines do.
 Section headings are bare lines, any case, with or without a colon or a count:
 ``Planar Deck``, ``Planes:``, ``Commander``, ``Sideboard (15)``...
-What pasting adds around a card is left out: a task list's box (``- [x] Akoum``), a price
-(``$0.35``) and a cart's ``Total:`` line, forum BBCode (``1 [c]Akoum[/c]``,
-``[b]Planes[/b]``), a quantity in parentheses (``Akoum (1)``) and a type in parentheses
-(``Akoum (plane)``, unless the whole is a card's name: ``Artist Alley (Plane)``), a type
-line after a dash (``Akoum — Plane — Zendikar``), a set's name in parentheses (``Akoum
-(Planechase Anthology)``), Discord inline code (a backtick before and after ``1 Akoum``),
-a Markdown link (``* [Akoum](https://...)``) and a worded quantity after the name
-(``Akoum: 1 copy``, ``Akoum: 1x``), and a note after the name when the part before it is
-a card or a near miss of a planar card and the whole line is none (``Akoum - the landfall
-one``, ``Akoum  <- new``, ``Akoum — keep!``, ``Akoum (chaos is brutal)``; ``Artist Alley
-(Plane)`` stays whole). ``1,Akoum`` (a CSV row without its header) is one
-Akoum. ``#1 Akoum`` is numbering when a card (planar or not) or a near miss of a planar
-card follows the number; otherwise the line is a comment. Headings are also read in French, German,
-Spanish, Italian, Portuguese and Japanese (``FOREIGN_HEADINGS``).
+What pasting adds around a card is left out: a task list's box (``- [x] Akoum``) or a notes
+app's (``☐ Akoum``, ``☑ Akoum``), a ``+`` bullet, a price (``$0.35``) and a cart's
+``Total:`` line or a deck site's ``Cards Total<TAB>12`` row, a chat export's date and sender
+(``01/12/2026, 18:42 - Lukas: Akoum``), a chat's ``[9:03 PM]`` line, forum BBCode (``1
+[c]Akoum[/c]``, ``[b]Planes[/b]``), a quantity in parentheses (``Akoum (1)``) and a type in
+parentheses (``Akoum (plane)``, unless the whole is a card's name: ``Artist Alley
+(Plane)``), a type line after a dash (``Akoum — Plane — Zendikar``), a set's name in
+parentheses (``Akoum (Planechase Anthology)``), Discord inline code (a backtick before and
+after ``1 Akoum``), a Markdown link (``* [Akoum](https://...)``) and a worded quantity after
+the name (``Akoum: 1 copy``, ``Akoum: 1x``), and a note after the name when the part before
+it is a card or a near miss of a planar card and the whole line is none (``Akoum - the
+landfall one``, ``Akoum <- new``, ``Akoum — keep!``, ``Akoum (chaos is brutal)``; ``Artist
+Alley (Plane)`` stays whole; after ``: `` or ``, ``, ``Akoum: ramp``, only before a planar
+card or a near miss, in a line that does not end as a sentence; ``Akoum [new!]``, a bracket
+that is no category). Sentences after a planar heading and a colon (``... for Friday.
+Planes: Akoum, Bant and Naya. Phenomena: Chaotic Aether.``) list cards when every part is a
+planar card or a near miss. A signature under ``--`` and an e-mail's quoted reply under its
+``On ..., Sam wrote:`` line are left out when none of their lines is a card. ``1,Akoum`` (a
+CSV row without its header) is one Akoum. ``#1 Akoum`` is numbering when a card (planar or
+not) or a near miss of a planar card follows the number; otherwise the line is a comment.
+Headings are also read in French, German, Spanish, Italian, Portuguese and Japanese
+(``FOREIGN_HEADINGS``).
 
 Some lines read two ways, and the reading whose name is a catalog card wins (an exact or
 folded lookup, never a fuzzy search):
@@ -43,8 +51,10 @@ folded lookup, never a fuzzy search):
   as prose (:func:`_reads_as_prose`: a chat's ``Sam — Today at 9:14 PM`` line and a
   remark in parentheses too) and is no card, no near miss of a planar card and no other
   Magic card; in a list of bare names its head and tail can be prose, read strictly, and
-  between its names a sentence (``Took out Naya, it was slow.``) or a chat's name-and-time
-  line; a sign-off of up to four words (``See you Friday,``) takes the name under it;
+  between its names a sentence (``Took out Naya, it was slow.``, or ending in ``:``) or a
+  chat's name-and-time line; a sign-off of up to four words (``See you Friday,``, ``À samedi
+  !``, ``Viele Grüße``) takes the name under it; a chat export's message that is no card is
+  prose;
 - the first line, when it has no quantity and is no card: ``My planar deck`` above the cards
   is the deck's title when it ends with a colon, is followed by a blank line, or stands
   above lines that carry quantities, and is not a near miss of a planar card (one fuzzy
@@ -68,7 +78,15 @@ from planarcli.deck.readers import (
     name_too_long,
 )
 from planarcli.deck.readers.csvdeck import FOREIGN_NAME_COLUMNS, FOREIGN_QUANTITY_COLUMNS
-from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue, find_communal_mark
+from planarcli.deck.readers.model import (
+    CANDIDATE_SECTIONS,
+    COMMANDER_SECTIONS,
+    SIDE_PARTS,
+    DeckEntry,
+    Decklist,
+    ReaderIssue,
+    find_communal_mark,
+)
 from planarcli.deck.readers.source import RawInput, decode_text, split_lines
 from planarcli.lazyre import LazyPattern, lazy
 
@@ -138,40 +156,6 @@ PLANAR_SECTIONS = PLANAR_SECTIONS.union(
 CONTINUING_SECTIONS = frozenset({"phenomena", "phenomenon"}).union(
     *(phenomena for _, phenomena, _ in FOREIGN_HEADINGS.values())
 )
-#: Section names where exports without a planar zone (Cockatrice, MTGO, deckstats) keep
-#: the planar deck: its planes and phenomena are picked out by type.
-CANDIDATE_SECTIONS = frozenset({"sideboard", "side", "side board", "sb"})
-#: Section names of the parts of a deck that are neither its main deck nor its planar
-#: deck nor its sideboard: a maybeboard, tokens, a scheme deck... (``deck convert`` carries
-#: none of them).
-SIDE_PARTS = frozenset(
-    {
-        "display commander",
-        "companion",
-        "maybeboard",
-        "maybe",
-        "maybe board",
-        "considering",
-        "tokens",
-        "token",
-        "extras",
-        "schemes",
-        "scheme deck",
-        "archenemy",
-        "attractions",
-        "contraptions",
-        "sticker sheets",
-        "stickers",
-        "dungeon",
-        "dungeons",
-        "vanguard",
-        "conspiracies",
-        "about",
-        "outside the game",
-    }
-)
-#: Section names of a commander.
-COMMANDER_SECTIONS = frozenset({"commander", "commanders"})
 #: Section names that are some other part of a deck.
 OTHER_SECTIONS = (
     frozenset(
@@ -254,6 +238,16 @@ _TYPE_HINT = lazy(
 _BRACKET_QUANTITY = lazy(r"^\[[ \t]*(\d{1,4})[ \t]*[xX×]?[ \t]*\][ \t]+(?=\S)")
 #: A Markdown task box after a bullet: "- [x] Akoum", "- [ ] Bant".
 _TASK_BOX = lazy(r"^\[[ xX✓✔]\][ \t]+(?=\S)")
+#: A chat's time alone above a follow-up message (Discord's "[9:03 PM]").
+_TIME_ALONE = lazy(r"^\[[ \t]*\d{1,2}:\d{2}(?::\d{2})?(?:[ \t\u202f]*[ap]\.?m\.?)?[ \t]*\]$", re.I)
+#: The date, time and sender a chat's export writes before each message (WhatsApp:
+#: "01/12/2026, 18:42 - Lukas: Akoum", "[1/12/26, 6:42:10 PM] Lukas: Akoum"); a line of
+#: the chat's own ("... - Messages are end-to-end encrypted.") has no sender.
+_MESSAGE_PREFIX = lazy(
+    r"^\[?\d{1,4}[./-]\d{1,2}[./-]\d{2,4},?[ \t]+\d{1,2}:\d{2}(?::\d{2})?"
+    r"(?:[ \t\u202f]*[ap]\.?m\.?)?\]?(?:[ \t]+[-–][ \t]+|[ \t]+)(?:[^:\t]{1,40}?:[ \t]+)?(?=\S)",
+    re.I,
+)
 #: Forum BBCode around a name or a heading: "[c]Akoum[/c]", "[card]Bant[/card]", "[b]...[/b]".
 _BBCODE = lazy(
     r"\[/?(?:c|card|cards|b|i|u|s|deck|mtg|spoiler|quote|code|list|color|size|url|font|"
@@ -261,9 +255,14 @@ _BBCODE = lazy(
     re.I,
 )
 #: The total line under a shopping cart or a price list: "Total: 10 cards - $5.27".
-_TOTAL_LINE = lazy(r"^(?:grand[ \t]+|sub[ -]?)?totals?\b[ \t]*(?:[:=(\-–—$€£]|\d)", re.I)
+#: Also a deck site's count row: "Cards Total<TAB>12<TAB>$ 6.21", "Total cards: 12".
+_TOTAL_LINE = lazy(
+    r"^(?:(?:grand|cards?|deck)[ \t]+|sub[ -]?)?totals?\b(?:[ \t]+cards?\b)?"
+    r"[ \t]*(?:[:=(\-–—$€£]|\d)",
+    re.I,
+)
 #: How a total line starts (its letters match only ASCII ones under IGNORECASE).
-_TOTAL_STARTS = frozenset({"tot", "gra", "sub"})
+_TOTAL_STARTS = frozenset({"tot", "gra", "sub", "car", "dec"})
 #: Characters that start a quoted line (">"), a code fence or inline code.
 _QUOTE_OR_CODE = frozenset(">`~")
 #: The number of a numbered list ("1. Jund", "2) Sanctum of Serra"): a position, not a
@@ -280,8 +279,17 @@ _LETTER_NUMBER = lazy(r"^([A-Za-z])[.)][ \t]+(?=\S)")
 #: "1 - Akoum": a leading number, then a dash: a quantity, or a list's numbering when the
 #: numbers of such lines run 1, 2, 3...
 _DASH_AFTER_NUMBER = lazy(r"^[-–—][ \t]+(?=\S)")
-#: A bullet of a pasted list ("* Akoum", "- Akoum", "• Akoum"): no card name starts so.
-_BULLET = lazy(r"^[*•·‣◦\-–—][ \t]+(?=\S)")
+#: A bullet of a pasted list ("* Akoum", "- Akoum", "• Akoum", "+ Akoum" for a card added):
+#: no card name starts so.
+_BULLET = lazy(r"^[*•·‣◦\-–—+][ \t]+(?=\S)")
+#: The characters a bullet can be.
+_BULLETS = "*•·‣◦-–—+"
+#: A check box a notes app writes before a list's items (Google Keep's "☐ Akoum", "☑ Bant",
+#: "✅ Naya"): left out, but, unlike a bullet, it does not mark the line as the list's (a
+#: ticked task that is no card, "☑ buy sleeves", is prose).
+_CHECK_BOX = lazy(r"^[☐☑☒⬜⬛✅❎🔲🔳✓✔✗✘][\ufe0f]?[ \t]+(?=\S)")
+#: The characters a bullet or a check box can be.
+_MARK_STARTS = _BULLETS + "☐☑☒⬜⬛✅❎🔲🔳✓✔✗✘"
 #: A count after a heading: "Planes [10]", "Planar deck - 10 cards", "Planes: 10 cards".
 _HEADING_COUNT = lazy(
     r"[ \t]*(?:[-–—:][ \t]*)?(?:[(（]\s*\d{1,5}(?:\s*(?:cards?|枚))?\s*[)）]"
@@ -415,7 +423,7 @@ def section_role(name: str) -> str | None:
 _LONGEST_SECTION = max(map(len, PLANAR_SECTIONS | CANDIDATE_SECTIONS | OTHER_SECTIONS))
 #: The longest line a heading can be: the longest section name, with room for decoration
 #: ("// ", "[...]", a count "(10)", a colon).
-_LONGEST_HEADING = max(map(len, PLANAR_SECTIONS | CANDIDATE_SECTIONS | OTHER_SECTIONS)) + 24
+_LONGEST_HEADING = _LONGEST_SECTION + 24
 
 
 def _heading(line: str) -> str | None:
@@ -494,6 +502,12 @@ def _category(content: str) -> tuple[str, str] | None:
     code = content.split(":", 1)[0]
     if _SET_TAG.match(content) and (code.isupper() or code.islower() or code.isdigit()):
         return None
+    # "[new!]", "[maybe cut?]", "[from Sam]": a note after the name, no category (those
+    # start with a capital and hold no "!" or "?"), unless it names a planar section
+    if (content[:1].islower() or "!" in content or "?" in content) and section_role(
+        content.strip()
+    ) is None:
+        return None
     if content.strip().casefold() in _FINISHES:
         return None
     names = [re.sub(r"\{[^}]*\}", "", part).strip() for part in content.split(",")]
@@ -555,8 +569,8 @@ def split_card_line(text: str) -> CardLine | None:
     numbered = _LIST_NUMBER.match(text) if text[:1].isdigit() or text[:1] in "#\U0001f51f" else None
     if numbered:  # "1. Jund": the list's numbering, then the line as usual
         text = text[numbered.end() :]
-    elif text[:1] in "*•·‣◦-–—":
-        bullet = _BULLET.match(text)
+    elif text[:1] in _MARK_STARTS:
+        bullet = _BULLET.match(text) or _CHECK_BOX.match(text)  # "☐ Akoum": a check box
         if bullet:
             text = text[bullet.end() :]
     if text[:1] == "[":
@@ -953,14 +967,17 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     arrayed = _starts_as_array(lines) and _is_json_name_array("\n".join(lines))
     listed_at: dict[int, list[tuple[int, str]]] = {}  # lines listing many cards, and those
     bulleted: set[int] = set()  # card lines with a bullet ("* Akoum", "- Akoum")
-    prose_lines = 0  # lines read as prose around the list, left out as comments
     prose_at: tuple[tuple[int, str], ...] = ()  # those lines: (number, text as read)
     noted: set[int] = set()  # card lines that may hold a note after the name
+    chatted: set[int] = set()  # lines of a chat's export, its date and sender left out
+    signature_at: int | None = None  # the last "--" line: a signature may follow it
+    reply_at: int | None = None  # an e-mail's "On ..., Sam wrote:" line: a quote follows
+    quoted: set[int] = set()  # lines quoted ("> ...") under it
 
     html = _is_html(lines)  # "<ul><li>Akoum</li>...": the text of each line, tags left out
 
     for number, original in enumerate(lines, start=1):
-        line = original.strip().lstrip("\ufeff")
+        line = original.strip().lstrip("\ufeff\u200e\u200f")  # a BOM, a bidi mark (WhatsApp)
         if html and "<" in line:
             items = [_html_text(item) for item in _HTML_ITEM.findall(line)]
             items = [item for item in items if item]
@@ -988,18 +1005,41 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         if line[:1] in _QUOTE_OR_CODE:  # (most lines start otherwise: one test for three)
             if line.startswith(">"):  # quoted in an e-mail or a forum post: "> 1 Akoum"
                 line = line.lstrip("> \t")
+                if reply_at is not None:
+                    quoted.add(number)
             if line.startswith(("```", "~~~")):  # a Markdown code fence (Discord) frames it
                 continue
             if line[:1] == "`" and line[-1:] == "`":  # Discord inline code: "`1 Akoum`"
                 line = line.strip("`").strip()
+        if line[:1] in "0123456789[" and ":" in line:
+            if line[-1:] == "]" and _TIME_ALONE.match(line):
+                comments += 1  # "[9:03 PM]": the time of the chat's next message
+                continue
+            message = _MESSAGE_PREFIX.match(line)
+            if message:  # "01/12/2026, 18:42 - Lukas: Akoum": the message is the line
+                line = line[message.end() :]
+                chatted.add(number)
         if "[" in line and ("[/" in line or line.startswith("[")):
             bare = _BBCODE.sub("", line).strip()  # forum BBCode: "1 [c]Akoum[/c]", "[b]...[/b]"
             if bare != line and not bare:
                 continue  # "[deck]", "[/spoiler]": the tags around the list
             line = bare
-        if line[:1] in "TtSsGg" and line[:3].lower() in _TOTAL_STARTS and _TOTAL_LINE.match(line):
+        if (
+            line[:1] in "TtSsGgCcDd"
+            and line[:3].lower() in _TOTAL_STARTS
+            and _TOTAL_LINE.match(line)
+        ):
             continue  # "Total: 10 cards - $5.27" under a cart: no card
-        if line[:1] in _RULE_START and _RULE.match(line):
+        if line[-1:] == ":" and line[:1] in "OoLlAaEeIi" and _REPLY_HEADER.match(line):
+            reply_at = number  # "On Wed, Nov 25, 2026 at 6:12 PM Sam <sam@...> wrote:"
+            comments += 1
+            continue
+        if line[:1] not in _RULE_START:
+            pass
+        elif line == "--":  # a signature's delimiter: what follows may be one
+            signature_at = number if pending else signature_at
+            line = ""
+        elif _RULE.match(line):
             line = ""  # a separator line ("---", "***", "|---|---|") parts the list as a blank line
         if not line:
             if pending and pending[-1][4] == block:
@@ -1042,7 +1082,8 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             continue
         if first_line is None:
             first_line = number
-        heading = _heading(line)
+        # (no heading ends as a sentence does: a line of notes skips the test)
+        heading = _heading(line) if line[-1] not in ".!?" else None
         if heading and role != "planar" and fold_heading(heading) in CONTINUING_SECTIONS:
             heading = None
         if heading and not _QUANTITY.match(line):
@@ -1072,6 +1113,17 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             if table_columns is None and ("," in line or _may_be_separated(line))
             else None
         )
+        colon = line.find(": ") if separated is None and table_columns is None else -1
+        word = line[colon - 14 if colon > 14 else 0 : colon] if colon > 0 else ""
+        if word and word[word.rfind(" ") + 1 :].strip("*_").casefold() in _HEADING_ENDS:
+            in_prose = _lists_in_prose(line, names)  # "... deck. Planes: Akoum, Bant. ..."
+            if in_prose is not None:
+                entry_section, entry_role, sectioned = in_prose[0], "planar", True
+                planar_sections.append(in_prose[0])
+                listed_at[number] = in_prose[1]
+                first = CardLine(in_prose[1][0][0], in_prose[1][0][1], None, "none")
+                pending.append((number, first, entry_section, entry_role, block))
+                continue
         if separated is not None:  # "Akoum / Bant / Naya", "Akoum, Bant and Naya"
             inline_heading, pieces = separated
             if inline_heading is not None:  # "planes: Akoum / Bant": a heading, then the list
@@ -1110,14 +1162,25 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         if parts.category is not None:
             entry_section, entry_role = parts.category
             sectioned = True
-        if line[:1] in "*•·‣◦-–—" and _BULLET.match(line):
+        if line[:1] in _BULLETS and _BULLET.match(line):
             bulleted.add(number)  # "* Akoum", "- Akoum": marked as a list's line
         if parts.form not in ("none", "numbered"):
             counted += 1
             trailing += parts.form == "trailing"
         name = parts.name  # "Bant - my favourite": weighed once the list is read
-        if "-" in name or "(" in name or "/" in name or "<" in name or not name.isascii():
-            noted.add(number)  # (each test a scan in C: most lines pass all five)
+        if (
+            "-" in name
+            or "(" in name
+            or "/" in name
+            or "<" in name
+            or not name.isascii()
+            or (
+                ("," in name or ":" in name or "..." in name)
+                and len(name) <= 60  # (as _longer_than_a_card: a sentence has no card)
+                and name.count(" ") < 6
+            )
+        ):
+            noted.add(number)  # (each test a scan in C: most lines pass them all)
         pending.append((number, parts, entry_section, entry_role, block))
         if original[:1] in " \t":
             indents[number] = len(original.expandtabs(4)) - len(original.expandtabs(4).lstrip())
@@ -1175,11 +1238,20 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
 
     marked = counted + sum(1 for entry in pending if entry[1].form == "numbered")
     marked += sum(1 for entry in pending if entry[0] in bulleted and entry[1].form == "none")
-    prose = _prose_lines(pending, marked, bulleted, names)
+    # a signature under "--" and an e-mail's quoted reply, when no line of them is a card
+    apart = _signature_and_reply(pending, signature_at, quoted, names)
+    if apart:
+        comments += len(apart)
+        prose_at = tuple((pending[i][0], pending[i][1].name) for i in apart)
+        pending = [entry for i, entry in enumerate(pending) if i not in apart]
+    # a line listing many cards ("Planes: Akoum, Bant, Naya.") counts as its cards
+    listed_more = sum(len(pieces) - 1 for pieces in listed_at.values())
+    prose = _prose_lines(pending, marked, bulleted, names, chatted, listed_more)
     if prose:  # chat lines above, inside or below the list: comments, not cards
         comments += len(prose)
-        prose_lines = len(prose)
-        prose_at = tuple((pending[i][0], pending[i][1].name) for i in sorted(prose))
+        prose_at += tuple(
+            (pending[i][0], pending[i][1].whole or pending[i][1].name) for i in sorted(prose)
+        )
         pending = [entry for i, entry in enumerate(pending) if i not in prose]
         # blocks of prose alone are gone: the cards' blocks count on without them
         renumber = {b: k for k, b in enumerate(sorted({entry[4] for entry in pending}))}
@@ -1245,6 +1317,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             DeckEntry(name, quantity, number, entry_section, role, entry_block, set_code, collector)
         )
     issues.sort(key=lambda issue: issue.line or 0)
+    prose_at = tuple(sorted(prose_at))
     return Decklist(
         raw.display,
         "text",
@@ -1255,7 +1328,6 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         communal_players=communal_players,
         counted_lines=counted,
         comment_lines=comments,
-        prose_lines=prose_lines,
         prose=prose_at,
     )
 
@@ -1301,9 +1373,7 @@ def _separated_list(
         pieces = text.split(",")
     if len(pieces) > 1 and _longer_than_a_card(pieces[0].strip()):
         return None  # most sentences with commas: a long first piece (checked alone: cheaper)
-    if len(pieces[-1]) > 130 or (
-        len(pieces) > 1 and any(_longer_than_a_card(piece.strip()) for piece in pieces[:-1])
-    ):
+    if len(pieces[-1]) > 130 or any(_longer_than_a_card(piece.strip()) for piece in pieces[1:-1]):
         return None  # a sentence with commas: no look-up needed (the last may hold an "and")
     if not _longer_than_a_card(text) and names.known(text):
         return None
@@ -1314,9 +1384,9 @@ def _separated_list(
         if _longer_than_a_card(before.strip()) or _longer_than_a_card(after.strip()):
             return None  # split or not (then the whole last piece is long too): no list
         if not names.known(last.strip()):
-            pieces[-1:] = [before, after]
-    if len(pieces) < 2 or any(_longer_than_a_card(piece.strip()) for piece in pieces):
-        return None
+            pieces[-1:] = [before, after]  # both checked above
+    if len(pieces) < 2 or (pieces[-1] is last and _longer_than_a_card(last.strip())):
+        return None  # (the pieces before the last were checked above)
     found: list[tuple[int, str]] = []
     for piece in pieces:
         parts = split_card_line(piece.strip()) if piece.strip() else None
@@ -1324,6 +1394,60 @@ def _separated_list(
             return None
         found.append((parts.quantity, parts.name))
     return heading, found
+
+
+#: A colon and the space after it, and where a sentence ends.
+_COLON_SPACE = re.compile(r"[ \t]*:[ \t]+")
+_SENTENCE_END = re.compile(r"[.!?;](?=\s|$)")
+#: The most words of a planar heading before a colon ("Planes and phenomena:").
+_HEADING_WORDS = 3
+#: The last words of the planar headings ("deck", "planes", "phenomena"...).
+_HEADING_ENDS = frozenset(heading.split()[-1] for heading in PLANAR_SECTIONS)
+
+
+def _heading_before(line: str, colon: int) -> bool:
+    """Whether the word before ``line[colon]`` may end a planar heading (a cheap test)."""
+    words = line[max(0, colon - 14) : colon].split()
+    return bool(words) and words[-1].strip("*_").casefold() in _HEADING_ENDS
+
+
+def _lists_in_prose(line: str, names: _Names) -> tuple[str, list[tuple[int, str]]] | None:
+    """(the first heading, the (quantity, name) of each card) of the lists that sentences
+    of a line give after a planar heading and a colon (an e-mail's ``... for Friday.
+    Planes: Akoum, Bant and Naya. Phenomena: Chaotic Aether.``), each up to the sentence's
+    end and every part of it a planar card or a near miss of one (as in
+    :func:`_separated_list`); None when the line has none."""
+    heading: str | None = None
+    found: list[tuple[int, str]] = []
+    for colon in _COLON_SPACE.finditer(line):
+        if not _heading_before(line, colon.start()):
+            continue  # "House rule: ...": most colons follow no heading
+        words = line[: colon.start()].split()[-_HEADING_WORDS:]
+        head = next(
+            (
+                " ".join(words[k:]).strip("*_")
+                for k in range(len(words))
+                if section_role(" ".join(words[k:]).strip("*_")) == "planar"
+            ),
+            None,
+        )
+        if head is None:
+            continue
+        end = _SENTENCE_END.search(line, colon.end())
+        text = line[colon.end() : end.start() if end else len(line)].strip()
+        if not text or (_longer_than_a_card(text) and "," not in text):
+            continue
+        listed = _separated_list(text, names)
+        if listed is not None:
+            pieces = listed[1]
+        else:
+            parts = split_card_line(text) if not _longer_than_a_card(text) else None
+            if parts is None or not (names.known(parts.name) or names.near(parts.name)):
+                continue
+            pieces = [(parts.quantity, parts.name)]
+        heading = heading or head
+        found.extend(pieces)
+    return (heading, found) if heading is not None and found else None
 
 
 #: An HTML tag, and a list item's text (up to its end tag, the next item or the line's end).
@@ -1360,8 +1484,8 @@ def _html_text(fragment: str) -> str:
 
 
 def _starts_as_array(lines: list[str]) -> bool:
-    """Whether the first line with text starts with ``[`` (what :func:`_is_json_name_array`
-    checks first, without joining the lines)."""
+    """Whether the first line with text starts with ``[`` (checked before
+    :func:`_is_json_name_array`, without joining the lines)."""
     for line in lines:
         text = line.lstrip("\ufeff \t\r\n")
         if text:
@@ -1370,9 +1494,8 @@ def _starts_as_array(lines: list[str]) -> bool:
 
 
 def _is_json_name_array(text: str) -> bool:
-    """Whether ``text`` is a JSON array of strings, at least one: ``["Akoum", "Bant"]``."""
-    if not text.lstrip("\ufeff \t\r\n").startswith("["):
-        return False
+    """Whether ``text`` is a JSON array of strings, at least one: ``["Akoum", "Bant"]``
+    (``text`` starts with ``[``: :func:`_starts_as_array` said so)."""
     import json
 
     try:
@@ -1448,10 +1571,14 @@ def _without_inline_comment(name: str, names: _Names) -> str:
     return name
 
 
-#: Where a note after a card's name may start: a dash or an arrow with space before it
-#: (``Akoum - the landfall one``, ``Akoum — keep!``, ``Akoum  <- new``, ``Akoum ← new``), a
-#: ``//`` or a remark in parentheses (``Akoum (chaos is brutal)``).
-_NOTE_MARK = lazy(r"[ \t]+(?:(?:-{1,2}|[–—]|//)(?=[ \t])|<-{1,2}|<=|←|⬅|\((?=[^()]*\)))")
+#: Where a note after a card's name may start: a dash, an ellipsis or an arrow with space
+#: before it (``Akoum - the landfall one``, ``Akoum -- ramp``, ``Akoum … the big one``,
+#: ``Akoum  <- new``, ``Akoum ← new``), a ``//``, a remark in parentheses (``Akoum (chaos is
+#: brutal)``), or a colon or a comma (``Akoum: ramp``, ``Akoum, forgot it``).
+_NOTE_MARK = lazy(
+    r"[ \t]+(?:(?:-{1,2}|[–—]|//|…|\.\.\.)(?=[ \t])|<-{1,2}|<=|←|⬅|\((?=[^()]*\)))"
+    r"|[:,](?=[ \t])"
+)
 #: How far into a line a note's mark can stand: after a card's name (at most 41 characters)
 #: written with spaces or a slip or two.
 _NOTE_REACH = 64
@@ -1468,8 +1595,13 @@ def _without_note(name: str, names: _Names) -> str:
     ``name`` itself."""
     if _chat_stamp(name):
         return name  # "Naya — Today at 9:14 PM": Naya wrote the message below
+    # "Sky Deck, my favourite!", "Jund, thoughts?": a comma or a colon starts no note in a
+    # line that ends as a sentence (it is a remark about the card: prose, and a warning)
+    sentence = name.endswith(_PROSE_ENDS_OR_COMMA)
     marks = [
-        mark for mark in _NOTE_MARK.compiled.finditer(name) if 0 < mark.start() <= _NOTE_REACH
+        mark
+        for mark in _NOTE_MARK.compiled.finditer(name)
+        if 0 < mark.start() <= _NOTE_REACH and not (sentence and name[mark.start()] in ":,")
     ]
     heads = [name[: mark.start()].rstrip() for mark in marks]
     if not heads or names.known(name) or names.other(name):
@@ -1478,7 +1610,10 @@ def _without_note(name: str, names: _Names) -> str:
     for at, (mark, head) in enumerate(zip(marks, heads, strict=True)):
         # "1 Sol Ring - ramp" in a Commander list; but "Assault // Battery" is a split card
         # whose halves are cards too (one the names table may lack whole)
-        if names.known(head) or ("//" not in mark.group() and names.other(head)):
+        # ("nice, all innistrad again": after a comma or a colon, only a planar card)
+        if names.known(head) or (
+            "//" not in mark.group() and mark.group() not in ":," and names.other(head)
+        ):
             found = at
             break
     if found is None:
@@ -1526,6 +1661,8 @@ _PROSE_ENDS = ":.!?…"
 _PROSE_ENDS_OR_COMMA = (*_PROSE_ENDS, ",")
 #: What ends a sentence (a line between the names of a bare list is prose only so).
 _SENTENCE_ENDS = (".", "!", "?", "…")
+#: ... or what introduces the names below it ("I took Panopticon out for this one:").
+_SENTENCE_ENDS_OR_COLON = (*_SENTENCE_ENDS, ":")
 #: "edit: formatting", "PS: bring dice": a note that opens with one word and a colon.
 _NOTE = lazy(r"^\w+:\s+\S")
 #: The name-and-time line a chat puts above a message: "Dragonfruit — Today at 9:14 PM",
@@ -1548,7 +1685,77 @@ _NAME_WORDS = frozenset(
 )
 #: The most words of a sign-off ("Cheers,", "See you Friday,") and of a signature line.
 _SIGN_OFF_WORDS = 4
+#: The most characters of a sign-off ("Mit freundlichen Grüßen aus Hamburg,").
+_LONGEST_SIGN_OFF = 60
 _SIGNATURE_WORDS = 3
+#: The last word of a sign-off written without a comma ("Viele Grüße", "Cheers", "Bises").
+_CLOSINGS = frozenset(
+    {"cheers", "thanks", "thx", "regards", "grüße", "grüsse", "gruß", "gruss", "lg", "vg"}
+    | {"mfg", "bises", "amitiés", "cordialement", "merci", "saludos", "saluti", "abraços"}
+    | {"abrazos", "danke", "tschüss", "ciao"}
+)
+#: The most lines a signature under a "--" line has, when none of them is a card.
+_SIGNATURE_LINES = 4
+#: The line an e-mail app writes above the message a reply quotes: "On Wed, Nov 25, 2026 at
+#: 6:12 PM Sam <sam@example.com> wrote:", "Le mer. 25 nov. 2026 à 18:12, Sam a écrit :",
+#: "Am 25.11.2026 um 18:12 schrieb Sam:".
+_REPLY_HEADER = lazy(
+    r"^(?:on|le|am|el|il|em)\b.{4,200}\b(?:wrote|a écrit|schrieb(?:[ \t].{1,80})?|escribió"
+    r"|ha scritto|escreveu)[ \t]*:$",
+    re.I,
+)
+
+
+def _signature_and_reply(
+    pending: list[tuple[int, CardLine, str | None, str | None, int]],
+    signature_at: int | None,
+    quoted: set[int],
+    names: _Names,
+) -> set[int]:
+    """The indices in ``pending`` of a signature under a ``--`` line (``signature_at``; up
+    to four lines) and of the lines an e-mail's reply quotes (``quoted``: line numbers),
+    each kept when one of its lines is a card (planar, a near miss of one, another Magic
+    card) or carries a quantity."""
+
+    def apart(indices: list[int]) -> bool:
+        return not any(
+            pending[i][1].form not in ("none", "numbered")
+            or (
+                not _longer_than_a_card(pending[i][1].name)
+                and (
+                    names.known(pending[i][1].name)
+                    or names.near(pending[i][1].name)
+                    or names.other(pending[i][1].name)
+                )
+            )
+            for i in indices
+        )
+
+    found: set[int] = set()
+    if signature_at is not None:  # "--" then "My trades thread | EDH: ..."
+        signed = [i for i, entry in enumerate(pending) if entry[0] > signature_at]
+        if len(signed) <= _SIGNATURE_LINES and apart(signed):
+            found.update(signed)
+    if quoted:  # "> Who's bringing the planes this time?" under "On ..., Tom wrote:"
+        replied = [i for i, entry in enumerate(pending) if entry[0] in quoted]
+        if apart(replied):
+            found.update(replied)
+    if len(pending) - len(found) < 2:
+        return set()
+    return found
+
+
+def _closing(name: str) -> bool:
+    """Whether ``name`` is a sign-off of a few words that ends with a closing word
+    (``Viele Grüße``, ``Cheers``): German writes none with a comma."""
+    words = name.split()
+    return 0 < len(words) <= _SIGN_OFF_WORDS and words[-1].casefold().strip(".!") in _CLOSINGS
+
+
+def _sign_off(name: str) -> bool:
+    """Whether ``name`` may end a message above its signature: ``Cheers,``, ``À samedi !``,
+    ``Viele Grüße`` (its words are counted apart)."""
+    return name.endswith((",", "!")) or _closing(name)
 
 
 def _chat_stamp(name: str) -> bool:
@@ -1580,11 +1787,11 @@ def _reads_as_prose(name: str, strict: bool, upper_list: bool) -> bool:
         inner = name[1:-1].strip()
         return bool(inner) and _reads_as_prose(inner, False, upper_list)
     if len(words) < 2:
-        return False
+        return _closing(name)
     if _chat_stamp(name) or (name[0] in "SsGg" and _MAIL_FOOTER.match(name)):
         return True
     if len(words) < 3:
-        return False
+        return _closing(name)
     if not strict:
         return True
     return upper_list and name[:1].islower() and words[0].casefold() not in _NAME_WORDS
@@ -1595,6 +1802,8 @@ def _prose_lines(
     marked: int,
     bulleted: set[int],
     names: _Names,
+    chatted: set[int],
+    listed_more: int = 0,
 ) -> set[int]:
     """The indices in ``pending`` of prose rather than cards: lines without a quantity that
     are no card (planar, a near miss of one, or another Magic card) and read as prose
@@ -1603,8 +1812,9 @@ def _prose_lines(
     (read strictly), or between its names when it is a sentence (three words or more ending
     with ``.``, ``!``, ``?`` or ``…``) or a chat's name-and-time line. A bulleted line
     (``bulleted``: line numbers) is the list's, never prose. A sign-off ("Cheers,", "See
-    you Friday,") takes the short lines below it in its block as its signature."""
-    if len(pending) < 3:
+    you Friday,") takes the short lines below it in its block as its signature. (A list
+    needs two cards left: ``listed_more``, the cards of lines listing many beyond one each.)"""
+    if len(pending) + listed_more < 3:
         return set()
     bare = [entry[1].name for entry in pending if entry[1].form == "none"]
     upper_list = sum(1 for name in bare if name[:1].isupper()) * 2 > len(bare)
@@ -1640,7 +1850,7 @@ def _prose_lines(
         return (
             i in shaped_at
             and len(name.split()) <= words
-            and (words == _SIGNATURE_WORDS or name.endswith(","))
+            and (words == _SIGNATURE_WORDS or _sign_off(name))
             and not card(name)
         )
 
@@ -1670,7 +1880,7 @@ def _prose_lines(
         while head < len(pending) and prose_at(head, True):
             prose.add(head)
             head += 1
-            if len(pending) - len(prose) < 2:
+            if len(pending) + listed_more - len(prose) < 2:
                 return set()  # (prose only grows below): all prose, such as notes
         tail = len(pending) - 1
         while tail >= head:
@@ -1683,21 +1893,27 @@ def _prose_lines(
                     break
                 prose.update(range(start, tail + 1))
                 tail = start - 1
-            if len(pending) - len(prose) < 2:
+            if len(pending) + listed_more - len(prose) < 2:
                 return set()
         for i in shaped:  # a sentence between the names ("Took out Naya, it was slow.")
             if head <= i <= tail and i not in prose:
                 name = pending[i][1].name
                 if (
-                    (name.endswith(_SENTENCE_ENDS) and len(name.split()) >= 3)
+                    (name.endswith(_SENTENCE_ENDS_OR_COLON) and len(name.split()) >= 3)
                     or _chat_stamp(name)
+                    or (_NOTE.match(name) and not card(name.partition(":")[2].strip()))
                 ) and not card(name):
-                    prose.add(i)
+                    prose.add(i)  # ("notes: bring dice", but not "Sam: Akoum")
     # a sign-off ("Cheers,", "See you Friday,") and the signature under it ("Tom"); under a
     # sign-off of three words or more, only a signature that ends its block
     for i in sorted(prose):
         name = pending[i][1].name
-        if not name.endswith(",") or len(name.split()) > _SIGN_OFF_WORDS or i + 1 >= len(pending):
+        if (
+            len(name) > _LONGEST_SIGN_OFF  # (a sentence: no test more)
+            or not _sign_off(name)
+            or len(name.split()) > _SIGN_OFF_WORDS
+            or i + 1 >= len(pending)
+        ):
             continue
         later = [
             j
@@ -1716,6 +1932,16 @@ def _prose_lines(
         )
         if len(name.split()) <= 2 or ends_block:
             prose.update(signature)
-    if len(pending) - len(prose) < 2:
+    # a chat export's messages that are no card ("01/12/2026, 18:44 - Mia: bringing snacks")
+    for i, entry in enumerate(pending if chatted else ()):
+        parts = entry[1]  # a message's trailing number is its own: "see you at 8"
+        if (
+            entry[0] in chatted
+            and (i in shaped_at or (parts.form in ("trailing", "comma") and parts.category is None))
+            and not card(parts.whole or parts.name)
+            and not card(parts.name)
+        ):
+            prose.add(i)
+    if len(pending) + listed_more - len(prose) < 2:
         return set()
     return prose
