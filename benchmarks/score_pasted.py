@@ -72,6 +72,13 @@ brackets that are no category, a sentence ending in ``:`` between names, a deck 
 ``outside`` section and a sheet's ``In the deck?`` column): 15 of 15 (136 of 136 after the
 fixes). Batch 12 is now a regression check too; no held-out batch is left until a new one
 is written.
+Batch 13 (``n13-*``), written on 2026-12-01 as typical pastes, scored once: 7 of 15 (missed:
+a Reddit post with ``1 Name`` lines ending in two spaces, a forum reply's ``Logged`` line
+and signature, a phone note's closing remark, a Scryfall text view (name, type line, Oracle
+text), a TappedOut MTGO ``.dek`` file, a sheet export with a ``#`` column and a
+``Phenomena`` row, an e-mail's quoted earlier list and bare-name sign-off, a Commander list
+with ``Name x1`` lines under ``~~ planar deck ~~``; 80 of 151 right on first scoring across
+thirteen batches).
 A list reads right when ``validate`` gives the expected verdict and its planar deck is the
 expected cards (catalog names, one per copy, in any order).
 """
@@ -98,6 +105,7 @@ BATCHES = {
     "k1": "batch 10",  # k10-* (the first two characters of the name)
     "l1": "batch 11",  # l11-*
     "m1": "batch 12",  # m12-*
+    "n1": "batch 13",  # n13-*
 }
 
 
