@@ -25,6 +25,7 @@ from planarcli.rulebook.search.analysis import (
     DEFINITION_WORDS,
     NUMBERS,
     RULE_NUMBER_RE,
+    TOKEN_RE,
     fold,
     normalise_token,
     stem,
@@ -186,11 +187,13 @@ class Understood:
 
 def understand(index: SearchIndex, query: str) -> Understood:
     """Read ``query`` against ``index``: its words' terms and what it asks."""
-    surfaced = untitled(index, index.query_groups(query))
+    cards, card_words = cards_named(index, query)
+    surfaced = untitled(
+        index, index.query_groups(card_spelling(query, card_names(index), cards, card_words))
+    )
     named_editions, naming = editions_named(index, query)
     past = asks_the_past(index, query)
     naming |= past
-    cards, card_words = cards_named(index, query)
     if WEIGHTS["card_words"].weight <= 0.0:
         naming |= card_words
     if naming and len(surfaced) > len(naming):
@@ -425,7 +428,17 @@ def card_names(index: SearchIndex) -> cards.Names:
             for position, kind in enumerate(index.kinds)
             if kind == "ruling" and index.notes[position]
         }
-        known = cards.Names.of(sorted(found))
+        # with the names printed in other languages, kept beside the rulings document's
+        # (read here only for an index that holds rulings: a question that names a card)
+        printed = next(
+            (
+                cards.scope_names(info)
+                for info in index.infos.values()
+                if info.kind == "rulings" and info.id in index.edition_ids
+            ),
+            None,
+        )
+        known = printed.only(found) if printed is not None else cards.Names.of(sorted(found))
         index._cards = known  # type: ignore[attr-defined]
     return known
 
@@ -439,6 +452,40 @@ def cards_named(index: SearchIndex, query: str) -> tuple[frozenset[str], set[str
     return cards.named(
         query, names, known=index.surface, ruled=lambda word: bool(ruled.get(stem(word, "en")))
     )
+
+
+def card_spelling(
+    query: str, names: cards.Names, named: frozenset[str], card_words: set[str]
+) -> str:
+    """``query`` with the words that name a card as the card's English name writes them:
+    "Æther Flues" as "aether Flues" (not some other word: "other"), and a name printed in
+    another language ("Chaotischer Äther") as the English name ("Chaotic Aether"), which
+    the rulings say."""
+    english = {word for card in named for word in cards.name_words(card)}
+    if all(word in english for word in card_words):
+        return query
+    printed = {
+        word
+        for spelling, card in names.printed.items()
+        if card in named
+        for word in names.spelt[spelling]
+    }
+    said_printed = False
+
+    def spelt(match: re.Match[str]) -> str:
+        nonlocal said_printed
+        word = fold(match[0].casefold())
+        if word not in card_words or word in english:
+            return match[0]
+        if cards.key(word) in english:
+            return cards.key(word)
+        if cards.key(word) in printed:
+            said_printed = True
+            return ""
+        return match[0]  # a misspelt word of the English name
+
+    spelled = TOKEN_RE.sub(spelt, query)
+    return f"{spelled} {' '.join(sorted(named))}" if said_printed else spelled
 
 
 #: a ruling said word for word of this many cards or more restates a rule ("The controller of

@@ -208,8 +208,9 @@ def rank(index: SearchIndex, query: str, limit: int) -> list[SearchResult]:
     scoring = _Scoring(index, asked, current_number)
     scores: dict[int, float] = {}
     candidates = reached.union(aided)
-    if asked.rulings is not None:
+    if asked.rulings is not None and any(info.kind != "rulings" for info in index.infos.values()):
         # the card rulings answer a question about their card: the others are not scored
+        # (when the rules are searched too: `--edition rulings` searches all the rulings)
         kinds = index.kinds
         candidates = {
             position
