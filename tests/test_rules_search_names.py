@@ -178,3 +178,24 @@ def test_lang_en_keeps_the_rulings_of_a_card_named(run_cli: Callable[..., Any]) 
     data = search_json(run_cli, "planar die cost", "--lang", "en")
     assert "rulings" not in data["editions"]
     assert {info for info in data["editions"]} >= {"2026-01-16", "2009-10-01"}
+
+
+# --------------------------------------------------------------------------- "what is X"
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        # 205.3r ("Phenomenon cards ... have no subtypes") came first: the rule saying what
+        # X is was looked for in the question's words only, and the English rules say it
+        ("qu'est-ce qu'un phénomène", {"312.1", "Phenomenon"}),
+        ("c'est quoi un phénomène", {"312.1", "Phenomenon"}),
+        ("hvad er et fænomen", {"312.1", "Phenomenon", "danish-guide.15"}),
+        ("hvad betyder fænomen", {"312.1", "Phenomenon", "danish-guide.15"}),
+    ],
+)
+def test_what_is_x_in_french_or_danish_ranks_what_defines_x_first(
+    run_cli: Callable[..., Any], query: str, expected: set[str]
+) -> None:
+    data = search_json(run_cli, query, "--limit", "3")
+    assert data["results"][0]["id"] in expected, [r["id"] for r in data["results"]]

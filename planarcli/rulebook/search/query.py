@@ -32,7 +32,7 @@ from planarcli.rulebook.search.analysis import (
     words,
     wordset,
 )
-from planarcli.rulebook.search.expansion import is_stopword, stems_of, typo_word
+from planarcli.rulebook.search.expansion import is_stopword, stems_of, translations, typo_word
 from planarcli.rulebook.search.index import ENGLISH_CR, VARIANT_SECTION
 from planarcli.rulebook.search.language import other_languages
 from planarcli.rulebook.search.weights import WEIGHTS
@@ -223,6 +223,11 @@ def understand(index: SearchIndex, query: str) -> Understood:
     framed = FILLER_RE.sub("", query.replace("’", "'")) if hinted else query
     subject = subject_of(index, framed) if hinted else None
     definition = defined_subject(index, *subject) if subject else None
+    strange = other_languages(index, query)
+    if definition is not None and subject and "en" in strange:
+        # "qu'est-ce qu'un phénomène": the English rule saying "Phenomenon is ..." says it
+        # too, as for "what is a phenomenon"
+        definition = translated_definition(index, definition, *subject, strange)
     asks = bool(hinted and DEFINITION_RE.search(framed))
     # "what does it mean to encounter a phenomenon" asks for more than a heading
     defines = asks or not DEFINITION_WORDS.isdisjoint(words(query))
@@ -250,7 +255,7 @@ def understand(index: SearchIndex, query: str) -> Understood:
         essential=essential,
         numbers=numbers,
         only_numbers=not rest,
-        strange=other_languages(index, query),
+        strange=strange,
         named_editions=named_editions,
         past=past,
         definition=definition,
@@ -375,6 +380,23 @@ def defined_subject(index: SearchIndex, subject: list[str], person: bool) -> re.
         rf"\s+(?:is|are|means|represents?|est|sont|er)\b{named}{called}",
         re.IGNORECASE,
     )
+
+
+def translated_definition(
+    index: SearchIndex,
+    definition: re.Pattern[str],
+    subject: list[str],
+    person: bool,
+    strange: frozenset[str],
+) -> re.Pattern[str]:
+    """``definition`` (of ``subject`` in a question in French or Danish) or the same said
+    of the subject's English words (:data:`.analysis.TRANSLATIONS`)."""
+    spoken = [lang for lang in index.langs if lang not in strange]
+    english = [word for said in subject for word in translations(said, spoken) or (said,)]
+    if english == subject:
+        return definition
+    also = defined_subject(index, english, person)
+    return re.compile(f"{definition.pattern}|{also.pattern}", re.IGNORECASE)
 
 
 def untitled(
