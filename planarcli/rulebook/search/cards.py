@@ -17,7 +17,13 @@ import os
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from planarcli.rulebook.search.analysis import STOPWORDS, fold, osa_distance, words
+from planarcli.rulebook.search.analysis import (
+    STOPWORDS,
+    TRANSLATIONS,
+    fold,
+    osa_distance,
+    words,
+)
 
 if TYPE_CHECKING:
     from planarcli.rulebook.corpus import EditionInfo
@@ -133,7 +139,13 @@ class Names:
         rarest = {
             min(
                 self.spelt[name],
-                key=lambda word: (word in said, often[word], said.get(word, 0), -len(word), word),
+                # (a word of the translation table is a word of the game questions say)
+                key=lambda word: (
+                    len(word) < 3,
+                    often[word] + said.get(word, 0) + 10 * (word in TRANSLATIONS),
+                    -len(word),
+                    word,
+                ),
             )
             for name in self.printed
             if self.spelt[name]
@@ -158,8 +170,17 @@ class Names:
 
     def only(self, cards: Collection[str]) -> Names:
         """The names of ``cards`` (English names; those this object lacks by their words
-        alone), with the other names of those cards."""
-        self.everything()
+        alone), with the other names of those cards (read when a question may say one)."""
+        if self.widen is not None:
+            own = Names(
+                {
+                    card: self.spelt[card] if card in self.spelt else name_words(card)
+                    for card in cards
+                }
+            )
+            own.elsewhere = self.elsewhere
+            own.widen = lambda: self.everything().only(cards)
+            return own
         spelt = {
             card: self.spelt[card] if card in self.spelt else name_words(card) for card in cards
         }
