@@ -199,3 +199,11 @@ def test_what_is_x_in_french_or_danish_ranks_what_defines_x_first(
 ) -> None:
     data = search_json(run_cli, query, "--limit", "3")
     assert data["results"][0]["id"] in expected, [r["id"] for r in data["results"]]
+
+
+@pytest.mark.parametrize("query", ["on Tazeem who is you", "on Tazeem, who is 'you'?"])
+def test_who_is_a_word_no_rule_is_indexed_by(run_cli: Callable[..., Any], query: str) -> None:
+    """ "you" is a stopword: the question was read as "tazeem" alone (311.1 first); the
+    ruling that quotes the word says what it refers to."""
+    data = search_json(run_cli, query, "--limit", "3")
+    assert data["results"][0]["id"] == "ruling:tazeem.3", [r["id"] for r in data["results"]]

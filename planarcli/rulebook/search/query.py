@@ -223,6 +223,10 @@ def understand(index: SearchIndex, query: str) -> Understood:
     framed = FILLER_RE.sub("", query.replace("’", "'")) if hinted else query
     subject = subject_of(index, framed) if hinted else None
     definition = defined_subject(index, *subject) if subject else None
+    if definition is None and hinted:
+        # "on Tazeem, who is you": a word no rule is indexed by, asked about: a text that
+        # quotes it says what it refers to ('If an ability of a plane refers to "you," ...')
+        definition = quoted_subject(framed)
     strange = other_languages(index, query)
     if definition is not None and subject and "en" in strange:
         # "qu'est-ce qu'un phénomène": the English rule saying "Phenomenon is ..." says it
@@ -346,6 +350,18 @@ def subject_of(index: SearchIndex, query: str) -> tuple[list[str], bool] | None:
     if not 0 < len(subject) <= 3:
         return None
     return subject, person
+
+
+def quoted_subject(query: str) -> re.Pattern[str] | None:
+    """For "who is you", "what is it": a pattern for a text quoting that one word."""
+    asked = SUBJECT_RE.search(query.replace("’", "'"))
+    if asked is None:
+        return None
+    found = next(group for group in asked.groups() if group)
+    said = words(SUBJECT_END_RE.compiled.split(found, maxsplit=1)[0])
+    if len(said) != 1 or len(said[0]) < 2 or said[0] in DEFINITION_WORDS:
+        return None
+    return re.compile(rf"[\"“‘]{re.escape(said[0])}[,.]?[\"”’]", re.IGNORECASE)
 
 
 def defined_subject(index: SearchIndex, subject: list[str], person: bool) -> re.Pattern[str]:

@@ -420,7 +420,11 @@ class _Scoring:
             context = index.context[position]
             if context and not self.terms.intersection(context.split(" ")):
                 score *= self.w["out_of_context"]
-        if asked.definition and kind == "rule" and asked.definition.search(index.texts[position]):
+        if (
+            asked.definition
+            and kind in ("rule", "ruling")
+            and asked.definition.search(index.texts[position])
+        ):
             # "what is the planar die": "A planar die is a six-sided die."
             score *= self.w["definition"]
         if (
