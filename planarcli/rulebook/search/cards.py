@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 TYPO_LONG = 8
 TYPO_SHORTEST = 5
 MAGIC = b"planarcli card names 3\n"
+#: a German name as written without umlauts ("Chaotischer Aether")
+UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
 #: letters a card name is also written without ("Æther" is the card's "Aether")
 _LIGATURES = str.maketrans({"æ": "ae", "ø": "o", "œ": "oe", "ß": "ss"})
 
@@ -305,8 +307,6 @@ def printed_names(snapshot: str) -> dict[str, str]:
     English name."""
     import json
 
-    from planarcli.cards.names import umlaut_free
-
     try:
         with open(snapshot, encoding="utf-8") as handle:
             cards = json.load(handle)["cards"]
@@ -316,8 +316,8 @@ def printed_names(snapshot: str) -> dict[str, str]:
             for lang, spellings in (card.get("printed_names") or {}).items():
                 for spelling in spellings:
                     out.setdefault(spelling, card["name"])
-                    plain = umlaut_free(spelling) if lang == "de" else None
-                    if plain:
+                    plain = spelling.translate(UMLAUTS) if lang == "de" else spelling
+                    if plain != spelling:
                         out.setdefault(plain, card["name"])
         return out
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
