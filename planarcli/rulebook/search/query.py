@@ -26,18 +26,20 @@ from planarcli.rulebook.search.analysis import (
     DEFINITION_WORDS,
     NUMBERS,
     RULE_NUMBER_RE,
+    TOKEN_RE,
     fold,
     normalise_token,
     stem,
     words,
     wordset,
 )
-from planarcli.rulebook.search.expansion import is_stopword, stems_of, typo_word
+from planarcli.rulebook.search.expansion import is_stopword, stems_of, translations, typo_word
 from planarcli.rulebook.search.index import ENGLISH_CR, VARIANT_SECTION
 from planarcli.rulebook.search.language import other_languages
 from planarcli.rulebook.search.weights import WEIGHTS
 
 if TYPE_CHECKING:
+    from planarcli.rulebook.corpus import EditionInfo
     from planarcli.rulebook.search.index import SearchIndex
 
 #: a query word whose best term weighs no more than this (an accent restored on a stopword)
@@ -298,11 +300,11 @@ class Understood:
 
 def understand(index: SearchIndex, query: str) -> Understood:
     """Read ``query`` against ``index``: its words' terms and what it asks."""
-    surfaced = untitled(index, index.query_groups(query))
+    cards, card_words, spelled = card_reading(index, query)
+    surfaced = untitled(index, index.query_groups(spelled))
     named_editions, naming = editions_named(index, query)
     past = asks_the_past(index, query)
     naming |= past
-    cards, card_words = cards_named(index, query)
     if WEIGHTS["card_words"].weight <= 0.0:
         naming |= card_words
     if naming and len(surfaced) > len(naming):
@@ -335,6 +337,15 @@ def understand(index: SearchIndex, query: str) -> Understood:
         framed = FILLER_RE.sub("", framed) if may_hold(framed, FILLER_NEEDLES) else framed
     subject = subject_of(index, framed) if hinted else None
     definition = defined_subject(index, *subject) if subject else None
+    if definition is None and hinted:
+        # "on Tazeem, who is you": a word no rule is indexed by, asked about: a text that
+        # quotes it says what it refers to ('If an ability of a plane refers to "you," ...')
+        definition = quoted_subject(framed)
+    strange = other_languages(index, query)
+    if definition is not None and subject and "en" in strange:
+        # "qu'est-ce qu'un phénomène": the English rule saying "Phenomenon is ..." says it
+        # too, as for "what is a phenomenon"
+        definition = translated_definition(index, definition, *subject, strange)
     asks = bool(hinted and first_match(DEFINITION_PARTS, framed))
     # "what does it mean to encounter a phenomenon" asks for more than a heading
     defines = asks or not DEFINITION_WORDS.isdisjoint(words(query))
@@ -362,7 +373,7 @@ def understand(index: SearchIndex, query: str) -> Understood:
         essential=essential,
         numbers=numbers,
         only_numbers=not rest,
-        strange=other_languages(index, query),
+        strange=strange,
         named_editions=named_editions,
         past=past,
         definition=definition,
@@ -455,6 +466,18 @@ def subject_of(index: SearchIndex, query: str) -> tuple[list[str], bool] | None:
     return subject, person
 
 
+def quoted_subject(query: str) -> Callable[[str], re.Match[str] | None] | None:
+    """For "who is you", "what is it": the search for a text quoting that one word."""
+    asked = first_match(SUBJECT_PARTS, query.replace("’", "'"))
+    if asked is None:
+        return None
+    found = next(group for group in asked.groups() if group)
+    said = words(SUBJECT_END_RE.compiled.split(found, maxsplit=1)[0])
+    if len(said) != 1 or len(said[0]) < 2 or said[0] in DEFINITION_WORDS:
+        return None
+    return re.compile(rf"[\"“‘]{re.escape(said[0])}[,.]?[\"”’]", re.IGNORECASE).search
+
+
 def defined_subject(
     index: SearchIndex, subject: list[str], person: bool
 ) -> Callable[[str], re.Match[str] | None]:
@@ -516,6 +539,28 @@ def gated(pattern: str, gates: list[str], flags: int) -> Callable[[str], re.Matc
     return search
 
 
+def translated_definition(
+    index: SearchIndex,
+    definition: Callable[[str], re.Match[str] | None],
+    subject: list[str],
+    person: bool,
+    strange: frozenset[str],
+) -> Callable[[str], re.Match[str] | None]:
+    """``definition`` (of ``subject`` in a question in French or Danish) or the same said
+    of the subject's English words (:data:`.analysis.TRANSLATIONS`): each its own
+    :func:`gated` search, so that each is run only in a text holding its own words."""
+    spoken = [lang for lang in index.langs if lang not in strange]
+    english = [word for said in subject for word in translations(said, spoken) or (said,)]
+    if english == subject:
+        return definition
+    also = defined_subject(index, english, person)
+
+    def search(text: str) -> re.Match[str] | None:
+        return definition(text) or also(text)
+
+    return search
+
+
 def untitled(
     index: SearchIndex, surfaced: list[tuple[str, dict[str, float]]]
 ) -> list[tuple[str, dict[str, float]]]:
@@ -567,9 +612,27 @@ def card_names(index: SearchIndex) -> cards.Names:
     """The cards the index holds rulings of (made once per index)."""
     known: cards.Names | None = getattr(index, "_cards", None)
     if known is None:
-        known = cards.Names.of(sorted(index.cards))
+        found = sorted(index.cards)
+        # with the names printed in other languages, kept beside the rulings document's
+        # (read here only for an index that holds rulings: a question that names a card)
+        info = rulings_info(index) if found else None
+        known = (
+            cards.scope_names(info).only(found) if info is not None else cards.Names.of(found)
+        )
         index._cards = known  # type: ignore[attr-defined]
     return known
+
+
+def rulings_info(index: SearchIndex) -> EditionInfo | None:
+    """The rulings document among the editions ``index`` searches (None if none)."""
+    return next(
+        (
+            info
+            for info in index.infos.values()
+            if info.kind == "rulings" and info.id in index.edition_ids
+        ),
+        None,
+    )
 
 
 def cards_named(index: SearchIndex, query: str) -> tuple[frozenset[str], set[str]]:
@@ -581,6 +644,60 @@ def cards_named(index: SearchIndex, query: str) -> tuple[frozenset[str], set[str
     return cards.named(
         query, names, known=index.surface, ruled=lambda word: bool(ruled.get(stem(word, "en")))
     )
+
+
+def card_reading(index: SearchIndex, query: str) -> tuple[frozenset[str], set[str], str]:
+    """The cards ``query`` names, the words that name them (:func:`cards_named`) and the
+    query with those words as the cards' English names write them (:func:`card_spelling`).
+    Card names kept in the cache dir that make this fail (a file with the right shape, not
+    the right content) are read again from the rulings, as the search's scope reads them
+    (:func:`.cards.read_names`)."""
+    try:
+        found, card_words = cards_named(index, query)
+        return found, card_words, card_spelling(query, card_names(index), found, card_words)
+    except Exception:
+        info = rulings_info(index)
+        if info is None:
+            raise
+        index._cards = cards.scope_names(info, cached=False).only(  # type: ignore[attr-defined]
+            sorted(index.cards)
+        )
+        found, card_words = cards_named(index, query)
+        return found, card_words, card_spelling(query, card_names(index), found, card_words)
+
+
+def card_spelling(
+    query: str, names: cards.Names, named: frozenset[str], card_words: set[str]
+) -> str:
+    """``query`` with the words that name a card as the card's English name writes them:
+    "Æther Flues" as "aether Flues" (not some other word: "other"), and a name printed in
+    another language ("Chaotischer Äther") as the English name ("Chaotic Aether"), which
+    the rulings say."""
+    english = {word for card in named for word in cards.name_words(card)}
+    if all(word in english for word in card_words):
+        return query
+    printed = {
+        word
+        for spelling, card in names.printed.items()
+        if card in named
+        for word in names.spelt[spelling]
+    }
+    said_printed = False
+
+    def spelt(match: re.Match[str]) -> str:
+        nonlocal said_printed
+        word = fold(match[0].casefold())
+        if word not in card_words or word in english:
+            return match[0]
+        if cards.key(word) in english:
+            return cards.key(word)
+        if cards.key(word) in printed:
+            said_printed = True
+            return ""
+        return match[0]  # a misspelt word of the English name
+
+    spelled = TOKEN_RE.sub(spelt, query)
+    return f"{spelled} {' '.join(sorted(named))}" if said_printed else spelled
 
 
 def restating(index: SearchIndex) -> frozenset[int]:
