@@ -448,7 +448,7 @@ def test_kept_card_names_are_read_not_made_again(
     (and cost every search what keeping them saves)."""
     run_cli("rules", "search", "Chaotischer Aether")
     made: list[str] = []
-    build = cards.build
+    build = cards.build  # (what scope_names calls to make them)
 
     def counted(info: corpus.EditionInfo, *args: Any) -> Any:
         made.append(info.id)

@@ -14,16 +14,11 @@ and the card snapshot only when the rulings change.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Collection, Mapping, Sequence
+import zlib
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from planarcli.rulebook.search.analysis import (
-    STOPWORDS,
-    TRANSLATIONS,
-    fold,
-    osa_distance,
-    words,
-)
+from planarcli.rulebook.search.analysis import STOPWORDS, fold, osa_distance, words
 
 if TYPE_CHECKING:
     from planarcli.rulebook.corpus import EditionInfo
@@ -33,8 +28,24 @@ if TYPE_CHECKING:
 TYPO_LONG = 8
 TYPO_SHORTEST = 5
 MAGIC = b"planarcli card names 4\n"
-#: a German name as written without umlauts ("Chaotischer Aether")
-UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+#: the size of :attr:`Names.elsewhere`, in bytes
+ELSEWHERE_BYTES = 4096
+
+
+def places(word: str, size: int) -> tuple[int, int]:
+    """The two bits of a set of ``size`` bytes (``Names.elsewhere``) that stand for
+    ``word``: the same in every process (``hash`` is salted per process; CRC-32 is not)."""
+    data = word.encode("utf-8", "surrogatepass")
+    bits = size * 8
+    return zlib.crc32(data) % bits, zlib.crc32(data, 0x9E3779B9) % bits
+
+
+def marked(elsewhere: bytes, word: str) -> bool:
+    """Whether both bits of ``word`` are set in ``elsewhere`` (a word it was made of is
+    always; another, rarely: :meth:`Names.everything` then reads the names for nothing)."""
+    return all(elsewhere[bit >> 3] >> (bit & 7) & 1 for bit in places(word, len(elsewhere)))
+
+
 #: letters a card name is also written without ("Æther" is the card's "Aether")
 _LIGATURES = str.maketrans({"æ": "ae", "ø": "o", "œ": "oe", "ß": "ss"})
 
@@ -63,26 +74,29 @@ class Names:
     ``printed``: the other names of cards (and their words, in ``spelt``), each with the
     card's English name: the names printed in other languages, and the cards the rulings
     document has no rulings of. Such a name names its card by all its words only, and its
-    words count for no name of the rulings (``counts``).
+    words count for no name of the rulings (``counts``): they are ``other_words``.
 
-    The names kept in the cache dir come in two parts: the rulings' own names, with the
-    words of the other names as one string (``elsewhere``: " word word ... "), and all
-    the names, read (:meth:`everything`) only for a question that says one of those words."""
+    The names kept in the cache dir come in two parts: the rulings' own names, with a word
+    of each other name (``elsewhere``: the bits of a Bloom filter, :func:`marked`), and
+    all the names, read (:meth:`everything`) only for a question that says one of those
+    words (:mod:`.cardnames` makes both)."""
 
-    __slots__ = ("by_letter", "counts", "elsewhere", "printed", "spelt", "vocabulary", "widen")
+    __slots__ = ("by_letter", "counts", "elsewhere", "other_words", "printed", "spelt", "widen")
 
     def __init__(self, spelt: dict[str, list[str]], printed: dict[str, str] | None = None) -> None:
         self.spelt = spelt
         self.printed = printed or {}
         self.counts: dict[str, int] = {}
         self.by_letter: dict[str, list[str]] = {}
-        self.elsewhere = ""
+        self.elsewhere = b""
         self.widen: Callable[[], Names] | None = None
+        self.other_words: set[str] = set()
         for name, found in spelt.items():
             if name not in self.printed:
                 for word in set(found):
                     self.counts[word] = self.counts.get(word, 0) + 1
-        self.vocabulary = {word for found in spelt.values() for word in found}
+            else:
+                self.other_words.update(found)
         # (the other names are matched as typed, accents aside: as `cards show` matches them)
         for word in sorted(self.counts):
             if len(word) >= TYPO_SHORTEST:
@@ -94,20 +108,16 @@ class Names:
         "names": ("spelt", dict),
         "counts": ("counts", dict),
         "by_letter": ("by_letter", dict),
-        "elsewhere": ("elsewhere", str),
+        "elsewhere": ("elsewhere", bytes),
         "printed": ("printed", dict),
-        "vocabulary": ("vocabulary", set),
+        "other_words": ("other_words", set),
     }
-
-    def state(self) -> dict[str, Any]:
-        """What :meth:`restore` makes these names again from (for the cache dir)."""
-        return {kept: getattr(self, name) for kept, (name, _) in self.KEPT.items()}
 
     @classmethod
     def restore(cls, state: Any, widen: Callable[[], Names] | None = None) -> Names | None:
-        """The names :meth:`state` gave (None for anything not of its shape): nothing made
-        anew. (A file of the right shape but not the right content can make :func:`named`
-        raise: :func:`read_names` then rebuilds it.)"""
+        """The names :func:`.cardnames.state` gave (None for anything not of its shape):
+        nothing made anew. (A file of the right shape but not the right content can make
+        :func:`named` raise: :func:`read_names` then rebuilds it.)"""
         if type(state) is not dict or set(state) != set(cls.KEPT):
             return None
         if not all(type(state[kept]) is kind for kept, (_, kind) in cls.KEPT.items()):
@@ -130,35 +140,6 @@ class Names:
                 printed[spelling] = card
         return cls(spelt, printed)
 
-    def split(self, said: Mapping[str, int]) -> Names:
-        """These names without the other names (``printed``), which :meth:`everything`
-        gives back: the part read for every question. ``said``: how often the rulings say
-        a word (questions say those words: they open no other name when another will)."""
-        own = Names({name: found for name, found in self.spelt.items() if name not in self.printed})
-        # a name that is not the rulings' names its card by all its words: each is said
-        # when its rarest word is
-        often: dict[str, int] = {}
-        for name in self.printed:
-            for word in set(self.spelt[name]):
-                often[word] = often.get(word, 0) + 1
-        rarest = {
-            min(
-                self.spelt[name],
-                # (a word of the translation table is a word of the game questions say)
-                key=lambda word: (
-                    len(word) < 3,
-                    often[word] + said.get(word, 0) + 10 * (word in TRANSLATIONS),
-                    -len(word),
-                    word,
-                ),
-            )
-            for name in self.printed
-            if self.spelt[name]
-        }
-        own.elsewhere = f" {' '.join(sorted(rarest))} " if rarest else ""
-        own.widen = lambda: self
-        return own
-
     def everything(self) -> Names:
         """All the names, the other names too (read from the cache dir if need be)."""
         widen, self.widen = self.widen, None
@@ -166,38 +147,30 @@ class Names:
             whole = widen()
             for name, _ in self.KEPT.values():
                 setattr(self, name, getattr(whole, name))
-            self.elsewhere = ""
+            self.elsewhere = b""
         return self
 
     def ruled(self, cards: Collection[str]) -> bool:
         """Whether the rulings document has rulings of one of ``cards``."""
         return any(card in self.spelt and card not in self.printed for card in cards)
 
-    def only(self, cards: Collection[str]) -> Names:
-        """The names of ``cards`` (English names; those this object lacks by their words
-        alone), with the other names of those cards (read when a question may say one)."""
-        if self.widen is not None:
-            own = Names(
-                {
-                    card: self.spelt[card] if card in self.spelt else name_words(card)
-                    for card in cards
-                }
-            )
-            own.elsewhere = self.elsewhere
-            own.widen = lambda: self.everything().only(cards)
-            return own
-        spelt = {
-            card: self.spelt[card] if card in self.spelt else name_words(card) for card in cards
-        }
-        printed = {
-            name: card for name, card in self.printed.items() if card in spelt and name != card
-        }
-        spelt.update((name, self.spelt[name]) for name in printed)
-        return Names(spelt, printed)
-
     def english_word(self, token: str) -> bool:
         """Whether ``token`` is a word of a card's English name ("æther": Chaotic Aether)."""
         return bool(self.counts.get(key(token)))  # (whatever a kept file holds: no raise)
+
+
+def only(names: Names, cards: Collection[str]) -> Names:
+    """The names of ``cards`` (English names; those ``names`` lacks by their words alone),
+    with the other names of those cards (read when a question may say one)."""
+    spelt = {card: names.spelt[card] if card in names.spelt else name_words(card) for card in cards}
+    if names.widen is not None:
+        own = Names(spelt)
+        own.elsewhere = names.elsewhere
+        own.widen = lambda: only(names.everything(), cards)
+        return own
+    printed = {name: card for name, card in names.printed.items() if card in spelt and name != card}
+    spelt.update((name, names.spelt[name]) for name in printed)
+    return Names(spelt, printed)
 
 
 def named(
@@ -210,11 +183,14 @@ def named(
     ``known``: words that are no misspelling (the words of the texts searched); ``ruled``:
     whether a word is one the rules use (such a word alone names no card)."""
     # each word as names are compared, and as the query's other words are (its fold)
-    said = {key(word): fold(word) for word in words(query)}
-    if names.elsewhere and any(f" {word} " in names.elsewhere for word in said):
+    said: dict[str, str] = {}
+    for word in words(query):
+        folded = fold(word)
+        said[folded if folded.isascii() else folded.translate(_LIGATURES)] = folded
+    if names.elsewhere and any(marked(names.elsewhere, word) for word in said):
         names = names.everything()  # a word of a name printed in another language
-    counts, vocabulary = names.counts, names.vocabulary
-    typed: dict[str, str] = {word: said[word] for word in said if word in vocabulary}
+    counts, others = names.counts, names.other_words
+    typed = {word: said[word] for word in said if word in counts or word in others}
     for other in said:
         if other in counts or other in known or len(other) < TYPO_SHORTEST - 1:
             continue
@@ -255,7 +231,7 @@ def scope_names(info: EditionInfo, *, cached: bool = True) -> Names:
     """The card names of the rulings document ``info`` and their printed names (from the
     bundled card snapshot), from the cache dir when it holds them for these files (and
     ``cached``), else read from them, and kept. The part read for every question is the
-    rulings' own names (:meth:`Names.split`); the other names are read only when a question
+    rulings' own names (:func:`.cardnames.split`); the other names are read only when a question
     may say one (:meth:`Names.everything`). A kept file that makes matching fail is read
     again by :func:`read_names`."""
     from planarcli import marshalcache, resources
@@ -284,31 +260,18 @@ def scope_names(info: EditionInfo, *, cached: bool = True) -> Names:
     return kept if kept is not None else build(info, snapshot, stamp, folder)[0]
 
 
+def build(info: EditionInfo, snapshot: str, stamp: str, folder: str) -> tuple[Names, Names]:
+    """The names made again and kept (see :func:`.cardnames.build`; the code that makes
+    them is loaded only then)."""
+    from planarcli.rulebook.search import cardnames
+
+    return cardnames.build(info, snapshot, stamp, folder)
+
+
 #: the files of the cache dir's "search" folder that keep the card names: the rulings' own
 #: names (read by every search) and all the names (read for a question that may say one)
 OWN_FILE = "card-names.bin"
 ALL_FILE = "card-names-all.bin"
-
-
-def build(info: EditionInfo, snapshot: str, stamp: str, folder: str) -> tuple[Names, Names]:
-    """The names of the rulings ``info`` and the card ``snapshot``, kept in ``folder`` in two
-    parts: the rulings' own names (:meth:`Names.split`, first) and all the names."""
-    from planarcli import marshalcache
-    from planarcli.rulebook import corpus
-
-    try:
-        edition = corpus.load_edition(info)
-    except Exception:  # a damaged file is reported by the search that loads it
-        return Names({}), Names({})
-    names = Names.of(sorted({card for card, _ in edition.cards.values()}), printed_names(snapshot))
-    said: dict[str, int] = {}
-    for rule in edition.rules:
-        for word in words(rule.text):
-            said[key(word)] = said.get(key(word), 0) + 1
-    own = names.split(said)
-    marshalcache.write(os.path.join(folder, OWN_FILE), MAGIC, stamp, own.state())
-    marshalcache.write(os.path.join(folder, ALL_FILE), MAGIC, stamp, names.state())
-    return own, names
 
 
 def read_names(query: str, info: EditionInfo) -> tuple[Names, frozenset[str], set[str]]:
@@ -331,26 +294,3 @@ def names_in(query: str, info: EditionInfo) -> frozenset[str]:
     """The cards of the rulings document ``info`` that ``query`` names (see
     :func:`read_names`)."""
     return read_names(query, info)[1]
-
-
-def printed_names(snapshot: str) -> dict[str, str]:
-    """The names of the cards of the card snapshot: English, and as printed in other
-    languages (a German one also without umlauts: "Chaotischer Aether"), each with the
-    English name."""
-    import json
-
-    try:
-        with open(snapshot, encoding="utf-8") as handle:
-            cards = json.load(handle)["cards"]
-        out: dict[str, str] = {}
-        for card in cards:
-            out.setdefault(card["name"], card["name"])
-            for lang, spellings in (card.get("printed_names") or {}).items():
-                for spelling in spellings:
-                    out.setdefault(spelling, card["name"])
-                    plain = spelling.translate(UMLAUTS) if lang == "de" else spelling
-                    if plain != spelling:
-                        out.setdefault(plain, card["name"])
-        return out
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return {}  # a damaged snapshot: the English names still name the cards

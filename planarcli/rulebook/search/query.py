@@ -616,9 +616,10 @@ def card_names(index: SearchIndex) -> cards.Names:
         # with the names printed in other languages, kept beside the rulings document's
         # (read here only for an index that holds rulings: a question that names a card)
         info = rulings_info(index) if found else None
-        known = (
-            cards.scope_names(info).only(found) if info is not None else cards.Names.of(found)
-        )
+        if info is None:
+            known = cards.Names.of(found)
+        else:
+            known = cards.only(cards.scope_names(info), found)
         index._cards = known  # type: ignore[attr-defined]
     return known
 
@@ -648,22 +649,23 @@ def cards_named(index: SearchIndex, query: str) -> tuple[frozenset[str], set[str
 
 def card_reading(index: SearchIndex, query: str) -> tuple[frozenset[str], set[str], str]:
     """The cards ``query`` names, the words that name them (:func:`cards_named`) and the
-    query with those words as the cards' English names write them (:func:`card_spelling`).
-    Card names kept in the cache dir that make this fail (a file with the right shape, not
-    the right content) are read again from the rulings, as the search's scope reads them
-    (:func:`.cards.read_names`)."""
+    query with those words as the cards' English names write them
+    (:func:`card_spelling`). Card names kept in the cache dir that make this fail
+    (a file with the right shape, not the right content) are read again from the rulings,
+    as the search's scope reads them (:func:`.cards.read_names`)."""
     try:
         found, card_words = cards_named(index, query)
+        if not found:
+            return found, card_words, query
         return found, card_words, card_spelling(query, card_names(index), found, card_words)
     except Exception:
         info = rulings_info(index)
         if info is None:
             raise
-        index._cards = cards.scope_names(info, cached=False).only(  # type: ignore[attr-defined]
-            sorted(index.cards)
-        )
+        names = cards.only(cards.scope_names(info, cached=False), sorted(index.cards))
+        index._cards = names  # type: ignore[attr-defined]
         found, card_words = cards_named(index, query)
-        return found, card_words, card_spelling(query, card_names(index), found, card_words)
+        return found, card_words, card_spelling(query, names, found, card_words)
 
 
 def card_spelling(
