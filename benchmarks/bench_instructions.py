@@ -45,7 +45,8 @@ COMMANDS: dict[str, tuple[list[str], float | None]] = {
     "rules search (French)": (["rules", "search", "coût du dé planaire"], 1.35),
     "rules search (Danish)": (["rules", "search", "hvad koster det at slå med terningen"], 1.35),
     # a question asking what something is also reads the rules' wording of it ("A planar
-    # die is ..."): its patterns compile on every such search
+    # die is ..."): the patterns of the question's form compile on every such search (the
+    # rules' wording is read by rulebook/search/subject.py without one)
     "rules search (what is)": (["rules", "search", "what is a phenomenon"], 1.35),
     "rules search (who is)": (["rules", "search", "who is the planar controller"], 1.35),
     # a Danish compound, read as its parts ("planarterningen": planar + terningen)

@@ -207,12 +207,6 @@ def first_match(
     return best
 
 
-#: where the subject of "who is ..." ends and the case it is asked about begins
-SUBJECT_END_RE = lazy(
-    r"\s*[,;?(]|\s+(?:in|during|when|if|under|with|for|dans|en|pendant|quand|si|avec|i|når|hvis"
-    r"|med)\s",
-    re.IGNORECASE,
-)
 #: a question that asks for a quantity ("how many", "combien", "hvor mange", "minimum")
 QUANTITY_RE = lazy(
     r"\b(?:how\s+(?:many|much|big|large)|number\s+of|minimum|maximum|min|max|at\s+(?:least|most)"
@@ -277,7 +271,7 @@ class Understood:
     #: "what is X": a pattern for a rule saying "X is ..." (or None), whether the query is
     #: only that question (``asks``), whether it asks what a word means (``defines``), and
     #: the terms of X when a longer question names it (``named``)
-    definition: Callable[[str], re.Match[str] | None] | None
+    definition: Callable[[str], object] | None
     asks: bool
     defines: bool
     named: list[set[str]]
@@ -452,7 +446,9 @@ def subject_of(index: SearchIndex, query: str) -> tuple[list[str], bool] | None:
         # "who is the planar controller in grand melee": the planar controller, in the
         # case the rest names
         found = next(group for group in asked.groups() if group)
-        text = SUBJECT_END_RE.compiled.split(found, maxsplit=1)[0]
+        from planarcli.rulebook.search.subject import subject_head
+
+        text = subject_head(found)
         person = asked.group(0).lower().startswith(("who", "qui", "hvem"))
     elif not first_match(DEFINITION_PARTS, text):
         return None
@@ -466,13 +462,14 @@ def subject_of(index: SearchIndex, query: str) -> tuple[list[str], bool] | None:
     return subject, person
 
 
-def quoted_subject(query: str) -> Callable[[str], re.Match[str] | None] | None:
+def quoted_subject(query: str) -> Callable[[str], object] | None:
     """For "who is you", "what is it": the search for a text quoting that one word."""
     asked = first_match(SUBJECT_PARTS, query.replace("’", "'"))
     if asked is None:
         return None
-    found = next(group for group in asked.groups() if group)
-    said = words(SUBJECT_END_RE.compiled.split(found, maxsplit=1)[0])
+    from planarcli.rulebook.search.subject import subject_head
+
+    said = words(subject_head(next(group for group in asked.groups() if group)))
     if len(said) != 1 or len(said[0]) < 2 or said[0] in DEFINITION_WORDS:
         return None
     return re.compile(rf"[\"“‘]{re.escape(said[0])}[,.]?[\"”’]", re.IGNORECASE).search
@@ -480,20 +477,57 @@ def quoted_subject(query: str) -> Callable[[str], re.Match[str] | None] | None:
 
 def defined_subject(
     index: SearchIndex, subject: list[str], person: bool
-) -> Callable[[str], re.Match[str] | None]:
-    """The search for a text that says what ``subject`` is (see :func:`subject_pattern`),
-    run only in a text that holds each of its words."""
-    return gated(*subject_pattern(index, subject, person), re.IGNORECASE)
+) -> Callable[[str], object]:
+    """The search for a text that says what ``subject`` is: true in exactly the texts
+    where :func:`subject_pattern` (case-insensitive) finds a match. The pattern costs a
+    search about 3% of its start-up to compile; the subject's words are found in the lower
+    case text with ``str.find``, and the words around them read by
+    :func:`.subject.says_what`. A text or a word holding one of ``subject.FOLD_TWINS`` (a
+    letter the pattern reads as another one that its lower case does not equal), or a word
+    with a character other than a word character, is read by the pattern itself."""
+    from planarcli.rulebook.search.subject import FOLD_TWINS, is_word, says_what
+
+    said = corrected(index, subject)
+    folded = [word.lower() for word in said]
+    if not all(word and all(is_word(char) for char in word) for word in folded) or not (
+        FOLD_TWINS.isdisjoint("".join(said))
+    ):
+        return gated(*subject_pattern(index, said, person), re.IGNORECASE)
+    pattern = lazy(subject_pattern(index, said, person)[0], re.IGNORECASE)
+    # the letters that may stand for a letter of ASCII words in the pattern's reading but
+    # not in the lower case text's (for other words, any of FOLD_TWINS)
+    twins = CASE_TWINS if all(word.isascii() for word in folded) else FOLD_TWINS
+
+    def search(text: str) -> object:
+        plain = text.isascii()  # (known without reading the text)
+        lowered = text.lower()
+        for word in folded:
+            if word not in lowered:
+                # most texts: the pattern would not find the word either
+                if plain or not any(twin in text for twin in twins):
+                    return False
+                return pattern.search(text)
+        if not plain and not FOLD_TWINS.isdisjoint(text):
+            return pattern.search(text)
+        return says_what(lowered, folded, person)
+
+    return search
+
+
+def corrected(index: SearchIndex, subject: list[str]) -> list[str]:
+    """``subject``'s words, a word the index does not hold corrected (a typo)."""
+    subject = list(subject)
+    known = index.surface
+    for number, word in enumerate(subject):
+        if word not in known and not word.isdigit():
+            subject[number] = typo_word(index, word) or word
+    return subject
 
 
 def subject_pattern(index: SearchIndex, subject: list[str], person: bool) -> tuple[str, list[str]]:
     """A pattern for a text that says what ``subject`` is: the subject followed by "is",
     "are", "means"; and the subject's words as literals (each match holds them all)."""
-    subject = list(subject)
-    known = set(index.surface)
-    for number, word in enumerate(subject):
-        if word not in known and not word.isdigit():
-            subject[number] = typo_word(index, word) or word
+    subject = corrected(index, subject)
     # the words as the question gave them, perhaps with a short word between ("capacité
     # de transplanage")
     said = r"(?:\W+\w{1,3})?\W+".join(re.escape(word) for word in subject)
@@ -541,21 +575,21 @@ def gated(pattern: str, gates: list[str], flags: int) -> Callable[[str], re.Matc
 
 def translated_definition(
     index: SearchIndex,
-    definition: Callable[[str], re.Match[str] | None],
+    definition: Callable[[str], object],
     subject: list[str],
     person: bool,
     strange: frozenset[str],
-) -> Callable[[str], re.Match[str] | None]:
+) -> Callable[[str], object]:
     """``definition`` (of ``subject`` in a question in French or Danish) or the same said
-    of the subject's English words (:data:`.analysis.TRANSLATIONS`): each its own
-    :func:`gated` search, so that each is run only in a text holding its own words."""
+    of the subject's English words (:data:`.analysis.TRANSLATIONS`): each its own search
+    (:func:`defined_subject`), true where the pattern of the one or the other matches."""
     spoken = [lang for lang in index.langs if lang not in strange]
     english = [word for said in subject for word in translations(said, spoken) or (said,)]
     if english == subject:
         return definition
     also = defined_subject(index, english, person)
 
-    def search(text: str) -> re.Match[str] | None:
+    def search(text: str) -> object:
         return definition(text) or also(text)
 
     return search
