@@ -1,16 +1,19 @@
 """Making the card names (:class:`.cards.Names`) from the rulings document and the bundled
-card snapshot, and keeping them in the cache dir in two parts. Loaded only when the kept
-names are missing, out of date or damaged: every search reads the kept names to choose its
-scope, and none of this code.
+card snapshot, and keeping them in the cache dir in two parts; and a question that names a
+card by other words than its English name's, read as the English name. Loaded only when the
+kept names are missing, out of date or damaged, or for such a question: every search reads
+the kept names to choose its scope, and none of this code.
 """
 
 from __future__ import annotations
 
 import os
+import re
+import zlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from planarcli.rulebook.search.analysis import TRANSLATIONS, words
+from planarcli.rulebook.search.analysis import TOKEN_RE, TRANSLATIONS, fold, words
 from planarcli.rulebook.search.cards import (
     ALL_FILE,
     ELSEWHERE_BYTES,
@@ -18,7 +21,6 @@ from planarcli.rulebook.search.cards import (
     OWN_FILE,
     Names,
     key,
-    places,
 )
 
 if TYPE_CHECKING:
@@ -54,6 +56,15 @@ def state(names: Names) -> dict[str, Any]:
     return {kept: getattr(names, name) for kept, (name, _) in Names.KEPT.items()}
 
 
+def places(word: str, size: int) -> tuple[int, int]:
+    """The two bits of a Bloom filter of ``size`` bytes (``Names.elsewhere``) that stand for
+    ``word``, as :func:`.cards.named` reads them: the same in every process (``hash`` is
+    salted per process; CRC-32 is not)."""
+    crc = zlib.crc32(word.encode("utf-8", "surrogatepass"))
+    bits = size * 8
+    return crc % bits, (crc >> 16) * 40503 % bits
+
+
 def split(names: Names, said: Mapping[str, int]) -> Names:
     """``names`` without the other names (``printed``), which :meth:`.Names.everything`
     gives back: the part read for every question. ``said``: how often the rulings say a
@@ -79,8 +90,8 @@ def split(names: Names, said: Mapping[str, int]) -> Names:
         for name in names.printed
         if names.spelt[name]
     }
-    # the rarest words as the bits of a Bloom filter (:func:`.cards.marked`): 4 KiB read,
-    # where the words themselves were 7 KiB of text to decode and search
+    # the rarest words as the bits of a Bloom filter (:func:`places`): 2 KiB read by every
+    # search, where the words themselves were 7 KiB of text to decode and search
     bits = bytearray(ELSEWHERE_BYTES if rarest else 0)
     for word in rarest:
         for bit in places(word, len(bits)):
@@ -88,6 +99,37 @@ def split(names: Names, said: Mapping[str, int]) -> Names:
     own.elsewhere = bytes(bits)
     own.widen = lambda: names
     return own
+
+
+def card_spelling(
+    query: str, names: Names, named: frozenset[str], card_words: set[str], english: set[str]
+) -> str:
+    """``query`` with the words that name a card as the card's English name writes them:
+    "Æther Flues" as "aether Flues" (not some other word: "other"), and a name printed in
+    another language ("Chaotischer Äther") as the English name ("Chaotic Aether"), which
+    the rulings say. ``english``: the words of the English names of the cards ``named``."""
+    printed = {
+        word
+        for spelling, card in names.printed.items()
+        if card in named
+        for word in names.spelt[spelling]
+    }
+    said_printed = False
+
+    def spelt(match: re.Match[str]) -> str:
+        nonlocal said_printed
+        word = fold(match[0].casefold())
+        if word not in card_words or word in english:
+            return match[0]
+        if key(word) in english:
+            return key(word)
+        if key(word) in printed:
+            said_printed = True
+            return ""
+        return match[0]  # a misspelt word of the English name
+
+    spelled = TOKEN_RE.sub(spelt, query)
+    return f"{spelled} {' '.join(sorted(named))}" if said_printed else spelled
 
 
 def printed_names(snapshot: str) -> dict[str, str]:

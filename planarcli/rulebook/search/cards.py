@@ -29,21 +29,7 @@ TYPO_LONG = 8
 TYPO_SHORTEST = 5
 MAGIC = b"planarcli card names 4\n"
 #: the size of :attr:`Names.elsewhere`, in bytes
-ELSEWHERE_BYTES = 4096
-
-
-def places(word: str, size: int) -> tuple[int, int]:
-    """The two bits of a set of ``size`` bytes (``Names.elsewhere``) that stand for
-    ``word``: the same in every process (``hash`` is salted per process; CRC-32 is not)."""
-    data = word.encode("utf-8", "surrogatepass")
-    bits = size * 8
-    return zlib.crc32(data) % bits, zlib.crc32(data, 0x9E3779B9) % bits
-
-
-def marked(elsewhere: bytes, word: str) -> bool:
-    """Whether both bits of ``word`` are set in ``elsewhere`` (a word it was made of is
-    always; another, rarely: :meth:`Names.everything` then reads the names for nothing)."""
-    return all(elsewhere[bit >> 3] >> (bit & 7) & 1 for bit in places(word, len(elsewhere)))
+ELSEWHERE_BYTES = 2048
 
 
 #: letters a card name is also written without ("Æther" is the card's "Aether")
@@ -77,7 +63,7 @@ class Names:
     words count for no name of the rulings (``counts``): they are ``other_words``.
 
     The names kept in the cache dir come in two parts: the rulings' own names, with a word
-    of each other name (``elsewhere``: the bits of a Bloom filter, :func:`marked`), and
+    of each other name (``elsewhere``: the bits of a Bloom filter), and
     all the names, read (:meth:`everything`) only for a question that says one of those
     words (:mod:`.cardnames` makes both)."""
 
@@ -159,36 +145,33 @@ class Names:
         return bool(self.counts.get(key(token)))  # (whatever a kept file holds: no raise)
 
 
-def only(names: Names, cards: Collection[str]) -> Names:
-    """The names of ``cards`` (English names; those ``names`` lacks by their words alone),
-    with the other names of those cards (read when a question may say one)."""
-    spelt = {card: names.spelt[card] if card in names.spelt else name_words(card) for card in cards}
-    if names.widen is not None:
-        own = Names(spelt)
-        own.elsewhere = names.elsewhere
-        own.widen = lambda: only(names.everything(), cards)
-        return own
-    printed = {name: card for name, card in names.printed.items() if card in spelt and name != card}
-    spelt.update((name, names.spelt[name]) for name in printed)
-    return Names(spelt, printed)
-
-
 def named(
     query: str,
     names: Names,
     known: Collection[str] = (),
     ruled: Callable[[str], bool] | None = None,
+    among: Collection[str] | None = None,
 ) -> tuple[frozenset[str], set[str]]:
     """The cards ``names`` holds that ``query`` names, and the query's words that name them.
     ``known``: words that are no misspelling (the words of the texts searched); ``ruled``:
-    whether a word is one the rules use (such a word alone names no card)."""
+    whether a word is one the rules use (such a word alone names no card); ``among``: the
+    cards that may be named (else all)."""
     # each word as names are compared, and as the query's other words are (its fold)
     said: dict[str, str] = {}
     for word in words(query):
         folded = fold(word)
         said[folded if folded.isascii() else folded.translate(_LIGATURES)] = folded
-    if names.elsewhere and any(marked(names.elsewhere, word) for word in said):
-        names = names.everything()  # a word of a name printed in another language
+    bloom = names.elsewhere
+    if bloom:
+        # a word of a name printed in another language, perhaps (:func:`.cardnames.places`:
+        # the two bits of a word in the Bloom filter, the same for its writer and reader)
+        size = len(bloom) * 8
+        for word in said:
+            crc = zlib.crc32(word.encode("utf-8", "surrogatepass"))
+            first, second = crc % size, (crc >> 16) * 40503 % size
+            if bloom[first >> 3] >> (first & 7) & 1 and bloom[second >> 3] >> (second & 7) & 1:
+                names = names.everything()
+                break
     counts, others = names.counts, names.other_words
     typed = {word: said[word] for word in said if word in counts or word in others}
     for other in said:
@@ -211,6 +194,8 @@ def named(
     if not typed:
         return frozenset(), naming
     for name, found in names.spelt.items():
+        if among is not None and names.printed.get(name, name) not in among:
+            continue
         matched = [word for word in found if word in typed]
         if matched and (
             len(matched) == len(found)

@@ -26,14 +26,13 @@ from planarcli.rulebook.search.analysis import (
     DEFINITION_WORDS,
     NUMBERS,
     RULE_NUMBER_RE,
-    TOKEN_RE,
     fold,
     normalise_token,
     stem,
     words,
     wordset,
 )
-from planarcli.rulebook.search.expansion import is_stopword, stems_of, translations, typo_word
+from planarcli.rulebook.search.expansion import is_stopword, stems_of, typo_word
 from planarcli.rulebook.search.index import ENGLISH_CR, VARIANT_SECTION
 from planarcli.rulebook.search.language import other_languages
 from planarcli.rulebook.search.weights import WEIGHTS
@@ -332,13 +331,19 @@ def understand(index: SearchIndex, query: str) -> Understood:
     subject = subject_of(index, framed) if hinted else None
     definition = defined_subject(index, *subject) if subject else None
     if definition is None and hinted:
-        # "on Tazeem, who is you": a word no rule is indexed by, asked about: a text that
-        # quotes it says what it refers to ('If an ability of a plane refers to "you," ...')
-        definition = quoted_subject(framed)
+        asked = first_match(SUBJECT_PARTS, framed.replace("’", "'"))
+        if asked is not None:
+            # "on Tazeem, who is you": a word no rule is indexed by, asked about: a text
+            # that quotes it says what it refers to ('If an ability ... refers to "you," ...')
+            from planarcli.rulebook.search.subject import quoted_subject
+
+            definition = quoted_subject(next(group for group in asked.groups() if group))
     strange = other_languages(index, query)
     if definition is not None and subject and "en" in strange:
         # "qu'est-ce qu'un phénomène": the English rule saying "Phenomenon is ..." says it
         # too, as for "what is a phenomenon"
+        from planarcli.rulebook.search.subject import translated_definition
+
         definition = translated_definition(index, definition, *subject, strange)
     asks = bool(hinted and first_match(DEFINITION_PARTS, framed))
     # "what does it mean to encounter a phenomenon" asks for more than a heading
@@ -462,19 +467,6 @@ def subject_of(index: SearchIndex, query: str) -> tuple[list[str], bool] | None:
     return subject, person
 
 
-def quoted_subject(query: str) -> Callable[[str], object] | None:
-    """For "who is you", "what is it": the search for a text quoting that one word."""
-    asked = first_match(SUBJECT_PARTS, query.replace("’", "'"))
-    if asked is None:
-        return None
-    from planarcli.rulebook.search.subject import subject_head
-
-    said = words(subject_head(next(group for group in asked.groups() if group)))
-    if len(said) != 1 or len(said[0]) < 2 or said[0] in DEFINITION_WORDS:
-        return None
-    return re.compile(rf"[\"“‘]{re.escape(said[0])}[,.]?[\"”’]", re.IGNORECASE).search
-
-
 def defined_subject(
     index: SearchIndex, subject: list[str], person: bool
 ) -> Callable[[str], object]:
@@ -573,28 +565,6 @@ def gated(pattern: str, gates: list[str], flags: int) -> Callable[[str], re.Matc
     return search
 
 
-def translated_definition(
-    index: SearchIndex,
-    definition: Callable[[str], object],
-    subject: list[str],
-    person: bool,
-    strange: frozenset[str],
-) -> Callable[[str], object]:
-    """``definition`` (of ``subject`` in a question in French or Danish) or the same said
-    of the subject's English words (:data:`.analysis.TRANSLATIONS`): each its own search
-    (:func:`defined_subject`), true where the pattern of the one or the other matches."""
-    spoken = [lang for lang in index.langs if lang not in strange]
-    english = [word for said in subject for word in translations(said, spoken) or (said,)]
-    if english == subject:
-        return definition
-    also = defined_subject(index, english, person)
-
-    def search(text: str) -> object:
-        return definition(text) or also(text)
-
-    return search
-
-
 def untitled(
     index: SearchIndex, surfaced: list[tuple[str, dict[str, float]]]
 ) -> list[tuple[str, dict[str, float]]]:
@@ -650,10 +620,7 @@ def card_names(index: SearchIndex) -> cards.Names:
         # with the names printed in other languages, kept beside the rulings document's
         # (read here only for an index that holds rulings: a question that names a card)
         info = rulings_info(index) if found else None
-        if info is None:
-            known = cards.Names.of(found)
-        else:
-            known = cards.only(cards.scope_names(info), found)
+        known = cards.Names.of(found) if info is None else cards.scope_names(info)
         index._cards = known  # type: ignore[attr-defined]
     return known
 
@@ -677,7 +644,11 @@ def cards_named(index: SearchIndex, query: str) -> tuple[frozenset[str], set[str
         return frozenset(), set()
     ruled = index.lang_df.get("en", {})
     return cards.named(
-        query, names, known=index.surface, ruled=lambda word: bool(ruled.get(stem(word, "en")))
+        query,
+        names,
+        known=index.surface,
+        ruled=lambda word: bool(ruled.get(stem(word, "en"))),
+        among=index.cards,
     )
 
 
@@ -696,7 +667,7 @@ def card_reading(index: SearchIndex, query: str) -> tuple[frozenset[str], set[st
         info = rulings_info(index)
         if info is None:
             raise
-        names = cards.only(cards.scope_names(info, cached=False), sorted(index.cards))
+        names = cards.scope_names(info, cached=False)
         index._cards = names  # type: ignore[attr-defined]
         found, card_words = cards_named(index, query)
         return found, card_words, card_spelling(query, names, found, card_words)
@@ -705,35 +676,14 @@ def card_reading(index: SearchIndex, query: str) -> tuple[frozenset[str], set[st
 def card_spelling(
     query: str, names: cards.Names, named: frozenset[str], card_words: set[str]
 ) -> str:
-    """``query`` with the words that name a card as the card's English name writes them:
-    "Æther Flues" as "aether Flues" (not some other word: "other"), and a name printed in
-    another language ("Chaotischer Äther") as the English name ("Chaotic Aether"), which
-    the rulings say."""
+    """``query`` with the words that name a card as the card's English name writes them
+    (:func:`.cardnames.card_spelling`; most questions say the English name's words)."""
     english = {word for card in named for word in cards.name_words(card)}
     if all(word in english for word in card_words):
         return query
-    printed = {
-        word
-        for spelling, card in names.printed.items()
-        if card in named
-        for word in names.spelt[spelling]
-    }
-    said_printed = False
+    from planarcli.rulebook.search import cardnames
 
-    def spelt(match: re.Match[str]) -> str:
-        nonlocal said_printed
-        word = fold(match[0].casefold())
-        if word not in card_words or word in english:
-            return match[0]
-        if cards.key(word) in english:
-            return cards.key(word)
-        if cards.key(word) in printed:
-            said_printed = True
-            return ""
-        return match[0]  # a misspelt word of the English name
-
-    spelled = TOKEN_RE.sub(spelt, query)
-    return f"{spelled} {' '.join(sorted(named))}" if said_printed else spelled
+    return cardnames.card_spelling(query, names, named, card_words, english)
 
 
 def restating(index: SearchIndex) -> frozenset[int]:
