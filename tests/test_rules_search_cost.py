@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from planarcli.rulebook import corpus, searchcache
 from planarcli.rulebook import search as rulesearch
-from planarcli.rulebook.search import query
+from planarcli.rulebook.search import cards, query
 
 CARD_QUESTION = "spatial merging chaos"
 CARD = "Spatial Merging"
@@ -386,6 +386,27 @@ def test_the_kept_card_names_are_those_made_from_the_rulings() -> None:
     assert cards.names_in("spatial merging chaos", info) == {CARD}
 
 
+def rewrite_kept(path: Path, change: Callable[[dict[str, Any]], None]) -> None:
+    """``change`` the state of the card names kept in ``path``, with a valid header and
+    checksum (as a file crafted by hand or by another program would be)."""
+    data = path.read_bytes()
+    key = data[len(cards.MAGIC) : data.index(b"\n\n")].decode()
+    key = key.split("\n", 2)[2]
+    state = marshal.loads(data[data.index(b"\n\n") + 2 :])
+    change(state)
+    payload = marshal.dumps(state)
+    header = f"{len(payload)}\n{zlib.crc32(payload):08x}\n{key}".encode()
+    path.write_bytes(cards.MAGIC + header + b"\n\n" + payload)
+
+
+def numbers_for_words(state: dict[str, Any]) -> None:
+    state["by_letter"] = {letter: [7, 8] for letter in state["by_letter"]}
+
+
+def a_number_for_a_name(state: dict[str, Any]) -> None:
+    state["names"] = {name: 3 for name in state["names"]}
+
+
 def test_kept_card_names_that_break_matching_are_read_again(run_cli: Callable[..., Any]) -> None:
     """Valid header and checksum, the right shape, nonsense inside: the search reads the
     names from the rulings again and answers as it did, with no traceback."""
@@ -394,21 +415,49 @@ def test_kept_card_names_that_break_matching_are_read_again(run_cli: Callable[..
     path = Path(os.environ["PLANARCLI_CACHE_DIR"]) / searchcache.FOLDER / "card-names.bin"
     assert path.is_file()
 
-    def numbers_for_words(state: dict[str, Any]) -> None:
-        state["by_letter"] = {letter: [7, 8] for letter in state["by_letter"]}
-
-    def a_number_for_a_name(state: dict[str, Any]) -> None:
-        state["names"] = {name: 3 for name in state["names"]}
-
     for change in (numbers_for_words, a_number_for_a_name):
-        data = path.read_bytes()
-        key = data[len(b"planarcli card names 3\n") : data.index(b"\n\n")].decode()
-        key = key.split("\n", 2)[2]
-        state = marshal.loads(data[data.index(b"\n\n") + 2 :])
-        change(state)
-        payload = marshal.dumps(state)
-        header = f"{len(payload)}\n{zlib.crc32(payload):08x}\n{key}".encode()
-        path.write_bytes(b"planarcli card names 3\n" + header + b"\n\n" + payload)
+        rewrite_kept(path, change)
         result = run_cli(*args)
         assert result.exit_code == 0 and "Traceback" not in result.stderr, result
         assert json.loads(result.stdout) == expected, change.__name__
+
+
+def test_kept_printed_names_that_break_matching_are_read_again(
+    run_cli: Callable[..., Any],
+) -> None:
+    """The same for the file of all the names, read for a question that says a name printed
+    in another language ("Chaotischer Aether")."""
+    args = ("rules", "search", "Chaotischer Aether", "--format", "json")
+    expected = json.loads(run_cli(*args).stdout)
+    assert expected["results"][0]["id"].startswith("ruling:chaotic-aether."), expected
+    folder = Path(os.environ["PLANARCLI_CACHE_DIR"]) / searchcache.FOLDER
+    for name in ("card-names-all.bin", "card-names.bin"):
+        for change in (numbers_for_words, a_number_for_a_name):
+            run_cli(*args)  # (the files as the search keeps them)
+            rewrite_kept(folder / name, change)
+            result = run_cli(*args)
+            assert result.exit_code == 0 and "Traceback" not in result.stderr, result
+            assert json.loads(result.stdout) == expected, (name, change.__name__)
+
+
+def test_kept_card_names_are_read_not_made_again(
+    run_cli: Callable[..., Any], monkeypatch: Any
+) -> None:
+    """Once kept, the card names are read back by every question, one naming a card by a
+    printed name too: a search that failed to read them would make them again each time
+    (and cost every search what keeping them saves)."""
+    run_cli("rules", "search", "Chaotischer Aether")
+    made: list[str] = []
+    build = cards.build  # (what scope_names calls to make them)
+
+    def counted(info: corpus.EditionInfo, *args: Any) -> Any:
+        made.append(info.id)
+        return build(info, *args)
+
+    monkeypatch.setattr(cards, "build", counted)
+    for question in ("planar die cost", CARD_QUESTION, "Chaotischer Äther", "hvad er et fænomen"):
+        assert run_cli("rules", "search", question).exit_code == 0, question
+    assert made == []
+    monkeypatch.setenv("PLANARCLI_CACHE_DIR", os.environ["PLANARCLI_CACHE_DIR"] + "-other")
+    assert run_cli("rules", "search", "Chaotischer Aether").exit_code == 0
+    assert made, "the check counts what it should"

@@ -54,9 +54,16 @@ def test_the_default_scope_adds_the_card_rulings_for_a_question_naming_a_card() 
     # a question about the rules alone reads neither the rulings nor their index
     assert scope("planar die cost") == [current]
     assert scope(None) == [current, "rulings"]
-    # an edition or a language asked for is searched as before: no rulings
-    assert "rulings" not in [info.id for info in rulesearch.search_scope(infos, "all", None)]
-    assert "rulings" not in [info.id for info in rulesearch.search_scope(infos, None, "en")]
+    # `--edition all` is every document, the rulings too; `--lang en` keeps the rulings
+    # (English) of a card named, as without it; another language, a date, an edition: none
+    # (tests/test_rules_search_names.py)
+    assert "rulings" in [info.id for info in rulesearch.search_scope(infos, "all", None)]
+    unnamed = rulesearch.search_scope(infos, None, "en", "planar die cost")
+    assert "rulings" not in [info.id for info in unnamed]
+    named = rulesearch.search_scope(infos, None, "en", "spatial merging chaos")
+    assert "rulings" in [info.id for info in named]
+    assert "rulings" not in [info.id for info in rulesearch.search_scope(infos, None, "fr")]
+    assert "rulings" not in [info.id for info in rulesearch.search_scope(infos, "2012-06-01", None)]
 
 
 def test_a_question_naming_a_card_finds_its_rulings(run_cli: Callable[..., Any]) -> None:
@@ -80,7 +87,7 @@ def test_text_output_says_the_card_and_the_date(run_cli: Callable[..., Any]) -> 
 def test_a_ruling_that_restates_a_rule_does_not_crowd_it_out(
     run_cli: Callable[..., Any],
 ) -> None:
-    """"The controller of a face-up plane card is the player designated as the planar
+    """ "The controller of a face-up plane card is the player designated as the planar
     controller" is a ruling of 31 cards: a question about the rule gets the rule first, and
     that ruling at most once."""
     results = search_json(run_cli, "who controls a face-up plane card")

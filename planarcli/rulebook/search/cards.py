@@ -4,15 +4,19 @@ The names are those of the rulings document itself (its rulings' ``card``), not 
 catalog: loading the catalog would cost the search its start-up. A question names a card by
 all the words of its name ("spatial merging"), misspelt by an edit or two ("elorin wilds"),
 or by a word only that card's name has and no rule uses ("tolaria": Academy at Tolaria
-West). :func:`scope_names` keeps the names in the cache dir, so that ``rules search`` reads
-the rulings (and their larger index) only for a question that names a card.
+West); or by all the words of a name it was printed with in another language ("Chaotischer
+Aether", from the bundled card snapshot). Words are compared without accents and with "æ"
+as "ae" ("Æther Flues"). :func:`scope_names` keeps the names in the cache dir, so that ``rules
+search`` reads the rulings (and their larger index) only for a question that names a card,
+and the card snapshot only when the rulings change.
 """
 
 from __future__ import annotations
 
 import os
+import zlib
 from collections.abc import Callable, Collection, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from planarcli.rulebook.search.analysis import STOPWORDS, fold, osa_distance, words
 
@@ -23,49 +27,122 @@ if TYPE_CHECKING:
 #: words shorter than TYPO_SHORTEST only as typed
 TYPO_LONG = 8
 TYPO_SHORTEST = 5
-MAGIC = b"planarcli card names 3\n"
+MAGIC = b"planarcli card names 4\n"
+#: the size of :attr:`Names.elsewhere`, in bytes
+ELSEWHERE_BYTES = 2048
 
 
-def name_words(name: str) -> list[str]:
+#: letters a card name is also written without ("Æther" is the card's "Aether")
+_LIGATURES = str.maketrans({"æ": "ae", "ø": "o", "œ": "oe", "ß": "ss"})
+
+
+def key(word: str) -> str:
+    """A word as card names are compared: folded, and "æther" as "aether"."""
+    folded = fold(word)
+    return folded if folded.isascii() else folded.translate(_LIGATURES)
+
+
+def name_words(name: str, short: bool = False) -> list[str]:
     """The words that name a card: folded, without English stopwords ("Academy at Tolaria
-    West": academy, tolaria, west)."""
+    West": academy, tolaria, west); ``short``: with words of one letter ("Marché à flanc de
+    falaise")."""
     stop = STOPWORDS["en"]
-    return [fold(word) for word in words(name) if word not in stop and len(word) > 1]
+    return [
+        key(word)
+        for word in words(name)
+        if word not in stop and (len(word) > 1 or (short and word.isalpha()))
+    ]
 
 
 class Names:
     """The card names of a rulings document, with what matching needs made once: each
-    name's words, how many names hold each word, the words by their first letter."""
+    name's words, how many names hold each word, the words by their first letter.
+    ``printed``: the other names of cards (and their words, in ``spelt``), each with the
+    card's English name: the names printed in other languages, and the cards the rulings
+    document has no rulings of. Such a name names its card by all its words only, and its
+    words count for no name of the rulings (``counts``): they are ``other_words``.
 
-    __slots__ = ("by_letter", "counts", "spelt")
+    The names kept in the cache dir come in two parts: the rulings' own names, with a word
+    of each other name (``elsewhere``: the bits of a Bloom filter), and
+    all the names, read (:meth:`everything`) only for a question that says one of those
+    words (:mod:`.cardnames` makes both)."""
 
-    def __init__(
-        self,
-        spelt: dict[str, list[str]],
-        counts: dict[str, int] | None = None,
-        by_letter: dict[str, list[str]] | None = None,
-    ) -> None:
-        """``counts`` and ``by_letter`` as :meth:`state` gave them (else made)."""
+    __slots__ = ("by_letter", "counts", "elsewhere", "other_words", "printed", "spelt", "widen")
+
+    def __init__(self, spelt: dict[str, list[str]], printed: dict[str, str] | None = None) -> None:
         self.spelt = spelt
-        if counts is not None and by_letter is not None:
-            self.counts, self.by_letter = counts, by_letter
-            return
-        self.counts = {}
-        self.by_letter = {}
-        for found in spelt.values():
-            for word in set(found):
-                self.counts[word] = self.counts.get(word, 0) + 1
+        self.printed = printed or {}
+        self.counts: dict[str, int] = {}
+        self.by_letter: dict[str, list[str]] = {}
+        self.elsewhere = b""
+        self.widen: Callable[[], Names] | None = None
+        self.other_words: set[str] = set()
+        for name, found in spelt.items():
+            if name not in self.printed:
+                for word in set(found):
+                    self.counts[word] = self.counts.get(word, 0) + 1
+            else:
+                self.other_words.update(found)
+        # (the other names are matched as typed, accents aside: as `cards show` matches them)
         for word in sorted(self.counts):
             if len(word) >= TYPO_SHORTEST:
                 self.by_letter.setdefault(word[0], []).append(word)
 
-    @classmethod
-    def of(cls, names: Sequence[str]) -> Names:
-        return cls({name: name_words(name) for name in names})
+    #: what the cache dir keeps (its key: the attribute), and of which type: the names and
+    #: all that matching needs (making them costs every search more than reading them)
+    KEPT: ClassVar[dict[str, tuple[str, type]]] = {
+        "names": ("spelt", dict),
+        "counts": ("counts", dict),
+        "by_letter": ("by_letter", dict),
+        "elsewhere": ("elsewhere", bytes),
+        "printed": ("printed", dict),
+        "other_words": ("other_words", set),
+    }
 
-    def state(self) -> dict[str, Any]:
-        """The names and what matching needs, as plain data for the cache dir."""
-        return {"names": self.spelt, "counts": self.counts, "by_letter": self.by_letter}
+    @classmethod
+    def restore(cls, state: Any, widen: Callable[[], Names] | None = None) -> Names | None:
+        """The names :func:`.cardnames.state` gave (None for anything not of its shape):
+        nothing made anew. (A file of the right shape but not the right content can make
+        :func:`named` raise: :func:`read_names` then rebuilds it.)"""
+        if type(state) is not dict or set(state) != set(cls.KEPT):
+            return None
+        if not all(type(state[kept]) is kind for kept, (_, kind) in cls.KEPT.items()):
+            return None
+        names = cls.__new__(cls)
+        for kept, (name, _) in cls.KEPT.items():
+            setattr(names, name, state[kept])
+        names.widen = widen
+        return names
+
+    @classmethod
+    def of(cls, names: Sequence[str], others: dict[str, str] | None = None) -> Names:
+        """The English ``names`` of the cards ruled on, and the ``others`` names of cards
+        (a printed or English name: the English name)."""
+        spelt = {name: name_words(name) for name in names}
+        printed: dict[str, str] = {}
+        for spelling, card in (others or {}).items():
+            if spelling not in spelt:
+                spelt[spelling] = name_words(spelling, short=True)
+                printed[spelling] = card
+        return cls(spelt, printed)
+
+    def everything(self) -> Names:
+        """All the names, the other names too (read from the cache dir if need be)."""
+        widen, self.widen = self.widen, None
+        if widen is not None:
+            whole = widen()
+            for name, _ in self.KEPT.values():
+                setattr(self, name, getattr(whole, name))
+            self.elsewhere = b""
+        return self
+
+    def ruled(self, cards: Collection[str]) -> bool:
+        """Whether the rulings document has rulings of one of ``cards``."""
+        return any(card in self.spelt and card not in self.printed for card in cards)
+
+    def english_word(self, token: str) -> bool:
+        """Whether ``token`` is a word of a card's English name ("æther": Chaotic Aether)."""
+        return bool(self.counts.get(key(token)))  # (whatever a kept file holds: no raise)
 
 
 def named(
@@ -73,15 +150,32 @@ def named(
     names: Names,
     known: Collection[str] = (),
     ruled: Callable[[str], bool] | None = None,
+    among: Collection[str] | None = None,
 ) -> tuple[frozenset[str], set[str]]:
     """The cards ``names`` holds that ``query`` names, and the query's words that name them.
     ``known``: words that are no misspelling (the words of the texts searched); ``ruled``:
-    whether a word is one the rules use (such a word alone names no card)."""
-    said = {fold(word) for word in words(query)}
-    counts = names.counts
-    typed: dict[str, str] = {word: word for word in said if word in counts}
+    whether a word is one the rules use (such a word alone names no card); ``among``: the
+    cards that may be named (else all)."""
+    # each word as names are compared, and as the query's other words are (its fold)
+    said: dict[str, str] = {}
+    for word in words(query):
+        folded = fold(word)
+        said[folded if folded.isascii() else folded.translate(_LIGATURES)] = folded
+    bloom = names.elsewhere
+    if bloom:
+        # a word of a name printed in another language, perhaps (:func:`.cardnames.places`:
+        # the two bits of a word in the Bloom filter, the same for its writer and reader)
+        size = len(bloom) * 8
+        for word in said:
+            crc = zlib.crc32(word.encode("utf-8", "surrogatepass"))
+            first, second = crc % size, (crc >> 16) * 40503 % size
+            if bloom[first >> 3] >> (first & 7) & 1 and bloom[second >> 3] >> (second & 7) & 1:
+                names = names.everything()
+                break
+    counts, others = names.counts, names.other_words
+    typed = {word: said[word] for word in said if word in counts or word in others}
     for other in said:
-        if other in typed or other in known or len(other) < TYPO_SHORTEST - 1:
+        if other in counts or other in known or len(other) < TYPO_SHORTEST - 1:
             continue
         # a misspelt word of a name (its first letter as typed: "elorin" for "eloren")
         letters = frozenset(other)
@@ -94,62 +188,94 @@ def named(
             if len(letters - word_letters) > limit or len(word_letters - letters) > limit:
                 continue
             if osa_distance(other, word, limit) <= limit:
-                typed[word] = other
+                typed[word] = said[other]
     cards: set[str] = set()
     naming: set[str] = set()
     if not typed:
         return frozenset(), naming
     for name, found in names.spelt.items():
+        if among is not None and names.printed.get(name, name) not in among:
+            continue
         matched = [word for word in found if word in typed]
         if matched and (
             len(matched) == len(found)
-            or any(
-                counts[word] == 1 and len(word) >= 5 and not (ruled and ruled(word))
-                for word in matched
+            or (
+                name not in names.printed
+                and any(
+                    counts.get(word) == 1 and len(word) >= 5 and not (ruled and ruled(word))
+                    for word in matched
+                )
             )
         ):
-            cards.add(name)
+            cards.add(names.printed.get(name, name))
             naming.update(typed[word] for word in matched)
     return frozenset(cards), naming
 
 
 def scope_names(info: EditionInfo, *, cached: bool = True) -> Names:
-    """The card names of the rulings document ``info``, from the cache dir when it holds
-    them for this file (and ``cached``), else read from it, and kept. The words of each
-    name, how many names hold each word and the words by their first letter are all kept:
-    making them costs every search more than reading them. (A file with the right shape
-    but not the right content can make :func:`named` raise: :func:`names_in` then
-    rebuilds it.)"""
-    from planarcli import marshalcache
+    """The card names of the rulings document ``info`` and their printed names (from the
+    bundled card snapshot), from the cache dir when it holds them for these files (and
+    ``cached``), else read from them, and kept. The part read for every question is the
+    rulings' own names (:func:`.cardnames.split`); the other names are read only when a question
+    may say one (:meth:`Names.everything`). A kept file that makes matching fail is read
+    again by :func:`read_names`."""
+    from planarcli import marshalcache, resources
     from planarcli.paths import cache_dir_path
 
+    snapshot = resources.package_data_file("cards.json")
     try:
         status = os.stat(info.location)
+        printed_status = os.stat(snapshot)
     except OSError:
         return Names({})
-    key = f"{marshalcache.python_key()}\n{info.location}\n{status.st_size}:{status.st_mtime_ns}"
-    path = os.path.join(cache_dir_path(), "search", "card-names.bin")
-    state = marshalcache.read(path, MAGIC, key) if cached else None
-    if state is not None:
-        spelt, counts, by_letter = state.get("names"), state.get("counts"), state.get("by_letter")
-        if type(spelt) is dict and type(counts) is dict and type(by_letter) is dict:
-            return Names(spelt, counts, by_letter)
-    from planarcli.rulebook import corpus
+    stamp = (
+        f"{marshalcache.python_key()}\n{info.location}\n{status.st_size}:{status.st_mtime_ns}"
+        f"\n{snapshot}\n{printed_status.st_size}:{printed_status.st_mtime_ns}"
+    )
+    folder = os.path.join(cache_dir_path(), "search")
+    if not cached:
+        return build(info, snapshot, stamp, folder)[0]
 
+    def everything() -> Names:
+        whole = Names.restore(marshalcache.read(os.path.join(folder, ALL_FILE), MAGIC, stamp))
+        return whole if whole is not None else build(info, snapshot, stamp, folder)[1]
+
+    state = marshalcache.read(os.path.join(folder, OWN_FILE), MAGIC, stamp)
+    kept = Names.restore(state, everything)
+    return kept if kept is not None else build(info, snapshot, stamp, folder)[0]
+
+
+def build(info: EditionInfo, snapshot: str, stamp: str, folder: str) -> tuple[Names, Names]:
+    """The names made again and kept (see :func:`.cardnames.build`; the code that makes
+    them is loaded only then)."""
+    from planarcli.rulebook.search import cardnames
+
+    return cardnames.build(info, snapshot, stamp, folder)
+
+
+#: the files of the cache dir's "search" folder that keep the card names: the rulings' own
+#: names (read by every search) and all the names (read for a question that may say one)
+OWN_FILE = "card-names.bin"
+ALL_FILE = "card-names-all.bin"
+
+
+def read_names(query: str, info: EditionInfo) -> tuple[Names, frozenset[str], set[str]]:
+    """The card names of the rulings ``info`` (:func:`scope_names`), the cards ``query``
+    names in them and the words naming those (:func:`named`). Names kept in the cache dir
+    that make this fail (a file with the right shape, not the right content: made by hand
+    or by another program) are read again from the rulings: a crafted file costs a
+    rebuild, never a traceback."""
     try:
-        edition = corpus.load_edition(info)
-    except Exception:  # a damaged file is reported by the search that loads it
-        return Names({})
-    names = Names.of(sorted({card for card, _ in edition.cards.values()}))
-    marshalcache.write(path, MAGIC, key, names.state())
-    return names
+        names = scope_names(info)
+        found, naming = named(query, names)
+        names.ruled(found)
+    except Exception:  # whatever the cached files held: rebuild
+        names = scope_names(info, cached=False)
+        found, naming = named(query, names)
+    return names, found, naming
 
 
 def names_in(query: str, info: EditionInfo) -> frozenset[str]:
-    """The cards of the rulings document ``info`` that ``query`` names (:func:`named`),
-    with the names kept in the cache dir; names kept that make matching fail (not what
-    :meth:`Names.state` writes) are read again from the document."""
-    try:
-        return named(query, scope_names(info))[0]
-    except Exception:  # whatever the cached file held: rebuild, never a crash
-        return named(query, scope_names(info, cached=False))[0]
+    """The cards of the rulings document ``info`` that ``query`` names (see
+    :func:`read_names`)."""
+    return read_names(query, info)[1]

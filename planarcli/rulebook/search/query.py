@@ -38,6 +38,7 @@ from planarcli.rulebook.search.language import other_languages
 from planarcli.rulebook.search.weights import WEIGHTS
 
 if TYPE_CHECKING:
+    from planarcli.rulebook.corpus import EditionInfo
     from planarcli.rulebook.search.index import SearchIndex
 
 #: a query word whose best term weighs no more than this (an accent restored on a stopword)
@@ -292,11 +293,11 @@ class Understood:
 
 def understand(index: SearchIndex, query: str) -> Understood:
     """Read ``query`` against ``index``: its words' terms and what it asks."""
-    surfaced = untitled(index, index.query_groups(query))
+    cards, card_words, spelled = card_reading(index, query)
+    surfaced = untitled(index, index.query_groups(spelled))
     named_editions, naming = editions_named(index, query)
     past = asks_the_past(index, query)
     naming |= past
-    cards, card_words = cards_named(index, query)
     if WEIGHTS["card_words"].weight <= 0.0:
         naming |= card_words
     if naming and len(surfaced) > len(naming):
@@ -329,6 +330,21 @@ def understand(index: SearchIndex, query: str) -> Understood:
         framed = FILLER_RE.sub("", framed) if may_hold(framed, FILLER_NEEDLES) else framed
     subject = subject_of(index, framed) if hinted else None
     definition = defined_subject(index, *subject) if subject else None
+    if definition is None and hinted:
+        asked = first_match(SUBJECT_PARTS, framed.replace("’", "'"))
+        if asked is not None:
+            # "on Tazeem, who is you": a word no rule is indexed by, asked about: a text
+            # that quotes it says what it refers to ('If an ability ... refers to "you," ...')
+            from planarcli.rulebook.search.subject import quoted_subject
+
+            definition = quoted_subject(next(group for group in asked.groups() if group))
+    strange = other_languages(index, query)
+    if definition is not None and subject and "en" in strange:
+        # "qu'est-ce qu'un phénomène": the English rule saying "Phenomenon is ..." says it
+        # too, as for "what is a phenomenon"
+        from planarcli.rulebook.search.subject import translated_definition
+
+        definition = translated_definition(index, definition, *subject, strange)
     asks = bool(hinted and first_match(DEFINITION_PARTS, framed))
     # "what does it mean to encounter a phenomenon" asks for more than a heading
     defines = asks or not DEFINITION_WORDS.isdisjoint(words(query))
@@ -356,7 +372,7 @@ def understand(index: SearchIndex, query: str) -> Understood:
         essential=essential,
         numbers=numbers,
         only_numbers=not rest,
-        strange=other_languages(index, query),
+        strange=strange,
         named_editions=named_editions,
         past=past,
         definition=definition,
@@ -600,9 +616,25 @@ def card_names(index: SearchIndex) -> cards.Names:
     """The cards the index holds rulings of (made once per index)."""
     known: cards.Names | None = getattr(index, "_cards", None)
     if known is None:
-        known = cards.Names.of(sorted(index.cards))
+        found = sorted(index.cards)
+        # with the names printed in other languages, kept beside the rulings document's
+        # (read here only for an index that holds rulings: a question that names a card)
+        info = rulings_info(index) if found else None
+        known = cards.Names.of(found) if info is None else cards.scope_names(info)
         index._cards = known  # type: ignore[attr-defined]
     return known
+
+
+def rulings_info(index: SearchIndex) -> EditionInfo | None:
+    """The rulings document among the editions ``index`` searches (None if none)."""
+    return next(
+        (
+            info
+            for info in index.infos.values()
+            if info.kind == "rulings" and info.id in index.edition_ids
+        ),
+        None,
+    )
 
 
 def cards_named(index: SearchIndex, query: str) -> tuple[frozenset[str], set[str]]:
@@ -612,8 +644,46 @@ def cards_named(index: SearchIndex, query: str) -> tuple[frozenset[str], set[str
         return frozenset(), set()
     ruled = index.lang_df.get("en", {})
     return cards.named(
-        query, names, known=index.surface, ruled=lambda word: bool(ruled.get(stem(word, "en")))
+        query,
+        names,
+        known=index.surface,
+        ruled=lambda word: bool(ruled.get(stem(word, "en"))),
+        among=index.cards,
     )
+
+
+def card_reading(index: SearchIndex, query: str) -> tuple[frozenset[str], set[str], str]:
+    """The cards ``query`` names, the words that name them (:func:`cards_named`) and the
+    query with those words as the cards' English names write them
+    (:func:`card_spelling`). Card names kept in the cache dir that make this fail
+    (a file with the right shape, not the right content) are read again from the rulings,
+    as the search's scope reads them (:func:`.cards.read_names`)."""
+    try:
+        found, card_words = cards_named(index, query)
+        if not found:
+            return found, card_words, query
+        return found, card_words, card_spelling(query, card_names(index), found, card_words)
+    except Exception:
+        info = rulings_info(index)
+        if info is None:
+            raise
+        names = cards.scope_names(info, cached=False)
+        index._cards = names  # type: ignore[attr-defined]
+        found, card_words = cards_named(index, query)
+        return found, card_words, card_spelling(query, names, found, card_words)
+
+
+def card_spelling(
+    query: str, names: cards.Names, named: frozenset[str], card_words: set[str]
+) -> str:
+    """``query`` with the words that name a card as the card's English name writes them
+    (:func:`.cardnames.card_spelling`; most questions say the English name's words)."""
+    english = {word for card in named for word in cards.name_words(card)}
+    if all(word in english for word in card_words):
+        return query
+    from planarcli.rulebook.search import cardnames
+
+    return cardnames.card_spelling(query, names, named, card_words, english)
 
 
 def restating(index: SearchIndex) -> frozenset[int]:

@@ -11,6 +11,7 @@ from planarcli.rulebook.search.analysis import TOKEN_RE
 
 if TYPE_CHECKING:
     from planarcli.rulebook.corpus import Edition, EditionInfo
+    from planarcli.rulebook.search.cards import Names
     from planarcli.rulebook.search.index import SearchResult
 
 
@@ -25,7 +26,10 @@ def search_scope(
     Without either: the current edition; the card rulings for a ``query`` that names a card
     (:mod:`.cards`; for no query, always); and for a ``query`` in French or Danish
     (:func:`.language.detect`), the translation and guides in that language too, whose
-    passages name the current rule they correspond to."""
+    passages name the current rule they correspond to. ``--edition all`` is every document,
+    the rulings too; ``--edition rulings`` the rulings alone; ``--lang`` alone, every
+    document in that language, with the rulings (English) for a question that names a
+    card, as without it."""
     from planarcli.rulebook.corpus import RULINGS, resolve_edition
 
     rulings = [info for info in infos if info.kind == RULINGS]
@@ -33,20 +37,26 @@ def search_scope(
     if edition is None and not lang:
         from planarcli.rulebook.search.language import detect
 
-        spoken = detect(query) if query else None
         chosen = [resolve_edition("current", list(infos))]
-        chosen += [info for info in infos if spoken and info.lang == spoken]
         if query is None:
             return chosen + rulings
-        # the rulings (and their larger index) only for a question that names a card
-        from planarcli.rulebook.search.cards import names_in
-
-        return chosen + [info for info in rulings if names_in(query, info)]
-    if edition is None or edition.strip().lower() == "all":
-        chosen = list(infos)
+        naming: set[str] = set()
+        ruled, names = named_rulings(rulings, query, naming)
+        # a card's name is no French or Danish ("Æther Flues", "Académie de l'Ouest de Tolaria")
+        spoken = detect(query, names, naming) if query else None
+        return chosen + [info for info in infos if spoken and info.lang == spoken] + ruled
+    wanted = edition.strip().lower() if edition is not None else None
+    if wanted is None:
+        # the rulings (English, and of today's cards) for a question that names a card
+        chosen = list(infos) + (named_rulings(rulings, query, set())[0] if query else rulings)
+    elif wanted == "all":
+        chosen = list(infos) + rulings
+    elif any(info.id.lower() == wanted for info in rulings):
+        chosen = [info for info in rulings if info.id.lower() == wanted]
     else:
         # an id, or a date: the edition in force that day, as `rules show` reads it
-        chosen = [resolve_edition(edition, list(infos), by_date=True)]
+        assert edition is not None
+        chosen = [resolve_edition(edition, list(infos) + rulings, by_date=True)]
     if lang:
         narrowed = [info for info in chosen if info.lang == lang]
         if not narrowed:
@@ -62,6 +72,25 @@ def search_scope(
             )
         chosen = narrowed
     return chosen
+
+
+def named_rulings(
+    rulings: Sequence[EditionInfo], query: str, naming: set[str]
+) -> tuple[list[EditionInfo], Names | None]:
+    """The rulings documents of cards ``query`` names (the words that name them added to
+    ``naming``), and the names of the last document (None without rulings). The names
+    kept in the cache dir are read again from the document if they make matching fail
+    (:func:`.cards.read_names`)."""
+    from planarcli.rulebook.search.cards import read_names
+
+    ruled = []
+    names = None
+    for info in rulings:
+        names, cards, words = read_names(query, info)
+        naming |= words
+        if names.ruled(cards):
+            ruled.append(info)
+    return ruled, names
 
 
 #: a query is read up to this many words: the rest of a pasted page would cost seconds

@@ -208,8 +208,9 @@ def rank(index: SearchIndex, query: str, limit: int) -> list[SearchResult]:
     scoring = _Scoring(index, asked, current_number)
     scores: dict[int, float] = {}
     candidates = reached.union(aided)
-    if asked.rulings is not None:
+    if asked.rulings is not None and any(info.kind != "rulings" for info in index.infos.values()):
         # the card rulings answer a question about their card: the others are not scored
+        # (when the rules are searched too: `--edition rulings` searches all the rulings)
         kinds = index.kinds
         candidates = {
             position
@@ -419,7 +420,11 @@ class _Scoring:
             context = index.context[position]
             if context and not self.terms.intersection(context.split(" ")):
                 score *= self.w["out_of_context"]
-        if asked.definition and kind == "rule" and asked.definition(index.texts[position]):
+        if (
+            asked.definition
+            and kind in ("rule", "ruling")
+            and asked.definition(index.texts[position])
+        ):
             # "what is the planar die": "A planar die is a six-sided die."
             score *= self.w["definition"]
         if (
