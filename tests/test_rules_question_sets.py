@@ -46,6 +46,9 @@ PARTS = {
     "held-out-da": 60,
     "held-out-rulings": 60,
     "held-out-planechase": 47,
+    "held-out-11": 89,
+    "held-out-fr-2": 40,
+    "held-out-da-2": 38,
 }
 KEYS = {"query", "expect", "expect_text", "edition", "lang", "answer_lang", "kind"}
 KINDS = {
@@ -59,6 +62,8 @@ KINDS = {
     "deck",
     "ruling",
     "planechase",
+    # held-out-11: a question about section 901 asked in players' words
+    "901",
 }
 
 
@@ -125,6 +130,12 @@ def test_every_expected_answer_is_in_the_editions_searched(
                 if where:
                     assert where in {e.info.id for e in searched}, (wanted, item)
                     assert qualified in passages(editions[where]), (wanted, item)
+                    continue
+                if wanted.startswith("ruling:"):
+                    # a card's ruling: in the rulings, whether or not the search sees the card
+                    # the question names (when it does not, the question is its miss)
+                    rulings = [e for e in editions.values() if e.info.kind == corpus.RULINGS]
+                    assert any(wanted in passages(e) for e in rulings), (wanted, item)
                     continue
                 assert any(wanted in found for found in texts), (wanted, item)
         else:

@@ -331,6 +331,10 @@ FLOORS = {
     "held-out-da": (31, 46),
     "held-out-rulings": (52, 57),
     "held-out-planechase": (31, 41),
+    # written blind after the issue-18 rounds, scored once (2026-12-01, 0.5.0)
+    "held-out-11": (76, 88),
+    "held-out-fr-2": (31, 36),
+    "held-out-da-2": (33, 36),
 }
 
 
