@@ -263,6 +263,15 @@ _TOTAL_LINE = lazy(
 )
 #: How a total line starts (its letters match only ASCII ones under IGNORECASE).
 _TOTAL_STARTS = frozenset({"tot", "gra", "sub", "car", "dec"})
+#: A forum's or a social site's toolbar or byline, its parts parted by " · " (Reddit's "12
+#: comments · Share · Save", "Posted by u/sam · 3 hr. ago"): no card name holds a " · ".
+_TOOLBAR_PART = lazy(
+    r"(?:^|[ \t]·[ \t])(?:\d[\d.,]*[kK]?[ \t]+(?:comments?|points?|votes?|upvotes?|replies|"
+    r"likes?|views?|shares?)|share|save|reply|report|edit|hide|award|give award|"
+    r"\d{1,3}[ \t]*(?:h|hr|hrs|hours?|m|min|mins|minutes?|d|days?|w|wk|weeks?|mo|months?|"
+    r"y|yr|years?)\.?[ \t]+ago)[ \t]*(?=[ \t]·[ \t]|$)",
+    re.I,
+)
 #: Characters that start a quoted line (">"), a code fence or inline code.
 _QUOTE_OR_CODE = frozenset(">`~")
 #: The number of a numbered list ("1. Jund", "2) Sanctum of Serra"): a position, not a
@@ -1030,6 +1039,9 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             and _TOTAL_LINE.match(line)
         ):
             continue  # "Total: 10 cards - $5.27" under a cart: no card
+        if " · " in line and _TOOLBAR_PART.search(line):
+            comments += 1  # "12 comments · Share · Save": the page's toolbar, no card
+            continue
         if line[-1:] == ":" and line[:1] in "OoLlAaEeIi" and _REPLY_HEADER.match(line):
             reply_at = number  # "On Wed, Nov 25, 2026 at 6:12 PM Sam <sam@...> wrote:"
             comments += 1

@@ -1,0 +1,41 @@
+"""Forms of pasted and exported decklists first met in held-out batch 13, each tested with
+lists of that kind written otherwise (other cards, other wording) than the batch's files."""
+
+from __future__ import annotations
+
+import pytest
+
+from planarcli.cards.catalog import load_catalog
+from planarcli.deck.readers.source import RawInput
+from planarcli.deck.readers.text import read
+
+
+def entries(text: str) -> list[tuple[str, int, str | None]]:
+    deck = read(RawInput("deck.txt", text.encode("utf-8"), ".txt"), catalog=load_catalog())
+    return [(e.name, e.quantity, e.section) for e in deck.entries]
+
+
+def names_of(text: str) -> list[str]:
+    return [n for n, _, _ in entries(text)]
+
+
+@pytest.mark.parametrize(
+    "toolbar",
+    [
+        "12 comments · Share · Save",
+        "3 comments · share · save · hide · report",
+        "48 points · 9 comments",
+        "Posted by u/nightly_planeswalker · 5 hr. ago",
+        "1.2k upvotes · 87 comments · Share",
+    ],
+)
+def test_a_sites_toolbar_or_byline_is_no_card(toolbar: str) -> None:
+    """A Reddit post copied whole: ``1 Name  `` lines (Markdown's two-space line breaks)
+    between the post's byline and its toolbar."""
+    text = (
+        "My group's planar deck\n\nPosted by u/x · 2 days ago\n\n"
+        "1 Stensia  \n1 Gavony  \n1 Kessig  \n1 Nephalia  \n1 The Great Forest  \n\n"
+        f"Thoughts?\n\n---\n\n{toolbar}\n"
+    )
+    assert names_of(text) == ["Stensia", "Gavony", "Kessig", "Nephalia", "The Great Forest"]
+
