@@ -39,3 +39,25 @@ def test_a_sites_toolbar_or_byline_is_no_card(toolbar: str) -> None:
     )
     assert names_of(text) == ["Stensia", "Gavony", "Kessig", "Nephalia", "The Great Forest"]
 
+
+
+@pytest.mark.parametrize(
+    "heading",
+    ["~~ planar deck ~~", "== Planes ==", "-- Planar Deck --", "<< planes >>", "~~Planes (4)~~"],
+)
+def test_a_heading_framed_with_symbols_opens_its_section(heading: str) -> None:
+    """A Commander list with ``Name x1`` lines, then the planar deck under a framed heading."""
+    text = (
+        "Commander:\nKarador, Ghost Chieftain x1\n\nDeck:\nSol Ring x1\nForest x9\n\n"
+        f"{heading}\nStensia x1\nGavony x1\nKessig x1\nPlanewide Disaster x1\n"
+    )
+    found = entries(text)
+    assert [(n, q) for n, q, s in found if s == "Deck"] == [("Sol Ring", 1), ("Forest", 9)]
+    assert [n for n, _, s in found if s not in ("Deck", "Commander")] == [
+        "Stensia",
+        "Gavony",
+        "Kessig",
+        "Planewide Disaster",
+    ]
+    deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
+    assert len(deck.planar_sections) == 1

@@ -435,6 +435,12 @@ _LONGEST_SECTION = max(map(len, PLANAR_SECTIONS | CANDIDATE_SECTIONS | OTHER_SEC
 _LONGEST_HEADING = _LONGEST_SECTION + 24
 
 
+#: The characters a heading is framed with, two or more on each side: "~~ Planar deck ~~",
+#: "== Planes ==", "-- Phenomena --", "<< Planes >>", "## Planes ##", "++ Planes ++".
+_FRAME_CHARS = "~=-<>#+"
+_FRAMED = lazy(r"^([~=\-<>#+])\1+[ \t]*([^~=<>#+]*?)[ \t]*[~=\-<>#+]{2,}$")
+
+
 def _heading(line: str) -> str | None:
     """The section name if this (comment-stripped) line is a section heading: a known
     section name, maybe in brackets, with a count in parentheses and a colon in either order
@@ -444,6 +450,10 @@ def _heading(line: str) -> str | None:
         return None  # no section name starts with a digit; most card lines do
     if text[:1] in "*_":  # Markdown emphasis: **Planes**, __Planes__
         text = text.strip("*_").strip()
+    elif text[:1] in _FRAME_CHARS and text[1:2] == text[0]:
+        framed = _FRAMED.match(text)  # "~~ Planar deck ~~", "== Planes ==", "<< Planes >>"
+        if framed is not None:
+            text = framed.group(2)
     elif text and not text[0].isascii() and not text[0].isalnum():
         text = _without_leading_symbols(text)  # "🌍 Planes (8)", "⚡ Phenomena"
     if text and not text[-1].isascii() and not text[-1].isalnum():
