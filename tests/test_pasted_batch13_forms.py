@@ -61,3 +61,32 @@ def test_a_heading_framed_with_symbols_opens_its_section(heading: str) -> None:
     ]
     deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
     assert len(deck.planar_sections) == 1
+
+
+def test_a_card_text_view_reads_each_name_once() -> None:
+    """Scryfall's text view, or cards copied from card pages: each card's name, its type
+    line, its rules text; a misspelt name is still read (so that it is reported)."""
+    text = (
+        "Stensia\nPlane — Innistrad\n"
+        "Whenever a creature deals damage to one or more players for the first time each "
+        "turn, put a +1/+1 counter on it.\nWhenever chaos ensues, each creature you control "
+        "gains first strike until end of turn.\n\n"
+        "Kessigg\nPlane - Innistrad\nGreen creature spells you cast cost {G} less to cast.\n"
+        "Whenever chaos ensues, search your library for a creature card, reveal it, put it "
+        "into your hand, then shuffle.\n\n"
+        "Interplanar Tunnel\nPhenomenon\n"
+        "When you encounter Interplanar Tunnel, reveal cards from the top of your planar deck "
+        "until you reveal five plane cards.\n\n"
+        "Gavony\nLegendary Plane — Innistrad\n"
+    )
+    assert names_of(text) == ["Stensia", "Kessigg", "Interplanar Tunnel", "Gavony"]
+
+
+def test_a_phenomena_heading_under_a_card_stays_a_heading() -> None:
+    text = "Planes\nStensia\nGavony\nPhenomenon\nInterplanar Tunnel\nSpatial Merging\n"
+    assert names_of(text) == [
+        "Stensia",
+        "Gavony",
+        "Interplanar Tunnel",
+        "Spatial Merging",
+    ]

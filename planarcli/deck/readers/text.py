@@ -272,6 +272,26 @@ _TOOLBAR_PART = lazy(
     r"y|yr|years?)\.?[ \t]+ago)[ \t]*(?=[ \t]·[ \t]|$)",
     re.I,
 )
+#: A card's type line alone on the line under its name, as Scryfall's text view and a card
+#: copied from a card page write it: "Plane — Rabiah", "Phenomenon", "Legendary Plane - X".
+_TYPE_LINE_ALONE = lazy(
+    r"^(?:legendary[ \t]+)?(?:plane|phenomenon)(?:[ \t]+[-–—][ \t]+[^\d\W][^\t]{0,40})?$", re.I
+)
+#: Rules text under a type line: a sentence of four words or more.
+_RULES_WORDS = 4
+
+
+def _reads_as_rules_text(line: str) -> bool:
+    """Whether ``line`` reads as a card's rules text ("Players reveal each card they draw.",
+    "All creatures have "{R}: ..."."): a sentence of at least four words, or a line that
+    begins with a rules keyword ("When", "Whenever", "At the beginning")."""
+    if line.count(" ") + 1 < _RULES_WORDS:
+        return False
+    return line.endswith((".", ".)", '."', ".”")) or line.startswith(
+        ("When ", "Whenever ", "At the beginning ", "Each ", "Players ", "All ", "You ")
+    )
+
+
 #: Characters that start a quoted line (">"), a code fence or inline code.
 _QUOTE_OR_CODE = frozenset(">`~")
 #: The number of a numbered list ("1. Jund", "2) Sanctum of Serra"): a position, not a
@@ -994,9 +1014,27 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     quoted: set[int] = set()  # lines quoted ("> ...") under it
 
     html = _is_html(lines)  # "<ul><li>Akoum</li>...": the text of each line, tags left out
+    card_text = False  # in a card's rules text, under its type line (Scryfall's text view)
 
     for number, original in enumerate(lines, start=1):
         line = original.strip().lstrip("\ufeff\u200e\u200f")  # a BOM, a bidi mark (WhatsApp)
+        if card_text:
+            if line:
+                continue  # "Whenever chaos ensues, ...": the card's text, to its blank line
+            card_text = False
+        if (
+            line[:1] in "PpLl"
+            and pending
+            and pending[-1][0] == number - 1
+            and _TYPE_LINE_ALONE.match(line)
+        ):
+            # "Plane — Rabiah" under "Sea of Sand": the card's type line, not a card; a bare
+            # "Plane" or "Phenomenon" is one only with rules text under it (else a heading)
+            following = lines[number].strip() if number < len(lines) else ""
+            card_text = _reads_as_rules_text(following)
+            if card_text or not line.isalpha():
+                comments += 1
+                continue
         if html and "<" in line:
             items = [_html_text(item) for item in _HTML_ITEM.findall(line)]
             items = [item for item in items if item]
