@@ -90,3 +90,33 @@ def test_a_phenomena_heading_under_a_card_stays_a_heading() -> None:
         "Interplanar Tunnel",
         "Spatial Merging",
     ]
+
+
+def csv_entries(text: str, suffix: str = ".tsv") -> list[tuple[str, int]]:
+    from planarcli.deck.readers import csvdeck
+
+    deck = csvdeck.read(RawInput(f"sheet{suffix}", text.encode(), suffix), catalog=load_catalog())
+    assert not deck.issues
+    return [(e.name, e.quantity) for e in deck.entries]
+
+
+@pytest.mark.parametrize("heading", ["#", "Number"])
+def test_a_sheets_row_numbers_are_no_quantities(heading: str) -> None:
+    """A sheet exported with a row-number column, a price and a heading row between."""
+    text = (
+        f"{heading}\tName\tPlane of\tCost\tOwned\n"
+        "1\tStensia\tInnistrad\t0,35 €\tyes\n2\tGavony\tInnistrad\t0,20 €\tyes\n"
+        "3\tKessig\tInnistrad\t0,25 €\tno\n\nPhenomena:\t\t\t\t\n"
+        "4\tInterplanar Tunnel\t\t0,55 €\tyes\n"
+    )
+    assert csv_entries(text) == [
+        ("Stensia", 1),
+        ("Gavony", 1),
+        ("Kessig", 1),
+        ("Interplanar Tunnel", 1),
+    ]
+
+
+def test_a_count_column_headed_hash_is_still_a_count() -> None:
+    text = "#,Name\n2,Stensia\n1,Gavony\n1,Kessig\n"
+    assert csv_entries(text, ".csv") == [("Stensia", 2), ("Gavony", 1), ("Kessig", 1)]
