@@ -40,7 +40,6 @@ def test_a_sites_toolbar_or_byline_is_no_card(toolbar: str) -> None:
     assert names_of(text) == ["Stensia", "Gavony", "Kessig", "Nephalia", "The Great Forest"]
 
 
-
 @pytest.mark.parametrize(
     "heading",
     ["~~ planar deck ~~", "== Planes ==", "-- Planar Deck --", "<< planes >>", "~~Planes (4)~~"],

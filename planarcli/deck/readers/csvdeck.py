@@ -264,9 +264,7 @@ _NUMBERING_COLUMNS = frozenset({"#", "no", "no.", "nr", "nr.", "number", "num", 
 _FEWEST_NUMBERED = 3
 
 
-def _numbering(
-    folded: list[str], columns: dict[str, int], entries: list[DeckEntry]
-) -> bool:
+def _numbering(folded: list[str], columns: dict[str, int], entries: list[DeckEntry]) -> bool:
     """Whether the quantity column is a sheet's row numbers: headed ``#`` (or ``No.``), its
     values running 1, 2, 3... down the rows (no deck holds 1, 2, 3... copies of its cards)."""
     at = columns.get("quantity")

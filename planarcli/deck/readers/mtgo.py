@@ -12,9 +12,10 @@ MTGO never had planes, so a ``.dek`` can only carry a planar deck as ``Sideboard
 rows: those are "candidate" entries (the planar cards among them form the planar deck);
 main-deck rows are "other". A file without a single ``Sideboard="true"`` row (TappedOut and
 other sites export a planar deck as a main deck) has only one part: its rows are
-"unsectioned", the planar deck if its names are mostly planar, like a bare list. A file with planarcli's comment ``<!-- planarcli: the sideboard
-is the planar deck -->`` (``deck convert`` writes it) has its sideboard rows taken as the
-planar deck, every one. ``CatID`` is ignored (missing or fake for planes).
+"unsectioned", the planar deck if its names are mostly planar, like a bare list. A file
+with planarcli's comment ``<!-- planarcli: the sideboard is the planar deck -->`` (``deck
+convert`` writes it) has its sideboard rows taken as the planar deck, every one.
+``CatID`` is ignored (missing or fake for planes).
 """
 
 from __future__ import annotations
@@ -74,8 +75,7 @@ def read(raw: RawInput) -> Decklist:
         (
             found
             for comment in comments
-            if (found := find_communal_mark(comment, None)) is not None
-            and found[0].start() == 0
+            if (found := find_communal_mark(comment, None)) is not None and found[0].start() == 0
         ),
         None,
     )
