@@ -119,3 +119,30 @@ def test_a_sheets_row_numbers_are_no_quantities(heading: str) -> None:
 def test_a_count_column_headed_hash_is_still_a_count() -> None:
     text = "#,Name\n2,Stensia\n1,Gavony\n1,Kessig\n"
     assert csv_entries(text, ".csv") == [("Stensia", 2), ("Gavony", 1), ("Kessig", 1)]
+
+
+REPLY = (
+    "On Sun, 8 Mar 2026 at 21:40, Tomasz Wolny <tomasz@example.org> wrote:\n"
+    "> This is what we played last time:\n>\n> * Akoum\n> * Murasa\n> * Tazeem\n"
+    "> * Chaotic Aether\n>\n> any changes?\n"
+)
+
+
+def test_an_earlier_list_quoted_under_the_new_one_is_not_the_deck() -> None:
+    """An e-mail reply: the new list, a sign-off, the sender's bare name, then the earlier
+    message with its list quoted under its ``On ..., Tom wrote:`` line."""
+    text = (
+        "Hi all,\n\nSwapped a few, here's the deck now:\n\n* Stensia\n* Gavony\n* Kessigg\n"
+        "* Nephalia\n* Interplanar Tunnel\n\nSee everyone on Saturday.\n\nMarta\n\n" + REPLY
+    )
+    assert names_of(text) == ["Stensia", "Gavony", "Kessigg", "Nephalia", "Interplanar Tunnel"]
+
+
+def test_a_quoted_list_is_the_deck_when_the_reply_lists_none() -> None:
+    text = "Same deck as before, see below.\n\nMarta\n\n" + REPLY
+    assert names_of(text) == ["Akoum", "Murasa", "Tazeem", "Chaotic Aether"]
+
+
+def test_a_plane_alone_above_the_quote_stays_a_card() -> None:
+    text = "New list:\n\n* Stensia\n* Gavony\n* Kessig\n\nNephalia\n\n" + REPLY
+    assert names_of(text) == ["Stensia", "Gavony", "Kessig", "Nephalia"]

@@ -1299,7 +1299,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     marked = counted + sum(1 for entry in pending if entry[1].form == "numbered")
     marked += sum(1 for entry in pending if entry[0] in bulleted and entry[1].form == "none")
     # a signature under "--" and an e-mail's quoted reply, when no line of them is a card
-    apart = _signature_and_reply(pending, signature_at, quoted, names)
+    apart = _signature_and_reply(pending, signature_at, quoted, names, reply_at)
     if apart:
         comments += len(apart)
         prose_at = tuple((pending[i][0], pending[i][1].name) for i in apart)
@@ -1771,11 +1771,14 @@ def _signature_and_reply(
     signature_at: int | None,
     quoted: set[int],
     names: _Names,
+    reply_at: int | None = None,
 ) -> set[int]:
     """The indices in ``pending`` of a signature under a ``--`` line (``signature_at``; up
     to four lines) and of the lines an e-mail's reply quotes (``quoted``: line numbers),
     each kept when one of its lines is a card (planar, a near miss of one, another Magic
-    card) or carries a quantity."""
+    card) or carries a quantity, unless the message above the quote (``reply_at``: its
+    ``On ..., Sam wrote:`` line) lists cards of its own: then the quote is the earlier list.
+    The sender's bare name alone above that line is left out too."""
 
     def apart(indices: list[int]) -> bool:
         return not any(
@@ -1800,9 +1803,52 @@ def _signature_and_reply(
         replied = [i for i, entry in enumerate(pending) if entry[0] in quoted]
         if apart(replied):
             found.update(replied)
+        elif reply_at is not None and _listed_above(pending, reply_at, names):
+            found.update(replied)  # an earlier list quoted under the message's own list
+    if reply_at is not None:  # "Priya" alone above "On ..., Sam wrote:": the sender's name
+        above = [i for i, entry in enumerate(pending) if entry[0] < reply_at]
+        last = above[-1] if above else None
+        if (
+            last is not None
+            and (last == 0 or pending[last][4] != pending[last - 1][4])
+            and pending[last][1].form == "none"
+            and _signs_as_a_name(pending[last][1].name)
+            and apart([last])
+        ):
+            found.add(last)
     if len(pending) - len(found) < 2:
         return set()
     return found
+
+
+#: A message lists cards of its own above a quoted earlier message with this many.
+_OWN_LIST = 3
+
+
+def _listed_above(
+    pending: list[tuple[int, CardLine, str | None, str | None, int]], reply_at: int, names: _Names
+) -> bool:
+    """Whether the lines above an e-mail's reply header hold a list of their own: at least
+    ``_OWN_LIST`` planar cards (or near misses of them)."""
+    found = 0
+    for number, parts, *_ in pending:
+        if number > reply_at:
+            break
+        if names.known(parts.name) or names.near(parts.name):
+            found += 1
+            if found >= _OWN_LIST:
+                return True
+    return False
+
+
+def _signs_as_a_name(text: str) -> bool:
+    """Whether ``text`` reads as a person's name signing a message: one or two words, each
+    a capital and letters ("Priya", "Sam K.", "Jo-Anne")."""
+    words = text.split()
+    return 0 < len(words) <= 2 and all(
+        word[:1].isupper() and word.rstrip(".").replace("-", "").replace("'", "").isalpha()
+        for word in words
+    )
 
 
 def _closing(name: str) -> bool:
