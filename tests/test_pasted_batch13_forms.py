@@ -146,3 +146,26 @@ def test_a_quoted_list_is_the_deck_when_the_reply_lists_none() -> None:
 def test_a_plane_alone_above_the_quote_stays_a_card() -> None:
     text = "New list:\n\n* Stensia\n* Gavony\n* Kessig\n\nNephalia\n\n" + REPLY
     assert names_of(text) == ["Stensia", "Gavony", "Kessig", "Nephalia"]
+
+
+@pytest.mark.parametrize(
+    ("delimiter", "signature"),
+    [
+        ("Logged", "Proud owner of every Planechase set | trades welcome"),
+        ("Logged", "~ Marta ~\nDiscord: marta#1234 / Kraków"),
+        ("_________________", "Casual EDH & planechase, Thursdays @ Dragon's Den"),
+    ],
+)
+def test_a_forum_posts_footer_and_signature_are_no_cards(delimiter: str, signature: str) -> None:
+    """A forum reply copied with the post's footer line (SMF's ``Logged``, phpBB's rule)
+    and the poster's signature under it."""
+    text = (
+        "Here's the one we use at the store:\n\nPlanar deck\nStensia\nGavony\nKessigg\n"
+        f"Nephalia\n\nPhenomena\nInterplanar Tunnel\n\nHave fun!\n{delimiter}\n{signature}\n"
+    )
+    assert names_of(text) == ["Stensia", "Gavony", "Kessigg", "Nephalia", "Interplanar Tunnel"]
+
+
+def test_a_plane_under_a_forum_footer_stays_a_card() -> None:
+    text = "Planar deck\nStensia\nGavony\nKessig\nLogged\nNephalia\n"
+    assert names_of(text) == ["Stensia", "Gavony", "Kessig", "Nephalia"]

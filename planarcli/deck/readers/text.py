@@ -292,6 +292,8 @@ def _reads_as_rules_text(line: str) -> bool:
     )
 
 
+#: The line a forum writes under each post, above the poster's signature (SMF: "Logged").
+_FORUM_FOOTERS = frozenset({"logged"})
 #: Characters that start a quoted line (">"), a code fence or inline code.
 _QUOTE_OR_CODE = frozenset(">`~")
 #: The number of a numbered list ("1. Jund", "2) Sanctum of Serra"): a position, not a
@@ -1095,8 +1097,13 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             comments += 1
             continue
         if line[:1] not in _RULE_START:
-            pass
-        elif line == "--":  # a signature's delimiter: what follows may be one
+            if line[:1] in "Ll" and line.casefold() in _FORUM_FOOTERS:
+                # SMF's "Logged" under a post: its signature may follow, as after "--"
+                signature_at = number if pending else signature_at
+                comments += 1
+                line = ""
+        elif line == "--" or (line[:5] == "_____" and line.strip("_") == ""):
+            # a signature's delimiter ("--", phpBB's "_________________"): one may follow
             signature_at = number if pending else signature_at
             line = ""
         elif _RULE.match(line):
