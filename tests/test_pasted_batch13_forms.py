@@ -169,3 +169,29 @@ def test_a_forum_posts_footer_and_signature_are_no_cards(delimiter: str, signatu
 def test_a_plane_under_a_forum_footer_stays_a_card() -> None:
     text = "Planar deck\nStensia\nGavony\nKessig\nLogged\nNephalia\n"
     assert names_of(text) == ["Stensia", "Gavony", "Kessig", "Nephalia"]
+
+
+@pytest.mark.parametrize(
+    "remark",
+    [
+        "check if Dana still has a spare Spatial Merging",
+        "borrow Stairs to Infinity from the store box maybe",
+        "Tom says he will trade me his Interplanar Tunnel",
+    ],
+)
+def test_a_sentence_naming_a_card_under_bare_names_is_prose(remark: str) -> None:
+    """Phone notes: bare names in any case, a misspelt one among them, then a remark that
+    names a card mid-sentence."""
+    for cards in (["stensia", "gavony", "kesig", "nephalia"], ["Stensia", "Gavony", "Kesig"]):
+        text = "planar deck\n\n" + "\n".join(cards) + f"\n\n{remark}\n"
+        assert names_of(text) == cards
+
+
+def test_a_long_card_name_in_a_bare_list_stays_a_card() -> None:
+    text = "Stensia\nGavony\nKessig\nAnax and Cymede & Kynaios and Tiro\n"
+    assert names_of(text)[-1] == "Anax and Cymede & Kynaios and Tiro"
+
+
+def test_a_misspelt_card_with_a_long_remark_stays_a_card() -> None:
+    text = "stensia\ngavony\nnephalia\nkessigg the one with the werewolf art\n"
+    assert names_of(text)[-1].startswith("kessigg")

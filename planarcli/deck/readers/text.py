@@ -1882,6 +1882,21 @@ def _chat_stamp(name: str) -> bool:
     )
 
 
+#: No plane or phenomenon has a name of this many words (the longest have five): a line of
+#: a bare list this long is prose unless it is a card of another kind.
+_MORE_WORDS_THAN_A_CARD = 6
+
+
+def _opens_with_a_card(line: str, names: _Names) -> bool:
+    """Whether ``line`` opens with a planar card's name or a near miss of one ("izzet steam
+    maize the one with the dragon art"): a card with a remark after it, not prose."""
+    words = line.split()
+    return any(
+        names.known(head) or names.near(head)
+        for head in (" ".join(words[:k]) for k in range(1, _MORE_WORDS_THAN_A_CARD))
+    )
+
+
 def _reads_as_prose(name: str, strict: bool, upper_list: bool) -> bool:
     """Whether a line without a quantity reads as a sentence: three words or more, or
     ending as a sentence or a greeting does ("Cheers,", "Hi all,"), or a note ("edit: ..."),
@@ -1953,8 +1968,18 @@ def _prose_lines(
 
     def prose_at(i: int, strict: bool) -> bool:
         name = pending[i][1].name
+        if i not in shaped_at:
+            return False
+        if _reads_as_prose(name, strict, upper_list):
+            return not card(name)
+        # "ask Sam about his spare Chaotic Aether": more words than a plane's name has, and
+        # no card of another kind with a long name either (the rare line that costs a lookup)
         return (
-            i in shaped_at and _reads_as_prose(name, strict, upper_list) and not card(name)
+            strict
+            and name.count(" ") + 1 >= _MORE_WORDS_THAN_A_CARD
+            and not card(name)
+            and not names.other(name)
+            and not _opens_with_a_card(name, names)
         )
 
     def signed_line(i: int, words: int) -> bool:
