@@ -10,6 +10,8 @@ says where the card sits, read like a text heading (``Planar``, ``Planes{noDeck}
 phenomena, as a sideboard is). A tracker sheet's ``In the deck?`` column (``Included``,
 ``Playing``) leaves out the rows marked ``no`` (``n``, ``false``, ``0``, ``nein``, ``non``).
 A planar sheet may head its name column ``Plane``, ``Planes`` or ``Plane / Phenomenon``.
+A ``#`` (or ``Number``) column whose values run 1, 2, 3... down the rows numbers them: one
+card each. A row holding nothing but a heading (``Phenomena``) is no card.
 Every other column (``Edition``, ``Foil``, ``Collector Number``) is ignored. The
 delimiter is a comma, a semicolon or a tab, whichever the header uses.
 

@@ -32,8 +32,14 @@ Alley (Plane)`` stays whole; after ``: `` or ``, ``, ``Akoum: ramp``, only befor
 card or a near miss, in a line that does not end as a sentence; ``Akoum [new!]``, a bracket
 that is no category). Sentences after a planar heading and a colon (``... for Friday.
 Planes: Akoum, Bant and Naya. Phenomena: Chaotic Aether.``) list cards when every part is a
-planar card or a near miss. A signature under ``--`` and an e-mail's quoted reply under its
-``On ..., Sam wrote:`` line are left out when none of their lines is a card. ``1,Akoum`` (a
+planar card or a near miss. A signature under ``--`` (or a forum's ``Logged``, phpBB's
+``_____``) and an e-mail's quoted reply under its ``On ..., Sam wrote:`` line are left out
+when none of their lines is a card; the quote also when the message above it lists cards of
+its own, with the sender's bare name alone above that line. A site's toolbar parted by
+`` · `` (``12 comments · Share · Save``) is no card; a card's type line under its name
+(``Plane — Rabiah``, or ``Phenomenon`` with rules text under it) and the rules text to the
+next blank line are left out (Scryfall's text view). A heading may be framed with symbols
+(``~~ planar deck ~~``, ``== Planes ==``). ``1,Akoum`` (a
 CSV row without its header) is one Akoum. ``#1 Akoum`` is numbering when a card (planar or
 not) or a near miss of a planar card follows the number; otherwise the line is a comment.
 Headings are also read in French, German, Spanish, Italian, Portuguese and Japanese
