@@ -241,6 +241,33 @@ def test_mtgo_sideboard_rows_are_the_planar_deck(catalog: Catalog) -> None:
     assert len(entries) == 12
 
 
+def test_mtgo_file_without_sideboard_rows_is_read_as_a_bare_list(
+    catalog: Catalog, tmp_path: Path
+) -> None:
+    """A deck site that exports a planar deck as a ``.dek`` main deck (no sideboard rows at
+    all): the rows are the whole file, the planar deck when they are mostly planar, a
+    misspelt one included so that it is reported."""
+    rows = ["Naya", "Tazeem", "Krosa", "Minamo", "Stensia", "Kilnspire District", "Gavony"]
+    rows += ["Llanowar", "Otaria", "Akoum", "Spatial Mergin"]
+    body = "".join(
+        f'  <Cards CatID="{n}" Quantity="1" Sideboard="false" Name="{name}" />\r\n'
+        for n, name in enumerate(rows)
+    )
+    path = tmp_path / "export.dek"
+    path.write_text(f'<?xml version="1.0"?>\r\n<Deck>\r\n{body}</Deck>\r\n', newline="")
+    decklist = read_decklist(str(path))
+    assert {e.role for e in decklist.entries} == {"unsectioned"}
+    how, _, entries = planar(path, catalog)
+    assert how == "whole-file"
+    assert [name for name, _, _ in entries] == rows
+    # A main deck of other cards and no sideboard is still no planar deck.
+    other = tmp_path / "main.dek"
+    other.write_text(
+        '<Deck><Cards Quantity="20" Name="Forest"/><Cards Quantity="4" Name="Naya"/></Deck>'
+    )
+    assert find_planar_deck(read_decklist(str(other)), catalog).found is False
+
+
 def test_mtgo_bad_cards_are_issues_worded_as_cockatrice_s() -> None:
     """The two XML readers read a card the same way (``readers.xmldeck``), each naming its
     own attributes."""

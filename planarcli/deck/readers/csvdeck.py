@@ -10,6 +10,8 @@ says where the card sits, read like a text heading (``Planar``, ``Planes{noDeck}
 phenomena, as a sideboard is). A tracker sheet's ``In the deck?`` column (``Included``,
 ``Playing``) leaves out the rows marked ``no`` (``n``, ``false``, ``0``, ``nein``, ``non``).
 A planar sheet may head its name column ``Plane``, ``Planes`` or ``Plane / Phenomenon``.
+A ``#`` (or ``Number``) column whose values run 1, 2, 3... down the rows numbers them: one
+card each. A row holding nothing but a heading (``Phenomena``) is no card.
 Every other column (``Edition``, ``Foil``, ``Collector Number``) is ignored. The
 delimiter is a comma, a semicolon or a tab, whichever the header uses.
 
@@ -200,6 +202,12 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             continue  # "Naktamun,MOC,no": a card the tracker says is out of the deck
         row = _rejoin_name(row, width, name_at, delimiter, names)
         name = row[name_at].strip() if name_at < len(row) else ""
+        filled = [cell.strip() for cell in row if cell.strip()]
+        if len(filled) == 1 and not filled[0][:1].isdigit():
+            from planarcli.deck.readers.text import section_role
+
+            if section_role(filled[0].rstrip(":").strip()) is not None:
+                continue  # "<TAB>Phenomena<TAB><TAB>": a heading row between the cards
         if not name:
             issues.append(
                 ReaderIssue(
@@ -234,6 +242,12 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         entries.append(DeckEntry(name, quantity, start, section, role, 0, set_code, number))
         if len(entries) > MAX_CARD_LINES:
             break
+    if _numbering(folded, columns, entries):
+        # "#<TAB>Card": the rows' numbers 1, 2, 3..., one card each
+        entries = [
+            DeckEntry(e.name, 1, e.line, e.section, e.role, 0, e.set_code, e.number)
+            for e in entries
+        ]
     if sectioned and not any(e.section for e in entries):
         # a Board column left empty throughout says nothing: judge the list as a whole
         entries = [
@@ -244,6 +258,21 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         dict.fromkeys(e.section for e in entries if e.role == "planar" and e.section)
     )
     return Decklist(raw.display, "csv", tuple(entries), tuple(issues), None, planar_sections)
+
+
+#: Quantity headings that may head a column of row numbers instead ("#", "No.", "Nr.").
+_NUMBERING_COLUMNS = frozenset({"#", "no", "no.", "nr", "nr.", "number", "num", "n°", "nº"})
+#: Fewer rows than this numbered 1, 2, 3... may be quantities after all.
+_FEWEST_NUMBERED = 3
+
+
+def _numbering(folded: list[str], columns: dict[str, int], entries: list[DeckEntry]) -> bool:
+    """Whether the quantity column is a sheet's row numbers: headed ``#`` (or ``No.``), its
+    values running 1, 2, 3... down the rows (no deck holds 1, 2, 3... copies of its cards)."""
+    at = columns.get("quantity")
+    if at is None or folded[at] not in _NUMBERING_COLUMNS or len(entries) < _FEWEST_NUMBERED:
+        return False
+    return all(entry.quantity == index for index, entry in enumerate(entries, start=1))
 
 
 class _CatalogNames:

@@ -10,14 +10,18 @@
 
 MTGO never had planes, so a ``.dek`` can only carry a planar deck as ``Sideboard="true"``
 rows: those are "candidate" entries (the planar cards among them form the planar deck);
-main-deck rows are "other". A file with planarcli's comment ``<!-- planarcli: the sideboard
-is the planar deck -->`` (``deck convert`` writes it) has its sideboard rows taken as the
-planar deck, every one. ``CatID`` is ignored (missing or fake for planes).
+main-deck rows are "other". A file without a single ``Sideboard="true"`` row (TappedOut and
+other sites export a planar deck as a main deck) has only one part: its rows are
+"unsectioned", the planar deck if its names are mostly planar, like a bare list. A file
+with planarcli's comment ``<!-- planarcli: the sideboard is the planar deck -->`` (``deck
+convert`` writes it) has its sideboard rows taken as the planar deck, every one.
+``CatID`` is ignored (missing or fake for planes).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from planarcli.deck.readers.model import (
     SIDEBOARD_IS_PLANAR,
@@ -47,19 +51,23 @@ def read(raw: RawInput) -> Decklist:
     side_role = "planar" if marked else "candidate"
     entries: list[DeckEntry] = []
     issues: list[ReaderIssue] = []
-    for element in root.find_all("Cards"):
+    rows = list(root.find_all("Cards"))
+    # Without sideboard rows, the main deck is the whole file: a bare list, whatever it holds.
+    one_part = not any(_in_sideboard(element.attrib) for element in rows)
+    main_role = "unsectioned" if one_part else "other"
+    for element in rows:
         card = xml_card(element, "Name", "Quantity", "a <Cards> row has no Name", issues)
         if card is None:
             continue
         name, quantity = card
-        sideboard = element.attrib.get("Sideboard", "false").strip().casefold() == "true"
+        sideboard = _in_sideboard(element.attrib)
         entries.append(
             DeckEntry(
                 name,
                 quantity,
                 element.line,
-                "Sideboard" if sideboard else "Main",
-                side_role if sideboard else "other",
+                "Sideboard" if sideboard else ("Main" if not one_part else None),
+                side_role if sideboard else main_role,
             )
         )
     # deck convert's mark of a communal deck, in an XML comment of its own
@@ -67,8 +75,7 @@ def read(raw: RawInput) -> Decklist:
         (
             found
             for comment in comments
-            if (found := find_communal_mark(comment, None)) is not None
-            and found[0].start() == 0
+            if (found := find_communal_mark(comment, None)) is not None and found[0].start() == 0
         ),
         None,
     )
@@ -76,3 +83,8 @@ def read(raw: RawInput) -> Decklist:
     return Decklist(
         raw.display, "mtgo", tuple(entries), tuple(issues), None, communal_players=players
     )
+
+
+def _in_sideboard(attributes: Mapping[str, str]) -> bool:
+    """Whether a ``<Cards>`` row is in the sideboard."""
+    return attributes.get("Sideboard", "false").strip().casefold() == "true"

@@ -32,8 +32,14 @@ Alley (Plane)`` stays whole; after ``: `` or ``, ``, ``Akoum: ramp``, only befor
 card or a near miss, in a line that does not end as a sentence; ``Akoum [new!]``, a bracket
 that is no category). Sentences after a planar heading and a colon (``... for Friday.
 Planes: Akoum, Bant and Naya. Phenomena: Chaotic Aether.``) list cards when every part is a
-planar card or a near miss. A signature under ``--`` and an e-mail's quoted reply under its
-``On ..., Sam wrote:`` line are left out when none of their lines is a card. ``1,Akoum`` (a
+planar card or a near miss. A signature under ``--`` (or a forum's ``Logged``, phpBB's
+``_____``) and an e-mail's quoted reply under its ``On ..., Sam wrote:`` line are left out
+when none of their lines is a card; the quote also when the message above it lists cards of
+its own, with the sender's bare name alone above that line. A site's toolbar parted by
+`` · `` (``12 comments · Share · Save``) is no card; a card's type line under its name
+(``Plane — Rabiah``, or ``Phenomenon`` with rules text under it) and the rules text to the
+next blank line are left out (Scryfall's text view). A heading may be framed with symbols
+(``~~ planar deck ~~``, ``== Planes ==``). ``1,Akoum`` (a
 CSV row without its header) is one Akoum. ``#1 Akoum`` is numbering when a card (planar or
 not) or a near miss of a planar card follows the number; otherwise the line is a comment.
 Headings are also read in French, German, Spanish, Italian, Portuguese and Japanese
@@ -263,6 +269,37 @@ _TOTAL_LINE = lazy(
 )
 #: How a total line starts (its letters match only ASCII ones under IGNORECASE).
 _TOTAL_STARTS = frozenset({"tot", "gra", "sub", "car", "dec"})
+#: A forum's or a social site's toolbar or byline, its parts parted by " · " (Reddit's "12
+#: comments · Share · Save", "Posted by u/sam · 3 hr. ago"): no card name holds a " · ".
+_TOOLBAR_PART = lazy(
+    r"(?:^|[ \t]·[ \t])(?:\d[\d.,]*[kK]?[ \t]+(?:comments?|points?|votes?|upvotes?|replies|"
+    r"likes?|views?|shares?)|share|save|reply|report|edit|hide|award|give award|"
+    r"\d{1,3}[ \t]*(?:h|hr|hrs|hours?|m|min|mins|minutes?|d|days?|w|wk|weeks?|mo|months?|"
+    r"y|yr|years?)\.?[ \t]+ago)[ \t]*(?=[ \t]·[ \t]|$)",
+    re.I,
+)
+#: A card's type line alone on the line under its name, as Scryfall's text view and a card
+#: copied from a card page write it: "Plane — Rabiah", "Phenomenon", "Legendary Plane - X".
+_TYPE_LINE_ALONE = lazy(
+    r"^(?:legendary[ \t]+)?(?:plane|phenomenon)(?:[ \t]+[-–—][ \t]+[^\d\W][^\t]{0,40})?$", re.I
+)
+#: Rules text under a type line: a sentence of four words or more.
+_RULES_WORDS = 4
+
+
+def _reads_as_rules_text(line: str) -> bool:
+    """Whether ``line`` reads as a card's rules text ("Players reveal each card they draw.",
+    "All creatures have "{R}: ..."."): a sentence of at least four words, or a line that
+    begins with a rules keyword ("When", "Whenever", "At the beginning")."""
+    if line.count(" ") + 1 < _RULES_WORDS:
+        return False
+    return line.endswith((".", ".)", '."', ".”")) or line.startswith(
+        ("When ", "Whenever ", "At the beginning ", "Each ", "Players ", "All ", "You ")
+    )
+
+
+#: The line a forum writes under each post, above the poster's signature (SMF: "Logged").
+_FORUM_FOOTERS = frozenset({"logged"})
 #: Characters that start a quoted line (">"), a code fence or inline code.
 _QUOTE_OR_CODE = frozenset(">`~")
 #: The number of a numbered list ("1. Jund", "2) Sanctum of Serra"): a position, not a
@@ -426,6 +463,12 @@ _LONGEST_SECTION = max(map(len, PLANAR_SECTIONS | CANDIDATE_SECTIONS | OTHER_SEC
 _LONGEST_HEADING = _LONGEST_SECTION + 24
 
 
+#: The characters a heading is framed with, two or more on each side: "~~ Planar deck ~~",
+#: "== Planes ==", "-- Phenomena --", "<< Planes >>", "## Planes ##", "++ Planes ++".
+_FRAME_CHARS = "~=-<>#+"
+_FRAMED = lazy(r"^([~=\-<>#+])\1+[ \t]*([^~=<>#+]*?)[ \t]*[~=\-<>#+]{2,}$")
+
+
 def _heading(line: str) -> str | None:
     """The section name if this (comment-stripped) line is a section heading: a known
     section name, maybe in brackets, with a count in parentheses and a colon in either order
@@ -435,6 +478,10 @@ def _heading(line: str) -> str | None:
         return None  # no section name starts with a digit; most card lines do
     if text[:1] in "*_":  # Markdown emphasis: **Planes**, __Planes__
         text = text.strip("*_").strip()
+    elif text[:1] in _FRAME_CHARS and text[1:2] == text[0]:
+        framed = _FRAMED.match(text)  # "~~ Planar deck ~~", "== Planes ==", "<< Planes >>"
+        if framed is not None:
+            text = framed.group(2)
     elif text and not text[0].isascii() and not text[0].isalnum():
         text = _without_leading_symbols(text)  # "🌍 Planes (8)", "⚡ Phenomena"
     if text and not text[-1].isascii() and not text[-1].isalnum():
@@ -975,9 +1022,27 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     quoted: set[int] = set()  # lines quoted ("> ...") under it
 
     html = _is_html(lines)  # "<ul><li>Akoum</li>...": the text of each line, tags left out
+    card_text = False  # in a card's rules text, under its type line (Scryfall's text view)
 
     for number, original in enumerate(lines, start=1):
         line = original.strip().lstrip("\ufeff\u200e\u200f")  # a BOM, a bidi mark (WhatsApp)
+        if card_text:
+            if line:
+                continue  # "Whenever chaos ensues, ...": the card's text, to its blank line
+            card_text = False
+        if (
+            line[:1] in "PpLl"
+            and pending
+            and pending[-1][0] == number - 1
+            and _TYPE_LINE_ALONE.match(line)
+        ):
+            # "Plane — Rabiah" under "Sea of Sand": the card's type line, not a card; a bare
+            # "Plane" or "Phenomenon" is one only with rules text under it (else a heading)
+            following = lines[number].strip() if number < len(lines) else ""
+            card_text = _reads_as_rules_text(following)
+            if card_text or not line.isalpha():
+                comments += 1
+                continue
         if html and "<" in line:
             items = [_html_text(item) for item in _HTML_ITEM.findall(line)]
             items = [item for item in items if item]
@@ -1030,13 +1095,21 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
             and _TOTAL_LINE.match(line)
         ):
             continue  # "Total: 10 cards - $5.27" under a cart: no card
+        if " · " in line and _TOOLBAR_PART.search(line):
+            comments += 1  # "12 comments · Share · Save": the page's toolbar, no card
+            continue
         if line[-1:] == ":" and line[:1] in "OoLlAaEeIi" and _REPLY_HEADER.match(line):
             reply_at = number  # "On Wed, Nov 25, 2026 at 6:12 PM Sam <sam@...> wrote:"
             comments += 1
             continue
         if line[:1] not in _RULE_START:
-            pass
-        elif line == "--":  # a signature's delimiter: what follows may be one
+            if line[:1] in "Ll" and line.casefold() in _FORUM_FOOTERS:
+                # SMF's "Logged" under a post: its signature may follow, as after "--"
+                signature_at = number if pending else signature_at
+                comments += 1
+                line = ""
+        elif line == "--" or (line[:5] == "_____" and line.strip("_") == ""):
+            # a signature's delimiter ("--", phpBB's "_________________"): one may follow
             signature_at = number if pending else signature_at
             line = ""
         elif _RULE.match(line):
@@ -1239,7 +1312,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     marked = counted + sum(1 for entry in pending if entry[1].form == "numbered")
     marked += sum(1 for entry in pending if entry[0] in bulleted and entry[1].form == "none")
     # a signature under "--" and an e-mail's quoted reply, when no line of them is a card
-    apart = _signature_and_reply(pending, signature_at, quoted, names)
+    apart = _signature_and_reply(pending, signature_at, quoted, names, reply_at)
     if apart:
         comments += len(apart)
         prose_at = tuple((pending[i][0], pending[i][1].name) for i in apart)
@@ -1711,11 +1784,14 @@ def _signature_and_reply(
     signature_at: int | None,
     quoted: set[int],
     names: _Names,
+    reply_at: int | None = None,
 ) -> set[int]:
     """The indices in ``pending`` of a signature under a ``--`` line (``signature_at``; up
     to four lines) and of the lines an e-mail's reply quotes (``quoted``: line numbers),
     each kept when one of its lines is a card (planar, a near miss of one, another Magic
-    card) or carries a quantity."""
+    card) or carries a quantity, unless the message above the quote (``reply_at``: its
+    ``On ..., Sam wrote:`` line) lists cards of its own: then the quote is the earlier list.
+    The sender's bare name alone above that line is left out too."""
 
     def apart(indices: list[int]) -> bool:
         return not any(
@@ -1740,9 +1816,52 @@ def _signature_and_reply(
         replied = [i for i, entry in enumerate(pending) if entry[0] in quoted]
         if apart(replied):
             found.update(replied)
+        elif reply_at is not None and _listed_above(pending, reply_at, names):
+            found.update(replied)  # an earlier list quoted under the message's own list
+    if reply_at is not None:  # "Priya" alone above "On ..., Sam wrote:": the sender's name
+        above = [i for i, entry in enumerate(pending) if entry[0] < reply_at]
+        last = above[-1] if above else None
+        if (
+            last is not None
+            and (last == 0 or pending[last][4] != pending[last - 1][4])
+            and pending[last][1].form == "none"
+            and _signs_as_a_name(pending[last][1].name)
+            and apart([last])
+        ):
+            found.add(last)
     if len(pending) - len(found) < 2:
         return set()
     return found
+
+
+#: A message lists cards of its own above a quoted earlier message with this many.
+_OWN_LIST = 3
+
+
+def _listed_above(
+    pending: list[tuple[int, CardLine, str | None, str | None, int]], reply_at: int, names: _Names
+) -> bool:
+    """Whether the lines above an e-mail's reply header hold a list of their own: at least
+    ``_OWN_LIST`` planar cards (or near misses of them)."""
+    found = 0
+    for number, parts, *_ in pending:
+        if number > reply_at:
+            break
+        if names.known(parts.name) or names.near(parts.name):
+            found += 1
+            if found >= _OWN_LIST:
+                return True
+    return False
+
+
+def _signs_as_a_name(text: str) -> bool:
+    """Whether ``text`` reads as a person's name signing a message: one or two words, each
+    a capital and letters ("Priya", "Sam K.", "Jo-Anne")."""
+    words = text.split()
+    return 0 < len(words) <= 2 and all(
+        word[:1].isupper() and word.rstrip(".").replace("-", "").replace("'", "").isalpha()
+        for word in words
+    )
 
 
 def _closing(name: str) -> bool:
@@ -1766,6 +1885,21 @@ def _chat_stamp(name: str) -> bool:
         ":" in name
         and (last.isdigit() or last in "mMrR.")
         and _CHAT_STAMP.search(name) is not None
+    )
+
+
+#: No plane or phenomenon has a name of this many words (the longest have five): a line of
+#: a bare list this long is prose unless it is a card of another kind.
+_MORE_WORDS_THAN_A_CARD = 6
+
+
+def _opens_with_a_card(line: str, names: _Names) -> bool:
+    """Whether ``line`` opens with a planar card's name or a near miss of one ("izzet steam
+    maize the one with the dragon art"): a card with a remark after it, not prose."""
+    words = line.split()
+    return any(
+        names.known(head) or names.near(head)
+        for head in (" ".join(words[:k]) for k in range(1, _MORE_WORDS_THAN_A_CARD))
     )
 
 
@@ -1840,8 +1974,18 @@ def _prose_lines(
 
     def prose_at(i: int, strict: bool) -> bool:
         name = pending[i][1].name
+        if i not in shaped_at:
+            return False
+        if _reads_as_prose(name, strict, upper_list):
+            return not card(name)
+        # "ask Sam about his spare Chaotic Aether": more words than a plane's name has, and
+        # no card of another kind with a long name either (the rare line that costs a lookup)
         return (
-            i in shaped_at and _reads_as_prose(name, strict, upper_list) and not card(name)
+            strict
+            and name.count(" ") + 1 >= _MORE_WORDS_THAN_A_CARD
+            and not card(name)
+            and not names.other(name)
+            and not _opens_with_a_card(name, names)
         )
 
     def signed_line(i: int, words: int) -> bool:
