@@ -1,3 +1,3 @@
 """planarcli: Planechase planar decks, plane cards and the Planechase rules, from a shell."""
 
-__version__ = "0.4.0"
+__version__ = "0.5.0"
