@@ -107,3 +107,16 @@ def test_a_toml_date_time_where_none_belongs_is_shown_as_the_file_writes_it(
     assert result.exit_code == 2, result
     assert result.stderr.strip().endswith("rules = 2012-06-01T10:00:00: expected a string")
     assert "datetime" not in result.stderr
+
+
+def test_deck_random_of_one_kind_says_the_kind_is_why_no_deck_can_be_built(run_cli) -> None:
+    """`deck random --kind phenomenon` said "cannot build a 10-card planar deck after
+    excluding punk, pssc", as if the left-out sets, not the lack of planes, were why."""
+    result = run_cli("deck", "random", "--kind", "phenomenon")
+    assert result.exit_code == 2, result
+    assert result.stderr.startswith(
+        "planarcli: error: cannot build a 10-card planar deck of phenomena only after "
+        "excluding punk, pssc: the catalog offers 0 planes and "
+    )
+    both = run_cli("deck", "random", "--kind", "plane", "--kind", "phenomenon", "--size", "500")
+    assert "cannot build a 500-card planar deck after excluding" in both.stderr
