@@ -120,3 +120,23 @@ def test_deck_random_of_one_kind_says_the_kind_is_why_no_deck_can_be_built(run_c
     )
     both = run_cli("deck", "random", "--kind", "plane", "--kind", "phenomenon", "--size", "500")
     assert "cannot build a 500-card planar deck after excluding" in both.stderr
+
+
+def test_the_json_shapes_the_readme_gives_for_paths_with_nothing_to_check(
+    tmp_path, run_cli
+) -> None:
+    """The README said a missing path and a folder with nothing to check print
+    `{"files": [], ..., "error": {...}}`, the shape of a run that cannot start; each is a
+    result of its own."""
+    (tmp_path / "empty").mkdir()
+    result = run_cli(
+        "validate", "--format", "json", str(tmp_path / "empty"), str(tmp_path / "nosuch.txt")
+    )
+    assert result.exit_code == 2, result
+    report = json.loads(result.stdout)
+    assert "error" not in report
+    empty, missing = report["files"]
+    assert empty["findings"][0]["code"] == "no-input"
+    assert missing["missing"] is True
+    bad = json.loads(run_cli("validate", "--format", "json", "--bogus", "x").stdout)
+    assert bad["files"] == [] and bad["error"]["exit_code"] == 2
