@@ -140,3 +140,23 @@ def test_the_json_shapes_the_readme_gives_for_paths_with_nothing_to_check(
     assert missing["missing"] is True
     bad = json.loads(run_cli("validate", "--format", "json", "--bogus", "x").stdout)
     assert bad["files"] == [] and bad["error"]["exit_code"] == 2
+
+
+def test_a_folder_scan_judges_a_file_whose_card_lines_all_have_bad_quantities(
+    write, tmp_path, run_cli
+) -> None:
+    """A found `0 Akoum` / `0 Bant` file was skipped as "lists no cards (empty, or only
+    comments)", its errors unsaid: a quantity on a card line marks a decklist."""
+    write("decks/zero.txt", "0 Akoum\n0 Bant\n")
+    write("decks/notes.txt", "Game night is on Friday: bring sleeves.\n")
+    result = run_cli("validate", "--format", "json", str(tmp_path / "decks"))
+    assert result.exit_code == 1, result
+    report = json.loads(result.stdout)
+    (zero,) = report["files"]
+    assert zero["path"].endswith("zero.txt") and zero["skipped"] is False
+    assert [f["code"] for f in zero["findings"]] == [
+        "bad-quantity",
+        "bad-quantity",
+        "no-planar-deck",
+    ]
+    assert report["summary"]["skipped"] == 1  # notes.txt
