@@ -153,8 +153,12 @@ def build_random_deck(catalog: Catalog, request: DeckRequest) -> RandomDeck:
     if len(planes) + usable_phenomena < size:
         left_out = left_out_sets(request)
         excluded = f" after excluding {', '.join(left_out)}" if left_out else ""
+        # "--kind phenomenon" leaves no plane: say so, or the sets seem to be the reason.
+        plural = {"plane": "planes", "phenomenon": "phenomena"}
+        alone = set(request.kinds)
+        only = f" of {plural[request.kinds[0]]} only" if len(alone) == 1 else ""
         raise UsageError(
-            f"cannot build a {size}-card planar deck{excluded}: the catalog offers "
+            f"cannot build a {size}-card planar deck{only}{excluded}: the catalog offers "
             f"{len(planes)} planes and {len(phenomena)} phenomena (at most {max_phenomena} "
             f"phenomena allowed)"
         )

@@ -192,7 +192,12 @@ def check_values(table: dict[str, Any], spec: Spec, shown: str) -> dict[str, Any
 
 def _check_value(key: str, value: Any, kind: Any, where: str) -> Any:
     def bad(expected: str) -> UsageError:
-        shown = repr(value) if not isinstance(value, (dict, list)) else type(value).__name__
+        if isinstance(value, (dict, list)):
+            shown = type(value).__name__
+        elif hasattr(value, "isoformat"):  # a TOML date or time, as the file writes it
+            shown = value.isoformat()
+        else:
+            shown = repr(value)
         return UsageError(f"{where}: {key} = {shown}: {expected}")
 
     if isinstance(kind, tuple):
@@ -211,6 +216,12 @@ def _check_value(key: str, value: Any, kind: Any, where: str) -> Any:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise bad('expected a list of strings, such as ["drafts/**"]')
         return tuple(value)
+    if not isinstance(value, str) and not isinstance(value, (dict, list, bool, int, float)):
+        import datetime
+
+        # `rules = 2012-06-01` unquoted is a TOML date: the date it names, as "2012-06-01".
+        if type(value) is datetime.date:
+            return value.isoformat()
     if not isinstance(value, str) or not value.strip():
         raise bad("expected a string")
     return value

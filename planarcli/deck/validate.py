@@ -106,7 +106,8 @@ def not_a_decklist_reason(decklist: Decklist, catalog: Catalog) -> str | None:
         return None  # the structured formats said already whether the file is a deck
     entries = decklist.entries
     if not entries:
-        if decklist.planar_sections:
+        # "0 Akoum": a quantity on a card line, dropped for its error, still marks a decklist
+        if decklist.planar_sections or any(i.code == "bad-quantity" for i in decklist.issues):
             return None
         return "lists no cards (empty, or only comments)"
     if decklist.planar_sections or any(e.role != "unsectioned" for e in entries):

@@ -168,11 +168,41 @@ def _typos_of_planar_sections(
     return typos
 
 
+#: Reader issues about a card line that was then left out (its card counts for none).
+_DROPPED_LINE_CODES = frozenset(
+    {"bad-quantity", "line-too-long", "name-too-long", "unreadable-line"}
+)
+
+
+def _no_cards(decklist: Decklist, where: str, advice: str) -> str:
+    """Why ``where`` (the file, a section) holds no card: "lists no cards" misleads when
+    card lines were written but dropped for an error (``0 Akoum``, a quantity of 10000),
+    so then the reason names those lines."""
+    dropped = sorted(
+        issue.line
+        for issue in decklist.issues
+        if issue.code in _DROPPED_LINE_CODES and issue.line is not None
+    )
+    if not dropped:
+        return f"{where} lists no cards" + (f": {advice}" if advice else "")
+    if len(dropped) == 1:
+        why = f"line {dropped[0]} has an error, so its card counts for none): fix the line"
+    else:
+        shown = [str(line) for line in dropped[:3]]
+        more = len(dropped) - len(shown)
+        named = ", ".join(shown[:-1]) + (
+            f", {shown[-1]} and {more} more" if more else f" and {shown[-1]}"
+        )
+        why = f"lines {named} have errors, so their cards count for none): fix them"
+    tail = f", or {advice}" if advice else ""
+    return f"{where} lists no card that could be read ({why}{tail}"
+
+
 def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
     """Which entries of ``decklist`` form its planar deck."""
     entries = decklist.entries
     if not entries and not decklist.planar_sections:
-        return PlanarDeck((), False, "none", reason="the file lists no cards")
+        return PlanarDeck((), False, "none", reason=_no_cards(decklist, "the file", ""))
     marked = tuple(e for e in entries if e.role == "planar")
     if marked:
         return PlanarDeck(marked, True, "section")
@@ -207,7 +237,9 @@ def find_planar_deck(decklist: Decklist, catalog: Catalog) -> PlanarDeck:
             (),
             False,
             "none",
-            reason=f"the {heading!r} section lists no cards: list the planes and phenomena in it",
+            reason=_no_cards(
+                decklist, f"the {heading!r} section", "list the planes and phenomena in it"
+            ),
         )
 
     arena = _all_planar_deck_section(entries, catalog)

@@ -1406,15 +1406,16 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
 
 
 #: What parts a list written on one line, besides commas: "Akoum / Bant", "Akoum | Bant",
-#: "Akoum and Bant", "Akoum & Bant".
-_LIST_SEPARATOR = lazy(r"[ \t](?:/|\||and|&)[ \t]", re.I)
-_LAST_AND = lazy(r"[ \t]+(?:and|&)[ \t]+", re.I)
+#: "Akoum and Bant", "Akoum & Bant", "Akoum + Bant" (also last after commas: "Akoum, Bant
+#: + Chaotic Aether", as a chat adds the phenomena).
+_LIST_SEPARATOR = lazy(r"[ \t](?:/|\||and|&|\+)[ \t]", re.I)
+_LAST_AND = lazy(r"[ \t]+(?:and|&|\+)[ \t]+", re.I)
 
 
 def _may_be_separated(line: str) -> bool:
-    """Whether ``_LIST_SEPARATOR`` is in ``line``; most lines lack all four separators and
+    """Whether ``_LIST_SEPARATOR`` is in ``line``; most lines lack all five separators and
     skip the search (only ASCII letters match "and" under IGNORECASE)."""
-    if "/" in line or "|" in line or "&" in line or "and" in line.lower():
+    if "/" in line or "|" in line or "&" in line or "+" in line or "and" in line.lower():
         return _LIST_SEPARATOR.search(line) is not None
     return False
 
