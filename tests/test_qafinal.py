@@ -160,3 +160,22 @@ def test_a_folder_scan_judges_a_file_whose_card_lines_all_have_bad_quantities(
         "no-planar-deck",
     ]
     assert report["summary"]["skipped"] == 1  # notes.txt
+
+
+
+def test_an_empty_folder_is_counted_as_nothing_to_check_not_unreadable(
+    write, run_cli, tmp_path
+) -> None:
+    """`planarcli validate empty/` said "(1 unreadable)": a folder with no decklist is no file
+    that could not be read. The JSON summary keeps counting it under `unreadable` (the
+    contract's keys); the text says what it is."""
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    names = ["Akoum", "Bant", "Naya", "Jund", "Grixis", "Esper", "Otaria", "Murasa", "Kessig",
+             "Stensia"]
+    deck = write("deck.txt", "".join(f"1 {name}\n" for name in names))
+    text = run_cli("validate", str(empty), str(deck))
+    assert text.exit_code == 2, text
+    assert text.stdout.splitlines()[-1] == "2 files: 1 valid, 1 invalid (1 with nothing to check)"
+    data = json.loads(run_cli("validate", str(empty), "--format", "json").stdout)
+    assert data["summary"]["unreadable"] == 1

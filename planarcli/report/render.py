@@ -185,12 +185,25 @@ def summary_line(results: Sequence[FileResult]) -> str:
     """ "3 files: 1 valid, 2 invalid (1 unreadable, 1 not found); 2 skipped": the same
     counts as the JSON summary."""
     counts = summary_counts(results)
+    # a path with nothing to check (an empty folder) is counted as unreadable in JSON, but
+    # it is no file that could not be read: the text says what it is
+    counts["nothing"] = sum(
+        1
+        for r in results
+        if not r.skipped
+        and not r.readable
+        and not r.missing
+        and r.findings
+        and r.findings[0].code == "no-input"
+    )
+    counts["unreadable"] -= counts["nothing"]
     noun = "file" if counts["files"] == 1 else "files"
     line = f"{counts['files']} {noun}: {counts['valid']} valid, {counts['invalid']} invalid"
     apart = [
         f"{counts[key]} {words}"
         for key, words in (
             ("unreadable", "unreadable"),
+            ("nothing", "with nothing to check"),
             ("missing", "not found"),
             ("not_fixed", "not fixed"),
         )
