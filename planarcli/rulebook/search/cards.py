@@ -145,6 +145,15 @@ class Names:
         return bool(self.counts.get(key(token)))  # (whatever a kept file holds: no raise)
 
 
+def places(word: str, size: int) -> tuple[int, int]:
+    """The two bits of a Bloom filter of ``size`` bytes (``Names.elsewhere``) that stand for
+    ``word``, for its writer (:func:`.cardnames.split`) and its reader (:func:`named`): the
+    same in every process (``hash`` is salted per process; CRC-32 is not)."""
+    crc = zlib.crc32(word.encode("utf-8", "surrogatepass"))
+    bits = size * 8
+    return crc % bits, (crc >> 16) * 40503 % bits
+
+
 def named(
     query: str,
     names: Names,
@@ -163,12 +172,10 @@ def named(
         said[folded if folded.isascii() else folded.translate(_LIGATURES)] = folded
     bloom = names.elsewhere
     if bloom:
-        # a word of a name printed in another language, perhaps (:func:`.cardnames.places`:
-        # the two bits of a word in the Bloom filter, the same for its writer and reader)
-        size = len(bloom) * 8
+        # a word of a name printed in another language, perhaps (its two bits in the Bloom
+        # filter, as :func:`.cardnames.split` set them)
         for word in said:
-            crc = zlib.crc32(word.encode("utf-8", "surrogatepass"))
-            first, second = crc % size, (crc >> 16) * 40503 % size
+            first, second = places(word, len(bloom))
             if bloom[first >> 3] >> (first & 7) & 1 and bloom[second >> 3] >> (second & 7) & 1:
                 names = names.everything()
                 break
