@@ -897,6 +897,13 @@ class _Names:
     def near(self, name: str) -> bool:
         return self.near_name(name) is not None
 
+    def card(self, name: str) -> bool:
+        """Whether ``name`` is a card (planar or not) or a near miss of a planar card; never
+        a line longer than a card's name (a sentence)."""
+        if _longer_than_a_card(name):
+            return False
+        return self.known(name) or self.near(name) or self.other(name)
+
     def near_name(self, name: str) -> str | None:
         """The planar card ``name`` is a near miss of (:func:`planar.near_miss`), or None."""
         from planarcli.deck.readers.planar import near_miss
@@ -1795,15 +1802,7 @@ def _signature_and_reply(
 
     def apart(indices: list[int]) -> bool:
         return not any(
-            pending[i][1].form not in ("none", "numbered")
-            or (
-                not _longer_than_a_card(pending[i][1].name)
-                and (
-                    names.known(pending[i][1].name)
-                    or names.near(pending[i][1].name)
-                    or names.other(pending[i][1].name)
-                )
-            )
+            pending[i][1].form not in ("none", "numbered") or names.card(pending[i][1].name)
             for i in indices
         )
 
@@ -1962,11 +1961,6 @@ def _prose_lines(
             and entry[0] not in bulleted
         )
 
-    def card(name: str) -> bool:
-        if _longer_than_a_card(name):  # a sentence: no planar card, no near miss of one
-            return False
-        return names.known(name) or names.near(name) or names.other(name)
-
     shaped = [i for i, entry in enumerate(pending) if candidate(entry)]
     if not shaped:
         return set()
@@ -1977,13 +1971,13 @@ def _prose_lines(
         if i not in shaped_at:
             return False
         if _reads_as_prose(name, strict, upper_list):
-            return not card(name)
+            return not names.card(name)
         # "ask Sam about his spare Chaotic Aether": more words than a plane's name has, and
         # no card of another kind with a long name either (the rare line that costs a lookup)
         return (
             strict
             and name.count(" ") + 1 >= _MORE_WORDS_THAN_A_CARD
-            and not card(name)
+            and not names.card(name)
             and not names.other(name)
             and not _opens_with_a_card(name, names)
         )
@@ -1995,7 +1989,7 @@ def _prose_lines(
             i in shaped_at
             and len(name.split()) <= words
             and (words == _SIGNATURE_WORDS or _sign_off(name))
-            and not card(name)
+            and not names.card(name)
         )
 
     def signature_above(end: int) -> int | None:
@@ -2018,7 +2012,7 @@ def _prose_lines(
     )
     listed = marked * 2 > len(pending) - len(quick)
     if listed:
-        prose = {i for i in quick if not card(pending[i][1].name)}
+        prose = {i for i in quick if not names.card(pending[i][1].name)}
     else:  # bare names: a run of prose at the head or at the tail, sentences between
         head = 0
         while head < len(pending) and prose_at(head, True):
@@ -2045,8 +2039,8 @@ def _prose_lines(
                 if (
                     (name.endswith(_SENTENCE_ENDS_OR_COLON) and len(name.split()) >= 3)
                     or _chat_stamp(name)
-                    or (_NOTE.match(name) and not card(name.partition(":")[2].strip()))
-                ) and not card(name):
+                    or (_NOTE.match(name) and not names.card(name.partition(":")[2].strip()))
+                ) and not names.card(name):
                     prose.add(i)  # ("notes: bring dice", but not "Sam: Akoum")
     # a sign-off ("Cheers,", "See you Friday,") and the signature under it ("Tom"); under a
     # sign-off of three words or more, only a signature that ends its block
@@ -2082,8 +2076,8 @@ def _prose_lines(
         if (
             entry[0] in chatted
             and (i in shaped_at or (parts.form in ("trailing", "comma") and parts.category is None))
-            and not card(parts.whole or parts.name)
-            and not card(parts.name)
+            and not names.card(parts.whole or parts.name)
+            and not names.card(parts.name)
         ):
             prose.add(i)
     if len(pending) + listed_more - len(prose) < 2:
