@@ -280,9 +280,3 @@ def read_names(query: str, info: EditionInfo) -> tuple[Names, frozenset[str], se
         names = scope_names(info, cached=False)
         found, naming = named(query, names)
     return names, found, naming
-
-
-def names_in(query: str, info: EditionInfo) -> frozenset[str]:
-    """The cards of the rulings document ``info`` that ``query`` names (see
-    :func:`read_names`)."""
-    return read_names(query, info)[1]
