@@ -38,7 +38,11 @@ _LIGATURES = str.maketrans({"æ": "ae", "ø": "o", "œ": "oe", "ß": "ss"})
 
 def key(word: str) -> str:
     """A word as card names are compared: folded, and "æther" as "aether"."""
-    folded = fold(word)
+    return unligated(fold(word))
+
+
+def unligated(folded: str) -> str:
+    """A ``folded`` word with "æ" as "ae" (:func:`key` of the word)."""
     return folded if folded.isascii() else folded.translate(_LIGATURES)
 
 
@@ -169,7 +173,7 @@ def named(
     said: dict[str, str] = {}
     for word in words(query):
         folded = fold(word)
-        said[folded if folded.isascii() else folded.translate(_LIGATURES)] = folded
+        said[unligated(folded)] = folded
     bloom = names.elsewhere
     if bloom:
         # a word of a name printed in another language, perhaps (its two bits in the Bloom
