@@ -316,17 +316,17 @@ _LETTER_NUMBER = lazy(r"^([A-Za-z])[.)][ \t]+(?=\S)")
 #: "1 - Akoum": a leading number, then a dash: a quantity, or a list's numbering when the
 #: numbers of such lines run 1, 2, 3...
 _DASH_AFTER_NUMBER = lazy(r"^[-–—][ \t]+(?=\S)")
-#: A bullet of a pasted list ("* Akoum", "- Akoum", "• Akoum", "+ Akoum" for a card added):
-#: no card name starts so.
-_BULLET = lazy(r"^[*•·‣◦\-–—+][ \t]+(?=\S)")
-#: The characters a bullet can be.
+#: The characters a bullet can be, and a bullet of a pasted list ("* Akoum", "- Akoum", "•
+#: Akoum", "+ Akoum" for a card added): no card name starts so.
 _BULLETS = "*•·‣◦-–—+"
+_BULLET = lazy(rf"^[{re.escape(_BULLETS)}][ \t]+(?=\S)")
 #: A check box a notes app writes before a list's items (Google Keep's "☐ Akoum", "☑ Bant",
 #: "✅ Naya"): left out, but, unlike a bullet, it does not mark the line as the list's (a
 #: ticked task that is no card, "☑ buy sleeves", is prose).
-_CHECK_BOX = lazy(r"^[☐☑☒⬜⬛✅❎🔲🔳✓✔✗✘][\ufe0f]?[ \t]+(?=\S)")
+_CHECK_BOXES = "☐☑☒⬜⬛✅❎🔲🔳✓✔✗✘"
+_CHECK_BOX = lazy(rf"^[{_CHECK_BOXES}][\ufe0f]?[ \t]+(?=\S)")
 #: The characters a bullet or a check box can be.
-_MARK_STARTS = _BULLETS + "☐☑☒⬜⬛✅❎🔲🔳✓✔✗✘"
+_MARK_STARTS = _BULLETS + _CHECK_BOXES
 #: A count after a heading: "Planes [10]", "Planar deck - 10 cards", "Planes: 10 cards".
 _HEADING_COUNT = lazy(
     r"[ \t]*(?:[-–—:][ \t]*)?(?:[(（]\s*\d{1,5}(?:\s*(?:cards?|枚))?\s*[)）]"
