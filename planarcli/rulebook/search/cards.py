@@ -248,12 +248,33 @@ def scope_names(info: EditionInfo, *, cached: bool = True) -> Names:
         return build(info, snapshot, stamp, folder)[0]
 
     def everything() -> Names:
-        whole = Names.restore(marshalcache.read(os.path.join(folder, ALL_FILE), MAGIC, stamp))
+        whole = Names.restore(read_kept(os.path.join(folder, ALL_FILE), stamp))
         return whole if whole is not None else build(info, snapshot, stamp, folder)[1]
 
-    state = marshalcache.read(os.path.join(folder, OWN_FILE), MAGIC, stamp)
-    kept = Names.restore(state, everything)
+    kept = Names.restore(read_kept(os.path.join(folder, OWN_FILE), stamp), everything)
     return kept if kept is not None else build(info, snapshot, stamp, folder)[0]
+
+
+#: the kept names' files read in this process, by path, stamp, size and time of change: a
+#: question that names a card reads them to choose its scope (:func:`read_names`) and
+#: again for the search itself (:func:`.query.card_names`). Each read gives a Names of
+#: its own (:meth:`Names.restore` shares the state, which nothing changes).
+_READ: dict[tuple[str, str, int, int], Any] = {}
+
+
+def read_kept(path: str, stamp: str) -> Any:
+    """What the kept names' file ``path`` holds for ``stamp`` (None if nothing), read once
+    per version of the file."""
+    from planarcli import marshalcache
+
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    version = (path, stamp, status.st_size, status.st_mtime_ns)
+    if version not in _READ:
+        _READ[version] = marshalcache.read(path, MAGIC, stamp)
+    return _READ[version]
 
 
 def build(info: EditionInfo, snapshot: str, stamp: str, folder: str) -> tuple[Names, Names]:
