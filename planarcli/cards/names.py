@@ -75,9 +75,8 @@ def fold_name(name: str) -> str:
     return _NON_WORD.sub(" ", text).strip()
 
 
-#: German umlauts as written without them (ß is "ss" in every folded name already); the
-#: search's card names (planarcli/rulebook/search/cardnames.py) use it too.
-UMLAUTS = {
+#: German umlauts as written without them (ß is "ss" in every folded name already).
+_UMLAUTS = {
     ord("ä"): "ae",
     ord("ö"): "oe",
     ord("ü"): "ue",
@@ -93,7 +92,7 @@ def umlaut_free(name: str) -> str | None:
     the name has no umlaut."""
     if name.isascii() or not any(ch in "äöüÄÖÜ" for ch in name):
         return None
-    return fold_name(name.translate(UMLAUTS))
+    return fold_name(name.translate(_UMLAUTS))
 
 
 #: Scryfall's language codes (``lang`` of a card object) and the languages they stand for.

@@ -26,6 +26,9 @@ from planarcli.rulebook.search.cards import (
 if TYPE_CHECKING:
     from planarcli.rulebook.corpus import EditionInfo
 
+#: a German name as written without umlauts ("Chaotischer Aether")
+UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+
 
 def build(info: EditionInfo, snapshot: str, stamp: str, folder: str) -> tuple[Names, Names]:
     """The names of the rulings ``info`` and the card ``snapshot``, kept in ``folder`` in two
@@ -125,9 +128,6 @@ def printed_names(snapshot: str) -> dict[str, str]:
     languages (a German one also without umlauts: "Chaotischer Aether"), each with the
     English name."""
     import json
-
-    # (the catalog's table: a German name as written without umlauts)
-    from planarcli.cards.names import UMLAUTS
 
     try:
         with open(snapshot, encoding="utf-8") as handle:
