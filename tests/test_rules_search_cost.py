@@ -383,7 +383,7 @@ def test_the_kept_card_names_are_those_made_from_the_rulings() -> None:
             fresh.counts,
             fresh.by_letter,
         )
-    assert cards.names_in("spatial merging chaos", info) == {CARD}
+    assert cards.read_names("spatial merging chaos", info)[1] == {CARD}
 
 
 def rewrite_kept(path: Path, change: Callable[[dict[str, Any]], None]) -> None:
@@ -461,3 +461,32 @@ def test_kept_card_names_are_read_not_made_again(
     monkeypatch.setenv("PLANARCLI_CACHE_DIR", os.environ["PLANARCLI_CACHE_DIR"] + "-other")
     assert run_cli("rules", "search", "Chaotischer Aether").exit_code == 0
     assert made, "the check counts what it should"
+
+
+def test_a_question_naming_a_card_reads_the_kept_names_once(
+    run_cli: Callable[..., Any], monkeypatch: Any
+) -> None:
+    """The scope reads the kept card names to see that a question names a card, and the
+    search reads them to match the question: one read of each file serves both (reading
+    card-names.bin costs about 45 microseconds, card-names-all.bin several times that)."""
+    from planarcli import marshalcache
+
+    for question in (CARD_QUESTION, "Chaotischer Aether"):
+        run_cli("rules", "search", question)  # (the files as the search keeps them)
+        monkeypatch.setattr(cards, "_READ", {})  # (as in a new process)
+        read: list[str] = []
+        real = marshalcache.read
+
+        def counted(path: str, *args: Any, real: Any = real, read: list[str] = read) -> Any:
+            read.append(os.path.basename(path))
+            return real(path, *args)
+
+        monkeypatch.setattr(marshalcache, "read", counted)
+        result = run_cli("rules", "search", question, "--format", "json")
+        monkeypatch.setattr(marshalcache, "read", real)
+        assert result.exit_code == 0, result
+        names_read = [name for name in read if name.startswith("card-names")]
+        assert names_read and len(names_read) == len(set(names_read)), (question, read)
+        if question != CARD_QUESTION:
+            assert "card-names-all.bin" in names_read, read
+        assert json.loads(result.stdout)["results"][0]["id"].startswith("ruling:"), question

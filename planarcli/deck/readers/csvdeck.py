@@ -117,8 +117,7 @@ def header_columns(line: str) -> tuple[str, dict[str, int]] | None:
         columns: dict[str, int] = {}
         for index, cell in enumerate(cells):
             if cell.endswith(_INCLUDED_TAIL):  # "in the deck?", "in deck (y/n)"
-                cell = cell.removesuffix("?").rstrip()
-                for tail in _INCLUDED_TAIL[1:]:
+                for tail in _INCLUDED_TAIL:
                     cell = cell.removesuffix(tail).rstrip()
             for role, names in (
                 ("name", NAME_COLUMNS),

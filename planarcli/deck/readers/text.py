@@ -316,17 +316,17 @@ _LETTER_NUMBER = lazy(r"^([A-Za-z])[.)][ \t]+(?=\S)")
 #: "1 - Akoum": a leading number, then a dash: a quantity, or a list's numbering when the
 #: numbers of such lines run 1, 2, 3...
 _DASH_AFTER_NUMBER = lazy(r"^[-–—][ \t]+(?=\S)")
-#: A bullet of a pasted list ("* Akoum", "- Akoum", "• Akoum", "+ Akoum" for a card added):
-#: no card name starts so.
-_BULLET = lazy(r"^[*•·‣◦\-–—+][ \t]+(?=\S)")
-#: The characters a bullet can be.
+#: The characters a bullet can be, and a bullet of a pasted list ("* Akoum", "- Akoum", "•
+#: Akoum", "+ Akoum" for a card added): no card name starts so.
 _BULLETS = "*•·‣◦-–—+"
+_BULLET = lazy(rf"^[{re.escape(_BULLETS)}][ \t]+(?=\S)")
 #: A check box a notes app writes before a list's items (Google Keep's "☐ Akoum", "☑ Bant",
 #: "✅ Naya"): left out, but, unlike a bullet, it does not mark the line as the list's (a
 #: ticked task that is no card, "☑ buy sleeves", is prose).
-_CHECK_BOX = lazy(r"^[☐☑☒⬜⬛✅❎🔲🔳✓✔✗✘][\ufe0f]?[ \t]+(?=\S)")
+_CHECK_BOXES = "☐☑☒⬜⬛✅❎🔲🔳✓✔✗✘"
+_CHECK_BOX = lazy(rf"^[{_CHECK_BOXES}][\ufe0f]?[ \t]+(?=\S)")
 #: The characters a bullet or a check box can be.
-_MARK_STARTS = _BULLETS + "☐☑☒⬜⬛✅❎🔲🔳✓✔✗✘"
+_MARK_STARTS = _BULLETS + _CHECK_BOXES
 #: A count after a heading: "Planes [10]", "Planar deck - 10 cards", "Planes: 10 cards".
 _HEADING_COUNT = lazy(
     r"[ \t]*(?:[-–—:][ \t]*)?(?:[(（]\s*\d{1,5}(?:\s*(?:cards?|枚))?\s*[)）]"
@@ -896,6 +896,13 @@ class _Names:
 
     def near(self, name: str) -> bool:
         return self.near_name(name) is not None
+
+    def card(self, name: str) -> bool:
+        """Whether ``name`` is a card (planar or not) or a near miss of a planar card; never
+        a line longer than a card's name (a sentence)."""
+        if _longer_than_a_card(name):
+            return False
+        return self.known(name) or self.near(name) or self.other(name)
 
     def near_name(self, name: str) -> str | None:
         """The planar card ``name`` is a near miss of (:func:`planar.near_miss`), or None."""
@@ -1796,15 +1803,7 @@ def _signature_and_reply(
 
     def apart(indices: list[int]) -> bool:
         return not any(
-            pending[i][1].form not in ("none", "numbered")
-            or (
-                not _longer_than_a_card(pending[i][1].name)
-                and (
-                    names.known(pending[i][1].name)
-                    or names.near(pending[i][1].name)
-                    or names.other(pending[i][1].name)
-                )
-            )
+            pending[i][1].form not in ("none", "numbered") or names.card(pending[i][1].name)
             for i in indices
         )
 
@@ -1963,11 +1962,6 @@ def _prose_lines(
             and entry[0] not in bulleted
         )
 
-    def card(name: str) -> bool:
-        if _longer_than_a_card(name):  # a sentence: no planar card, no near miss of one
-            return False
-        return names.known(name) or names.near(name) or names.other(name)
-
     shaped = [i for i, entry in enumerate(pending) if candidate(entry)]
     if not shaped:
         return set()
@@ -1978,13 +1972,13 @@ def _prose_lines(
         if i not in shaped_at:
             return False
         if _reads_as_prose(name, strict, upper_list):
-            return not card(name)
+            return not names.card(name)
         # "ask Sam about his spare Chaotic Aether": more words than a plane's name has, and
         # no card of another kind with a long name either (the rare line that costs a lookup)
         return (
             strict
             and name.count(" ") + 1 >= _MORE_WORDS_THAN_A_CARD
-            and not card(name)
+            and not names.card(name)
             and not names.other(name)
             and not _opens_with_a_card(name, names)
         )
@@ -1996,7 +1990,7 @@ def _prose_lines(
             i in shaped_at
             and len(name.split()) <= words
             and (words == _SIGNATURE_WORDS or _sign_off(name))
-            and not card(name)
+            and not names.card(name)
         )
 
     def signature_above(end: int) -> int | None:
@@ -2019,7 +2013,7 @@ def _prose_lines(
     )
     listed = marked * 2 > len(pending) - len(quick)
     if listed:
-        prose = {i for i in quick if not card(pending[i][1].name)}
+        prose = {i for i in quick if not names.card(pending[i][1].name)}
     else:  # bare names: a run of prose at the head or at the tail, sentences between
         head = 0
         while head < len(pending) and prose_at(head, True):
@@ -2046,8 +2040,8 @@ def _prose_lines(
                 if (
                     (name.endswith(_SENTENCE_ENDS_OR_COLON) and len(name.split()) >= 3)
                     or _chat_stamp(name)
-                    or (_NOTE.match(name) and not card(name.partition(":")[2].strip()))
-                ) and not card(name):
+                    or (_NOTE.match(name) and not names.card(name.partition(":")[2].strip()))
+                ) and not names.card(name):
                     prose.add(i)  # ("notes: bring dice", but not "Sam: Akoum")
     # a sign-off ("Cheers,", "See you Friday,") and the signature under it ("Tom"); under a
     # sign-off of three words or more, only a signature that ends its block
@@ -2083,8 +2077,8 @@ def _prose_lines(
         if (
             entry[0] in chatted
             and (i in shaped_at or (parts.form in ("trailing", "comma") and parts.category is None))
-            and not card(parts.whole or parts.name)
-            and not card(parts.name)
+            and not names.card(parts.whole or parts.name)
+            and not names.card(parts.name)
         ):
             prose.add(i)
     if len(pending) + listed_more - len(prose) < 2:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import zlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +20,7 @@ from planarcli.rulebook.search.cards import (
     OWN_FILE,
     Names,
     key,
+    places,
 )
 
 if TYPE_CHECKING:
@@ -56,15 +56,6 @@ def state(names: Names) -> dict[str, Any]:
     return {kept: getattr(names, name) for kept, (name, _) in Names.KEPT.items()}
 
 
-def places(word: str, size: int) -> tuple[int, int]:
-    """The two bits of a Bloom filter of ``size`` bytes (``Names.elsewhere``) that stand for
-    ``word``, as :func:`.cards.named` reads them: the same in every process (``hash`` is
-    salted per process; CRC-32 is not)."""
-    crc = zlib.crc32(word.encode("utf-8", "surrogatepass"))
-    bits = size * 8
-    return crc % bits, (crc >> 16) * 40503 % bits
-
-
 def split(names: Names, said: Mapping[str, int]) -> Names:
     """``names`` without the other names (``printed``), which :meth:`.Names.everything`
     gives back: the part read for every question. ``said``: how often the rulings say a
@@ -90,8 +81,8 @@ def split(names: Names, said: Mapping[str, int]) -> Names:
         for name in names.printed
         if names.spelt[name]
     }
-    # the rarest words as the bits of a Bloom filter (:func:`places`): 2 KiB read by every
-    # search, where the words themselves were 7 KiB of text to decode and search
+    # the rarest words as the bits of a Bloom filter (:func:`.cards.places`): 2 KiB read by
+    # every search, where the words themselves were 7 KiB of text to decode and search
     bits = bytearray(ELSEWHERE_BYTES if rarest else 0)
     for word in rarest:
         for bit in places(word, len(bits)):

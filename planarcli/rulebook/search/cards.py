@@ -38,7 +38,11 @@ _LIGATURES = str.maketrans({"æ": "ae", "ø": "o", "œ": "oe", "ß": "ss"})
 
 def key(word: str) -> str:
     """A word as card names are compared: folded, and "æther" as "aether"."""
-    folded = fold(word)
+    return unligated(fold(word))
+
+
+def unligated(folded: str) -> str:
+    """A ``folded`` word with "æ" as "ae" (:func:`key` of the word)."""
     return folded if folded.isascii() else folded.translate(_LIGATURES)
 
 
@@ -145,6 +149,15 @@ class Names:
         return bool(self.counts.get(key(token)))  # (whatever a kept file holds: no raise)
 
 
+def places(word: str, size: int) -> tuple[int, int]:
+    """The two bits of a Bloom filter of ``size`` bytes (``Names.elsewhere``) that stand for
+    ``word``, for its writer (:func:`.cardnames.split`) and its reader (:func:`named`): the
+    same in every process (``hash`` is salted per process; CRC-32 is not)."""
+    crc = zlib.crc32(word.encode("utf-8", "surrogatepass"))
+    bits = size * 8
+    return crc % bits, (crc >> 16) * 40503 % bits
+
+
 def named(
     query: str,
     names: Names,
@@ -160,15 +173,13 @@ def named(
     said: dict[str, str] = {}
     for word in words(query):
         folded = fold(word)
-        said[folded if folded.isascii() else folded.translate(_LIGATURES)] = folded
+        said[unligated(folded)] = folded
     bloom = names.elsewhere
     if bloom:
-        # a word of a name printed in another language, perhaps (:func:`.cardnames.places`:
-        # the two bits of a word in the Bloom filter, the same for its writer and reader)
-        size = len(bloom) * 8
+        # a word of a name printed in another language, perhaps (its two bits in the Bloom
+        # filter, as :func:`.cardnames.split` set them)
         for word in said:
-            crc = zlib.crc32(word.encode("utf-8", "surrogatepass"))
-            first, second = crc % size, (crc >> 16) * 40503 % size
+            first, second = places(word, len(bloom))
             if bloom[first >> 3] >> (first & 7) & 1 and bloom[second >> 3] >> (second & 7) & 1:
                 names = names.everything()
                 break
@@ -237,12 +248,33 @@ def scope_names(info: EditionInfo, *, cached: bool = True) -> Names:
         return build(info, snapshot, stamp, folder)[0]
 
     def everything() -> Names:
-        whole = Names.restore(marshalcache.read(os.path.join(folder, ALL_FILE), MAGIC, stamp))
+        whole = Names.restore(read_kept(os.path.join(folder, ALL_FILE), stamp))
         return whole if whole is not None else build(info, snapshot, stamp, folder)[1]
 
-    state = marshalcache.read(os.path.join(folder, OWN_FILE), MAGIC, stamp)
-    kept = Names.restore(state, everything)
+    kept = Names.restore(read_kept(os.path.join(folder, OWN_FILE), stamp), everything)
     return kept if kept is not None else build(info, snapshot, stamp, folder)[0]
+
+
+#: the kept names' files read in this process, by path, stamp, size and time of change: a
+#: question that names a card reads them to choose its scope (:func:`read_names`) and
+#: again for the search itself (:func:`.query.card_names`). Each read gives a Names of
+#: its own (:meth:`Names.restore` shares the state, which nothing changes).
+_READ: dict[tuple[str, str, int, int], Any] = {}
+
+
+def read_kept(path: str, stamp: str) -> Any:
+    """What the kept names' file ``path`` holds for ``stamp`` (None if nothing), read once
+    per version of the file."""
+    from planarcli import marshalcache
+
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    version = (path, stamp, status.st_size, status.st_mtime_ns)
+    if version not in _READ:
+        _READ[version] = marshalcache.read(path, MAGIC, stamp)
+    return _READ[version]
 
 
 def build(info: EditionInfo, snapshot: str, stamp: str, folder: str) -> tuple[Names, Names]:
@@ -273,9 +305,3 @@ def read_names(query: str, info: EditionInfo) -> tuple[Names, frozenset[str], se
         names = scope_names(info, cached=False)
         found, naming = named(query, names)
     return names, found, naming
-
-
-def names_in(query: str, info: EditionInfo) -> frozenset[str]:
-    """The cards of the rulings document ``info`` that ``query`` names (see
-    :func:`read_names`)."""
-    return read_names(query, info)[1]

@@ -31,13 +31,13 @@ FOLD_TWINS = frozenset(
     "\ua64a\ua64b\ufb05\ufb06"
 )
 #: the words of :func:`.query.subject_pattern`, as :func:`says_what` reads them
-BEFORE_SUBJECT = frozenset({"a", "an", "the", "to", "each", "un", "une", "le", "la", "en", "et"})
-AFTER_SUBJECT = frozenset({"is", "are", "means", "represents", "represent", "est", "sont", "er"})
-PERSON_VERBS = frozenset({"is", "are", "est", "sont", "er"})
 PERSON_ARTICLES = frozenset({"a", "an", "the", "un", "une", "le", "la", "en", "et"})
+PERSON_VERBS = frozenset({"is", "are", "est", "sont", "er"})
+BEFORE_SUBJECT = PERSON_ARTICLES | {"to", "each"}
+AFTER_SUBJECT = PERSON_VERBS | {"means", "represents", "represent"}
 #: (and "s'appelle", "known as")
 CALLED = frozenset({"called", "appelé", "appelée", "appelés", "appelées", "kaldes", "kaldet"})
-CALLED_ARTICLES = frozenset({"a", "an", "the", "un", "une", "le", "la", "l'", "en", "et"})
+CALLED_ARTICLES = PERSON_ARTICLES | {"l'"}
 QUOTES = "\"\u201c\u00ab'\u2018"
 
 
@@ -186,16 +186,15 @@ def says_what(text: str, words: list[str], person: bool) -> bool:
     return False
 
 
-#: where the subject of "who is ..." ends and the case it is asked about begins
-SUBJECT_END_RE = lazy(
-    r"\s*[,;?(]|\s+(?:in|during|when|if|under|with|for|dans|en|pendant|quand|si|avec|i|når|hvis"
-    r"|med)\s",
-    re.IGNORECASE,
-)
-#: the words of SUBJECT_END_RE, as :func:`subject_head` reads them
+#: the words that end the subject of "who is ..." and begin the case it is asked about
 SUBJECT_END_WORDS = frozenset(
     {"in", "during", "when", "if", "under", "with", "for", "dans", "en", "pendant", "quand"}
     | {"si", "avec", "i", "når", "hvis", "med"}
+)
+#: where that subject ends: a mark, or one of those words between whitespace
+SUBJECT_END_RE = lazy(
+    rf"\s*[,;?(]|\s+(?:{'|'.join(sorted(SUBJECT_END_WORDS, key=lambda w: (-len(w), w)))})\s",
+    re.IGNORECASE,
 )
 
 
