@@ -218,42 +218,7 @@ class SearchIndex:
     positions are computed for the few documents a query reaches.
     """
 
-    FIELDS = (
-        "edition_ids",
-        "langs",
-        "ids",
-        "texts",
-        "doc_langs",
-        "kinds",
-        "editions",
-        "lengths",
-        "groups",
-        "tokens",
-        "heads",
-        "parents",
-        "forms",
-        "context",
-        "intro",
-        "topical",
-        "aid_lengths",
-        "notes",
-        "postings",
-        "df",
-        "lang_df",
-        "lang_size",
-        "group_length",
-        "surface",
-        "vocabulary",
-        "folded",
-        "stems",
-        "aid_postings",
-        "aid_df",
-        "aid_size",
-        "aid_length",
-        "edition_names",
-        "cards",
-        "restating",
-    )
+    #: the fields each passage has one value of, in passage order
     COLUMNS = (
         "texts",
         "doc_langs",
@@ -270,6 +235,29 @@ class SearchIndex:
         "topical",
         "aid_lengths",
         "notes",
+    )
+    #: every field of the stored state, in the order it is kept
+    FIELDS = (
+        "edition_ids",
+        "langs",
+        "ids",
+        *COLUMNS,
+        "postings",
+        "df",
+        "lang_df",
+        "lang_size",
+        "group_length",
+        "surface",
+        "vocabulary",
+        "folded",
+        "stems",
+        "aid_postings",
+        "aid_df",
+        "aid_size",
+        "aid_length",
+        "edition_names",
+        "cards",
+        "restating",
     )
 
     edition_ids: list[str]
