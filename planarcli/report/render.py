@@ -138,6 +138,10 @@ def _verdict(result: FileResult, style: Style, width: int | None) -> str:
     return f"{path}: {style('invalid', fg='red', bold=True)} ({size})"
 
 
+#: findings of one code shown per file in text (the rest counted on one line, unless -v)
+SAME_CODE_SHOWN = 20
+
+
 def render_text(
     results: Sequence[FileResult],
     *,
@@ -173,10 +177,22 @@ def render_text(
                 "left out as comments"
             )
         # Why a fix was not written is the one line on stderr: not said again here.
+        shown: dict[str, int] = {}  # findings shown per code, for the cap below
+        held: dict[str, int] = {}
         for finding in result.findings[1:] if result.not_fixed else result.findings:
             if finding.severity == "info" and not verbose:
                 continue
+            shown[finding.code] = shown.get(finding.code, 0) + 1
+            if shown[finding.code] > SAME_CODE_SHOWN and not verbose:
+                held[finding.code] = held.get(finding.code, 0) + 1
+                continue
             lines.append(_finding_line(result, finding, style, width))
+        for code, count in held.items():
+            # a file of thousands of prose lines: the first few show what is wrong
+            lines.append(
+                f"  ... and {plural(count, 'more line')} with [{code}] "
+                "(all of them: -v, or --format json)"
+            )
     lines.append(summary_line(results))
     return "\n".join(lines)
 
