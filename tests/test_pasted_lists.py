@@ -1472,6 +1472,10 @@ def test_a_notes_apps_check_boxes_are_left_out() -> None:
         ("Gavony\nKessig\nNephalia\n", "Liebe Grüße\nAnja"),
         ("Gavony\nKessig\nNephalia\n", "Cheers\nTom Baker"),
         ("1 Gavony\n1 Kessig\n1 Nephalia\n", "LG\nAnja"),
+        # chat's sign-offs, lower case and without a comma (made up after the release work)
+        ("Gavony\nKessig\nNephalia\n", "see ya\nMike"),
+        ("1 Gavony\n1 Kessig\n1 Nephalia\n", "cya\nDee"),
+        ("Gavony\nKessig\nNephalia\n", "ok bye\nSam"),
     ],
 )
 def test_a_sign_off_without_a_comma_takes_its_signature(cards: str, closing: str) -> None:

@@ -1774,6 +1774,8 @@ _CLOSINGS = frozenset(
     {"cheers", "thanks", "thx", "regards", "grüße", "grüsse", "gruß", "gruss", "lg", "vg"}
     | {"mfg", "bises", "amitiés", "cordialement", "merci", "saludos", "saluti", "abraços"}
     | {"abrazos", "danke", "tschüss", "ciao"}
+    # chat's sign-offs: "see ya", "cya", "laters", "bye"
+    | {"ya", "cya", "later", "laters", "bye", "peace"}
 )
 #: The most lines a signature under a "--" line has, when none of them is a card.
 _SIGNATURE_LINES = 4
