@@ -1040,3 +1040,105 @@ def test_a_partial_answer_never_makes_a_cards_sets_or_first_printing_shrink(
     assert shown["source"] == "cache"
     assert shown["sets"] == [*tazeem.sets, "zzz"]
     assert shown["first_released"] == tazeem.first_released
+
+
+# -- hostile answers (issue 22): one line, exit 3, the cache as it was ------------------------------
+def synced_cache_checksum(server: LocalServer, cache_dir: Path) -> str:
+    """Sync the hand-made cards once, then empty the server's log: the checksum of that cache."""
+    serve_cards(server, HAND_MADE)
+    assert sync(server.url).exit_code == 0
+    server.requests.clear()
+    return checksum(cache_dir / "cards.json")
+
+
+DEEP = b"[" * 100_000 + b"]" * 100_000
+
+
+@pytest.mark.parametrize("path", ["/cards/search", "/cards/named"])
+def test_json_nested_past_the_recursion_limit_is_one_line(
+    server: LocalServer, cache_dir: Path, path: str
+) -> None:
+    before = synced_cache_checksum(server, cache_dir)
+    server.route(path, Reply(body=DEEP, headers={"Content-Type": "application/json"}))
+    command = ["cards", "sync"] if path == "/cards/search" else ["cards", "show", "--online", "X"]
+    result = run(*command, "--api-url", server.url)
+    assert result.exit_code == 3, explain(result)
+    assert "nested too deeply" in one_error_line(result)
+    assert checksum(cache_dir / "cards.json") == before
+
+
+def test_a_claimed_billion_cards_stops_at_the_page_cap(
+    server: LocalServer, cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cap on pages is the client's own, not computed from the server's total."""
+    from planarcli.cards import scryfall
+
+    before = synced_cache_checksum(server, cache_dir)
+    monkeypatch.setattr(scryfall, "MAX_PAGES", 5)
+
+    def endless(request: RecordedRequest) -> Reply:
+        number = int(request.query.get("page", "1"))
+        return Reply.json(
+            {
+                "object": "list",
+                "total_cards": 1_000_000_000,
+                "has_more": True,
+                "next_page": f"{server.url}/cards/search?page={number + 1}",
+                "data": [make_card(f"Plane {number}")],
+            }
+        )
+
+    server.route("/cards/search", endless)
+    result = sync(server.url)
+    assert result.exit_code == 3, explain(result)
+    assert "kept paging past 5 pages" in one_error_line(result)
+    assert len(server.requests) == 5
+    assert checksum(cache_dir / "cards.json") == before
+
+
+def test_the_real_page_cap_is_far_below_a_claimed_total() -> None:
+    from planarcli.cards import scryfall
+
+    assert 2 <= scryfall.MAX_PAGES <= 100
+
+
+@pytest.mark.parametrize("status", [301, 302, 303, 307, 308])
+def test_a_redirect_to_another_host_is_refused(
+    server: LocalServer, cache_dir: Path, status: int
+) -> None:
+    before = synced_cache_checksum(server, cache_dir)
+    with serve() as elsewhere:
+        serve_cards(elsewhere, HAND_MADE[:2])
+        server.route(
+            "/cards/search",
+            Reply(status=status, headers={"Location": f"{elsewhere.url}/cards/search"}),
+        )
+        result = sync(server.url)
+        assert elsewhere.requests == []
+    assert result.exit_code == 3, explain(result)
+    assert "redirected" in one_error_line(result) and "another host" in result.stderr
+    assert checksum(cache_dir / "cards.json") == before
+
+
+def test_a_redirect_on_the_same_host_is_followed(server: LocalServer, cache_dir: Path) -> None:
+    pages = scryfall_pages(HAND_MADE, server.url, 10, path="/v2/cards/search")
+    server.route("/cards/search", Reply(status=302, headers={"Location": "/v2/cards/search"}))
+    server.route("/v2/cards/search", Reply.json(pages[1]))
+    result = sync(server.url)
+    assert result.exit_code == 0, explain(result)
+    assert [request.path for request in server.requests] == ["/cards/search", "/v2/cards/search"]
+
+
+def test_a_redirect_loop_stops_at_the_redirect_limit(server: LocalServer, cache_dir: Path) -> None:
+    from planarcli.cards import scryfall
+
+    before = synced_cache_checksum(server, cache_dir)
+    server.route("/cards/search", Reply(status=302, headers={"Location": "/loop"}))
+    server.route("/loop", Reply(status=307, headers={"Location": "/loop"}))
+    started = time.monotonic()
+    result = sync(server.url)
+    assert result.exit_code == 3, explain(result)
+    assert f"more than {scryfall.MAX_REDIRECTS} times" in one_error_line(result)
+    assert len(server.requests) == scryfall.MAX_REDIRECTS + 1
+    assert time.monotonic() - started < 60
+    assert checksum(cache_dir / "cards.json") == before

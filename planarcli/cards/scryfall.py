@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 import requests
 from requests.adapters import HTTPAdapter
@@ -61,6 +61,15 @@ RATE_LIMITED_PATHS = ("/cards/search", "/cards/named", "/cards/random", "/cards/
 
 #: Used when a list gives no ``total_cards`` (a card search always does).
 MAX_PAGES_WITHOUT_TOTAL = 20
+#: The most pages one search follows, whatever ``total_cards`` claims: every printing of
+#: every planar card is two pages of 175; a server that claims a billion cards (and pages on)
+#: is given up on here, not after a billion pages.
+MAX_PAGES = 40
+
+#: Redirects followed for one request, each to the same scheme, host and port only: an
+#: answer from another host never reaches the cache (as a next_page there is refused).
+MAX_REDIRECTS = 3
+REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 
 #: A Scryfall answer larger than this is not a card list.
 MAX_RESPONSE_BYTES = 32 * 1024 * 1024
@@ -168,7 +177,7 @@ class ScryfallClient:
             read=min(policy.retries, policy.read_retries),
             status=policy.retries,
             other=0,
-            redirect=3,
+            redirect=0,  # redirects are followed by _get, which checks where they lead
             allowed_methods=frozenset({"GET"}),
             status_forcelist=frozenset({429, 500, 502, 503, 504}),
             backoff_factor=policy.backoff_factor,
@@ -204,11 +213,23 @@ class ScryfallClient:
         self._pace(url)
         limited = _is_rate_limited(url)
         try:
-            response = self.session.get(url, params=params, timeout=self.timeout, stream=True)
-            try:
-                body = self._read_body(response, url, self.body_deadline)
-            finally:
-                response.close()
+            for _ in range(MAX_REDIRECTS + 1):
+                response = self.session.get(
+                    url, params=params, timeout=self.timeout, stream=True, allow_redirects=False
+                )
+                try:
+                    target = self._redirect_target(response, url)
+                    if target is None:
+                        body = self._read_body(response, url, self.body_deadline)
+                        break
+                finally:
+                    response.close()
+                url, params = target, None
+            else:
+                raise DataUnavailableError(
+                    f"Scryfall redirected more than {MAX_REDIRECTS} times; giving up",
+                    hint=API_URL_HINT,
+                )
         except requests.exceptions.RequestException as error:
             raise _failed(url, error) from error
         finally:
@@ -220,6 +241,22 @@ class ScryfallClient:
             content_type=response.headers.get("Content-Type", ""),
             body=body,
         )
+
+    def _redirect_target(self, response: requests.Response, url: str) -> str | None:
+        """Where a redirect answer sends the request (same origin only), or None for an
+        answer that is no redirect."""
+        location = response.headers.get("Location")
+        if response.status_code not in REDIRECT_STATUSES or not location:
+            return None
+        target = urljoin(response.url or url, location)
+        parts = urlsplit(target)
+        if (parts.scheme, parts.netloc) != self._origin:
+            raise DataUnavailableError(
+                f"Scryfall redirected {_short(url)} to another host ({parts.netloc or target!r});"
+                " not following it",
+                hint=API_URL_HINT,
+            )
+        return target
 
     @staticmethod
     def _read_body(response: requests.Response, url: str, deadline: float) -> bytes:
@@ -269,6 +306,11 @@ class ScryfallClient:
             document = json.loads(response.body.decode("utf-8"))
         except (UnicodeDecodeError, ValueError):
             document = _NOT_JSON
+        except RecursionError:  # arrays or objects nested thousands deep: no Scryfall answer
+            raise DataUnavailableError(
+                f"Scryfall's answer for {where} is JSON nested too deeply to be a card list",
+                hint=API_URL_HINT,
+            ) from None
         if response.status != 200:
             if isinstance(document, dict) and document.get("object") == "error":
                 raise _error_from_scryfall(document, response.status, where)
@@ -338,7 +380,7 @@ class ScryfallClient:
                 raw_total = page.get("total_cards")
                 total = raw_total if isinstance(raw_total, int) and raw_total >= 0 else None
                 if total is not None and data:
-                    cap = math.ceil(total / len(data)) + 2
+                    cap = min(math.ceil(total / len(data)) + 2, MAX_PAGES)
                 else:
                     cap = MAX_PAGES_WITHOUT_TOTAL
             if progress is not None:
