@@ -22,12 +22,16 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from planarcli.boundedio import read_limited
 from planarcli.errors import UsageError
 from planarcli.lazyre import lazy
 from planarcli.records import field, record
 
 #: File names looked for in each folder, in order of preference.
 CONFIG_NAMES = ("planarcli.toml", ".planarcli.toml", "pyproject.toml")
+#: A configuration file holding more is refused (a pyproject.toml is a few kB; /dev/zero as
+#: --config is endless).
+MAX_CONFIG_BYTES = 8 * 1024 * 1024
 
 #: Bytes that can open a [tool.planarcli] table, or define it inline or with dotted keys:
 #: ``[tool.planarcli]``, ``tool.planarcli.rules = ...``, ``[tool]`` or ``tool = {...}``.
@@ -81,11 +85,16 @@ def _read_table(path: str, *, named: bool = False) -> dict[str, Any] | None:
     shown = shown_path(path)
     try:
         with open(path, "rb") as handle:
-            data = handle.read()
+            data = read_limited(handle, MAX_CONFIG_BYTES)
     except OSError as error:
         raise UsageError(
             f"{shown}: cannot read the configuration file ({error.strerror})"
         ) from None
+    if len(data) > MAX_CONFIG_BYTES:
+        raise UsageError(
+            f"{shown}: holds more than {MAX_CONFIG_BYTES // (1024 * 1024)} MiB, too much for a "
+            "configuration file"
+        )
     is_pyproject = os.path.basename(path) == "pyproject.toml"
     # A UTF-16 file (a byte-order mark: Windows Notepad's "Unicode") is scanned as such, so
     # that a table in it is found and refused as no TOML rather than passed over in silence.

@@ -137,9 +137,19 @@ def read_rules_file(path: Path, *, max_bytes: int = MAX_BYTES) -> bytes:
                 f"(limit {max_bytes // (1024 * 1024)} MB)",
                 path=name,
             )
-        return path.read_bytes()
+        from planarcli.boundedio import read_limited
+
+        with path.open("rb") as handle:
+            data = read_limited(handle, max_bytes)
     except OSError as error:
         raise InputError(f"cannot read the file ({error.strerror or error})", path=name) from None
+    if len(data) > max_bytes:  # a device or a FIFO that reported no size, or a file that grew
+        raise InputError(
+            f"holds more than {max_bytes // (1024 * 1024)} MB, too much for a Comprehensive "
+            "Rules text file",
+            path=name,
+        )
+    return data
 
 
 def fetch_rules_file(

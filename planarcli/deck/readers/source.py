@@ -13,6 +13,7 @@ import os
 import re
 import sys
 
+from planarcli.boundedio import read_limited
 from planarcli.errors import InputError
 from planarcli.lazyre import lazy
 from planarcli.records import record
@@ -56,12 +57,7 @@ def read_file(path: str, *, max_bytes: int = MAX_BYTES) -> tuple[bytes, os.stat_
             status = os.fstat(handle.fileno())
             if status.st_size > max_bytes:  # refuse before reading anything
                 raise InputError(_too_large(max_bytes), path=path)
-            # What fstat announced and one byte more: asking for max_bytes + 1 at once made
-            # a buffer that large for every file, most of a small file's cost. A file that
-            # grew, or a special file that reports no size, is read on as before.
-            data = handle.read(status.st_size + 1)
-            if len(data) > status.st_size:
-                data += handle.read(max_bytes + 1 - len(data))
+            data = read_limited(handle, max_bytes, status.st_size)
     except FileNotFoundError:
         raise InputError("no such file", path=path) from None
     except (IsADirectoryError, PermissionError) as error:
