@@ -1,18 +1,32 @@
 """Derived data kept in the cache dir as ``marshal``, for data that is slow to build or parse
 (the rules search index, the parsed card snapshot) and cheap to rebuild.
 
-A file is a magic line, a header (payload length, CRC-32 of the payload, and the *key*: what
-the data was derived from) and the marshalled payload. A reader passes the key it expects
-and gets the payload only when the magic, key, length and checksum all agree and it
-unmarshals to a dict: a missing, stale, truncated, corrupted or foreign file gives None,
-never an error, and the caller rebuilds. Only a regular file of at most :data:`MAX_BYTES` is
-read, opened without blocking (a FIFO or a link to ``/dev/zero`` at the path cannot hang a
-command), and any exception while decoding it (``MemoryError`` from a payload that claims a
-billion items, ``RecursionError``, ...) means None: the cache holds data, never a reason to
-fail. ``marshal`` cannot run code while loading (unlike ``pickle``), and its format may
-change between Python versions, so callers put the interpreter's version in the key
-(:func:`python_key`). Writes go to a temporary file in the same folder, then ``os.replace``;
-a cache that cannot be written (read-only home, full disk) is left alone.
+``marshal`` is fast and needs no import, but CPython's documentation says it is not secure
+against erroneous or maliciously constructed data: a few crafted bytes can crash the
+interpreter. So planarcli unmarshals only bytes it wrote itself, and proves that with a
+keyed digest checked *before* ``marshal.loads`` sees them:
+
+- A file is a magic line, a header (payload length, the keyed digest, and the *key*: what
+  the data was derived from) and the marshalled payload. The digest is BLAKE2b keyed with
+  this user's cache secret, over the magic, the key and the payload: a file damaged, forged,
+  moved to another name or written for another key, or by another user, fails it, and the
+  reader gets None (the caller rebuilds). Only then are the bytes unmarshalled, and only a
+  dict is returned.
+- The secret (:func:`secret`) is 32 random bytes in ``<data dir>/cache-key`` (mode 0600 in a
+  folder planarcli makes 0700), made on first use; or the text of ``PLANARCLI_CACHE_KEY``,
+  for CI that restores a cache on fresh machines (set it from a secret the job's untrusted
+  inputs cannot read). It is never in the cache dir, so whoever can only write the cache dir
+  (a restored CI cache, another user of a shared folder) cannot sign a file. When no secret
+  can be kept (a read-only home), a process-only one is used: every copy is rebuilt and none
+  is written.
+- Only a regular file of at most :data:`MAX_BYTES` is read, opened without blocking (a FIFO
+  or a link to ``/dev/zero`` at the path cannot hang a command), and any exception while
+  decoding it means None: the cache holds data, never a reason to fail. The format of
+  ``marshal`` may change between Python versions, so callers put the interpreter's version in
+  the key (:func:`python_key`).
+
+Writes go to a temporary file in the same folder, then ``os.replace``; a cache that cannot be
+written (read-only home, full disk) is left alone.
 """
 
 from __future__ import annotations
@@ -23,11 +37,25 @@ import marshal
 import os
 import stat
 import sys
-import zlib
 from typing import Any
+
+try:  # the BLAKE2 module alone: hashlib would also load OpenSSL, a few ms of every start-up
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - an interpreter without the built-in module
+    from hashlib import blake2b
 
 #: The largest cache file read (the search index over every edition is well under 1 MB).
 MAX_BYTES = 64 * 1024 * 1024
+#: The file in the data dir that holds the cache secret, and its size.
+SECRET_FILE_NAME = "cache-key"
+SECRET_BYTES = 32
+#: The environment variable that gives the secret instead of the file.
+SECRET_VARIABLE = "PLANARCLI_CACHE_KEY"
+#: Hex digits of a file's digest.
+DIGEST_HEX = 2 * SECRET_BYTES
+
+#: secret() per place it came from: (the secret, whether files signed with it can be kept).
+_SECRETS: dict[str, tuple[bytes, bool]] = {}
 
 
 def python_key() -> str:
@@ -35,8 +63,86 @@ def python_key() -> str:
     return f"python {sys.version_info[0]}.{sys.version_info[1]} marshal {marshal.version}"
 
 
+def secret() -> tuple[bytes, bool]:
+    """This user's cache secret and whether it lasts beyond this process (see the module
+    docstring): from ``PLANARCLI_CACHE_KEY``, else ``<data dir>/cache-key``, made when absent."""
+    given = os.environ.get(SECRET_VARIABLE, "")
+    if given:
+        place = "\0env\0" + given
+        if place not in _SECRETS:
+            stretched = blake2b(given.encode("utf-8", "surrogateescape"), person=b"planarcli-key")
+            _SECRETS[place] = (stretched.digest()[:SECRET_BYTES], True)
+        return _SECRETS[place]
+    from planarcli.paths import data_dir_path
+
+    path = os.path.join(data_dir_path(), SECRET_FILE_NAME)
+    if path not in _SECRETS:
+        kept = _read_secret(path) or _make_secret(path)
+        _SECRETS[path] = (kept, True) if kept else (os.urandom(SECRET_BYTES), False)
+    return _SECRETS[path]
+
+
+def _read_secret(path: str) -> bytes | None:
+    """The secret in ``path``: a regular file of exactly the secret's size, else None."""
+    data = read_regular_file(path, SECRET_BYTES)
+    return data if data is not None and len(data) == SECRET_BYTES else None
+
+
+def _make_secret(path: str) -> bytes | None:
+    """A new secret, stored at ``path`` (only if no other process stored one first: then
+    that one); None when it cannot be stored."""
+    import tempfile
+
+    made = os.urandom(SECRET_BYTES)
+    folder = os.path.dirname(path)
+    temporary = None
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=".cache-key-", dir=folder)  # mode 0600
+        with os.fdopen(handle, "wb") as out:
+            out.write(made)
+        os.link(temporary, path)  # fails when another process made one meanwhile
+        return made
+    except FileExistsError:
+        return _read_secret(path)
+    except (OSError, ValueError):
+        return None
+    finally:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+
+
+def digest(*parts: bytes) -> str:
+    """The keyed digest of ``parts`` (hex), for a file derived from them; also for derived
+    bytes stored beside a marshal file, such as the card rulings' data file."""
+    hasher = blake2b(key=secret()[0], digest_size=SECRET_BYTES)
+    for part in parts:
+        hasher.update(len(part).to_bytes(8, "little"))
+        hasher.update(part)
+    return hasher.hexdigest()
+
+
+def header(magic: bytes, key: str, payload: bytes) -> bytes:
+    """The header of a file holding ``payload`` for ``key``, signed with this user's secret."""
+    signature = digest(magic, key.encode("utf-8", "surrogatepass"), payload)
+    return f"{len(payload)}\n{signature}\n{key}".encode("utf-8", "surrogatepass")
+
+
+def signed_loads(data: bytes, expected: str) -> Any:
+    """``marshal.loads(data)`` when ``data`` has the keyed digest ``expected``; else (or when
+    it cannot be decoded) None."""
+    if len(expected) != DIGEST_HEX or digest(data) != expected:
+        return None
+    try:
+        return marshal.loads(data)
+    except Exception:  # MemoryError, ValueError, EOFError, ...: rebuild
+        return None
+
+
 def read(path: str, magic: bytes, key: str) -> dict[str, Any] | None:
-    """The dict stored at ``path`` for ``key``; None when absent, stale or damaged."""
+    """The dict stored at ``path`` for ``key``; None when absent, stale, damaged or not
+    signed with this user's secret."""
     data = read_regular_file(path)
     if data is None or not data.startswith(magic):
         return None
@@ -44,15 +150,17 @@ def read(path: str, magic: bytes, key: str) -> dict[str, Any] | None:
     if header_end < 0:
         return None
     try:
-        header = data[len(magic) : header_end].decode("utf-8")
-        length_line, crc_line, stored_key = header.split("\n", 2)
-        if len(length_line) > 20 or len(crc_line) > 8:
+        text = data[len(magic) : header_end].decode("utf-8")
+        length_line, digest_line, stored_key = text.split("\n", 2)
+        if len(length_line) > 20 or len(digest_line) != DIGEST_HEX:
             return None
-        length, crc = int(length_line), int(crc_line, 16)
+        length = int(length_line)
     except (UnicodeDecodeError, ValueError):
         return None
     payload = data[header_end + 2 :]
-    if stored_key != key or len(payload) != length or zlib.crc32(payload) != crc:
+    if stored_key != key or len(payload) != length:
+        return None
+    if header(magic, key, payload) != data[len(magic) : header_end]:
         return None
     # Unmarshalling makes thousands of small objects that hold no cycles: the cyclic garbage
     # collector would walk them several times over, for nothing.
@@ -111,15 +219,16 @@ def write(path: str, magic: bytes, key: str, state: dict[str, Any]) -> bool:
     written (nothing is raised)."""
     import tempfile
 
+    if not secret()[1]:
+        return False  # no lasting secret: no later run could use the file
     payload = marshal.dumps(state)
-    header = f"{len(payload)}\n{zlib.crc32(payload):08x}\n{key}".encode()
     folder = os.path.dirname(path)
     temporary = None
     try:
         os.makedirs(folder, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=".cache-", suffix=".tmp", dir=folder)
         with os.fdopen(handle, "wb") as out:
-            out.write(magic + header + b"\n\n" + payload)
+            out.write(magic + header(magic, key, payload) + b"\n\n" + payload)
         os.replace(temporary, path)
         temporary = None
         return True

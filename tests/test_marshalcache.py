@@ -1,11 +1,13 @@
 """marshalcache: a cache file is read only when it is a sane regular file whose header
-vouches for its payload; anything else is None (rebuild), never an error or a hang
-(issue 15)."""
+vouches for its payload with this user's keyed digest; anything else is None (rebuild),
+never an error, a hang or a crash (issues 15 and 22)."""
 
 from __future__ import annotations
 
 import contextlib
 import marshal
+import subprocess
+import sys
 import os
 import threading
 import zlib
@@ -20,7 +22,14 @@ KEY = "the key"
 
 
 def forged(payload: bytes, key: str = KEY) -> bytes:
-    """A file whose header agrees with ``payload`` (length, CRC-32, key)."""
+    """A file whose header agrees with ``payload`` (length, keyed digest, key): what only
+    this user's planarcli can write, so that the checks behind the digest are reached."""
+    return MAGIC + marshalcache.header(MAGIC, key, payload) + b"\n\n" + payload
+
+
+def crc_forged(payload: bytes, key: str = KEY) -> bytes:
+    """A file as anyone can forge one: length and CRC-32 right (the format of 0.5), no
+    digest made with the secret."""
     header = f"{len(payload)}\n{zlib.crc32(payload):08x}\n{key}".encode()
     return MAGIC + header + b"\n\n" + payload
 
@@ -32,8 +41,8 @@ def test_a_written_file_reads_back(tmp_path: Path) -> None:
     assert marshalcache.read(path, MAGIC, "another key") is None
 
 
-def test_a_payload_changed_in_place_fails_its_crc(tmp_path: Path) -> None:
-    """Same length, still valid marshal of a dict of the same shape: only the CRC tells."""
+def test_a_payload_changed_in_place_fails_its_digest(tmp_path: Path) -> None:
+    """Same length, still valid marshal of a dict of the same shape: only the digest tells."""
     path = tmp_path / "c.bin"
     marshalcache.write(str(path), MAGIC, KEY, {"text": "planeswalk"})
     data = path.read_bytes()
@@ -124,3 +133,251 @@ def test_a_link_to_dev_zero_is_none_at_once(tmp_path: Path) -> None:
     path = tmp_path / "c.bin"
     os.symlink("/dev/zero", path)
     assert _read_in_a_thread(str(path)) == [None]
+
+
+# -- only what this user's planarcli wrote reaches marshal (issue 22.1) ----------------------------
+class _Loads:
+    """marshal.loads, recording every payload it is handed."""
+
+    def __init__(self) -> None:
+        self.seen: list[bytes] = []
+        self.real = marshal.loads
+
+    def __call__(self, data: bytes) -> object:
+        self.seen.append(bytes(data))
+        return self.real(data)
+
+
+@pytest.fixture
+def loads(monkeypatch: pytest.MonkeyPatch) -> _Loads:
+    spy = _Loads()
+    monkeypatch.setattr(marshalcache.marshal, "loads", spy)
+    return spy
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        marshal.dumps({"sets": "hop"}),  # valid marshal of the wrong shape
+        b"[\xff\xff\xff\x7f",  # a billion-item list
+        b"\xe3" + bytes(82),  # a code object's type byte: 83 bytes, as in the report
+    ],
+)
+def test_a_file_forged_with_a_right_crc_never_reaches_marshal(
+    tmp_path: Path, loads: _Loads, payload: bytes
+) -> None:
+    path = tmp_path / "c.bin"
+    path.write_bytes(crc_forged(payload))
+    assert marshalcache.read(str(path), MAGIC, KEY) is None
+    assert loads.seen == []
+
+
+def test_a_file_signed_with_another_secret_never_reaches_marshal(
+    tmp_path: Path, loads: _Loads, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cache restored from another machine, or planted by another user: rebuilt."""
+    path = str(tmp_path / "c.bin")
+    monkeypatch.setenv(marshalcache.SECRET_VARIABLE, "the other machine's secret")
+    assert marshalcache.write(path, MAGIC, KEY, {"text": "from elsewhere"})
+    monkeypatch.delenv(marshalcache.SECRET_VARIABLE)
+    assert marshalcache.read(path, MAGIC, KEY) is None
+    assert loads.seen == []
+    monkeypatch.setenv(marshalcache.SECRET_VARIABLE, "the other machine's secret")
+    assert marshalcache.read(path, MAGIC, KEY) == {"text": "from elsewhere"}
+
+
+def test_a_file_moved_to_another_magic_or_key_fails_its_digest(tmp_path: Path) -> None:
+    path = tmp_path / "c.bin"
+    marshalcache.write(str(path), MAGIC, KEY, {"a": 1})
+    data = path.read_bytes()
+    other_magic = b"planarcli-other-cache\n"
+    path.write_bytes(other_magic + data[len(MAGIC) :])
+    assert marshalcache.read(str(path), other_magic, KEY) is None
+    rekeyed = data.replace(KEY.encode(), b"the yek")
+    path.write_bytes(rekeyed)
+    assert marshalcache.read(str(path), MAGIC, "the yek") is None
+
+
+def test_a_signed_payload_that_is_no_dict_is_none(tmp_path: Path, loads: _Loads) -> None:
+    path = tmp_path / "c.bin"
+    for value in ([1, 2], "text", 3, None, (1,)):
+        path.write_bytes(forged(marshal.dumps(value)))
+        assert marshalcache.read(str(path), MAGIC, KEY) is None
+    assert len(loads.seen) == 5  # each reached marshal: the shape check refused it
+
+
+def test_the_secret_lives_in_the_data_dir_owner_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = tmp_path / "data"
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("PLANARCLI_DATA_DIR", str(data))
+    monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(cache))
+    assert marshalcache.write(str(cache / "c.bin"), MAGIC, KEY, {"a": 1})
+    secret = data / marshalcache.SECRET_FILE_NAME
+    assert secret.stat().st_size == marshalcache.SECRET_BYTES
+    if os.name == "posix":
+        assert secret.stat().st_mode & 0o777 == 0o600
+        assert data.stat().st_mode & 0o077 == 0
+    assert [path.name for path in cache.iterdir()] == ["c.bin"]
+    assert secret.read_bytes() not in (cache / "c.bin").read_bytes()
+    # A second process reads the same secret, so the file stays valid.
+    marshalcache._SECRETS.clear()
+    assert marshalcache.read(str(cache / "c.bin"), MAGIC, KEY) == {"a": 1}
+
+
+def test_a_new_secret_means_every_copy_is_rebuilt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A CI cache restored on a fresh machine (no secret there yet): nothing of it is used."""
+    path = str(tmp_path / "c.bin")
+    assert marshalcache.write(path, MAGIC, KEY, {"a": 1})
+    monkeypatch.setenv("PLANARCLI_DATA_DIR", str(tmp_path / "fresh-machine-data"))
+    assert marshalcache.read(path, MAGIC, KEY) is None
+    assert marshalcache.write(path, MAGIC, KEY, {"a": 2})
+    assert marshalcache.read(path, MAGIC, KEY) == {"a": 2}
+
+
+@pytest.mark.parametrize("content", [b"", b"short", b"x" * 4096])
+def test_a_secret_file_of_the_wrong_size_is_never_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: bytes
+) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / marshalcache.SECRET_FILE_NAME).write_bytes(content)
+    monkeypatch.setenv("PLANARCLI_DATA_DIR", str(data))
+    secret, lasting = marshalcache.secret()
+    assert not lasting and secret != content[: marshalcache.SECRET_BYTES]
+    assert not marshalcache.write(str(tmp_path / "c.bin"), MAGIC, KEY, {"a": 1})
+
+
+def test_no_place_for_a_secret_means_no_copy_is_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read-only home: copies are neither written nor read, and nothing fails."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("PLANARCLI_DATA_DIR", str(blocker / "data"))
+    path = str(tmp_path / "c.bin")
+    assert not marshalcache.write(path, MAGIC, KEY, {"a": 1})
+    assert not os.path.exists(path)
+    assert marshalcache.read(path, MAGIC, KEY) is None
+
+
+def test_processes_racing_to_make_the_secret_agree(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PLANARCLI_DATA_DIR", str(tmp_path / "data"))
+    path = tmp_path / "data" / marshalcache.SECRET_FILE_NAME
+    assert marshalcache._make_secret(str(path)) == path.read_bytes()
+    assert marshalcache._make_secret(str(path)) == path.read_bytes()  # the first one's
+
+
+def test_the_environment_secret_makes_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PLANARCLI_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv(marshalcache.SECRET_VARIABLE, "a CI secret")
+    assert marshalcache.write(str(tmp_path / "c.bin"), MAGIC, KEY, {"a": 1})
+    assert not (tmp_path / "data").exists()
+
+
+def test_a_fifo_or_device_is_never_opened(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The regular-file check comes before open(): a FIFO with a writer behind it, or a
+    device, is not read at all."""
+    opened: list[str] = []
+    real_open = os.open
+    monkeypatch.setattr(
+        marshalcache.os, "open", lambda path, *a, **k: opened.append(path) or real_open(path, *a, **k)
+    )
+    places = []
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "fifo.bin")
+        places.append(str(tmp_path / "fifo.bin"))
+    if os.path.exists("/dev/zero"):
+        os.symlink("/dev/zero", tmp_path / "zero.bin")
+        places.append(str(tmp_path / "zero.bin"))
+    if not places:
+        pytest.skip("neither FIFOs nor /dev/zero here")
+    for place in places:
+        assert marshalcache.read_regular_file(place) is None
+    assert opened == []
+
+
+# -- a planted file that crashes marshal (issue 22.1) ----------------------------------------------
+#: 13 bytes that make CPython's marshal.loads crash with SIGSEGV: a tuple registered as a
+#: reference before its item is read, whose item is a dict keyed by that half-made tuple
+#: (hashing it reads the missing item).
+CRASHER = b"\xa8\x01\x00\x00\x00{r\x00\x00\x00\x00N0"
+INSTALLED = Path(sys.executable).parent / ("planarcli.exe" if os.name == "nt" else "planarcli")
+
+
+def _python(code: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=120
+    )
+
+
+def test_the_crasher_does_crash_marshal() -> None:
+    """The test material is what it claims: unmarshalled, these bytes kill the interpreter."""
+    ran = _python("import marshal, sys; marshal.loads(bytes.fromhex(sys.argv[1]))", CRASHER.hex())
+    assert ran.returncode != 0 and "Traceback" not in ran.stderr
+
+
+def test_the_crasher_behind_a_right_crc_is_none_not_a_crash(tmp_path: Path) -> None:
+    path = tmp_path / "c.bin"
+    path.write_bytes(crc_forged(CRASHER))
+    code = (
+        "import sys; from planarcli import marshalcache;"
+        "print(marshalcache.read(sys.argv[1], sys.argv[2].encode(), sys.argv[3]))"
+    )
+    ran = _python(code, str(path), MAGIC.decode(), KEY)
+    assert (ran.returncode, ran.stdout) == (0, "None\n"), ran.stderr
+
+
+WARM_UP = [
+    ["rules", "search", "planar die"],
+    ["rules", "search", "akoum chaos"],
+    ["rules", "show", "901.3"],
+    ["validate", str(Path(__file__).parent / "decks" / "valid" / "bare-names.txt")],
+    ["cards", "show", "Akoum"],
+    ["cards", "show", "Akuom"],
+]
+
+
+def _installed(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(INSTALLED), *args], capture_output=True, text=True, encoding="utf-8", timeout=120
+    )
+
+
+@pytest.mark.skipif(not INSTALLED.exists(), reason="the planarcli command is not installed")
+def test_the_crasher_planted_in_every_cache_file_crashes_no_command() -> None:
+    """Every marshal copy in the cache dir replaced by the crasher behind a header with the
+    right length and CRC (what 0.5 trusted): every command still answers as before, and the
+    copies are rebuilt."""
+    cache = Path(os.environ["PLANARCLI_CACHE_DIR"])
+    expected = [_installed(*command) for command in WARM_UP]
+    assert [result.returncode for result in expected] == [0] * len(WARM_UP), expected
+    planted = sorted(cache.rglob("*.bin"))
+    names = {path.name for path in planted}
+    assert {"snapshot.bin", "rules-manifest.bin", "snapshot-rulings.bin"} <= names, names
+    assert any(name.startswith("index-") for name in names), names
+    for path in planted:
+        data = path.read_bytes()
+        magic_end = data.index(b"\n") + 1
+        key = data[magic_end : data.index(b"\n\n")].decode().split("\n", 2)[2]
+        header = f"{len(CRASHER)}\n{zlib.crc32(CRASHER):08x}\n{key}".encode()
+        path.write_bytes(data[:magic_end] + header + b"\n\n" + CRASHER)
+    rulings = cache / "snapshot-rulings.data"
+    data = rulings.read_bytes()
+    rulings.write_bytes(data[:16] + (CRASHER * len(data))[: len(data) - 16])
+    for command, before in zip(WARM_UP, expected, strict=True):
+        result = _installed(*command)
+        assert (result.returncode, result.stdout, result.stderr) == (
+            before.returncode,
+            before.stdout,
+            before.stderr,
+        ), command
+    for path in planted:
+        assert CRASHER not in path.read_bytes(), path.name  # rebuilt

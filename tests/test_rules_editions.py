@@ -11,7 +11,7 @@ from typing import Any
 import click
 import pytest
 
-from planarcli import resources
+from planarcli import marshalcache, resources
 from planarcli.commands import rules as rules_commands
 from planarcli.errors import DataUnavailableError
 from planarcli.rulebook import corpus
@@ -370,7 +370,6 @@ def test_a_parsed_manifest_copy_with_a_valid_header_and_nonsense_is_not_used(
     """Issue 15: anything wrong with a cache file means reading the source again, never
     "bundled editions skipped" or a traceback."""
     import marshal
-    import zlib
 
     list(corpus.list_editions())
     cache = Path(os.environ["PLANARCLI_CACHE_DIR"]) / corpus.MANIFEST_CACHE
@@ -379,7 +378,7 @@ def test_a_parsed_manifest_copy_with_a_valid_header_and_nonsense_is_not_used(
     magic_end = data.index(b"\n") + 1
     key = data[magic_end : data.index(b"\n\n")].decode().split("\n", 2)[2]
     payload = marshal.dumps(forged)
-    header = f"{len(payload)}\n{zlib.crc32(payload):08x}\n{key}".encode()
+    header = marshalcache.header(data[:magic_end], key, payload)
     cache.write_bytes(data[:magic_end] + header + b"\n\n" + payload)
     warnings: list[str] = []
     monkeypatch.setattr(corpus, "warn", warnings.append)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -89,14 +88,13 @@ def test_a_damaged_index_is_rebuilt_silently(
 def test_an_index_of_the_wrong_shape_is_not_used(run_cli: Callable[..., Any]) -> None:
     """A file with a valid header and checksum but not holding an index is rebuilt."""
     import marshal
-    import zlib
 
     expected = search(run_cli, "planar die cost")
     [path] = index_files()
     data = path.read_bytes()
     key = data[len(searchcache.MAGIC) : data.index(b"\n\n")].decode().split("\n", 2)[2]
     for payload in (marshal.dumps({"ids": 3}), marshal.dumps([1, 2]), marshal.dumps({})):
-        header = f"{len(payload)}\n{zlib.crc32(payload):08x}\n{key}".encode()
+        header = marshalcache.header(searchcache.MAGIC, key, payload)
         path.write_bytes(searchcache.MAGIC + header + b"\n\n" + payload)
         assert search(run_cli, "planar die cost") == expected
 
@@ -106,7 +104,6 @@ def test_an_index_with_the_right_shape_and_wrong_content_is_rebuilt(
 ) -> None:
     """Valid header, checksum and columns, but nonsense inside: rebuilt, never a traceback."""
     import marshal
-    import zlib
 
     expected = search(run_cli, "planar die cost")
     [path] = index_files()
@@ -117,7 +114,7 @@ def test_an_index_with_the_right_shape_and_wrong_content_is_rebuilt(
     state["postings"] = {term: [10**6] for term in state["postings"]}  # no such documents
     for broken in (dict(state, postings={}), state):
         payload = marshal.dumps(broken)
-        header = f"{len(payload)}\n{zlib.crc32(payload):08x}\n{key}".encode()
+        header = marshalcache.header(searchcache.MAGIC, key, payload)
         path.write_bytes(searchcache.MAGIC + header + b"\n\n" + payload)
         result = run_cli("rules", "search", "planar die cost", "--format", "json")
         assert "Traceback" not in result.stderr
@@ -194,11 +191,10 @@ def test_reading_any_bytes_never_raises(junk: bytes, keep: int, tmp_path_factory
     """Whatever the cache file holds (junk, or a valid file cut and patched), reading it gives
     a state or None, never an exception."""
     import marshal
-    import zlib
 
     path = tmp_path_factory.mktemp("index") / "index-x.bin"
     payload = marshal.dumps({"ids": ["901.1"], "texts": ["x"]})
-    header = f"{len(payload)}\n{zlib.crc32(payload):08x}\nthe key".encode()
+    header = marshalcache.header(searchcache.MAGIC, "the key", payload)
     valid = searchcache.MAGIC + header + b"\n\n" + payload
     for data in (
         junk,
@@ -283,7 +279,7 @@ def test_a_valid_header_before_a_5_byte_payload_is_rebuilt_not_a_memory_error() 
         magic_end = data.index(b"\n") + 1
         key = data[magic_end : data.index(b"\n\n")].decode().split("\n", 2)[2]
         payload = b"[\xff\xff\xff\x7f"
-        header = f"{len(payload)}\n{zlib.crc32(payload):08x}\n{key}".encode()
+        header = marshalcache.header(data[:magic_end], key, payload)
         path.write_bytes(data[:magic_end] + header + b"\n\n" + payload)
     for command, before in zip(COMMANDS, expected, strict=True):
         result = _installed(*command, limit_memory=True)

@@ -9,7 +9,6 @@ import json
 import marshal
 import os
 import re
-import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from typing import Any
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from planarcli import marshalcache
 from planarcli.rulebook import corpus, searchcache
 from planarcli.rulebook import search as rulesearch
 from planarcli.rulebook.search import cards, query
@@ -105,7 +105,7 @@ def _rewrite(path: Path, change: Callable[[dict[str, Any]], None]) -> None:
     state = marshal.loads(data[data.index(b"\n\n") + 2 :])
     change(state)
     payload = marshal.dumps(state)
-    header = f"{len(payload)}\n{zlib.crc32(payload):08x}\n{key}".encode()
+    header = marshalcache.header(searchcache.MAGIC, key, payload)
     path.write_bytes(searchcache.MAGIC + header + b"\n\n" + payload)
 
 
@@ -395,7 +395,7 @@ def rewrite_kept(path: Path, change: Callable[[dict[str, Any]], None]) -> None:
     state = marshal.loads(data[data.index(b"\n\n") + 2 :])
     change(state)
     payload = marshal.dumps(state)
-    header = f"{len(payload)}\n{zlib.crc32(payload):08x}\n{key}".encode()
+    header = marshalcache.header(cards.MAGIC, key, payload)
     path.write_bytes(cards.MAGIC + header + b"\n\n" + payload)
 
 

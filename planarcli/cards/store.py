@@ -76,7 +76,7 @@ SNAPSHOT_CACHE_NAME = "snapshot.bin"
 
 #: The snapshot's ``rulings`` section, kept in a copy of its own: only `cards show` reads it,
 #: so the catalog's copy (read on every start-up that reads the snapshot) is spared its size.
-#: The copy is an index (marshalcache: oracle id → offset, length and CRC-32 of the card's
+#: The copy is an index (marshalcache: oracle id → offset, length and keyed digest of the card's
 #: marshalled rulings in the data file) and the data file, so that `cards show` reads a few
 #: kilobytes of index and one card's rulings, not all 512.
 RULINGS_CACHE_MAGIC = b"planarcli-parsed-rulings\n"
@@ -123,7 +123,6 @@ def _write_rulings_copy(key: str, rulings: Any) -> None:
     """Write the rulings' parsed copy (data file first, then its index) for ``key``. Best
     effort, as every parsed copy: one that cannot be written only costs the parse."""
     import marshal
-    import zlib
 
     from planarcli import marshalcache
     from planarcli.paths import cache_dir_path
@@ -136,7 +135,7 @@ def _write_rulings_copy(key: str, rulings: Any) -> None:
     offset = _TOKEN_BYTES
     for oracle_id, entries in rulings.items():
         blob = marshal.dumps(entries)
-        index[oracle_id] = (offset, len(blob), zlib.crc32(blob))
+        index[oracle_id] = (offset, len(blob), marshalcache.digest(blob))
         chunks.append(blob)
         offset += len(blob)
     folder = cache_dir_path()
@@ -159,9 +158,6 @@ def _write_rulings_copy(key: str, rulings: Any) -> None:
 def _copied_rulings(key: str, oracle_id: str) -> list[dict[str, str]] | None:
     """The card's rulings from the parsed copy, or None when there is no current, sound copy
     (the caller then parses the snapshot)."""
-    import marshal
-    import zlib
-
     from planarcli import marshalcache
     from planarcli.paths import cache_dir_path
 
@@ -179,14 +175,16 @@ def _copied_rulings(key: str, oracle_id: str) -> list[dict[str, str]] | None:
     if data is None:
         return None
     try:
-        offset, length, crc = where
+        offset, length, signature = where
         if data[:_TOKEN_BYTES] != saved.get("token") or offset < _TOKEN_BYTES:
             return None
         blob = data[offset : offset + length]
-        if len(blob) != length or zlib.crc32(blob) != crc:
+        # The index is signed, and each card's rulings with it: the data file's bytes reach
+        # marshal only when this user's planarcli wrote them (see marshalcache).
+        if len(blob) != length or not isinstance(signature, str):
             return None
-        entries = marshal.loads(blob)
-    except Exception:  # MemoryError, ValueError, TypeError, EOFError...: parse instead
+        entries = marshalcache.signed_loads(blob, signature)
+    except Exception:  # ValueError, TypeError...: parse instead
         return None
     return entries if isinstance(entries, list) else None
 
