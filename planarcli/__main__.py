@@ -36,6 +36,13 @@ def main() -> None:
         code = EXIT_INTERRUPTED
     except SystemExit as stop:
         code = stop.code
+    except BaseException as stop:  # SIGTERM or SIGHUP while a file was replaced
+        from planarcli.termination import Terminated
+
+        if not isinstance(stop, Terminated):
+            raise
+        _write_stderr(f"planarcli: terminated (signal {stop.signum}); nothing half-written\n")
+        stop.end_process()
     _exit(code)
 
 

@@ -430,8 +430,11 @@ def fix_inputs(
 
     # --diff - writes nothing, so standard input is fine: it is read once, into a file of
     # its own (named without an extension, as standard input has none), and judged as that.
+    from planarcli.termination import signals_raise
+
     raw = read_input("-")
-    with tempfile.TemporaryDirectory(prefix="planarcli-stdin-") as folder:
+    # SIGTERM and SIGHUP, too, remove the folder (as Ctrl-C does)
+    with signals_raise(), tempfile.TemporaryDirectory(prefix="planarcli-stdin-") as folder:
         copy = os.path.join(folder, "stdin")
         with open(copy, "wb") as handle:
             handle.write(raw.data)

@@ -239,29 +239,35 @@ def write_replacing(
     group of the file ``owner`` describes (as far as the system allows; ``keep_owner``) and
     then ``mode``; ``before_replace`` may still refuse by raising; only then is the temporary
     file renamed over ``target``, and the folder synced. A crash leaves the old file or the
-    new one, never half of either, and on any failure, Ctrl-C included, the temporary file is
-    removed. Raises OSError when it cannot be written."""
+    new one, never half of either, and on any failure, Ctrl-C, SIGTERM and SIGHUP included,
+    the temporary file is removed. Raises OSError when it cannot be written."""
     import tempfile
 
+    from planarcli.termination import held_back, signals_raise
+
     folder = os.path.dirname(os.path.abspath(target))
-    handle, temp = tempfile.mkstemp(
-        prefix=f".{os.path.basename(target)}.", suffix=".planarcli-tmp", dir=folder
-    )
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        if owner is not None:
-            keep_owner(temp, owner)
-        os.chmod(temp, mode)  # after chown, which may clear set-id bits
-        if before_replace is not None:
-            before_replace()
-        os.replace(temp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
+    temp = None
+    with signals_raise():  # SIGTERM and SIGHUP, too, remove the temporary file
+        try:
+            with held_back():  # a signal between making the file and knowing its name waits
+                handle, temp = tempfile.mkstemp(
+                    prefix=f".{os.path.basename(target)}.", suffix=".planarcli-tmp", dir=folder
+                )
+            with os.fdopen(handle, "wb") as out:
+                out.write(data)
+                out.flush()
+                os.fsync(out.fileno())
+            if owner is not None:
+                keep_owner(temp, owner)
+            os.chmod(temp, mode)  # after chown, which may clear set-id bits
+            if before_replace is not None:
+                before_replace()
+            os.replace(temp, target)
+        except BaseException:
+            if temp is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(temp)
+            raise
     _sync_folder(folder)
 
 
