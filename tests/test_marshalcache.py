@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import contextlib
 import marshal
+import os
 import subprocess
 import sys
-import os
 import threading
 import zlib
 from pathlib import Path
@@ -287,9 +287,12 @@ def test_a_fifo_or_device_is_never_opened(tmp_path: Path, monkeypatch: pytest.Mo
     device, is not read at all."""
     opened: list[str] = []
     real_open = os.open
-    monkeypatch.setattr(
-        marshalcache.os, "open", lambda path, *a, **k: opened.append(path) or real_open(path, *a, **k)
-    )
+
+    def recording_open(path: str, *args: object, **kwargs: object) -> int:
+        opened.append(path)
+        return real_open(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(marshalcache.os, "open", recording_open)
     places = []
     if hasattr(os, "mkfifo"):
         os.mkfifo(tmp_path / "fifo.bin")
