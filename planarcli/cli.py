@@ -23,7 +23,7 @@ import click  # noqa: E402
 
 from planarcli import __version__  # noqa: E402
 from planarcli.commands.common import PlanarGroup  # noqa: E402
-from planarcli.errors import EXIT_USAGE, PlanarError  # noqa: E402
+from planarcli.errors import EXIT_USAGE, PlanarError, printable  # noqa: E402
 
 #: command name -> (module, attribute, one-line help shown by ``planarcli --help``)
 LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -121,9 +121,9 @@ def _show_version(ctx: click.Context, value: bool) -> None:
 
 def report_error(error: PlanarError) -> None:
     """Print one line (plus a hint line, when there is one) on stderr."""
-    click.echo(f"planarcli: error: {error.message}", err=True)
+    click.echo(f"planarcli: error: {printable(error.message)}", err=True)
     if error.hint:
-        click.echo(f"planarcli: hint: {error.hint}", err=True)
+        click.echo(f"planarcli: hint: {printable(error.hint)}", err=True)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

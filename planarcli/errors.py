@@ -32,6 +32,22 @@ def echoed(text: str, limit: int = ECHOED) -> str:
     return repr(echo_text(text, limit))
 
 
+#: Characters a terminal acts on instead of showing: C0 controls (newline, carriage return,
+#: BEL, ESC, ...), DEL, C1 controls and the Unicode line and paragraph separators.
+_CONTROLS = "".join(chr(code) for code in (*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029))
+_ESCAPES = {ord(char): repr(char)[1:-1] for char in _CONTROLS}
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character escaped as Python writes it (``\\n``,
+    ``\\x07``, ``\\x1b``, ``\\u2028``): how a report that is not JSON shows a file name or
+    a line of a file, so that a name cannot forge lines, ring the bell or colour the
+    terminal. Plain text comes back as it is."""
+    if text.isprintable():
+        return text
+    return text.translate(_ESCAPES)
+
+
 def plural(count: int, one: str, many: str | None = None) -> str:
     """``count`` and ``one`` when it is 1, else ``many`` (``one`` + "s" when not given):
     ``plural(2, "card")`` is "2 cards", ``plural(1, "phenomenon", "phenomena")`` is

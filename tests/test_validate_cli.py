@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -490,3 +493,48 @@ def test_rules_date_names_the_edition_in_force(run_cli) -> None:
     assert "note" not in exact.stderr
     future = run_cli("validate", str(deck), "--rules", "2099-01-01")
     assert "is a date in the future" in future.stderr and "note" not in future.stderr
+
+
+# -- control characters in file names (issue 22.6) -------------------------------------------------
+FORGING_NAMES = ["x\n1 file: 1 valid.txt", "bell\a.txt", "esc\x1b[32mgreen.txt", "cr\rhidden.txt"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX file names")
+@pytest.mark.parametrize("name", FORGING_NAMES)
+@pytest.mark.parametrize("fmt", ["text", "github"])
+def test_a_file_name_with_control_characters_cannot_forge_a_line(
+    tmp_path: Path, run_cli: Callable[..., Any], name: str, fmt: str
+) -> None:
+    deck = tmp_path / name
+    deck.write_text("Planar Deck\n1 Akoum\n", encoding="utf-8")  # too small: findings name it
+    result = run_cli("validate", "--no-config", "--format", fmt, str(deck))
+    assert result.exit_code == 1, result
+    printed = result.stdout + result.stderr
+    assert not any(char in printed for char in "\a\x1b\r"), result
+    lines = result.stdout.splitlines()
+    assert lines[-1] == "1 file: 0 valid, 1 invalid"
+    assert sum(line == "1 file: 1 valid" for line in lines) == 0
+    if fmt == "github":  # GitHub's own escapes for a workflow command, then the rest
+        name = name.replace("\r", "%0D").replace("\n", "%0A").replace(":", "%3A")
+    shown = repr(name)[1:-1]
+    assert all(shown in line for line in lines[:-1]), lines
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX file names")
+def test_a_missing_path_with_a_newline_is_one_error_line(
+    tmp_path: Path, run_cli: Callable[..., Any]
+) -> None:
+    result = run_cli("validate", "--no-config", str(tmp_path / "no\nplanarcli: hint: forged"))
+    assert result.exit_code == 2, result
+    assert [line for line in result.stderr.splitlines() if line.startswith("planarcli: hint")] == []
+    assert result.stderr.count("\n") == 1, result
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX file names")
+def test_json_keeps_a_control_character_in_a_name_as_it_is(
+    tmp_path: Path, run_cli: Callable[..., Any]
+) -> None:
+    deck = tmp_path / "a\nb.txt"
+    deck.write_text("Planar Deck\n1 Akoum\n", encoding="utf-8")
+    result = run_cli("validate", "--no-config", "--format", "json", str(deck))
+    assert json.loads(result.stdout)["files"][0]["path"] == str(deck)

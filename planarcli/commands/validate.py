@@ -14,7 +14,7 @@ from planarcli.commands.common import (
     format_option,
     use_color,
 )
-from planarcli.errors import PlanarError, UsageError
+from planarcli.errors import PlanarError, UsageError, printable
 
 if TYPE_CHECKING:
     from planarcli.deck.scan import Excludes
@@ -414,7 +414,7 @@ def _run(
         if (not result.readable or result.not_fixed) and not result.skipped:
             finding = result.findings[0]
             where = f"{result.path}:{finding.line}" if finding.line else result.path
-            click.echo(f"planarcli: error: {where}: {finding.message}", err=True)
+            click.echo(f"planarcli: error: {printable(f'{where}: {finding.message}')}", err=True)
 
     source = catalog.source
     card_data = {

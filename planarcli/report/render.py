@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from planarcli.deck.findings import FileResult, Finding
-from planarcli.errors import plural
+from planarcli.errors import plural, printable
 from planarcli.records import replace
 
 Style = Callable[..., str]
@@ -92,13 +92,14 @@ def _words(text: str, style: Style | None = None, **styles: Any) -> list[tuple[s
 
 
 def _finding_line(result: FileResult, finding: Finding, style: Style, width: int | None) -> str:
-    where = f"{result.path}:{finding.line}" if finding.line else result.path
+    name = printable(result.path)
+    where = f"{name}:{finding.line}" if finding.line else name
     severity = style(finding.severity, fg=_SEVERITY_COLOURS.get(finding.severity), bold=True)
     cite = f"{finding.rule} {finding.code}" if finding.rule else finding.code
     words = [
         (f"  {where}:", f"  {where}:"),
         (f"{finding.severity}:", f"{severity}:"),
-        *_words(finding.message),
+        *_words(printable(finding.message)),
         (f"[{cite}]", f"[{style(cite, dim=True)}]"),  # kept whole: one word
     ]
     return wrap_styled(words, width, CONTINUATION_INDENT)
@@ -114,10 +115,11 @@ _UNREADABLE_WORDS = {
 
 
 def _verdict(result: FileResult, style: Style, width: int | None) -> str:
-    path = style(result.path, bold=True)
+    name = printable(result.path)
+    path = style(name, bold=True)
     if result.skipped:
-        words = [(f"{result.path}:", f"{path}:"), ("skipped:", style("skipped:", dim=True))]
-        return wrap_styled([*words, *_words(result.reason or "")], width, "    ")
+        words = [(f"{name}:", f"{path}:"), ("skipped:", style("skipped:", dim=True))]
+        return wrap_styled([*words, *_words(printable(result.reason or ""))], width, "    ")
     if result.missing:
         return f"{path}: {style('not found', fg='red', bold=True)}"
     if not result.readable:
@@ -233,7 +235,10 @@ def summary_line(results: Sequence[FileResult]) -> str:
 
 
 def _escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """A workflow command's message: ``%``, CR and LF as GitHub asks, other controls as
+    :func:`printable` shows them."""
+    escaped = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return printable(escaped)
 
 
 def _escape_property(text: str) -> str:
