@@ -169,11 +169,17 @@ def typo_of(catalog: Catalog, name: str) -> Card | None:
     """The one planar card whose English name ``name`` is a few typing slips away from
     (``is_misspelling``: "Akuom" is Akoum), or None when no card, or more than one, is
     that close. The same rule ``validate --fix`` renames by."""
+    found = typos_of(catalog, name)
+    return found[0] if len(found) == 1 else None
+
+
+def typos_of(catalog: Catalog, name: str) -> list[Card]:
+    """Every planar card whose English name ``name`` is a few typing slips away from; more
+    than one ("Nayx": one slip from Naya, one from Nyx) means no card is meant clearly."""
     key = fold_name(name)
     if len(key) < GUESS_MIN_CHARS or catalog.too_long(name):
-        return None
-    found = [card for folded, card in catalog._by_key.items() if _is_typo(key, folded)]
-    return found[0] if len(found) == 1 else None
+        return []
+    return [card for folded, card in catalog._by_key.items() if _is_typo(key, folded)]
 
 
 def _names_to_guess_from(catalog: Catalog) -> list[tuple[str, Card]]:
@@ -315,9 +321,11 @@ def _explain_unknown(catalog: Catalog, name: str) -> UnknownName:
         )
         and _enough_to_guess(key, fold_name(best.name))
     )
-    typo = catalog.typo_of(name)
-    if typo is not None:  # a misspelling of one card only: the fixer's certain rename
-        best, clear = typo, True
+    typos = typos_of(catalog, name)
+    if len(typos) == 1:  # a misspelling of one card only: the fixer's certain rename
+        best, clear = typos[0], True
+    elif typos:  # as few slips from each of several cards: ask which, never pick one
+        clear, suggestions = False, tuple(card.name for card in typos)
     other = _closest_other_card(catalog, key) if magic is not None else None
     if other is not None:
         other_key, other_ratio = other
