@@ -642,6 +642,37 @@ def test_a_copy_with_a_valid_header_and_nonsense_is_parsed_again(forged: dict[st
     assert marshalcache.read(str(copy), catalog.SNAPSHOT_CACHE_MAGIC, key) != forged
 
 
+@pytest.mark.parametrize("format_name", ["planarcli-deck", None, 7])
+def test_a_signed_copy_of_another_format_is_parsed_again(format_name: Any) -> None:
+    """A copy whose document is not a card catalog (another format, or none) is not used,
+    even signed and for the right key (issue 22.7: the format check)."""
+    expected = [c.to_json() for c in catalog.load_snapshot().cards]
+    from planarcli import marshalcache
+
+    copy = _parsed_copy()
+    data = copy.read_bytes()
+    magic_end = len(catalog.SNAPSHOT_CACHE_MAGIC)
+    key = data[magic_end : data.index(b"\n\n")].decode().split("\n", 2)[2]
+    state = marshalcache.read(str(copy), catalog.SNAPSHOT_CACHE_MAGIC, key)
+    assert state is not None and state["format"] == "planarcli-catalog"
+    state["cards"] = state["cards"][:3]  # what a copy of the wrong kind would show
+    state["format"] = format_name
+    assert marshalcache.write(str(copy), catalog.SNAPSHOT_CACHE_MAGIC, key, state)
+    assert [c.to_json() for c in catalog.load_snapshot().cards] == expected
+
+
+def test_a_snapshot_file_of_another_format_is_refused(tmp_path: Path) -> None:
+    from planarcli import resources
+    from planarcli.cards import store
+
+    bundled = json.loads(Path(resources.package_data_file("cards.json")).read_text("utf-8"))
+    bundled["format"] = "planarcli-deck"
+    other = tmp_path / "cards.json"
+    other.write_text(json.dumps(bundled), encoding="utf-8")
+    with pytest.raises(ValueError, match="not a planarcli card catalog"):
+        store._catalog_document(str(other))
+
+
 def test_an_unwritable_cache_dir_costs_only_the_parse(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -642,3 +642,29 @@ def test_the_verdict_is_on_the_bytes_written_not_on_a_later_read(
     assert result.exit_code == 0, result  # type: ignore[attr-defined]
     [entry] = json.loads(result.stdout)["files"]  # type: ignore[attr-defined]
     assert entry["valid"] is True and [f["to"] for f in entry["fixes"]] == ["Akoum"]
+
+
+
+def test_a_repair_that_changes_how_the_planar_deck_is_found_is_not_made(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A fix is kept only when the fixed file's planar deck is found the same way (issue
+    22.7): here every re-read after the first finds it another way, and nothing is made."""
+    from planarcli.records import replace
+
+    deck = Path(__file__).parent / "decks" / "invalid" / "misspelled.txt"
+    raw = RawInput(str(deck), deck.read_bytes(), ".txt")
+    fixed_data, made, _ = fix_bytes(raw, load_catalog(), DeckOptions())
+    assert made and fixed_data != raw.data  # as the reader finds it, the fix is made
+    real = fix_module.find_planar_deck
+    calls: list[str] = []
+
+    def found_otherwise(decklist, catalog):  # type: ignore[no-untyped-def]
+        planar = real(decklist, catalog)
+        calls.append(planar.how)
+        return planar if len(calls) == 1 else replace(planar, how="by-type")
+
+    monkeypatch.setattr(fix_module, "find_planar_deck", found_otherwise)
+    again, made_again, _ = fix_bytes(raw, load_catalog(), DeckOptions())
+    assert calls[0] == "section" and len(calls) > 1
+    assert (again, made_again) == (raw.data, ())

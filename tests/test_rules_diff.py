@@ -251,6 +251,49 @@ def test_rule_of_a_moved_section_pairs_with_the_same_number() -> None:
     assert [r.id for r in result.added] == ["311.8"]
 
 
+def test_a_section_renamed_and_renumbered_pairs_by_its_contents() -> None:
+    """309 "Planes" became 311 "Plane Cards" with one rule of four rewritten: neither the
+    title nor the number pairs them, their words do (79% alike, between the moved-section
+    threshold and a near copy), so every rule is renumbered, none removed (issue 22.7)."""
+    from planarcli.rulebook.textdiff import bag_similarity
+
+    shared = [
+        ("1", "Plane is a card type seen only on nontraditional Magic cards."),
+        ("2", "Plane cards remain in the command zone throughout the game."),
+    ]
+    old = english_edition(
+        "2012-06-01",
+        [
+            ("309", "Planes"),
+            *[(f"309.{n}", text) for n, text in shared],
+            ("309.3", "A player who planeswalks turns the top card of the planar deck face up."),
+            ("309.4", "Plane cards have static and triggered abilities that affect the game."),
+        ],
+    )
+    new = english_edition(
+        "2026-01-16",
+        [
+            ("311", "Plane Cards"),
+            *[(f"311.{n}", text) for n, text in shared],
+            (
+                "311.3",
+                "A player who planeswalks moves the top card of their planar deck off it and"
+                " turns it face up.",
+            ),
+            ("311.4", "A plane card may have an ability that triggers whenever chaos ensues."),
+        ],
+    )
+    words = [" ".join(r.text for r in edition.rules) for edition in (old, new)]
+    alike = bag_similarity(words[0].replace("Planes", ""), words[1].replace("Plane Cards", ""))
+    assert rulesdiff.SECTION_MOVED_THRESHOLD < alike < 0.9
+    result = rulesdiff.diff_editions(old, new)
+    assert [(m.old, m.new) for m in result.sections_moved] == [("309", "311")]
+    assert {c.old_id: c.new_id for c in result.renumbered} == {
+        f"309{tail}": f"311{tail}" for tail in ("", ".1", ".2", ".3", ".4")
+    }
+    assert result.removed == () and result.added == ()
+
+
 def test_a_guide_is_not_diffed_against_the_rules(run_cli: Callable[..., Any]) -> None:
     result = run_cli("rules", "diff", "eternities-map", "current")
     assert result.exit_code == 2, result

@@ -445,3 +445,19 @@ def test_a_mixed_case_word_in_parentheses_is_no_set_code(line: str, name: str) -
     `1 Artist Alley (Plane) (LPANE)` (test_convert_verdict's property found it)."""
     parsed = parse_card_line(line)
     assert parsed is not None and parsed[1] == name
+
+
+@pytest.mark.parametrize(
+    ("line", "quantity", "name"),
+    [("1000 Akoum", 1000, "Akoum"), ("9999 x Bant", 9999, "Bant"), ("12345 Naya", 12345, "Naya")],
+)
+def test_a_leading_quantity_of_four_or_five_digits_is_a_quantity(
+    line: str, quantity: int, name: str
+) -> None:
+    """Issue 22.7: read as three digits and a name, "1000 Akoum" would be no card at all;
+    the whole number is its quantity (over 9999 is then a bad-quantity error, not a name)."""
+    parsed = parse_card_line(line)
+    assert parsed is not None and (parsed[0], parsed[1]) == (quantity, name)
+    deck = read(RawInput("deck.txt", f"Planar Deck\n{line}\n".encode(), ".txt"))
+    read_as = [(e.name, e.quantity) for e in deck.entries]
+    assert read_as == ([(name, quantity)] if quantity <= 9999 else [])
