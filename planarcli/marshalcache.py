@@ -143,9 +143,10 @@ def signed_loads(data: bytes, expected: str) -> Any:
 def read(path: str, magic: bytes, key: str) -> dict[str, Any] | None:
     """The dict stored at ``path`` for ``key``; None when absent, stale, damaged or not
     signed with this user's secret."""
-    data = read_regular_file(path)
-    if data is None or not data.startswith(magic):
+    loaded = _read_regular(path, MAX_BYTES)
+    if loaded is None or not loaded[0].startswith(magic):
         return None
+    data, status = loaded
     header_end = data.find(b"\n\n", len(magic))
     if header_end < 0:
         return None
@@ -160,8 +161,10 @@ def read(path: str, magic: bytes, key: str) -> dict[str, Any] | None:
     payload = data[header_end + 2 :]
     if stored_key != key or len(payload) != length:
         return None
-    if header(magic, key, payload) != data[len(magic) : header_end]:
-        return None
+    if not _vouched(path, status, digest_line):
+        if header(magic, key, payload) != data[len(magic) : header_end]:
+            return None
+        _vouch(path, status, digest_line)
     # Unmarshalling makes thousands of small objects that hold no cycles: the cyclic garbage
     # collector would walk them several times over, for nothing.
     collecting = gc.isenabled()
@@ -181,6 +184,12 @@ def read_regular_file(path: str, limit: int = MAX_BYTES) -> bytes | None:
     None. Opened non-blocking and checked again once open, so that a FIFO, a device or a
     file swapped in between the two checks is never read. (Also for other derived files in
     the cache dir, such as the synced card cache's stamp.)"""
+    loaded = _read_regular(path, limit)
+    return loaded[0] if loaded is not None else None
+
+
+def _read_regular(path: str, limit: int) -> tuple[bytes, os.stat_result] | None:
+    """:func:`read_regular_file`, with the status of the file as it was read."""
     try:
         if not _sane(os.stat(path), limit):
             return None
@@ -188,7 +197,8 @@ def read_regular_file(path: str, limit: int = MAX_BYTES) -> bytes | None:
     except (OSError, ValueError):  # ValueError: a NUL in the path
         return None
     try:
-        if not _sane(os.fstat(descriptor), limit):
+        status = os.fstat(descriptor)
+        if not _sane(status, limit):
             return None
         chunks = []
         left = limit + 1
@@ -203,7 +213,108 @@ def read_regular_file(path: str, limit: int = MAX_BYTES) -> bytes | None:
     finally:
         os.close(descriptor)
     data = b"".join(chunks)
-    return data if len(data) <= limit else None
+    return (data, status) if len(data) <= limit else None
+
+
+# -- files already checked -------------------------------------------------------------------
+#: In each folder of marshal files, the list of the files this user's planarcli wrote or
+#: checked there, each by its identity (device, inode, size, modification and change times,
+#: owner) and digest: a file that is still exactly that file is not digested again (BLAKE2b
+#: over the search index was a few percent of a search). The list is itself a signed file.
+#: Whoever is not this user cannot change one of its files in place (they are 0600 and must
+#: stay unwritable by others to count), and a file put in its place by a rename or a copy
+#: has another inode or change time, which no user can set.
+VERIFIED_NAME = ".verified.bin"
+_VERIFIED_MAGIC = b"planarcli-verified-files\n"
+#: Entries kept per folder (a folder holds a handful of files).
+_VERIFIED_MAX = 64
+#: folder -> file name -> identity and digest, as read or written by this process.
+_VERIFIED: dict[tuple[str, bytes], dict[str, tuple[Any, ...]]] = {}
+
+
+def _identity(status: os.stat_result, signature: str) -> tuple[Any, ...] | None:
+    """What must stay the same for a checked file to need no second check; None for a file
+    others could change in place (writable by group or others)."""
+    if status.st_mode & 0o022:
+        return None
+    return (
+        status.st_dev,
+        status.st_ino,
+        status.st_size,
+        status.st_mtime_ns,
+        status.st_ctime_ns,
+        status.st_uid,
+        signature,
+    )
+
+
+def _place(folder: str) -> tuple[str, bytes]:
+    """Where a list of checked files is remembered in this process: its folder, and the
+    secret it is signed with (another secret, another list)."""
+    return folder, secret()[0]
+
+
+def _verified_in(folder: str) -> dict[str, tuple[Any, ...]]:
+    place = _place(folder)
+    if place not in _VERIFIED:
+        state = _read_checked(os.path.join(folder, VERIFIED_NAME))
+        files = state.get("files") if state is not None else None
+        _VERIFIED[place] = files if isinstance(files, dict) else {}
+    return _VERIFIED[place]
+
+
+def _read_checked(path: str) -> dict[str, Any] | None:
+    """The list of checked files at ``path``, digested every time (it is small)."""
+    loaded = _read_regular(path, 1 << 20)
+    if loaded is None:
+        return None
+    data = loaded[0]
+    key = _verified_key()
+    start = len(_VERIFIED_MAGIC)
+    end = data.find(b"\n\n", start)
+    if not data.startswith(_VERIFIED_MAGIC) or end < 0:
+        return None
+    payload = data[end + 2 :]
+    if header(_VERIFIED_MAGIC, key, payload) != data[start:end]:
+        return None
+    try:
+        state = marshal.loads(payload)
+    except Exception:  # written by this user's planarcli: only a bug could get here
+        return None
+    return state if isinstance(state, dict) else None
+
+
+def _verified_key() -> str:
+    return f"checked files\n{python_key()}"
+
+
+def _vouched(path: str, status: os.stat_result, signature: str) -> bool:
+    """Whether ``path`` (as ``status`` describes it) is a file this user's planarcli
+    wrote or checked with the digest ``signature``, unchanged since."""
+    identity = _identity(status, signature)
+    if identity is None:
+        return False
+    folder, name = os.path.split(path)
+    return _verified_in(folder).get(name) == identity
+
+
+def _vouch(path: str, status: os.stat_result, signature: str) -> None:
+    """Record ``path`` as checked (best effort: a list that cannot be written costs only a
+    digest next time)."""
+    identity = _identity(status, signature)
+    if identity is None:
+        return
+    folder, name = os.path.split(path)
+    files = dict(_verified_in(folder))
+    if files.get(name) == identity:
+        return
+    files[name] = identity
+    while len(files) > _VERIFIED_MAX:
+        files.pop(next(iter(files)))
+    _VERIFIED[_place(folder)] = files
+    payload = marshal.dumps({"files": files})
+    signed = header(_VERIFIED_MAGIC, _verified_key(), payload)
+    _store(os.path.join(folder, VERIFIED_NAME), _VERIFIED_MAGIC + signed + b"\n\n" + payload)
 
 
 def _sane(status: os.stat_result, limit: int) -> bool:
@@ -217,23 +328,39 @@ _BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
 def write(path: str, magic: bytes, key: str, state: dict[str, Any]) -> bool:
     """Store ``state`` for ``key`` at ``path`` atomically; False when the cache cannot be
     written (nothing is raised)."""
-    import tempfile
-
     if not secret()[1]:
         return False  # no lasting secret: no later run could use the file
-    payload = marshal.dumps(state)
+    try:
+        payload = marshal.dumps(state)
+    except ValueError:  # marshal met a value it cannot store
+        return False
+    signed = header(magic, key, payload)
+    status = _store(path, magic + signed + b"\n\n" + payload)
+    if status is None:
+        return False
+    _vouch(path, status, signed.split(b"\n", 2)[1].decode())
+    return True
+
+
+def _store(path: str, data: bytes) -> os.stat_result | None:
+    """Write ``data`` at ``path`` atomically (a temporary file in the same folder, then a
+    rename); the file's status once in place, or None when it cannot be written."""
+    import tempfile
+
     folder = os.path.dirname(path)
     temporary = None
     try:
         os.makedirs(folder, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=".cache-", suffix=".tmp", dir=folder)
         with os.fdopen(handle, "wb") as out:
-            out.write(magic + header(magic, key, payload) + b"\n\n" + payload)
+            out.write(data)
+            written = os.fstat(out.fileno()).st_ino
         os.replace(temporary, path)
         temporary = None
-        return True
-    except (OSError, ValueError):  # ValueError: marshal met a value it cannot store
-        return False
+        status = os.stat(path)
+        return status if status.st_ino == written else None  # not another process's file
+    except OSError:
+        return None
     finally:
         if temporary is not None:
             with contextlib.suppress(OSError):

@@ -219,8 +219,11 @@ def test_the_secret_lives_in_the_data_dir_owner_only(
     if os.name == "posix":
         assert secret.stat().st_mode & 0o777 == 0o600
         assert data.stat().st_mode & 0o077 == 0
-    assert [path.name for path in cache.iterdir()] == ["c.bin"]
-    assert secret.read_bytes() not in (cache / "c.bin").read_bytes()
+    assert sorted(path.name for path in cache.iterdir()) == [
+        marshalcache.VERIFIED_NAME,
+        "c.bin",
+    ]
+    assert all(secret.read_bytes() not in path.read_bytes() for path in cache.iterdir())
     # A second process reads the same secret, so the file stays valid.
     marshalcache._SECRETS.clear()
     assert marshalcache.read(str(cache / "c.bin"), MAGIC, KEY) == {"a": 1}
@@ -384,3 +387,88 @@ def test_the_crasher_planted_in_every_cache_file_crashes_no_command() -> None:
         ), command
     for path in planted:
         assert CRASHER not in path.read_bytes(), path.name  # rebuilt
+
+
+# -- a file checked once is not digested again while it is the same file ---------------------------
+@pytest.fixture
+def digests(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The size of every payload digested from now on."""
+    sizes: list[int] = []
+    real = marshalcache.digest
+
+    def counting(*parts: bytes) -> str:
+        sizes.append(sum(len(part) for part in parts))
+        return real(*parts)
+
+    monkeypatch.setattr(marshalcache, "digest", counting)
+    return sizes
+
+
+BIG = {"text": "x" * 100_000}
+
+
+def test_a_file_this_process_wrote_is_read_without_a_digest(
+    tmp_path: Path, digests: list[int]
+) -> None:
+    path = str(tmp_path / "c.bin")
+    assert marshalcache.write(path, MAGIC, KEY, BIG)
+    digests.clear()
+    marshalcache._VERIFIED.clear()  # as a new process: the list is read from its file
+    assert marshalcache.read(path, MAGIC, KEY) == BIG
+    assert all(size < 10_000 for size in digests), digests  # the list's own, not the file's
+
+
+def test_a_file_changed_in_place_with_its_times_put_back_is_digested(
+    tmp_path: Path, digests: list[int]
+) -> None:
+    """Same size, same modification time: the change time (which no user can set) differs."""
+    path = tmp_path / "c.bin"
+    assert marshalcache.write(str(path), MAGIC, KEY, BIG)
+    before = path.stat()
+    data = path.read_bytes()
+    path.write_bytes(data[:-5] + b"yyyyy"[: len(data[-5:])])
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert path.stat().st_mtime_ns == before.st_mtime_ns
+    digests.clear()
+    assert marshalcache.read(str(path), MAGIC, KEY) is None
+    assert any(size > 100_000 for size in digests)
+
+
+def test_a_file_renamed_into_place_is_digested(tmp_path: Path, digests: list[int]) -> None:
+    path = tmp_path / "c.bin"
+    assert marshalcache.write(str(path), MAGIC, KEY, BIG)
+    copy = tmp_path / "copy"
+    copy.write_bytes(path.read_bytes())
+    os.replace(copy, path)
+    digests.clear()
+    assert marshalcache.read(str(path), MAGIC, KEY) == BIG  # still signed: fine, but checked
+    assert any(size > 100_000 for size in digests)
+
+
+def test_a_file_others_may_write_is_digested_every_time(tmp_path: Path, digests: list[int]) -> None:
+    path = tmp_path / "c.bin"
+    assert marshalcache.write(str(path), MAGIC, KEY, BIG)
+    os.chmod(path, 0o666)
+    for _ in range(2):
+        digests.clear()
+        assert marshalcache.read(str(path), MAGIC, KEY) == BIG
+        assert any(size > 100_000 for size in digests)
+
+
+def test_a_forged_list_of_checked_files_vouches_for_nothing(
+    tmp_path: Path, digests: list[int]
+) -> None:
+    """The list is signed too: one forged with a right CRC, after the crasher took a
+    listed file's place, does not spare it the digest."""
+    path = tmp_path / "c.bin"
+    assert marshalcache.write(str(path), MAGIC, KEY, {"a": 1})
+    path.write_bytes(crc_forged(CRASHER))
+    header = crc_forged(CRASHER).split(b"\n")[2]
+    files = {"c.bin": marshalcache._identity(path.stat(), header.decode())}
+    payload = marshal.dumps({"files": files})
+    listing = tmp_path / marshalcache.VERIFIED_NAME
+    crc = f"{len(payload)}\n{zlib.crc32(payload):08x}\n".encode()
+    listing.write_bytes(marshalcache._VERIFIED_MAGIC + crc + b"checked files\n\n" + payload)
+    marshalcache._VERIFIED.clear()
+    assert marshalcache._verified_in(str(tmp_path)) == {}
+    assert marshalcache.read(str(path), MAGIC, KEY) is None
