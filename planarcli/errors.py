@@ -2,8 +2,8 @@
 (``echo_text``, ``echoed``) and what it counts (``plural``).
 
 Core code raises these; the command line turns each one into a single line on stderr and
-the exit code the error carries (see the exit-code table in the README). Nothing here
-imports click.
+the exit code the error carries (see the exit-code table in docs/reference.md). Nothing
+here imports click.
 """
 
 from __future__ import annotations

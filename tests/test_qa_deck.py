@@ -106,7 +106,7 @@ def test_sarif_and_github_outputs_stay_documents_when_the_run_cannot_start(
     run_cli, args
 ) -> None:
     """`planarcli validate decks/ --format sarif > report.sarif` with a bad option left an
-    empty report.sarif, which the README's upload-sarif step (if: always()) then rejects,
+    empty report.sarif, which the upload-sarif step of docs/ci.md (if: always()) then rejects,
     hiding the real error."""
     sarif = run_cli("validate", *args, "--format", "sarif")
     assert sarif.exit_code == 2, sarif
@@ -445,7 +445,7 @@ def test_line_map_follows_removed_and_rewritten_lines() -> None:
 def test_no_planar_deck_policy_never_waves_through_a_misplaced_planar_deck(
     write, run_cli, policy
 ) -> None:
-    """With --no-planar-deck skip (the README's advice for repositories with Commander
+    """With --no-planar-deck skip (docs/ci.md's advice for repositories with Commander
     lists), a planar deck under a misspelled heading was skipped: CI green, deck unchecked."""
     typo = write(
         "decks/typo.txt",

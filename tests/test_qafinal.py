@@ -125,7 +125,7 @@ def test_deck_random_of_one_kind_says_the_kind_is_why_no_deck_can_be_built(run_c
 def test_the_json_shapes_the_readme_gives_for_paths_with_nothing_to_check(
     tmp_path, run_cli
 ) -> None:
-    """The README said a missing path and a folder with nothing to check print
+    """The README (now docs/validating.md) said a missing path and a folder with nothing to check print
     `{"files": [], ..., "error": {...}}`, the shape of a run that cannot start; each is a
     result of its own."""
     (tmp_path / "empty").mkdir()

@@ -136,7 +136,7 @@ def test_french_and_danish_questions_are_recognised_and_english_ones_never() -> 
         ("how many cards in a planar deck", None),
         ("planar die", None),
         ("901.9", None),
-        # a word of the game alone, as the README says these find their rules
+        # a word of the game alone, as docs/rules-search.md says these find their rules
         ("terningen", "da"),
         ("flykort", "da"),
         ("transplaner", "fr"),
@@ -153,7 +153,7 @@ def test_language_detection(query: str, lang: str | None) -> None:
 def test_a_french_or_danish_word_of_the_game_alone_finds_results(
     run_cli: Callable[..., Any], word: str
 ) -> None:
-    """README: "French and Danish words of the game also find the English rules"; a word
+    """docs/rules-search.md: "French and Danish words of the game also find the English rules"; a word
     typed alone found nothing when one word was too little to tell the language."""
     result = run_cli("rules", "search", word, "--format", "json")
     assert result.exit_code == 0, result

@@ -1,6 +1,6 @@
 """``cards search``: a Scryfall-like query over the catalog's names, type lines and Oracle text.
 
-The subset of Scryfall's syntax planarcli understands (``docs`` of the command and README):
+The subset of Scryfall's syntax planarcli understands (the command's help and docs/cards.md):
 
 - a plain word matches a card whose name, type line or Oracle text contains it;
 - ``t:``/``type:`` narrows to the type line (and the card's kind, so ``t:phenomenon`` finds
