@@ -661,6 +661,29 @@ def test_a_signed_copy_of_another_format_is_parsed_again(format_name: Any) -> No
     assert [c.to_json() for c in catalog.load_snapshot().cards] == expected
 
 
+def test_a_copy_with_values_of_the_wrong_shape_behind_a_right_crc_is_not_shown() -> None:
+    """Issue 22.2: a snapshot.bin whose card has ``sets`` as a string, behind a header with
+    the right length and CRC-32, was shown as it was (cards list printed forged values)."""
+    import marshal
+    import zlib
+
+    from planarcli import marshalcache
+
+    expected = [c.to_json() for c in catalog.load_snapshot().cards]
+    copy = _parsed_copy()
+    data = copy.read_bytes()
+    magic_end = len(catalog.SNAPSHOT_CACHE_MAGIC)
+    key = data[magic_end : data.index(b"\n\n")].decode().split("\n", 2)[2]
+    state = marshalcache.read(str(copy), catalog.SNAPSHOT_CACHE_MAGIC, key)
+    assert state is not None
+    state["cards"][0]["sets"] = "forged"
+    payload = marshal.dumps(state)
+    header = f"{len(payload)}\n{zlib.crc32(payload):08x}\n{key}".encode()
+    copy.write_bytes(catalog.SNAPSHOT_CACHE_MAGIC + header + b"\n\n" + payload)
+    catalog.reset_loaded_catalog()
+    assert [c.to_json() for c in catalog.load_snapshot().cards] == expected
+
+
 def test_a_snapshot_file_of_another_format_is_refused(tmp_path: Path) -> None:
     from planarcli import resources
     from planarcli.cards import store
