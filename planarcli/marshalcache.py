@@ -39,11 +39,6 @@ import stat
 import sys
 from typing import Any
 
-try:  # the BLAKE2 module alone: hashlib would also load OpenSSL, a few ms of every start-up
-    from _blake2 import blake2b
-except ImportError:  # pragma: no cover - an interpreter without the built-in module
-    from hashlib import blake2b
-
 #: The largest cache file read (the search index over every edition is well under 1 MB).
 MAX_BYTES = 64 * 1024 * 1024
 #: The file in the data dir that holds the cache secret, and its size.
@@ -63,6 +58,16 @@ def python_key() -> str:
     return f"python {sys.version_info[0]}.{sys.version_info[1]} marshal {marshal.version}"
 
 
+def _blake2b() -> Any:
+    """BLAKE2b, loaded on first use (a file on the list of checked files needs none): the
+    module alone, as hashlib would also load OpenSSL, a few ms of a start-up."""
+    try:
+        from _blake2 import blake2b
+    except ImportError:  # pragma: no cover - an interpreter without the built-in module
+        from hashlib import blake2b
+    return blake2b
+
+
 def secret() -> tuple[bytes, bool]:
     """This user's cache secret and whether it lasts beyond this process (see the module
     docstring): from ``PLANARCLI_CACHE_KEY``, else ``<data dir>/cache-key``, made when absent."""
@@ -70,7 +75,9 @@ def secret() -> tuple[bytes, bool]:
     if given:
         place = "\0env\0" + given
         if place not in _SECRETS:
-            stretched = blake2b(given.encode("utf-8", "surrogateescape"), person=b"planarcli-key")
+            stretched = _blake2b()(
+                given.encode("utf-8", "surrogateescape"), person=b"planarcli-key"
+            )
             _SECRETS[place] = (stretched.digest()[:SECRET_BYTES], True)
         return _SECRETS[place]
     from planarcli.paths import data_dir_path
@@ -116,7 +123,7 @@ def _make_secret(path: str) -> bytes | None:
 def digest(*parts: bytes) -> str:
     """The keyed digest of ``parts`` (hex), for a file derived from them; also for derived
     bytes stored beside a marshal file, such as the card rulings' data file."""
-    hasher = blake2b(key=secret()[0], digest_size=SECRET_BYTES)
+    hasher = _blake2b()(key=secret()[0], digest_size=SECRET_BYTES)
     for part in parts:
         hasher.update(len(part).to_bytes(8, "little"))
         hasher.update(part)
@@ -217,104 +224,96 @@ def _read_regular(path: str, limit: int) -> tuple[bytes, os.stat_result] | None:
 
 
 # -- files already checked -------------------------------------------------------------------
-#: In each folder of marshal files, the list of the files this user's planarcli wrote or
-#: checked there, each by its identity (device, inode, size, modification and change times,
-#: owner) and digest: a file that is still exactly that file is not digested again (BLAKE2b
-#: over the search index was a few percent of a search). The list is itself a signed file.
-#: Whoever is not this user cannot change one of its files in place (they are 0600 and must
-#: stay unwritable by others to count), and a file put in its place by a rename or a copy
+#: Beside the secret, in the data dir: the files this user's planarcli wrote or checked in the
+#: cache dir, each by its identity (device, inode, size, modification and change times,
+#: owner) and digest, one line a file. A file that is still exactly that file is not digested
+#: again (BLAKE2b over the search index, and loading the module that computes it, were a few
+#: percent of a search). The list is trusted as the secret is, for where it lives: it is read
+#: only when it and its folder belong to this user and no one else may write them. Whoever is
+#: not this user cannot change a listed file in place (the cache's files are 0600, and one
+#: that others may write is never listed), and a file put in its place by a rename or a copy
 #: has another inode or change time, which no user can set.
-VERIFIED_NAME = ".verified.bin"
-_VERIFIED_MAGIC = b"planarcli-verified-files\n"
-#: Entries kept per folder (a folder holds a handful of files).
-_VERIFIED_MAX = 64
-#: folder -> file name -> identity and digest, as read or written by this process.
-_VERIFIED: dict[tuple[str, bytes], dict[str, tuple[Any, ...]]] = {}
+CHECKED_FILE_NAME = "cache-checked"
+#: Lines kept (a cache dir holds a handful of files; tests and several cache dirs, more).
+CHECKED_MAX = 256
+#: The list as read or written by this process, per its path.
+_CHECKED: dict[str, dict[str, str]] = {}
 
 
-def _identity(status: os.stat_result, signature: str) -> tuple[Any, ...] | None:
-    """What must stay the same for a checked file to need no second check; None for a file
-    others could change in place (writable by group or others)."""
+def _identity(status: os.stat_result, signature: str) -> str | None:
+    """What must stay the same for a checked file to need no second check, as one line's
+    fields; None for a file others could change in place (writable by group or others)."""
     if status.st_mode & 0o022:
         return None
-    return (
-        status.st_dev,
-        status.st_ino,
-        status.st_size,
-        status.st_mtime_ns,
-        status.st_ctime_ns,
-        status.st_uid,
-        signature,
+    fields = (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
+    return f"{signature}\t{fields[0]}\t{fields[1]}\t{fields[2]}\t{fields[3]}\t" + (
+        f"{status.st_ctime_ns}\t{status.st_uid}"
     )
 
 
-def _place(folder: str) -> tuple[str, bytes]:
-    """Where a list of checked files is remembered in this process: its folder, and the
-    secret it is signed with (another secret, another list)."""
-    return folder, secret()[0]
-
-
-def _verified_in(folder: str) -> dict[str, tuple[Any, ...]]:
-    place = _place(folder)
-    if place not in _VERIFIED:
-        state = _read_checked(os.path.join(folder, VERIFIED_NAME))
-        files = state.get("files") if state is not None else None
-        _VERIFIED[place] = files if isinstance(files, dict) else {}
-    return _VERIFIED[place]
-
-
-def _read_checked(path: str) -> dict[str, Any] | None:
-    """The list of checked files at ``path``, digested every time (it is small)."""
-    loaded = _read_regular(path, 1 << 20)
-    if loaded is None:
+def _checked_list_path() -> str | None:
+    """Where the list of checked files lives; None while the secret comes from the
+    environment (CI: a restored cache is digested on every machine)."""
+    if os.environ.get(SECRET_VARIABLE):
         return None
-    data = loaded[0]
-    key = _verified_key()
-    start = len(_VERIFIED_MAGIC)
-    end = data.find(b"\n\n", start)
-    if not data.startswith(_VERIFIED_MAGIC) or end < 0:
-        return None
-    payload = data[end + 2 :]
-    if header(_VERIFIED_MAGIC, key, payload) != data[start:end]:
-        return None
-    try:
-        state = marshal.loads(payload)
-    except Exception:  # written by this user's planarcli: only a bug could get here
-        return None
-    return state if isinstance(state, dict) else None
+    from planarcli.paths import data_dir_path
+
+    return os.path.join(data_dir_path(), CHECKED_FILE_NAME)
 
 
-def _verified_key() -> str:
-    return f"checked files\n{python_key()}"
+def _private(status: os.stat_result) -> bool:
+    """Owned by this user and writable by no one else (always so where there are no
+    owners)."""
+    getuid = getattr(os, "getuid", None)
+    return getuid is None or (status.st_uid == getuid() and not status.st_mode & 0o022)
+
+
+def _checked(where: str) -> dict[str, str]:
+    """The list at ``where``: cache file path -> identity; empty when absent or not private."""
+    if where not in _CHECKED:
+        files: dict[str, str] = {}
+        try:
+            folder_private = _private(os.stat(os.path.dirname(where)))
+        except OSError:
+            folder_private = False
+        loaded = _read_regular(where, CHECKED_MAX * 1024) if folder_private else None
+        if loaded is not None and _private(loaded[1]):
+            for line in loaded[0].decode("utf-8", "replace").splitlines():
+                path, _, identity = line.partition("\t")
+                if identity:
+                    files[path] = identity
+        _CHECKED[where] = files
+    return _CHECKED[where]
 
 
 def _vouched(path: str, status: os.stat_result, signature: str) -> bool:
     """Whether ``path`` (as ``status`` describes it) is a file this user's planarcli
     wrote or checked with the digest ``signature``, unchanged since."""
-    identity = _identity(status, signature)
-    if identity is None:
+    where = _checked_list_path()
+    if where is None:
         return False
-    folder, name = os.path.split(path)
-    return _verified_in(folder).get(name) == identity
+    identity = _identity(status, signature)
+    return identity is not None and _checked(where).get(os.path.abspath(path)) == identity
 
 
 def _vouch(path: str, status: os.stat_result, signature: str) -> None:
-    """Record ``path`` as checked (best effort: a list that cannot be written costs only a
-    digest next time)."""
+    """Put ``path`` on the list of checked files (best effort: a list that cannot be
+    written costs only a digest next time)."""
+    where = _checked_list_path()
     identity = _identity(status, signature)
-    if identity is None:
+    path = os.path.abspath(path)
+    if where is None or identity is None or "\n" in path or "\t" in path:
         return
-    folder, name = os.path.split(path)
-    files = dict(_verified_in(folder))
-    if files.get(name) == identity:
+    files = dict(_checked(where))
+    if files.get(path) == identity:
         return
-    files[name] = identity
-    while len(files) > _VERIFIED_MAX:
+    files.pop(path, None)
+    files[path] = identity  # the newest last
+    while len(files) > CHECKED_MAX:
         files.pop(next(iter(files)))
-    _VERIFIED[_place(folder)] = files
-    payload = marshal.dumps({"files": files})
-    signed = header(_VERIFIED_MAGIC, _verified_key(), payload)
-    _store(os.path.join(folder, VERIFIED_NAME), _VERIFIED_MAGIC + signed + b"\n\n" + payload)
+    _CHECKED[where] = files
+    text = "".join(f"{name}\t{line}\n" for name, line in files.items())
+    _store(where, text.encode("utf-8", "surrogateescape"))
 
 
 def _sane(status: os.stat_result, limit: int) -> bool:

@@ -219,11 +219,8 @@ def test_the_secret_lives_in_the_data_dir_owner_only(
     if os.name == "posix":
         assert secret.stat().st_mode & 0o777 == 0o600
         assert data.stat().st_mode & 0o077 == 0
-    assert sorted(path.name for path in cache.iterdir()) == [
-        marshalcache.VERIFIED_NAME,
-        "c.bin",
-    ]
-    assert all(secret.read_bytes() not in path.read_bytes() for path in cache.iterdir())
+    assert [path.name for path in cache.iterdir()] == ["c.bin"]
+    assert secret.read_bytes() not in (cache / "c.bin").read_bytes()
     # A second process reads the same secret, so the file stays valid.
     marshalcache._SECRETS.clear()
     assert marshalcache.read(str(cache / "c.bin"), MAGIC, KEY) == {"a": 1}
@@ -407,15 +404,30 @@ def digests(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 BIG = {"text": "x" * 100_000}
 
 
-def test_a_file_this_process_wrote_is_read_without_a_digest(
-    tmp_path: Path, digests: list[int]
+def _as_a_new_process() -> None:
+    marshalcache._CHECKED.clear()
+
+
+def test_a_file_written_is_read_without_a_digest_nor_the_secret(
+    tmp_path: Path, digests: list[int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = str(tmp_path / "c.bin")
     assert marshalcache.write(path, MAGIC, KEY, BIG)
     digests.clear()
-    marshalcache._VERIFIED.clear()  # as a new process: the list is read from its file
+    _as_a_new_process()
+    monkeypatch.setattr(marshalcache, "secret", lambda: pytest.fail("the secret was read"))
     assert marshalcache.read(path, MAGIC, KEY) == BIG
-    assert all(size < 10_000 for size in digests), digests  # the list's own, not the file's
+    assert digests == []
+
+
+def test_the_list_of_checked_files_lives_beside_the_secret(tmp_path: Path) -> None:
+    path = tmp_path / "c.bin"
+    assert marshalcache.write(str(path), MAGIC, KEY, {"a": 1})
+    listing = Path(os.environ["PLANARCLI_DATA_DIR"]) / marshalcache.CHECKED_FILE_NAME
+    assert listing.read_text(encoding="utf-8").startswith(f"{path}\t")
+    assert (tmp_path / marshalcache.CHECKED_FILE_NAME).exists() is False
+    if os.name == "posix":
+        assert listing.stat().st_mode & 0o077 == 0
 
 
 def test_a_file_changed_in_place_with_its_times_put_back_is_digested(
@@ -426,10 +438,11 @@ def test_a_file_changed_in_place_with_its_times_put_back_is_digested(
     assert marshalcache.write(str(path), MAGIC, KEY, BIG)
     before = path.stat()
     data = path.read_bytes()
-    path.write_bytes(data[:-5] + b"yyyyy"[: len(data[-5:])])
+    path.write_bytes(data[:-5] + b"yyyyy")
     os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
-    assert path.stat().st_mtime_ns == before.st_mtime_ns
+    assert (path.stat().st_size, path.stat().st_mtime_ns) == (before.st_size, before.st_mtime_ns)
     digests.clear()
+    _as_a_new_process()
     assert marshalcache.read(str(path), MAGIC, KEY) is None
     assert any(size > 100_000 for size in digests)
 
@@ -441,8 +454,13 @@ def test_a_file_renamed_into_place_is_digested(tmp_path: Path, digests: list[int
     copy.write_bytes(path.read_bytes())
     os.replace(copy, path)
     digests.clear()
+    _as_a_new_process()
     assert marshalcache.read(str(path), MAGIC, KEY) == BIG  # still signed: fine, but checked
     assert any(size > 100_000 for size in digests)
+    digests.clear()
+    _as_a_new_process()
+    assert marshalcache.read(str(path), MAGIC, KEY) == BIG  # and listed once checked
+    assert digests == []
 
 
 def test_a_file_others_may_write_is_digested_every_time(tmp_path: Path, digests: list[int]) -> None:
@@ -451,24 +469,54 @@ def test_a_file_others_may_write_is_digested_every_time(tmp_path: Path, digests:
     os.chmod(path, 0o666)
     for _ in range(2):
         digests.clear()
+        _as_a_new_process()
         assert marshalcache.read(str(path), MAGIC, KEY) == BIG
         assert any(size > 100_000 for size in digests)
 
 
-def test_a_forged_list_of_checked_files_vouches_for_nothing(
-    tmp_path: Path, digests: list[int]
-) -> None:
-    """The list is signed too: one forged with a right CRC, after the crasher took a
-    listed file's place, does not spare it the digest."""
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
+@pytest.mark.parametrize("loose", ["list", "folder"])
+def test_a_list_others_may_write_vouches_for_nothing(tmp_path: Path, loose: str) -> None:
+    """A list that another user could have written (it, or its folder, writable by group
+    or others) is not read: a crasher it lists is digested, and refused."""
     path = tmp_path / "c.bin"
     assert marshalcache.write(str(path), MAGIC, KEY, {"a": 1})
-    path.write_bytes(crc_forged(CRASHER))
-    header = crc_forged(CRASHER).split(b"\n")[2]
-    files = {"c.bin": marshalcache._identity(path.stat(), header.decode())}
-    payload = marshal.dumps({"files": files})
-    listing = tmp_path / marshalcache.VERIFIED_NAME
-    crc = f"{len(payload)}\n{zlib.crc32(payload):08x}\n".encode()
-    listing.write_bytes(marshalcache._VERIFIED_MAGIC + crc + b"checked files\n\n" + payload)
-    marshalcache._VERIFIED.clear()
-    assert marshalcache._verified_in(str(tmp_path)) == {}
-    assert marshalcache.read(str(path), MAGIC, KEY) is None
+    path.write_bytes(forged_with_digest_line(CRASHER))
+    listing = Path(os.environ["PLANARCLI_DATA_DIR"]) / marshalcache.CHECKED_FILE_NAME
+    line = marshalcache._identity(path.stat(), "f" * marshalcache.DIGEST_HEX)
+    listing.write_text(f"{path}\t{line}\n", encoding="utf-8")
+    os.chmod(listing if loose == "list" else listing.parent, 0o777 if loose == "folder" else 0o666)
+    _as_a_new_process()
+    assert marshalcache._checked(str(listing)) == {}
+    assert _python_read(path).stdout == "None\n"
+    os.chmod(listing.parent, 0o700)
+    os.chmod(listing, 0o600)
+    _as_a_new_process()
+    assert marshalcache._checked(str(listing)) != {}  # private again: it would be trusted
+
+
+def forged_with_digest_line(payload: bytes) -> bytes:
+    """A file whose header has a digest line of the right form but not made with the secret."""
+    header = f"{len(payload)}\n{'f' * marshalcache.DIGEST_HEX}\n{KEY}".encode()
+    return MAGIC + header + b"\n\n" + payload
+
+
+def _python_read(path: Path) -> subprocess.CompletedProcess[str]:
+    code = (
+        "import sys; from planarcli import marshalcache;"
+        "print(marshalcache.read(sys.argv[1], sys.argv[2].encode(), sys.argv[3]))"
+    )
+    return _python(code, str(path), MAGIC.decode(), KEY)
+
+
+def test_with_the_secret_from_the_environment_every_read_is_digested(
+    tmp_path: Path, digests: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A CI secret: no list is kept, so a restored cache is checked on every machine."""
+    monkeypatch.setenv(marshalcache.SECRET_VARIABLE, "a CI secret")
+    path = str(tmp_path / "c.bin")
+    assert marshalcache.write(path, MAGIC, KEY, BIG)
+    digests.clear()
+    _as_a_new_process()
+    assert marshalcache.read(path, MAGIC, KEY) == BIG
+    assert any(size > 100_000 for size in digests)
