@@ -98,7 +98,7 @@ def commands(quick: bool) -> Iterator[list[str]]:
     yield ["cards", "list", "--format", "json"]
     yield ["cards", "info"]
     for name in card_names():
-        yield ["cards", "show", "--offline", name]
+        yield ["cards", "show", name]  # offline: PLANARCLI_OFFLINE is set
         yield ["cards", "match", name]
     for query in ("t:phenomenon", "o:chaos", "n:the", "set:hop", "o:draw t:plane", "akoum",
                   "t:plane -o:chaos", "year:2012", "foo:bar"):  # fmt: skip
@@ -144,7 +144,8 @@ def record(quick: bool) -> dict[str, list[object]]:
             error = outcome.stderr if hasattr(outcome, "stderr") else ""
             if outcome.exception is not None and not isinstance(outcome.exception, SystemExit):
                 error += f"\n[exception] {type(outcome.exception).__name__}: {outcome.exception}"
-            results["\0".join(line)] = [outcome.exit_code, outcome.stdout, error]
+            shown = [text.replace(home, "<home>") for text in (outcome.stdout, error)]
+            results["\0".join(line)] = [outcome.exit_code, *shown]
     return results
 
 
