@@ -144,7 +144,10 @@ def record(quick: bool) -> dict[str, list[object]]:
             error = outcome.stderr if hasattr(outcome, "stderr") else ""
             if outcome.exception is not None and not isinstance(outcome.exception, SystemExit):
                 error += f"\n[exception] {type(outcome.exception).__name__}: {outcome.exception}"
-            shown = [text.replace(home, "<home>") for text in (outcome.stdout, error)]
+            shown = [
+                text.replace(home, "<home>").replace(ROOT, "<checkout>")
+                for text in (outcome.stdout, error)
+            ]
             results["\0".join(line)] = [outcome.exit_code, *shown]
     return results
 
