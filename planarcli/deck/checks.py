@@ -81,10 +81,10 @@ def current_edition() -> str:
     except OSError:
         return CURRENT_EDITION
     if key not in _CURRENT_BY_FOLDER:
-        from planarcli.rulebook import corpus
+        from planarcli.rulebook.catalogue import current_cr_edition_id
 
         try:
-            _CURRENT_BY_FOLDER[key] = corpus.current_cr_edition_id()
+            _CURRENT_BY_FOLDER[key] = current_cr_edition_id()
         except Exception:  # a damaged data dir must not stop deck validation
             _CURRENT_BY_FOLDER[key] = CURRENT_EDITION
     return _CURRENT_BY_FOLDER[key]
@@ -97,11 +97,11 @@ def known_edition_ids() -> list[str]:
     """Ids of the rules editions (not guides or variants) the corpus knows, bundled and
     imported, when it can tell: the values ``--rules`` takes besides any date."""
     try:
-        from planarcli.rulebook import corpus
-    except ImportError:  # pragma: no cover - the corpus module ships with planarcli
+        from planarcli.rulebook.catalogue import list_editions
+    except ImportError:  # pragma: no cover - the corpus modules ship with planarcli
         return []
     try:
-        return [info.id for info in corpus.list_editions() if _DATE.match(info.id)]
+        return [info.id for info in list_editions() if _DATE.match(info.id)]
     except Exception:  # a broken corpus must not stop deck validation
         return []
 
@@ -149,10 +149,11 @@ def edition_in_force(day: str) -> str:
     if day not in _IN_FORCE:
         found = None
         try:
-            from planarcli.rulebook import corpus
+            from planarcli.rulebook.catalogue import list_editions
+            from planarcli.rulebook.current import in_force_on
 
             # the rule `rules show --edition DATE` and `validate --rules DATE` share
-            found = corpus._in_force_on(day, corpus.list_editions())
+            found = in_force_on(day, list_editions())
         except Exception:  # a broken corpus must not stop deck validation
             pass
         _IN_FORCE[day] = day if found is None else found.id
@@ -531,12 +532,12 @@ def unknown_wordings(edition_id: str, rules: DeckRules, communal: bool) -> list[
     if not os.path.isdir(os.path.join(data_dir_path(), "rules")):
         return []  # nothing imported
     try:
-        from planarcli.rulebook import corpus
+        from planarcli.rulebook.catalogue import list_editions, load_edition
 
-        info = next((i for i in corpus.list_editions() if i.id == edition_id), None)
+        info = next((i for i in list_editions() if i.id == edition_id), None)
         if info is None or info.source != "imported":
             return []
-        edition = corpus.load_edition(info)
+        edition = load_edition(info)
     except Exception:  # a broken corpus must not stop deck validation
         return []
     individual, single = DECK_RULE_WORDINGS.get(rules.since, (frozenset(), frozenset()))
