@@ -15,7 +15,7 @@ from planarcli.cards.catalog import Catalog
 from planarcli.deck.checks import DeckOptions, DeckRules, check_planar_deck, resolve_deck_rules
 from planarcli.deck.findings import FileResult, Finding
 from planarcli.deck.readers import DECKLIST_SUFFIXES, MAX_CARD_LINES, Decklist, read_decklist
-from planarcli.deck.readers.planar import find_planar_deck, near_miss
+from planarcli.deck.readers.planar import PlanarDeck, find_planar_deck, near_miss
 from planarcli.errors import NotADecklistError, PlanarError
 
 if TYPE_CHECKING:
@@ -155,51 +155,17 @@ def validate_file(
     """
     # The rules are resolved once a file needs them: a search skips most of what it finds
     # (notes, configs), and validate_inputs has resolved --rules before the first file.
-    shown = "<stdin>" if path == "-" else path
     try:
         decklist = read_decklist(path, input_format=input_format, catalog=catalog)
-    except NotADecklistError as error:
-        if scanned:
-            return skipped_result(shown, error.reason)
-        edition, _, no_deck_rule = _rules_for(options)
-        reason = error.reason + (f" ({error.hint})" if error.hint else "")
-        return _no_planar_deck(
-            shown,
-            f"no planar deck: not a decklist: {reason}",
-            [],
-            no_deck_rule,
-            edition,
-            no_planar_deck,
-            format=None,
-        )
     except PlanarError as error:
-        line = getattr(error, "line", None)
-        reason = getattr(error, "reason", None) or error.message
-        if error.hint:
-            reason += f" ({error.hint})"
-        if scanned:  # found by a search, not named: it may be no decklist at all
-            advice = "if it is not a decklist, leave it out with --exclude"
-            reason += f" {advice[0].upper()}{advice[1:]}" if reason.endswith("?") else f"; {advice}"
-        edition, _ = resolve_deck_rules(options.edition)
-        return unreadable_result(shown, reason, edition, line=line)
+        shown = "<stdin>" if path == "-" else path
+        return _unread(shown, error, options, scanned=scanned, no_planar_deck=no_planar_deck)
     if scanned:
         not_deck = not_a_decklist_reason(decklist, catalog)
         if not_deck is not None:
             return skipped_result(decklist.path, not_deck, format=decklist.format)
     edition, rules, no_deck_rule = _rules_for(options)
-    findings: list[Finding] = [
-        Finding(
-            rules.communal_rule if issue.code == "communal-without-players" else None,
-            edition,
-            issue.severity,
-            issue.code,
-            issue.message,
-            issue.line,
-        )
-        for issue in decklist.issues
-        # --communal --players N answers what a JSON deck marked communal left open
-        if not (issue.code == "communal-without-players" and options.communal_players)
-    ]
+    findings = _reader_findings(decklist, options, edition, rules)
     if options.communal_players is None and decklist.communal_players is not None:
         # The file declares itself a communal deck for N players; flags still win.
         options = DeckOptions(options.edition, decklist.communal_players, options.variant)
@@ -212,26 +178,8 @@ def validate_file(
         )
     planar = find_planar_deck(decklist, catalog)
     if not planar.found:
-        message = f"no planar deck: {planar.reason}"
-        policy = no_planar_deck
-        if policy != "error" and (planar.planar_seen or decklist.planar_sections):
-            # Planes outside any planar section, or a planar heading with nothing under it:
-            # a planar deck planarcli could not find, not a Commander list. Waved through,
-            # it would never be checked.
-            policy = "error"
-            message += (
-                f" (the file has {'planar cards' if planar.planar_seen else 'a planar heading'}"
-                f", so --no-planar-deck {no_planar_deck} does not apply to it)"
-            )
-        return _no_planar_deck(
-            decklist.path,
-            message,
-            findings,
-            no_deck_rule,
-            edition,
-            policy,
-            format=decklist.format,
-            extra={"planar_cards_seen": planar.planar_seen},
+        return _planar_deck_not_found(
+            decklist, planar, findings, no_deck_rule, edition, no_planar_deck
         )
     deck_findings, counts = check_planar_deck(planar.entries, catalog, options)
     findings.extend(deck_findings)
@@ -268,6 +216,89 @@ def validate_file(
         planar.how,
         extra=extra,
         prose_lines=decklist.prose_lines,
+    )
+
+
+def _unread(
+    shown: str, error: PlanarError, options: DeckOptions, *, scanned: bool, no_planar_deck: str
+) -> FileResult:
+    """The result for a file that could not be read as a decklist: skipped when a search
+    found it and it is not one; otherwise one without a planar deck (not a decklist) or an
+    unreadable file."""
+    if isinstance(error, NotADecklistError):
+        if scanned:
+            return skipped_result(shown, error.reason)
+        edition, _, no_deck_rule = _rules_for(options)
+        reason = error.reason + (f" ({error.hint})" if error.hint else "")
+        return _no_planar_deck(
+            shown,
+            f"no planar deck: not a decklist: {reason}",
+            [],
+            no_deck_rule,
+            edition,
+            no_planar_deck,
+            format=None,
+        )
+    line = getattr(error, "line", None)
+    reason = getattr(error, "reason", None) or error.message
+    if error.hint:
+        reason += f" ({error.hint})"
+    if scanned:  # found by a search, not named: it may be no decklist at all
+        advice = "if it is not a decklist, leave it out with --exclude"
+        reason += f" {advice[0].upper()}{advice[1:]}" if reason.endswith("?") else f"; {advice}"
+    edition, _ = resolve_deck_rules(options.edition)
+    return unreadable_result(shown, reason, edition, line=line)
+
+
+def _reader_findings(
+    decklist: Decklist, options: DeckOptions, edition: str, rules: DeckRules
+) -> list[Finding]:
+    """What the reader said of the file, as findings."""
+    return [
+        Finding(
+            rules.communal_rule if issue.code == "communal-without-players" else None,
+            edition,
+            issue.severity,
+            issue.code,
+            issue.message,
+            issue.line,
+        )
+        for issue in decklist.issues
+        # --communal --players N answers what a JSON deck marked communal left open
+        if not (issue.code == "communal-without-players" and options.communal_players)
+    ]
+
+
+def _planar_deck_not_found(
+    decklist: Decklist,
+    planar: PlanarDeck,
+    findings: list[Finding],
+    no_deck_rule: str,
+    edition: str,
+    no_planar_deck: str,
+) -> FileResult:
+    """A decklist in which no planar deck was found, as ``--no-planar-deck`` says; but a
+    file with planes or a planar heading is always an error."""
+    message = f"no planar deck: {planar.reason}"
+    policy = no_planar_deck
+    if policy != "error" and (planar.planar_seen or decklist.planar_sections):
+        # Planes outside any planar section, or a planar heading with nothing under it:
+        # a planar deck planarcli could not find, not a Commander list. Waved through,
+        # it would never be checked.
+        policy = "error"
+        message += (
+            f" (the file has {'planar cards' if planar.planar_seen else 'a planar heading'}"
+            f", so --no-planar-deck {no_planar_deck} does not apply to it)"
+        )
+    return _no_planar_deck(
+        decklist.path,
+        message,
+        findings,
+        no_deck_rule,
+        edition,
+        policy,
+        format=decklist.format,
+        extra={"planar_cards_seen": planar.planar_seen},
     )
 
 
