@@ -25,7 +25,7 @@ from planarcli.errors import PlanarError
 from planarcli.rulebook import corpus
 from planarcli.rulebook.catalogue import list_editions, load_edition, moved_sentences
 from planarcli.rulebook.current import resolve_edition
-from planarcli.rulebook.ruleids import fold_accents, normalise_rule_id, ruling_named
+from planarcli.rulebook.ruleids import fold_accents
 
 LANGUAGES = ("en", "fr", "da")
 F = TypeVar("F", bound=Callable[..., Any])
@@ -196,40 +196,13 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
     from planarcli.rulebook.show import NotShown, show_rule
 
     try:
-        shown = show_rule(rule_id, edition)
+        shown = show_rule(rule_id, edition, card_named=_catalog_card)
     except NotShown as error:
-        named = ruling_named(rule_id)
-        prefixed = named is not None
-        name, place = _card_and_place(named if named is not None else rule_id)
-        card = None
-        if prefixed or (not error.suggestions and normalise_rule_id(rule_id) is None):
-            # "ruling:Académie de l'Ouest de Tolaria" (a printed name), "ruling:Stairs to
-            # Infinity" (a card without rulings), or such a name alone
-            card = _catalog_card(name)
-        # (the rulings are a document of their own, whatever --edition names)
-        with_rulings = _rulings_of(card + place) if card is not None else None
-        any_rulings = with_rulings or (_rulings_of(card) if card is not None and place else None)
-        in_rulings = edition.strip().lower() in ("current", corpus.RULINGS)
-        if with_rulings is not None and prefixed and in_rulings:
-            click.echo(f"planarcli: note: reading ruling:{name} as ruling:{card}", err=True)
-            shown = with_rulings
-        else:
-            if prefixed and not in_rulings:
-                pass  # "ruling:tazeem.1 --edition 2009-10-01": the lookup's hint says where
-            elif card is not None and any_rulings is not None:
-                error.hint = (
-                    "" if prefixed else f"{card} is a card, not a rule; "
-                ) + f"the rulings of {card}: `planarcli rules show {'ruling:' + card!r}`"
-            elif card is not None and not (prefixed and error.suggestions):
-                error.hint = (
-                    f"{card} has no official rulings; its text: `planarcli cards show {card!r}`"
-                    if prefixed
-                    else f"{card} is a card, not a rule, and has no official rulings; its "
-                    f"text: `planarcli cards show {card!r}`"
-                )
-            if output_format == "json":
-                echo_json(render.show_not_found_json(rule_id, error.suggestions, error.in_editions))
-            raise
+        if output_format == "json":
+            echo_json(render.show_not_found_json(rule_id, error.suggestions, error.in_editions))
+        raise
+    if shown.note is not None:
+        click.echo(f"planarcli: note: {shown.note}", err=True)
     if output_format == "json":
         echo_json(render.show_json(shown.loaded, shown.asked, shown.rules, shown.refs))
         return
@@ -238,27 +211,6 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
             rule_id, shown.loaded, shown.asked, shown.rules, shown.refs, style=_styler()
         )
     )
-
-
-def _card_and_place(text: str) -> tuple[str, str]:
-    """ "Tazeem.2" → ("Tazeem", ".2"): a card's name and the place of one of its rulings."""
-    import re
-
-    place = re.search(r"\.\d+\s*$", text)
-    if place is None:
-        return text.strip(), ""
-    return text[: place.start()].strip(), place.group().strip()
-
-
-def _rulings_of(card: str) -> Any:
-    """``rules show ruling:CARD`` (a :class:`planarcli.rulebook.show.Shown`), or None when the
-    card has no rulings (or not that one)."""
-    from planarcli.rulebook.show import show_rule
-
-    try:
-        return show_rule(f"ruling:{card}", "current")
-    except PlanarError:
-        return None
 
 
 def _catalog_card(name: str) -> str | None:

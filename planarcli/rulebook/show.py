@@ -16,9 +16,10 @@ The ``rules`` commands print what these return (through :mod:`planarcli.report.r
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from planarcli.errors import PlanarError
-from planarcli.records import record
+from planarcli.records import record, replace
 from planarcli.rulebook import corpus
 from planarcli.rulebook.catalogue import list_editions, load_edition
 from planarcli.rulebook.current import resolve_edition
@@ -45,6 +46,7 @@ class Shown:
     loaded: corpus.Edition
     rules: list[corpus.Rule]
     refs: list[corpus.Reference]
+    note: str | None = None  # how the id asked was read, when it was read as another
 
 
 class NotShown(RuleNotFound):
@@ -63,10 +65,29 @@ class NotShown(RuleNotFound):
         self.in_editions = in_editions
 
 
-def show_rule(rule_id: str, edition: str) -> Shown:
+#: The English name of the card a name denotes, or None: the card catalog's lookup, which
+#: the command passes (rulebook/ does not import cards/).
+CardNamed = Callable[[str], "str | None"]
+
+
+def show_rule(rule_id: str, edition: str, card_named: CardNamed | None = None) -> Shown:
     """``rule_id`` (a rule, section, glossary term or document paragraph) in ``edition``
     (``current``, an id or a date), or in the edition its references are followed into.
+
+    With ``card_named``, a name that is a card's, not a rule's, is read as that card's
+    rulings ("ruling:Académie de l'Ouest de Tolaria", a printed name), or the hint says
+    where its rulings or its text are ("Stairs to Infinity" has no rulings).
     Nothing found: :class:`NotShown`."""
+    try:
+        return _show_in(rule_id, edition)
+    except NotShown as error:
+        if card_named is None:
+            raise
+        return _show_card(rule_id, edition, error, card_named)
+
+
+def _show_in(rule_id: str, edition: str) -> Shown:
+    """:func:`show_rule` without the card catalog."""
     infos = list_editions()
     loaded = load_edition(
         resolve_edition(_edition_for(rule_id, edition, infos), infos, by_date=True)
@@ -115,6 +136,56 @@ def show_rule(rule_id: str, edition: str) -> Shown:
     if any(not ref.found for ref in refs):
         refs = references(loaded, found, reference_sources(loaded, infos))
     return Shown(asked=asked, loaded=loaded, rules=found, refs=refs)
+
+
+def _show_card(rule_id: str, edition: str, error: NotShown, card_named: CardNamed) -> Shown:
+    """For a ``rules show`` that found nothing: the rulings of the card ``rule_id`` names
+    by another name (``ruling:`` and a printed name), or ``error`` with a hint of where that
+    card's rulings or text are."""
+    named = ruling_named(rule_id)
+    prefixed = named is not None
+    name, place = _card_and_place(named if named is not None else rule_id)
+    card = None
+    if prefixed or (not error.suggestions and normalise_rule_id(rule_id) is None):
+        # "ruling:Académie de l'Ouest de Tolaria" (a printed name), "ruling:Stairs to
+        # Infinity" (a card without rulings), or such a name alone
+        card = card_named(name)
+    # (the rulings are a document of their own, whatever --edition names)
+    with_rulings = _rulings_of(card + place) if card is not None else None
+    any_rulings = with_rulings or (_rulings_of(card) if card is not None and place else None)
+    in_rulings = edition.strip().lower() in ("current", corpus.RULINGS)
+    if with_rulings is not None and prefixed and in_rulings:
+        return replace(with_rulings, note=f"reading ruling:{name} as ruling:{card}")
+    if prefixed and not in_rulings:
+        pass  # "ruling:tazeem.1 --edition 2009-10-01": the hint already says where
+    elif card is not None and any_rulings is not None:
+        error.hint = (
+            "" if prefixed else f"{card} is a card, not a rule; "
+        ) + f"the rulings of {card}: `planarcli rules show {'ruling:' + card!r}`"
+    elif card is not None and not (prefixed and error.suggestions):
+        error.hint = (
+            f"{card} has no official rulings; its text: `planarcli cards show {card!r}`"
+            if prefixed
+            else f"{card} is a card, not a rule, and has no official rulings; its "
+            f"text: `planarcli cards show {card!r}`"
+        )
+    raise error
+
+
+def _card_and_place(text: str) -> tuple[str, str]:
+    """ "Tazeem.2" → ("Tazeem", ".2"): a card's name and the place of one of its rulings."""
+    place = re.search(r"\.\d+\s*$", text)
+    if place is None:
+        return text.strip(), ""
+    return text[: place.start()].strip(), place.group().strip()
+
+
+def _rulings_of(card: str) -> Shown | None:
+    """``rules show ruling:CARD``, or None when the card has no rulings (or not that one)."""
+    try:
+        return _show_in(f"ruling:{card}", "current")
+    except PlanarError:
+        return None
 
 
 def _ruling_cards(
