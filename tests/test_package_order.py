@@ -21,8 +21,7 @@ PACKAGE_ORDER: dict[str, list[str]] = {
         "ruleids",  # rule ids and terms as typed and as cited
         "current",  # which edition is current, which edition a name means
         "catalogue",  # the editions bundled and imported, loading one, their caches
-        "finder",  # a rule, section or term in one edition
-        "references",  # a rule's references, followed into other editions
+        "finder",  # a rule, section or term in one edition, and its references
         "textdiff",  # the word diff
         "diff",  # two editions compared
         "history",  # one rule through every edition

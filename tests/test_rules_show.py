@@ -11,7 +11,7 @@ import pytest
 
 from planarcli import resources
 from planarcli.errors import NotFoundError, UsageError
-from planarcli.rulebook import catalogue, corpus, finder, references, ruleids
+from planarcli.rulebook import catalogue, corpus, finder, ruleids
 
 FIXTURES = Path(__file__).parent / "rules_fixtures"
 
@@ -454,13 +454,13 @@ def test_see_also_follows_the_edition_nearest_in_date(run_cli: Callable[..., Any
     _imported_edition("2016-01-16", {"800.4a": "Another rule numbered alike.", "901": "X"})
     infos = catalogue.list_editions()
     shown = catalogue.load_edition("2024-09-20")
-    order = [e.id for e in references.reference_sources(shown, infos)]
+    order = [e.id for e in finder.reference_sources(shown, infos)]
     assert order[:3] == ["2024-10-01", "2024-11-08", "2025-06-06"]
     assert "2016-01-16" in order and "2010-07-16-fr" not in order
     result = run_cli("rules", "show", "901.10", "--edition", "2024-09-20", "--format", "json")
     refs = {ref["id"]: ref for ref in json.loads(result.stdout)["references"]}
     assert refs["800.4a"]["elsewhere"] == "2024-10-01"
-    assert list(references.reference_sources(catalogue.load_edition("2026-01-16"), infos)) == []
+    assert list(finder.reference_sources(catalogue.load_edition("2026-01-16"), infos)) == []
 
 
 def test_glossary_terms_complete_escaped_for_bash(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -490,18 +490,18 @@ def test_no_dead_end_from_901_or_the_glossary_in_any_official_edition(
     assert len(OFFICIAL_EDITIONS) == 14
     loaded = catalogue.load_edition(edition)
     section = finder.find(loaded, "901")
-    assert not [ref.target for ref in references.references(loaded, section) if not ref.found]
+    assert not [ref.target for ref in finder.references(loaded, section) if not ref.found]
     for entry in loaded.glossary:
         shown = finder.find(loaded, entry.term)
         assert [rule.id for rule in shown] == [entry.term]
-        assert all(ref.found for ref in references.references(loaded, shown)), entry.term
+        assert all(ref.found for ref in finder.references(loaded, shown)), entry.term
     # one step further: what 901 cites cites nothing missing but whole sections
     cited = [
         rule
         for target in loaded.closure["cited"][0]  # type: ignore[index]
         for rule in finder.find(loaded, target)
     ]
-    missing = [ref.target for ref in references.references(loaded, cited) if not ref.found]
+    missing = [ref.target for ref in finder.references(loaded, cited) if not ref.found]
     assert all("." not in target for target in missing), missing
 
 

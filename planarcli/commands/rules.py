@@ -61,7 +61,7 @@ def complete_rule_id(
     """Rule ids and glossary terms of the chosen (or current) edition for shell completion."""
     from click.shell_completion import CompletionItem
 
-    from planarcli.rulebook.references import first_words
+    from planarcli.rulebook.finder import first_words
 
     asked = ctx.params.get("edition") or "current"
     documents: list[corpus.EditionInfo] = []

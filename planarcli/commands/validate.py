@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -14,9 +14,11 @@ from planarcli.commands.common import (
     format_option,
     use_color,
 )
-from planarcli.deck.run import ValidateRequest, ValidateRun, run_validate
 from planarcli.errors import PlanarError, UsageError
 from planarcli.records import record
+
+if TYPE_CHECKING:
+    from planarcli.deck.validate import ValidateRun
 
 OUTPUT_FORMATS = ("text", "json", "github", "sarif")
 VARIANTS = ("eternities-map",)
@@ -177,6 +179,8 @@ def validate(
     with no planar deck; 2 usage error (a path that does not exist), an
     unreadable file, or a --fix that could not be written.
     """
+    from planarcli.deck.validate import ValidateRequest, run_validate
+
     ctx = click.get_current_context()
     options: dict[str, Any] = dict(
         output_format=output_format,

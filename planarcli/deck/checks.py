@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 from datetime import date
+from typing import TYPE_CHECKING
 
 from planarcli.cards.catalog import Catalog, Resolution, UnknownName
 from planarcli.cards.names import fold_name, language_name
@@ -390,8 +391,9 @@ def _finding(
 # --------------------------------------------------------------------------- entry checks
 # Each takes the deck and the place of one entry and yields that entry's findings.
 
-EntryCheck = Callable[[CheckedDeck, int], Iterator[Finding]]
-DeckCheck = Callable[[CheckedDeck], Iterator[Finding]]
+if TYPE_CHECKING:  # (a subscripted Callable costs its class at start-up: for the checker only)
+    EntryCheck = Callable[[CheckedDeck, int], Iterator[Finding]]
+    DeckCheck = Callable[[CheckedDeck], Iterator[Finding]]
 
 
 def planar_cards_only(deck: CheckedDeck, index: int) -> Iterator[Finding]:

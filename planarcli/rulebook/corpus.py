@@ -8,8 +8,8 @@ one way, bottom up; ``tests/test_package_order.py`` keeps the order):
 - :mod:`planarcli.rulebook.current`: which edition is current, and which one a name means;
 - :mod:`planarcli.rulebook.catalogue`: the catalogue of editions, bundled and imported, loading
   one, and their caches;
-- :mod:`planarcli.rulebook.finder`: a rule, section or glossary term in one edition;
-- :mod:`planarcli.rulebook.references`: the references of rules, followed into other editions;
+- :mod:`planarcli.rulebook.finder`: a rule, section or glossary term in one edition, and the
+  references of rules, followed into other editions where they must be;
 - :mod:`planarcli.rulebook.show`: ``rules show``.
 
 An edition read from an official file holds section 901, the Planechase glossary, every other

@@ -28,8 +28,7 @@ from planarcli.rulebook.catalogue import list_editions, load_edition, newer_curr
 from planarcli.rulebook.corpus import Edition, EditionInfo, GlossaryEntry
 from planarcli.rulebook.current import resolve_edition
 from planarcli.rulebook.diff import Alignment, align, align_glossary, term_key
-from planarcli.rulebook.finder import find, missing_hint, nearest_ids
-from planarcli.rulebook.references import reference_sources
+from planarcli.rulebook.finder import find, missing_hint, nearest_ids, reference_sources
 from planarcli.rulebook.ruleids import (
     check_text,
     fold_accents,

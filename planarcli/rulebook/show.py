@@ -17,14 +17,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from planarcli.errors import PlanarError
 from planarcli.records import record, replace
 from planarcli.rulebook import corpus
 from planarcli.rulebook.catalogue import list_editions, load_edition
 from planarcli.rulebook.current import resolve_edition
-from planarcli.rulebook.finder import RuleNotFound, find
-from planarcli.rulebook.references import reference_sources, references
+from planarcli.rulebook.finder import RuleNotFound, find, reference_sources, references
 from planarcli.rulebook.ruleids import (
     RULING_PREFIX,
     fold_accents,
@@ -65,9 +65,10 @@ class NotShown(RuleNotFound):
         self.in_editions = in_editions
 
 
-#: The English name of the card a name denotes, or None: the card catalog's lookup, which
-#: the command passes (rulebook/ does not import cards/).
-CardNamed = Callable[[str], "str | None"]
+if TYPE_CHECKING:
+    #: The English name of the card a name denotes, or None: the card catalog's lookup,
+    #: which the command passes (rulebook/ does not import cards/).
+    CardNamed = Callable[[str], str | None]
 
 
 def show_rule(rule_id: str, edition: str, card_named: CardNamed | None = None) -> Shown:
