@@ -143,10 +143,10 @@ def bench(rounds: int) -> tuple[dict[str, float], dict[str, float], int]:
 
 
 def compare_engines(repeat: int = 20) -> None:
-    from planarcli.rulebook import corpus
     from planarcli.rulebook import search as rulesearch
+    from planarcli.rulebook.catalogue import load_edition
 
-    edition = corpus.load_edition("current")
+    edition = load_edition("current")
     texts = [(rule.id, rule.text) for rule in edition.rules]
     query = "planar die cost"
 

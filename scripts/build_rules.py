@@ -42,8 +42,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing planarcli
 
 from planarcli.errors import InputError  # noqa: E402
-from planarcli.rulebook.corpus import RULING_PREFIX, ruling_slug  # noqa: E402
 from planarcli.rulebook.crtext import dump_edition, parse_comprehensive_rules  # noqa: E402
+from planarcli.rulebook.ruleids import RULING_PREFIX, ruling_slug  # noqa: E402
 
 DEFAULT_SEEDS = ROOT.parent / "shared" / "seeds"
 DEFAULT_CR = ROOT.parent / "shared" / "data" / "cr"
@@ -565,7 +565,7 @@ _RULING_SOURCE = re.compile(r"^[\w.-]+/[\w.-]+@[0-9a-f]{7,40}:\S+$")
 
 def card_slug(name: str) -> str:
     """The card part of a ruling id: "Spatial Merging" -> "spatial-merging", "Æther Flues"
-    -> "aether-flues" (:func:`planarcli.rulebook.corpus.ruling_slug`, the one ``rules show``
+    -> "aether-flues" (:func:`planarcli.rulebook.ruleids.ruling_slug`, the one ``rules show``
     reads ids with, so that what is built is what is found)."""
     return ruling_slug(name)
 

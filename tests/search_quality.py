@@ -126,14 +126,14 @@ def score(
 ) -> Score:
     """Score ``questions`` on the editions ``infos``; ``indexes`` keeps the index built for
     each scope (pass the same dict to score several question sets on one build)."""
-    from planarcli.rulebook import corpus
+    from planarcli.rulebook import catalogue, corpus
     from planarcli.rulebook import search as rulesearch
 
     built: dict[Any, Any] = {} if indexes is None else indexes
     result = Score()
     for item in questions:
         scope = rulesearch.search_scope(infos, item.get("edition"), item.get("lang"), item["query"])
-        editions = [corpus.load_edition(info) for info in scope]
+        editions = [catalogue.load_edition(info) for info in scope]
         key = tuple((info.id, info.location) for info in scope)
         if key not in built:
             built[key] = rulesearch.SearchIndex(editions)
@@ -143,7 +143,7 @@ def score(
             # is a miss, not a question this corpus cannot answer)
             rulings = [info for info in infos if info.kind == corpus.RULINGS and info not in scope]
             known = {rule.id for edition in editions for rule in edition.rules}
-            known |= {rule.id for info in rulings for rule in corpus.load_edition(info).rules}
+            known |= {rule.id for info in rulings for rule in catalogue.load_edition(info).rules}
             known |= {entry.term.replace("_", "") for e in editions for entry in e.glossary}
             known |= {f"{e.info.id}:{rule.id}" for e in editions for rule in e.rules}
             if not known & set(item["expect"]):
@@ -194,7 +194,7 @@ def main(argv: list[str]) -> None:
     import argparse
 
     from planarcli import resources
-    from planarcli.rulebook import corpus
+    from planarcli.rulebook import catalogue
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, help="a data dir with imported editions")
@@ -214,7 +214,7 @@ def main(argv: list[str]) -> None:
     )
     args = parser.parse_args(argv)
     data = args.data / "rules" if args.data else HERE / "no-such-folder"
-    infos = corpus.list_editions(resources.rules_dir(), data)
+    infos = catalogue.list_editions(resources.rules_dir(), data)
     if args.ablate:
         ablate(infos, args.part or [part for part in PARTS if part.startswith("development")])
         return

@@ -195,13 +195,13 @@ def test_deck_rule_wordings_are_those_of_the_bundled_editions() -> None:
     """DECK_RULE_WORDINGS (what `validate` compares an imported edition's deck rules with) is
     exactly the wordings of the bundled editions each row of DECK_RULES covers."""
     from planarcli.deck.checks import DECK_RULE_WORDINGS, wording_key
-    from planarcli.rulebook import corpus
+    from planarcli.rulebook import catalogue
 
     found: dict[str, tuple[set[int], set[int]]] = {}
-    for info in corpus.bundled_infos():
+    for info in catalogue.bundled_infos():
         if not info.is_english_cr:
             continue
-        edition = corpus.load_edition(info)
+        edition = catalogue.load_edition(info)
         row = [rules for rules in DECK_RULES if rules.since <= str(info.effective)][-1]
         keys = found.setdefault(row.since, (set(), set()))
         for index, rule_id in enumerate((row.individual_rule, row.communal_rule)):

@@ -458,7 +458,7 @@ def test_real_file_keeps_what_901_and_the_glossary_cite(date: str, cited: list[s
 def test_real_file_references_resolve_two_deep(date: str) -> None:
     """No reference from 901 or the glossary dead-ends; no reference to a single rule from
     what they cite dead-ends either; references further on are outside, by design."""
-    from planarcli.rulebook.corpus import find_references
+    from planarcli.rulebook.ruleids import find_references
 
     edition = real(date)
     held = set(ids(edition))

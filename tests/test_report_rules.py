@@ -92,9 +92,9 @@ def test_rules_text_honours_columns(
 
 
 def test_the_renderers_style_only_when_given_a_style(run_cli: Callable[..., Any]) -> None:
-    from planarcli.rulebook import lookup
+    from planarcli.rulebook.show import show_rule
 
-    shown = lookup.show_rule("901.9", "current")
+    shown = show_rule("901.9", "current")
     args = ("901.9", shown.loaded, shown.asked, shown.rules, shown.refs)
     plain = render.show_text(*args, width=80)
     assert "\x1b[" not in plain and plain.splitlines()[1].startswith("901.9")

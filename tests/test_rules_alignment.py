@@ -11,7 +11,7 @@ from typing import Any
 
 from conftest import load_script
 
-from planarcli.rulebook import corpus
+from planarcli.rulebook import catalogue
 from planarcli.rulebook.textdiff import normalise
 from planarcli.schemacheck import schema_errors
 
@@ -84,9 +84,9 @@ def test_the_danish_guide_maps_only_what_one_rule_says() -> None:
 
 
 def test_the_loader_and_rules_show_carry_the_alignment(run_cli: Callable[..., Any]) -> None:
-    french = corpus.load_edition("2010-07-16-fr")
+    french = catalogue.load_edition("2010-07-16-fr")
     assert french.aligned["901.8b"] == ("901.9b", "2023-04-14")
-    assert corpus.load_edition(CURRENT).aligned == {}
+    assert catalogue.load_edition(CURRENT).aligned == {}
     result = run_cli("rules", "show", "901.8b", "--edition", "2010-07-16-fr", "--format", "json")
     rule = json.loads(result.stdout)["rules"][0]
     assert (rule["current"], rule["current_since"]) == ("901.9b", "2023-04-14")
@@ -136,7 +136,7 @@ def test_a_sentence_that_moved_to_another_rule_is_found_where_it_is_today() -> N
 def test_rules_show_and_search_point_to_where_the_sentence_is_today(
     run_cli: Callable[..., Any],
 ) -> None:
-    assert corpus.load_edition("2010-07-16-fr").moved["901.4"][0].current == "103.3a"
+    assert catalogue.load_edition("2010-07-16-fr").moved["901.4"][0].current == "103.3a"
     shown = run_cli("rules", "show", "901.4", "--edition", "2010-07-16-fr", "--format", "json")
     assert shown.exit_code == 0, shown
     (rule,) = json.loads(shown.stdout)["rules"]
@@ -170,17 +170,17 @@ def test_moved_sentences_are_read_through_a_cache_that_cannot_mislead(
     """``rules search`` reads a translation's moved sentences through a marshal copy in the
     cache dir (no JSON parse on a warm run); a damaged or foreign copy is rebuilt."""
     monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(tmp_path))
-    french = next(info for info in corpus.list_editions() if info.id == "2010-07-16-fr")
-    expected = corpus.load_edition(french).moved
-    assert corpus.moved_sentences(french) == expected
-    cache = tmp_path / corpus.MOVED_CACHE
+    french = next(info for info in catalogue.list_editions() if info.id == "2010-07-16-fr")
+    expected = catalogue.load_edition(french).moved
+    assert catalogue.moved_sentences(french) == expected
+    cache = tmp_path / catalogue.MOVED_CACHE
     assert cache.is_file()
-    assert corpus.moved_sentences(french) == expected  # from the copy
+    assert catalogue.moved_sentences(french) == expected  # from the copy
     for damage in (b"", b"planarcli-rules-moved\nrubbish", cache.read_bytes()[:-5]):
         cache.write_bytes(damage)
-        assert corpus.moved_sentences(french) == expected
-    guide = next(info for info in corpus.list_editions() if info.id == "danish-guide")
-    assert corpus.moved_sentences(guide) == {}
+        assert catalogue.moved_sentences(french) == expected
+    guide = next(info for info in catalogue.list_editions() if info.id == "danish-guide")
+    assert catalogue.moved_sentences(guide) == {}
 
 
 def test_a_cached_copy_of_another_shape_is_rebuilt_not_shown(
@@ -193,10 +193,10 @@ def test_a_cached_copy_of_another_shape_is_rebuilt_not_shown(
     from planarcli import marshalcache
 
     monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(tmp_path))
-    french = next(info for info in corpus.list_editions() if info.id == "2010-07-16-fr")
-    expected = corpus.moved_sentences(french)
-    cache = tmp_path / corpus.MOVED_CACHE
-    header = cache.read_bytes()[len(corpus._MOVED_MAGIC) :].split(b"\n\n", 1)[0]
+    french = next(info for info in catalogue.list_editions() if info.id == "2010-07-16-fr")
+    expected = catalogue.moved_sentences(french)
+    cache = tmp_path / catalogue.MOVED_CACHE
+    header = cache.read_bytes()[len(catalogue._MOVED_MAGIC) :].split(b"\n\n", 1)[0]
     key = header.decode("utf-8").split("\n", 2)[2]
     query = "au début chaque joueur mélange son deck planaire"
     for foreign in (
@@ -206,7 +206,7 @@ def test_a_cached_copy_of_another_shape_is_rebuilt_not_shown(
         {"901.4": [["103.3a", "2022-10-07", None]]},
         {901: []},
     ):
-        assert marshalcache.write(str(cache), corpus._MOVED_MAGIC, key, {"moved": foreign})
+        assert marshalcache.write(str(cache), catalogue._MOVED_MAGIC, key, {"moved": foreign})
         found = run_cli("rules", "search", query)
         assert found.exit_code == 0, found
         said = " ".join(found.stdout.split())
@@ -216,8 +216,8 @@ def test_a_cached_copy_of_another_shape_is_rebuilt_not_shown(
         results = json.loads(as_json.stdout)["results"]
         shown = next(r for r in results if r["edition"] == french.id and r["id"] == "901.4")
         assert shown["moved"][0]["current"] == "103.3a"
-        rewritten = marshalcache.read(str(cache), corpus._MOVED_MAGIC, key)
-        assert corpus._stored_moves(rewritten) == expected  # the copy was written anew
+        rewritten = marshalcache.read(str(cache), catalogue._MOVED_MAGIC, key)
+        assert catalogue._stored_moves(rewritten) == expected  # the copy was written anew
 
 
 def test_moved_sentences_agree_with_current_and_current_since() -> None:
@@ -229,7 +229,9 @@ def test_moved_sentences_agree_with_current_and_current_since() -> None:
     of today's edition."""
     from planarcli.rulebook.history import history_editions, rule_history
 
-    editions = [corpus.load_edition(info) for info in history_editions(corpus.list_editions())]
+    editions = [
+        catalogue.load_edition(info) for info in history_editions(catalogue.list_editions())
+    ]
     today = {rule["id"] for rule in load(CURRENT)["rules"]}
     checked = 0
     for passage in load("2010-07-16-fr")["rules"]:

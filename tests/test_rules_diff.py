@@ -13,7 +13,7 @@ from conftest import english_edition
 from hypothesis import given
 from hypothesis import strategies as st
 
-from planarcli.rulebook import corpus
+from planarcli.rulebook import catalogue
 from planarcli.rulebook import diff as rulesdiff
 from planarcli.rulebook.corpus import Rule
 from planarcli.rulebook.textdiff import NEW_OPS, OLD_OPS
@@ -108,7 +108,7 @@ def test_a_date_compares_the_editions_in_force(run_cli: Callable[..., Any]) -> N
 
 
 def test_diff_against_an_imported_edition(run_cli: Callable[..., Any]) -> None:
-    edition = corpus.load_edition("2026-01-16")
+    edition = catalogue.load_edition("2026-01-16")
     rules = [{"id": r.id, "text": r.text} for r in edition.rules]
     # 901.13 is deleted: everything after moves up, and 901.3 gets a new sentence
     rules = [r for r in rules if r["id"] != "901.13"]
@@ -190,8 +190,11 @@ def test_word_diff() -> None:
         ("b c", "a b c", "{+a+} b c"),
         # 311.7 of 2023: the quotes around "chaos abilities" dropped, the closing one beside
         # its period
-        ("called “chaos abilities.” Each", "called chaos abilities. Each",
-         "called [-“-]chaos abilities.[-”-] Each"),
+        (
+            "called “chaos abilities.” Each",
+            "called chaos abilities. Each",
+            "called [-“-]chaos abilities.[-”-] Each",
+        ),
     ],
 )
 def test_word_diff_cases(old: str, new: str, expected: str) -> None:

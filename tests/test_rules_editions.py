@@ -13,8 +13,9 @@ import pytest
 
 from planarcli import marshalcache, resources
 from planarcli.commands import rules as rules_commands
-from planarcli.errors import DataUnavailableError
-from planarcli.rulebook import corpus
+from planarcli.errors import DataUnavailableError, UsageError
+from planarcli.rulebook import catalogue
+from planarcli.rulebook.current import resolve_edition
 
 #: the English editions read from the 14 official files, plus 2024-09-20 from its seed
 ENGLISH = [
@@ -103,7 +104,7 @@ def test_newer_imported_english_edition_becomes_current(run_cli: Callable[..., A
     assert [e for e, v in listed.items() if v["current"]] == ["2026-02-06"]
     result = run_cli("rules", "show", "901.9", "--format", "json")
     assert json.loads(result.stdout)["edition"] == "2026-02-06"
-    assert corpus.current_cr_edition_id() == "2026-02-06"
+    assert catalogue.current_cr_edition_id() == "2026-02-06"
 
 
 def test_edition_dated_after_today_is_not_current(run_cli: Callable[..., Any]) -> None:
@@ -118,11 +119,11 @@ def test_edition_dated_after_today_is_not_current(run_cli: Callable[..., Any]) -
     assert [e for e, v in listed.items() if v["current"]] == ["2026-01-16"]
     result = run_cli("rules", "show", "901.9", "--format", "json")
     assert json.loads(result.stdout)["edition"] == "2026-01-16"
-    assert corpus.current_cr_edition_id() == "2026-01-16"
+    assert catalogue.current_cr_edition_id() == "2026-01-16"
     # ... until its day comes
-    infos = corpus.list_editions(today=future)
+    infos = catalogue.list_editions(today=future)
     assert [info.id for info in infos if info.current] == [future]
-    assert corpus.current_cr_edition_id(today=future) == future
+    assert catalogue.current_cr_edition_id(today=future) == future
 
 
 def test_current_cr_edition_id_reads_no_edition_file(
@@ -140,15 +141,19 @@ def test_current_cr_edition_id_reads_no_edition_file(
         return real_open(file, *args, **kwargs)
 
     monkeypatch.setattr("builtins.open", spy)
-    assert corpus.current_cr_edition_id(str(folder), today="2026-11-29") == "2026-03-01"
-    assert corpus.current_cr_edition_id(str(folder), today="2026-02-01") == "2026-01-16"
-    assert corpus.current_cr_edition_id(str(folder), today="2099-01-01") == "2099-01-01"
-    assert corpus.current_cr_edition_id(str(tmp_path / "none"), today="2026-11-29") == "2026-01-16"
+    assert catalogue.current_cr_edition_id(str(folder), today="2026-11-29") == "2026-03-01"
+    assert catalogue.current_cr_edition_id(str(folder), today="2026-02-01") == "2026-01-16"
+    assert catalogue.current_cr_edition_id(str(folder), today="2099-01-01") == "2099-01-01"
+    assert (
+        catalogue.current_cr_edition_id(str(tmp_path / "none"), today="2026-11-29") == "2026-01-16"
+    )
     # the bundled manifest, or its parsed copy in the cache dir: no edition file
-    assert all(name.endswith(("manifest.json", corpus.MANIFEST_CACHE)) for name in opened), opened
+    assert all(name.endswith(("manifest.json", catalogue.MANIFEST_CACHE)) for name in opened), (
+        opened
+    )
     # the default folder is the data folder, like list_editions
-    assert corpus.current_cr_edition_id() == next(
-        info.id for info in corpus.list_editions() if info.current
+    assert catalogue.current_cr_edition_id() == next(
+        info.id for info in catalogue.list_editions() if info.current
     )
 
 
@@ -272,24 +277,24 @@ def test_missing_bundled_corpus_is_exit_3(
 
 
 def test_resolve_edition() -> None:
-    infos = corpus.list_editions()
-    assert corpus.resolve_edition("current", infos).id == "2026-01-16"
-    assert corpus.resolve_edition("2009-10-01", infos).id == "2009-10-01"
-    assert corpus.resolve_edition("DANISH-GUIDE", infos).id == "danish-guide"
-    with pytest.raises(corpus.UsageError, match="available editions: 2009-09-04, 2009-10-01"):
-        corpus.resolve_edition("2012-02-30", infos)
+    infos = catalogue.list_editions()
+    assert resolve_edition("current", infos).id == "2026-01-16"
+    assert resolve_edition("2009-10-01", infos).id == "2009-10-01"
+    assert resolve_edition("DANISH-GUIDE", infos).id == "danish-guide"
+    with pytest.raises(UsageError, match="available editions: 2009-09-04, 2009-10-01"):
+        resolve_edition("2012-02-30", infos)
     # a date that is no edition's: the edition in force that day (as validate --rules reads it)
-    assert corpus.resolve_edition("2012-07-01", infos, by_date=True).id == "2012-06-01"
-    with pytest.raises(corpus.UsageError, match="no Planechase rules were in effect on 2009-07-11"):
-        corpus.resolve_edition("2009-07-11", infos, by_date=True)
+    assert resolve_edition("2012-07-01", infos, by_date=True).id == "2012-06-01"
+    with pytest.raises(UsageError, match="no Planechase rules were in effect on 2009-07-11"):
+        resolve_edition("2009-07-11", infos, by_date=True)
     # without by_date (rules search, for now) a date must be an edition's id
-    with pytest.raises(corpus.UsageError, match="no rules edition with id 2012-07-01"):
-        corpus.resolve_edition("2012-07-01", infos)
+    with pytest.raises(UsageError, match="no rules edition with id 2012-07-01"):
+        resolve_edition("2012-07-01", infos)
 
 
 def test_no_editions_at_all(tmp_path: Path) -> None:
     with pytest.raises(DataUnavailableError):
-        corpus.list_editions(tmp_path, tmp_path / "none")
+        catalogue.list_editions(tmp_path, tmp_path / "none")
 
 
 def test_shell_completion_of_editions() -> None:
@@ -323,8 +328,8 @@ def test_current_cr_edition_id_is_cheap(tmp_path: Path) -> None:
 
     code = (
         "import sys\n"
-        "from planarcli.rulebook import corpus\n"
-        "print(corpus.current_cr_edition_id())\n"
+        "from planarcli.rulebook import catalogue\n"
+        "print(catalogue.current_cr_edition_id())\n"
         "print(sorted({'pathlib', 'jsonschema', 'click'} & set(sys.modules)))\n"
     )
     completed = subprocess.run(
@@ -347,15 +352,15 @@ def test_the_parsed_manifest_is_kept_and_never_trusted_blindly(
     copy = tmp_path / "rules"
     shutil.copytree(resources.rules_dir(), copy)
     monkeypatch.setattr(resources, "rules_dir_path", lambda: str(copy))
-    cache = Path(os.environ["PLANARCLI_CACHE_DIR"]) / corpus.MANIFEST_CACHE
-    first = [info.id for info in corpus.list_editions()]
+    cache = Path(os.environ["PLANARCLI_CACHE_DIR"]) / catalogue.MANIFEST_CACHE
+    first = [info.id for info in catalogue.list_editions()]
     assert cache.is_file()
     cache.write_bytes(cache.read_bytes()[:-20] + b"\0" * 20)  # damaged
-    assert [info.id for info in corpus.list_editions()] == first
+    assert [info.id for info in catalogue.list_editions()] == first
     manifest = json.loads((copy / "manifest.json").read_text(encoding="utf-8"))
     manifest["editions"] = [e for e in manifest["editions"] if e["id"] != "eternities-map"]
     (copy / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
-    assert [info.id for info in corpus.list_editions()] == [
+    assert [info.id for info in catalogue.list_editions()] == [
         i for i in first if i != "eternities-map"
     ]
 
@@ -371,9 +376,9 @@ def test_a_parsed_manifest_copy_with_a_valid_header_and_nonsense_is_not_used(
     "bundled editions skipped" or a traceback."""
     import marshal
 
-    list(corpus.list_editions())
-    cache = Path(os.environ["PLANARCLI_CACHE_DIR"]) / corpus.MANIFEST_CACHE
-    first = [info.id for info in corpus.list_editions()]
+    list(catalogue.list_editions())
+    cache = Path(os.environ["PLANARCLI_CACHE_DIR"]) / catalogue.MANIFEST_CACHE
+    first = [info.id for info in catalogue.list_editions()]
     data = cache.read_bytes()
     magic_end = data.index(b"\n") + 1
     key = data[magic_end : data.index(b"\n\n")].decode().split("\n", 2)[2]
@@ -381,8 +386,8 @@ def test_a_parsed_manifest_copy_with_a_valid_header_and_nonsense_is_not_used(
     header = marshalcache.header(data[:magic_end], key, payload)
     cache.write_bytes(data[:magic_end] + header + b"\n\n" + payload)
     warnings: list[str] = []
-    monkeypatch.setattr(corpus, "warn", warnings.append)
-    assert [info.id for info in corpus.list_editions()] == first
+    monkeypatch.setattr(catalogue, "warn", warnings.append)
+    assert [info.id for info in catalogue.list_editions()] == first
     assert warnings == []
 
 
@@ -398,7 +403,7 @@ def test_a_damaged_current_import_falls_back_to_the_edition_before_it(
     text = path.read_text(encoding="utf-8")
     path.write_text(text[: len(text) // 2], encoding="utf-8")  # truncated after the header
     for command in [["show", "901.3"], ["search", "planar die"], ["history", "901.3"]]:
-        corpus._warned.clear()  # each command is a process of its own: it warns once
+        catalogue._warned.clear()  # each command is a process of its own: it warns once
         result = run_cli("rules", *command, "--format", "json")
         assert result.exit_code == 0, result
         assert result.stderr.count("planarcli: warning:") == 1, result.stderr
@@ -409,7 +414,7 @@ def test_a_damaged_current_import_falls_back_to_the_edition_before_it(
             assert {found["edition"] for found in data["results"]} == {"2026-01-16"}
         else:
             assert data["edition"] == "2026-01-16"
-    corpus._warned.clear()
+    catalogue._warned.clear()
     named = run_cli("rules", "show", "901.3", "--edition", "2026-02-06")
     assert named.exit_code == 0, named  # the current edition by its id: the same, said so
     assert "note: using 2026-01-16 as the current edition until 2026-02-06" in named.stderr

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from conftest import SHARED_DATA, english_edition, requires_shared_data
 
-from planarcli.rulebook import corpus, history
+from planarcli.rulebook import catalogue, history
 from planarcli.rulebook import diff as rulesdiff
 from planarcli.rulebook.textdiff import normalise
 
@@ -136,9 +136,9 @@ def _core(ids: set[str]) -> set[str]:
 
 def test_the_table_covers_every_consecutive_official_pair() -> None:
     assert list(RENUMBERED) == list(itertools.pairwise(OFFICIAL))
-    bundled = {info.id: info for info in corpus.list_editions() if info.is_english_cr}
+    bundled = {info.id: info for info in catalogue.list_editions() if info.is_english_cr}
     assert set(OFFICIAL) <= set(bundled)
-    assert all(corpus.load_edition(bundled[edition_id]).closure for edition_id in OFFICIAL)
+    assert all(catalogue.load_edition(bundled[edition_id]).closure for edition_id in OFFICIAL)
 
 
 @pytest.mark.parametrize(("old", "new"), list(RENUMBERED), ids=[f"{a}→{b}" for a, b in RENUMBERED])
@@ -170,7 +170,7 @@ def test_consecutive_editions(run_cli: Callable[..., Any], old: str, new: str) -
     new_ids += [r["id"] for r in data["added"]] + data["not_compared"][new]
     assert len(new_ids) == len(set(new_ids))
     # every rule of the new edition is accounted for exactly once
-    assert data["summary"]["unchanged"] + len(new_ids) == len(corpus.load_edition(new).rules)
+    assert data["summary"]["unchanged"] + len(new_ids) == len(catalogue.load_edition(new).rules)
 
 
 def test_planes_and_phenomena_keep_their_own_rules_2021_to_2025(

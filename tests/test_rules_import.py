@@ -502,7 +502,7 @@ def test_validate_warns_when_an_imported_deck_rule_has_an_unknown_wording(
 ) -> None:
     """Issue 16 item 9: the deck limits come from planarcli's table, not from the imported
     text; an edition whose 901.3 reads otherwise than any bundled edition's says so."""
-    from planarcli.rulebook import corpus
+    from planarcli.rulebook import catalogue
 
     deck = Path(__file__).resolve().parent / "decks" / "valid" / "bare-names.txt"
     import_rules(str(MODERN), offline=True)  # its 901.3 is a shortened wording
@@ -515,7 +515,7 @@ def test_validate_warns_when_an_imported_deck_rule_has_an_unknown_wording(
         "since 2012-06-01 (at least 10 cards, at most 2 phenomena)"
     ) in result.stderr
     # The same edition with the wording of a bundled edition: nothing to say.
-    official = corpus.load_edition("2026-01-16").rule("901.3")
+    official = catalogue.load_edition("2026-01-16").rule("901.3")
     assert official is not None
     text = MODERN.read_text(encoding="utf-8").replace("July 30, 2024", "August 1, 2024")
     lines = [

@@ -13,7 +13,7 @@ import pytest
 from conftest import english_edition
 
 from planarcli import resources
-from planarcli.rulebook import corpus, phrasings, searchcache
+from planarcli.rulebook import catalogue, corpus, phrasings, searchcache
 from planarcli.rulebook import search as rulesearch
 from planarcli.schemacheck import schema_errors
 
@@ -28,7 +28,7 @@ def load(path: Path) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def current_index() -> rulesearch.SearchIndex:
-    return rulesearch.SearchIndex([corpus.load_edition("current")])
+    return rulesearch.SearchIndex([catalogue.load_edition("current")])
 
 
 def test_there_are_phrasing_files() -> None:
@@ -43,7 +43,7 @@ def test_each_file_fits_its_schema_and_names_existing_passages(path: Path) -> No
     assert path.name == f"phrasings-{data['part']}.json"
     editions: dict[str, corpus.Edition] = {}
     for passage in data["passages"]:
-        edition = editions.get(passage["edition"]) or corpus.load_edition(passage["edition"])
+        edition = editions.get(passage["edition"]) or catalogue.load_edition(passage["edition"])
         editions[passage["edition"]] = edition
         if passage["kind"] == "rule":
             assert edition.rule(passage["id"]) is not None, passage["id"]
@@ -92,8 +92,8 @@ def test_phrasings_serve_the_same_passage_in_other_editions() -> None:
     written: dict[tuple[str, str], list[str]] = {}
     for entry in entries:
         written.setdefault((entry.edition, entry.id), []).extend(entry.phrasings)
-    found = attached(rulesearch.SearchIndex([corpus.load_edition("2011-07-15")], entries))
-    newer = attached(rulesearch.SearchIndex([corpus.load_edition("2025-06-06")], entries))
+    found = attached(rulesearch.SearchIndex([catalogue.load_edition("2011-07-15")], entries))
+    newer = attached(rulesearch.SearchIndex([catalogue.load_edition("2025-06-06")], entries))
 
     def stems(*keys: tuple[str, str]) -> set[str]:
         return {
@@ -112,7 +112,7 @@ def test_phrasings_serve_the_same_passage_in_other_editions() -> None:
 def test_a_renumbered_or_retouched_passage_keeps_its_phrasings() -> None:
     """An imported edition that moves a rule, or changes a word of it, still has its
     phrasings; a rule of other words gets none."""
-    current = corpus.load_edition("current")
+    current = catalogue.load_edition("current")
     text = current.rule("901.8").text
     moved = english_edition(
         "2099-01-01",
@@ -128,7 +128,7 @@ def test_a_renumbered_or_retouched_passage_keeps_its_phrasings() -> None:
 
 
 def test_no_phrasings_means_none_attached() -> None:
-    index = rulesearch.SearchIndex([corpus.load_edition("current")], phrasings=())
+    index = rulesearch.SearchIndex([catalogue.load_edition("current")], phrasings=())
     assert not any(index.aids) and index.aid_postings == {}
 
 
@@ -142,7 +142,7 @@ def test_a_question_in_players_words_finds_its_passage(
     query = "someone scooped while their plane was face up"
     assert not any("scooped" in rulesearch.words(text) for text in current_index.texts)
     assert current_index.search(query, limit=1)[0].id == "901.10"
-    without = rulesearch.SearchIndex([corpus.load_edition("current")], phrasings=())
+    without = rulesearch.SearchIndex([catalogue.load_edition("current")], phrasings=())
     assert without.search(query, limit=1)[0].id != "901.10"
 
 
@@ -152,7 +152,7 @@ def test_changed_phrasings_rebuild_the_cached_index(
     copy = tmp_path / "rules"
     shutil.copytree(resources.rules_dir(), copy)
     monkeypatch.setattr(resources, "rules_dir_path", lambda: str(copy))
-    scope = rulesearch.search_scope(corpus.list_editions(), None, None)
+    scope = rulesearch.search_scope(catalogue.list_editions(), None, None)
     before = searchcache._content_key(scope)
     target = copy / phrasings.FOLDER / FILES[0].name
     data = load(target)
@@ -191,8 +191,8 @@ def test_phrasings_in_another_language_than_their_passage() -> None:
     queries are read (not in a Danish-only scope)."""
     english = [e for e in phrasings.load() if e.lang == "en"]
     assert {e.edition for e in english} >= {"danish-guide", "2010-07-16-fr"}
-    guide = corpus.load_edition("danish-guide")
-    both = rulesearch.SearchIndex([corpus.load_edition("current"), guide])
+    guide = catalogue.load_edition("danish-guide")
+    both = rulesearch.SearchIndex([catalogue.load_edition("current"), guide])
     alone = rulesearch.SearchIndex([guide])
     position = both.ids.index("danish-guide.8")
     assert "roll" in both.aids[position].split()  # English stems

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from conftest import load_script
 
-from planarcli.rulebook import corpus, crtext
+from planarcli.rulebook import catalogue, crtext, ruleids
 
 REPO = Path(__file__).resolve().parents[1]
 CR_DIR = REPO.parent / "shared" / "data" / "cr"
@@ -30,7 +30,7 @@ def coverage_script() -> ModuleType:
 
 
 def test_the_rules_the_issue_found_missing_are_bundled(run_cli: Callable[..., Any]) -> None:
-    current = corpus.load_edition("2026-01-16")
+    current = catalogue.load_edition("2026-01-16")
     for rule_id in ISSUE_18:
         assert current.rule(rule_id) is not None, rule_id
     assert set(ISSUE_18) <= set(current.closure["speaking"])  # type: ignore[index]
@@ -88,13 +88,13 @@ def test_the_pattern_catches_no_planeswalker_card_rule() -> None:
 def test_a_speaking_rule_cites_nothing_the_edition_cannot_follow() -> None:
     """Every single rule a speaking rule cites is bundled (its sections, "see rule 704",
     are general rules: `rules show` says once that they are outside)."""
-    for info in corpus.list_editions():
-        edition = corpus.load_edition(info)
+    for info in catalogue.list_editions():
+        edition = catalogue.load_edition(info)
         if edition.closure is None or "speaking" not in edition.closure:
             continue
         held = set(edition.ids)
         for rule_id in edition.closure["speaking"]:
-            for target in corpus.find_references(edition.rule(rule_id).text):  # type: ignore[union-attr]
+            for target in ruleids.find_references(edition.rule(rule_id).text):  # type: ignore[union-attr]
                 if "." in target:
                     assert target in held or any(
                         i.startswith(target) and i[len(target) :].isalpha() for i in held

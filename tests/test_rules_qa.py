@@ -163,7 +163,7 @@ def test_an_unreadable_data_dir_is_said(
 ) -> None:
     import os
 
-    from planarcli.rulebook import corpus
+    from planarcli.rulebook import catalogue
 
     folder = tmp_path / "locked" / "rules"
     folder.mkdir(parents=True)
@@ -176,7 +176,7 @@ def test_an_unreadable_data_dir_is_said(
         return listdir(path)
 
     # (the tests may run as root, whom chmod does not stop)
-    monkeypatch.setattr(corpus.os, "listdir", no_permission)
+    monkeypatch.setattr(catalogue.os, "listdir", no_permission)
     result = run_cli("rules", "editions", "--format", "json")
     assert result.exit_code == 0, result
     assert json.loads(result.stdout)["editions"]

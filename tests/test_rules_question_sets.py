@@ -14,8 +14,9 @@ import pytest
 import search_quality
 
 from planarcli import resources
-from planarcli.rulebook import corpus
+from planarcli.rulebook import catalogue, corpus
 from planarcli.rulebook import search as rulesearch
+from planarcli.rulebook.current import resolve_edition
 
 HERE = Path(__file__).parent
 #: each part, and how many questions it has at least
@@ -69,8 +70,8 @@ KINDS = {
 
 @pytest.fixture(scope="module")
 def editions() -> dict[str, corpus.Edition]:
-    infos = corpus.list_editions(resources.rules_dir(), HERE / "no-such-folder")
-    return {info.id: corpus.load_edition(info) for info in infos}
+    infos = catalogue.list_editions(resources.rules_dir(), HERE / "no-such-folder")
+    return {info.id: catalogue.load_edition(info) for info in infos}
 
 
 def passages(edition: corpus.Edition) -> dict[str, str]:
@@ -153,7 +154,7 @@ def test_a_single_edition_question_expects_only_ids_of_that_edition(
         edition = item.get("edition")
         if "expect" not in item or edition == "all" or item.get("lang"):
             continue
-        found = passages(editions[corpus.resolve_edition(edition or "current", infos).id])
+        found = passages(editions[resolve_edition(edition or "current", infos).id])
         # (a card ruling, or a passage named with its document, is of another document)
         plain = {wanted for wanted in item["expect"] if ":" not in wanted}
         assert plain <= set(found), item

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from conftest import load_script
 
-from planarcli.rulebook import corpus
+from planarcli.rulebook import catalogue, ruleids
 from planarcli.schemacheck import schema_errors
 from tests.conftest import requires_shared_data
 
@@ -160,7 +160,7 @@ def test_a_ruling_id_may_be_written_with_the_card_name(run_cli: Callable[..., An
     assert json.loads(result.stdout)["rules"][0]["card"] == "The Aether Flues"
     build = build_script()
     for rule in bundled()["rules"]:  # the two slug functions agree on every card
-        assert corpus.ruling_slug(rule["card"]) == build.card_slug(rule["card"])
+        assert ruleids.ruling_slug(rule["card"]) == build.card_slug(rule["card"])
 
 
 @pytest.mark.parametrize(
@@ -177,7 +177,7 @@ def test_a_ruling_id_may_be_written_with_the_card_name(run_cli: Callable[..., An
 )
 def test_a_ruling_id_is_known_by_its_prefix_in_any_case(written: str, named: str | None) -> None:
     """The one check of the ``ruling:`` prefix that show, its hints and the id reader share."""
-    assert corpus.ruling_named(written) == named
+    assert ruleids.ruling_named(written) == named
 
 
 def test_rules_show_of_a_ruling_that_does_not_exist(run_cli: Callable[..., Any]) -> None:
@@ -196,9 +196,9 @@ def test_diff_and_history_leave_the_rulings_alone(run_cli: Callable[..., Any]) -
 
 
 def test_the_loader_keeps_each_rulings_card_and_date() -> None:
-    loaded = corpus.load_edition("rulings")
+    loaded = catalogue.load_edition("rulings")
     rule = loaded.rule("ruling:spatial-merging.1")
     assert rule is not None
     assert (rule.kind, rule.card, rule.date) == ("ruling", "Spatial Merging", "2012-06-01")
-    plain = corpus.load_edition("current").rule("901.3")
+    plain = catalogue.load_edition("current").rule("901.3")
     assert plain is not None and (plain.kind, plain.card, plain.date) == ("rule", None, None)

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from planarcli import resources
 from planarcli.errors import PlanarError
-from planarcli.rulebook import corpus
+from planarcli.rulebook import catalogue, corpus, finder
 from planarcli.rulebook import search as rulesearch
 
 HERE = Path(__file__).parent
@@ -259,7 +259,7 @@ def test_colour_output(run_cli: Callable[..., Any], monkeypatch: pytest.MonkeyPa
 
 @pytest.fixture(scope="session")
 def bundled_infos() -> list[corpus.EditionInfo]:
-    return corpus.list_editions(resources.rules_dir(), HERE / "no-such-folder")
+    return catalogue.list_editions(resources.rules_dir(), HERE / "no-such-folder")
 
 
 @pytest.fixture(scope="session")
@@ -363,7 +363,7 @@ def test_questions_cover_every_language_and_edition() -> None:
 
 
 def test_typo_correction_and_stemming_units() -> None:
-    edition = corpus.load_edition("current")
+    edition = catalogue.load_edition("current")
     index = rulesearch.SearchIndex([edition])
     assert "die" in index.query_terms("dei")[0]
     # a short word is corrected by one edit at most: "copies" is not "comes"
@@ -409,8 +409,8 @@ def test_search_does_not_import_heavy_modules(tmp_path: Path) -> None:
 
 
 _EDITIONS = [
-    corpus.load_edition(info)
-    for info in corpus.list_editions(resources.rules_dir(), HERE / "no-such-folder")
+    catalogue.load_edition(info)
+    for info in catalogue.list_editions(resources.rules_dir(), HERE / "no-such-folder")
 ]
 
 
@@ -438,7 +438,7 @@ def test_any_query_gives_results_or_a_clean_error(
 @given(st.text(max_size=40))
 def test_any_rule_id_shows_or_fails_cleanly(rule_id: str) -> None:
     try:
-        shown = corpus.show(next(e for e in _EDITIONS if e.id == "2026-01-16"), rule_id)
+        shown = finder.find(next(e for e in _EDITIONS if e.id == "2026-01-16"), rule_id)
     except PlanarError:
         return
     assert shown
@@ -499,8 +499,8 @@ def test_edition_all_ranks_like_the_current_edition(run_cli: Callable[..., Any])
 
 
 def test_other_languages_detection() -> None:
-    infos = corpus.list_editions()
-    index = rulesearch.SearchIndex([corpus.load_edition(info) for info in infos])
+    infos = catalogue.list_editions()
+    index = rulesearch.SearchIndex([catalogue.load_edition(info) for info in infos])
     assert index.other_languages("how many phenomena can my deck have") == {"fr", "da"}
     assert "fr" not in index.other_languages("le dé planaire")
     assert index.other_languages("901.3") == frozenset()
@@ -529,7 +529,7 @@ def test_a_word_every_language_has_reads_as_english(query: str, run_cli: Any) ->
 
 @pytest.fixture(scope="session")
 def current_index() -> rulesearch.SearchIndex:
-    return rulesearch.SearchIndex([corpus.load_edition("current")])
+    return rulesearch.SearchIndex([catalogue.load_edition("current")])
 
 
 @pytest.mark.parametrize(
@@ -568,7 +568,7 @@ def test_query_words_that_only_frame_the_question(current_index: rulesearch.Sear
 
 
 def test_french_stopword_with_a_missing_accent_costs_nothing() -> None:
-    index = rulesearch.SearchIndex([corpus.load_edition("2010-07-16-fr")])
+    index = rulesearch.SearchIndex([catalogue.load_edition("2010-07-16-fr")])
     # "de" may be "dé", but a text without "dé" is not the worse for it
     assert index.search("option de deck planaire unique", 1)[0].id == "901.14"
     assert index.search("le propriétaire d'une carte de plan", 1)[0].id == "901.6"
@@ -591,7 +591,7 @@ def test_a_foreign_question_about_a_term_gets_the_rules_not_the_english_glossary
 
 
 def test_danish_compounds_are_found_by_their_head() -> None:
-    index = rulesearch.SearchIndex([corpus.load_edition("danish-guide")])
+    index = rulesearch.SearchIndex([catalogue.load_edition("danish-guide")])
     groups = dict(index.query_groups("fænomener"))
     assert any(term.startswith("fænomenkort") for term in groups["fænomener"])
 
@@ -620,7 +620,7 @@ def test_a_query_that_names_a_document_or_a_year_looks_there_first(
 
 def test_a_heading_does_not_answer_what_it_means() -> None:
     """The heading "At møde et fænomen:" leads into the paragraphs that say what it means."""
-    index = rulesearch.SearchIndex([corpus.load_edition("danish-guide")])
+    index = rulesearch.SearchIndex([catalogue.load_edition("danish-guide")])
     assert rulesearch._is_heading("“At møde et fænomen:")
     assert index.search("Hvad betyder det at møde et fænomen", 1)[0].id != "danish-guide.14"
 
@@ -637,7 +637,7 @@ def test_a_heading_does_not_answer_what_it_means() -> None:
     ],
 )
 def test_definition_forms(query: str, edition: str, expected: str) -> None:
-    index = rulesearch.SearchIndex([corpus.load_edition(edition)])
+    index = rulesearch.SearchIndex([catalogue.load_edition(edition)])
     assert index.search(query, 1)[0].id == expected
 
 
@@ -659,7 +659,7 @@ def test_a_query_about_how_the_rules_used_to_be(
 def test_a_misspelt_word_brings_its_synonyms() -> None:
     """ "comunal" is "communal" in full: like it, it also finds "single" (the single
     planar deck option)."""
-    index = rulesearch.SearchIndex([corpus.load_edition("current")])
+    index = rulesearch.SearchIndex([catalogue.load_edition("current")])
     groups = dict(index.query_groups("comunal planar deck size"))
     assert "communal" in groups and "singl" in groups["communal"]
     assert index.search("comunal planar deck size", 1)[0].id == "901.15a"

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from planarcli import marshalcache
-from planarcli.rulebook import corpus, searchcache
+from planarcli.rulebook import catalogue, searchcache
 from planarcli.rulebook import search as rulesearch
 
 
@@ -125,7 +125,7 @@ def test_an_index_with_the_right_shape_and_wrong_content_is_rebuilt(
 def imported_copy_of_2026() -> tuple[dict[str, Any], Path]:
     """The bundled 2026-01-16 edition's document, and where an import of it goes in the data
     dir (the folder made, the file not written yet)."""
-    bundled = Path(corpus.list_editions()[0].location).parent
+    bundled = Path(catalogue.list_editions()[0].location).parent
     source = json.loads((bundled / "2026-01-16.json").read_text(encoding="utf-8"))
     folder = Path(os.environ["PLANARCLI_DATA_DIR"]) / "rules"
     folder.mkdir(parents=True)
@@ -162,20 +162,20 @@ def test_an_unwritable_cache_is_not_an_error(
 
 def test_copies_of_an_edition_add_no_documents(tmp_path: Path) -> None:
     """Forty imported editions with the same texts cost what one does: one document per text."""
-    bundled = Path(corpus.list_editions()[0].location).parent
+    bundled = Path(catalogue.list_editions()[0].location).parent
     source = json.loads((bundled / "2026-01-16.json").read_text(encoding="utf-8"))
     folder = tmp_path / "rules"
     folder.mkdir()
     for day in range(1, 41):
         copy = dict(source, id=f"2001-01-{day:02d}", effective=f"2001-01-{day:02d}")
         (folder / f"2001-01-{day:02d}.json").write_text(json.dumps(copy), encoding="utf-8")
-    infos = corpus.list_editions(None, folder)
+    infos = catalogue.list_editions(None, folder)
     english_cr = [info for info in infos if info.is_english_cr]
     assert len(english_cr) >= 42
     without = rulesearch.SearchIndex(
-        [corpus.load_edition(info) for info in english_cr if info.source == "bundled"]
+        [catalogue.load_edition(info) for info in english_cr if info.source == "bundled"]
     )
-    everything = rulesearch.SearchIndex([corpus.load_edition(info) for info in english_cr])
+    everything = rulesearch.SearchIndex([catalogue.load_edition(info) for info in english_cr])
     assert len(everything.ids) == len(without.ids)
     top = everything.search("who owns the cards of a communal planar deck", 1)[0]
     assert (top.id, top.edition) == ("901.15b", "2026-01-16")
@@ -213,7 +213,7 @@ def test_reading_any_bytes_never_raises(junk: bytes, keep: int, tmp_path_factory
 def _cache_files(cache: Path) -> dict[str, Path]:
     return {
         "search index": next((cache / searchcache.FOLDER).glob("index-*.bin")),
-        "rules manifest": cache / corpus.MANIFEST_CACHE,
+        "rules manifest": cache / catalogue.MANIFEST_CACHE,
         "card snapshot": cache / "snapshot.bin",
     }
 

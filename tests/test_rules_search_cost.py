@@ -17,7 +17,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from planarcli import marshalcache
-from planarcli.rulebook import corpus, searchcache
+from planarcli.rulebook import catalogue, corpus, searchcache
 from planarcli.rulebook import search as rulesearch
 from planarcli.rulebook.search import cards, query
 
@@ -26,7 +26,7 @@ CARD = "Spatial Merging"
 
 
 def card_scope() -> list[corpus.EditionInfo]:
-    scope = rulesearch.search_scope(corpus.list_editions(), None, None, CARD_QUESTION)
+    scope = rulesearch.search_scope(catalogue.list_editions(), None, None, CARD_QUESTION)
     assert [info.kind for info in scope][-1] == corpus.RULINGS, scope
     return scope
 
@@ -35,7 +35,7 @@ def test_the_stored_card_facts_are_those_of_the_rulings() -> None:
     """``cards`` lists each card's rulings; ``restating`` the rulings whose text (curly
     quotes as straight ones) three cards or more share, computed here the long way."""
     scope = card_scope()
-    index = rulesearch.SearchIndex([corpus.load_edition(info) for info in scope])
+    index = rulesearch.SearchIndex([catalogue.load_edition(info) for info in scope])
     rulings = [p for p, kind in enumerate(index.kinds) if kind == "ruling"]
     assert len(rulings) > 100
     by_card: dict[str, list[int]] = {}
@@ -276,8 +276,8 @@ def test_a_danish_or_french_question_that_asks_no_definition_compiles_no_such_pa
     may do something is searched without compiling the "what is X" patterns."""
     from planarcli.rulebook.search import scoring  # noqa: F401 (the ranking's modules)
 
-    scope = rulesearch.search_scope(corpus.list_editions(), None, None, "hvad sker der")
-    index = rulesearch.SearchIndex([corpus.load_edition(info) for info in scope])
+    scope = rulesearch.search_scope(catalogue.list_editions(), None, None, "hvad sker der")
+    index = rulesearch.SearchIndex([catalogue.load_edition(info) for info in scope])
     patterns = [
         *(part for part, _ in query.DEFINITION_PARTS),
         *(part for part, _ in query.SUBJECT_PARTS),
@@ -366,7 +366,7 @@ def test_a_gated_definition_pattern_finds_what_the_pattern_finds(text: str) -> N
 
 
 def rulings_info() -> corpus.EditionInfo:
-    [info] = [i for i in corpus.list_editions() if i.kind == corpus.RULINGS]
+    [info] = [i for i in catalogue.list_editions() if i.kind == corpus.RULINGS]
     return info
 
 
@@ -376,7 +376,9 @@ def test_the_kept_card_names_are_those_made_from_the_rulings() -> None:
     info = rulings_info()
     made = cards.scope_names(info)  # made, and kept
     kept = cards.scope_names(info)  # read back
-    fresh = cards.Names.of(sorted({card for card, _ in corpus.load_edition(info).cards.values()}))
+    fresh = cards.Names.of(
+        sorted({card for card, _ in catalogue.load_edition(info).cards.values()})
+    )
     for names in (made, kept):
         assert (names.spelt, names.counts, names.by_letter) == (
             fresh.spelt,

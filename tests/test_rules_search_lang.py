@@ -11,17 +11,17 @@ from typing import Any
 import pytest
 
 from planarcli import resources
-from planarcli.rulebook import corpus
+from planarcli.rulebook import catalogue
 from planarcli.rulebook import search as rulesearch
 from planarcli.rulebook.search.expansion import compound_parts, query_groups, translations
 
 
 @pytest.fixture(scope="module")
 def danish_index() -> rulesearch.SearchIndex:
-    infos = corpus.list_editions(resources.rules_dir(), Path("/no-such-folder"))
+    infos = catalogue.list_editions(resources.rules_dir(), Path("/no-such-folder"))
     scope = rulesearch.search_scope(infos, None, None, "hvor mange kort skal mit planedæk have")
     assert [info.id for info in scope][1:] == ["danish-guide"]
-    return rulesearch.SearchIndex([corpus.load_edition(info) for info in scope])
+    return rulesearch.SearchIndex([catalogue.load_edition(info) for info in scope])
 
 
 def test_any_form_of_a_word_of_the_table_is_translated() -> None:

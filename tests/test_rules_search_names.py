@@ -12,7 +12,7 @@ import pytest
 import search_quality
 
 from planarcli import resources
-from planarcli.rulebook import corpus
+from planarcli.rulebook import catalogue, corpus
 from planarcli.rulebook import search as rulesearch
 from planarcli.rulebook.search import cards
 
@@ -33,7 +33,7 @@ def shared_search_cache(
 
 @pytest.fixture(scope="session")
 def infos() -> list[corpus.EditionInfo]:
-    return corpus.list_editions(resources.rules_dir(), HERE / "no-such-folder")
+    return catalogue.list_editions(resources.rules_dir(), HERE / "no-such-folder")
 
 
 def search_json(run_cli: Callable[..., Any], *args: str) -> dict[str, Any]:

@@ -14,7 +14,7 @@ import search_quality
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from planarcli.rulebook import corpus
+from planarcli.rulebook import catalogue
 from planarcli.rulebook import search as rulesearch
 from planarcli.rulebook.search import SearchIndex, query, subject
 
@@ -157,7 +157,7 @@ def test_every_text_agrees_for_every_subject_of_the_question_sets() -> None:
     asked: dict[tuple[Any, ...], tuple[Any, set[tuple[tuple[str, ...], bool]]]] = {}
     real = query.defined_subject
 
-    infos = corpus.list_editions()
+    infos = catalogue.list_editions()
     indexes: dict[tuple[Any, ...], Any] = {}
     for part in search_quality.PARTS:
         for item in search_quality.load(part):
@@ -166,7 +166,7 @@ def test_every_text_agrees_for_every_subject_of_the_question_sets() -> None:
             )
             key = tuple((info.id, info.location) for info in scope)
             if key not in indexes:
-                indexes[key] = SearchIndex([corpus.load_edition(info) for info in scope])
+                indexes[key] = SearchIndex([catalogue.load_edition(info) for info in scope])
             index = indexes[key]
             subjects = asked.setdefault(key, (index, set()))[1]
 
@@ -270,8 +270,8 @@ def test_a_who_is_search_compiles_neither_pattern(monkeypatch: pytest.MonkeyPatc
     """What keeps the gain: "who is the planar controller" and "what is a phenomenon" find
     the rule that says it without compiling the subject's pattern or SUBJECT_END_RE."""
     question = "who is the planar controller"
-    scope = rulesearch.search_scope(corpus.list_editions(), None, None, question)
-    index = SearchIndex([corpus.load_edition(info) for info in scope])
+    scope = rulesearch.search_scope(catalogue.list_editions(), None, None, question)
+    index = SearchIndex([catalogue.load_edition(info) for info in scope])
     compiled: list[str] = []
     compile = re.compile
 

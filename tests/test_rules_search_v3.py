@@ -12,8 +12,9 @@ import pytest
 import search_quality
 
 from planarcli import resources
-from planarcli.rulebook import corpus
+from planarcli.rulebook import catalogue
 from planarcli.rulebook import search as rulesearch
+from planarcli.rulebook.current import resolve_edition
 from planarcli.rulebook.search import language, weights
 
 HERE = Path(__file__).parent
@@ -42,8 +43,8 @@ def search_json(run_cli: Callable[..., Any], *args: str) -> list[dict[str, Any]]
 
 
 def test_the_default_scope_adds_the_card_rulings_for_a_question_naming_a_card() -> None:
-    infos = corpus.list_editions(resources.rules_dir(), HERE / "no-such-folder")
-    current = corpus.resolve_edition("current", infos).id
+    infos = catalogue.list_editions(resources.rules_dir(), HERE / "no-such-folder")
+    current = resolve_edition("current", infos).id
 
     def scope(query: str | None) -> list[str]:
         return [info.id for info in rulesearch.search_scope(infos, None, None, query)]
@@ -191,13 +192,13 @@ def test_every_feature_is_in_the_one_table_and_can_be_turned_off() -> None:
 
 def test_turning_a_feature_off_changes_the_ranking(monkeypatch: pytest.MonkeyPatch) -> None:
     """The table is what the scoring reads: with rule numbers off, "901.9" is not first."""
-    index = rulesearch.SearchIndex([corpus.load_edition("current")])
+    index = rulesearch.SearchIndex([catalogue.load_edition("current")])
     assert index.search("901.9", 1)[0].id == "901.9"
     named = weights.WEIGHTS["exact_id"]
     monkeypatch.setitem(weights.WEIGHTS, "exact_id", named._replace(weight=named.off))
     child = weights.WEIGHTS["child_id"]
     monkeypatch.setitem(weights.WEIGHTS, "child_id", child._replace(weight=child.off))
-    assert rulesearch.SearchIndex([corpus.load_edition("current")]).search("901.9", 1) == []
+    assert rulesearch.SearchIndex([catalogue.load_edition("current")]).search("901.9", 1) == []
 
 
 # ------------------------------------------- general rules naming Planechase in passing
@@ -208,14 +209,14 @@ def test_the_general_rules_that_name_planechase_in_passing() -> None:
     and its glossary cite or name; an edition built from a seed (no closure) has none."""
     from planarcli.rulebook.search.index import aside_rules
 
-    asides = aside_rules(corpus.load_edition("2026-01-16").closure)
+    asides = aside_rules(catalogue.load_edition("2026-01-16").closure)
     assert {"100.2d", "103.3a", "108.3a", "205.3r", "400.4b", "613.7h", "728.2a"} <= asides
     # 311/312 and 701.31 are cited by 901; 706.7, 603.10g, 801.18 sit under cited or named
     # rules; 704.6f and 107.12 are cited themselves
     for held in ("311.2", "312.2", "701.31a", "706.7", "603.10g", "801.18", "704.6f", "107.12"):
         assert held not in asides, held
     assert not any(rule_id.startswith("901") for rule_id in asides)
-    assert aside_rules(corpus.load_edition("2024-09-20").closure) == frozenset()
+    assert aside_rules(catalogue.load_edition("2024-09-20").closure) == frozenset()
 
 
 def test_a_planechase_question_finds_901_before_a_rule_naming_it_in_passing(
@@ -228,7 +229,7 @@ def test_a_planechase_question_finds_901_before_a_rule_naming_it_in_passing(
     assert first[0] in {"311.2", "901.4"} and "400.4b" in first, first
     asked = "who shuffles the planar decks during setup"
     assert search_json(run_cli, asked, "--limit", "1")[0]["id"] == "103.3a"
-    index = rulesearch.SearchIndex([corpus.load_edition("current")])
+    index = rulesearch.SearchIndex([catalogue.load_edition("current")])
     aside = weights.WEIGHTS["aside"]
     monkeypatch.setitem(weights.WEIGHTS, "aside", aside._replace(weight=aside.off))
     assert index.search("comand zone planes", 1)[0].id == "400.4b"
@@ -241,7 +242,7 @@ def test_a_misspelling_in_one_phrasing_does_not_stop_the_typo_correction(
     "phenomenon", so "whats a phenomenom" finds the glossary entry (not 205.3r alone)."""
     found = search_json(run_cli, "whats a phenomenom", "--limit", "3")
     assert found[0]["id"] == "Phenomenon" and len(found) == 3, found
-    index = rulesearch.SearchIndex([corpus.load_edition("current")])
+    index = rulesearch.SearchIndex([catalogue.load_edition("current")])
     typo = weights.WEIGHTS["phrased_typo"]
     monkeypatch.setitem(weights.WEIGHTS, "phrased_typo", typo._replace(weight=typo.off))
     assert [r.id for r in index.search("whats a phenomenom", 3)] == ["205.3r"]

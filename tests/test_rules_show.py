@@ -11,7 +11,7 @@ import pytest
 
 from planarcli import resources
 from planarcli.errors import NotFoundError, UsageError
-from planarcli.rulebook import corpus
+from planarcli.rulebook import catalogue, corpus, finder, ruleids
 
 FIXTURES = Path(__file__).parent / "rules_fixtures"
 
@@ -23,7 +23,7 @@ def ids(result: Any) -> list[str]:
 
 @pytest.fixture
 def current() -> corpus.Edition:
-    return corpus.load_edition("current")
+    return catalogue.load_edition("current")
 
 
 def test_rule_with_lettered_subrules(run_cli: Callable[..., Any]) -> None:
@@ -206,7 +206,7 @@ def test_what_a_quoting_edition_lacks_comes_from_where_its_references_go(
     assert result.exit_code == 0, result
     data = json.loads(result.stdout)
     assert (data["edition"], data["requested_edition"]) == ("2024-11-08", "2024-09-20")
-    expected = corpus.show(corpus.load_edition("2024-11-08"), wanted)
+    expected = finder.find(catalogue.load_edition("2024-11-08"), wanted)
     assert [(r["id"], r["text"]) for r in data["rules"]] == [(r.id, r.text) for r in expected]
     text = run_cli("rules", "show", wanted, "--edition", "2024-09-20")
     assert f"({wanted} is not in 2024-09-20, which holds only what its source quotes" in (
@@ -391,19 +391,19 @@ def test_find_references_variants() -> None:
         "(See rule 311, “Planes,” and rule 312.) See Rule 309. (See rule 103.7.) "
         "Cf. règle 115.2f. See 706, “Rolling a Die.” rules 901.8 and 1001"
     )
-    assert corpus.find_references(text) == ["311", "312", "309", "103.7", "115.2f", "706", "901.8"]
+    assert ruleids.find_references(text) == ["311", "312", "309", "103.7", "115.2f", "706", "901.8"]
 
 
 def test_nearest_ids(current: corpus.Edition) -> None:
-    assert corpus.nearest_ids(current, "901.16") == ["901.15", "901.15a", "901.14"]
-    assert corpus.nearest_ids(current, "901.3c")[0] in {"901.3a", "901.3"}
+    assert finder.nearest_ids(current, "901.16") == ["901.15", "901.15a", "901.14"]
+    assert finder.nearest_ids(current, "901.3c")[0] in {"901.3a", "901.3"}
 
 
 def test_show_core_errors(current: corpus.Edition) -> None:
     with pytest.raises(NotFoundError):
-        corpus.show(current, "901.99")
+        finder.find(current, "901.99")
     with pytest.raises(UsageError):
-        corpus.show(current, " ")
+        finder.find(current, " ")
 
 
 def test_fixture_corpus(monkeypatch: pytest.MonkeyPatch, run_cli: Callable[..., Any]) -> None:
@@ -411,7 +411,7 @@ def test_fixture_corpus(monkeypatch: pytest.MonkeyPatch, run_cli: Callable[..., 
     monkeypatch.setattr(resources, "rules_dir", lambda: FIXTURES)
     result = run_cli("rules", "show", "901.14", "--edition", "2009-10-01", "--format", "json")
     assert ids(result) == ["901.14", "901.14a", "901.14b", "901.14c"]
-    infos = corpus.list_editions(FIXTURES, FIXTURES / "no-such-folder")
+    infos = catalogue.list_editions(FIXTURES, FIXTURES / "no-such-folder")
     assert {info.id for info in infos} >= {"2009-10-01", "2010-07-16-fr", "danish-guide"}
 
 
@@ -452,15 +452,15 @@ def test_see_also_follows_the_edition_nearest_in_date(run_cli: Callable[..., Any
     # an imported edition nearer in date wins
     _imported_edition("2024-10-01", {"800.4a": "Imported text of 800.4a.", "901": "Planechase"})
     _imported_edition("2016-01-16", {"800.4a": "Another rule numbered alike.", "901": "X"})
-    infos = corpus.list_editions()
-    shown = corpus.load_edition("2024-09-20")
-    order = [e.id for e in corpus.reference_sources(shown, infos)]
+    infos = catalogue.list_editions()
+    shown = catalogue.load_edition("2024-09-20")
+    order = [e.id for e in finder.reference_sources(shown, infos)]
     assert order[:3] == ["2024-10-01", "2024-11-08", "2025-06-06"]
     assert "2016-01-16" in order and "2010-07-16-fr" not in order
     result = run_cli("rules", "show", "901.10", "--edition", "2024-09-20", "--format", "json")
     refs = {ref["id"]: ref for ref in json.loads(result.stdout)["references"]}
     assert refs["800.4a"]["elsewhere"] == "2024-10-01"
-    assert list(corpus.reference_sources(corpus.load_edition("2026-01-16"), infos)) == []
+    assert list(finder.reference_sources(catalogue.load_edition("2026-01-16"), infos)) == []
 
 
 def test_glossary_terms_complete_escaped_for_bash(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -479,7 +479,7 @@ def test_glossary_terms_complete_escaped_for_bash(monkeypatch: pytest.MonkeyPatc
 
 
 OFFICIAL_EDITIONS = [
-    info.id for info in corpus.list_editions() if info.is_english_cr and info.id != "2024-09-20"
+    info.id for info in catalogue.list_editions() if info.is_english_cr and info.id != "2024-09-20"
 ]
 
 
@@ -488,20 +488,20 @@ def test_no_dead_end_from_901_or_the_glossary_in_any_official_edition(
     run_cli: Callable[..., Any], edition: str
 ) -> None:
     assert len(OFFICIAL_EDITIONS) == 14
-    loaded = corpus.load_edition(edition)
-    section = corpus.show(loaded, "901")
-    assert not [ref.target for ref in corpus.references(loaded, section) if not ref.found]
+    loaded = catalogue.load_edition(edition)
+    section = finder.find(loaded, "901")
+    assert not [ref.target for ref in finder.references(loaded, section) if not ref.found]
     for entry in loaded.glossary:
-        shown = corpus.show(loaded, entry.term)
+        shown = finder.find(loaded, entry.term)
         assert [rule.id for rule in shown] == [entry.term]
-        assert all(ref.found for ref in corpus.references(loaded, shown)), entry.term
+        assert all(ref.found for ref in finder.references(loaded, shown)), entry.term
     # one step further: what 901 cites cites nothing missing but whole sections
     cited = [
         rule
         for target in loaded.closure["cited"][0]  # type: ignore[index]
-        for rule in corpus.show(loaded, target)
+        for rule in finder.find(loaded, target)
     ]
-    missing = [ref.target for ref in corpus.references(loaded, cited) if not ref.found]
+    missing = [ref.target for ref in finder.references(loaded, cited) if not ref.found]
     assert all("." not in target for target in missing), missing
 
 

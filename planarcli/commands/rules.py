@@ -1,7 +1,7 @@
 """``planarcli rules ...``: show, search, list and compare rules editions.
 
-Thin commands: options become arguments for :mod:`planarcli.rulebook` (``corpus``,
-``lookup`` for show, ``search``, ``diff``, ``history``), the result goes to a text or JSON
+Thin commands: options become arguments for :mod:`planarcli.rulebook` (``catalogue``,
+``show``, ``search``, ``diff``, ``history``), the result goes to a text or JSON
 renderer in :mod:`planarcli.report.rules`, and PlanarErrors go up to the CLI, which prints
 them as one line with their exit code.
 """
@@ -23,6 +23,9 @@ from planarcli.commands.common import (
 )
 from planarcli.errors import PlanarError
 from planarcli.rulebook import corpus
+from planarcli.rulebook.catalogue import list_editions, load_edition, moved_sentences
+from planarcli.rulebook.current import resolve_edition
+from planarcli.rulebook.ruleids import fold_accents
 
 LANGUAGES = ("en", "fr", "da")
 F = TypeVar("F", bound=Callable[..., Any])
@@ -38,7 +41,7 @@ def complete_edition(
     from click.shell_completion import CompletionItem
 
     try:
-        infos = corpus.list_editions()
+        infos = list_editions()
     except PlanarError:
         return []
     names = [("current", "the current edition")]
@@ -58,13 +61,15 @@ def complete_rule_id(
     """Rule ids and glossary terms of the chosen (or current) edition for shell completion."""
     from click.shell_completion import CompletionItem
 
+    from planarcli.rulebook.finder import first_words
+
     asked = ctx.params.get("edition") or "current"
     documents: list[corpus.EditionInfo] = []
     try:
         if asked.strip().lower() == "current" and ctx.command.name == "show":
             # a card ruling ("ruling:spa") or a document's paragraph ("danish-guide.1") is
             # read in its own document, as `rules show` reads it
-            infos = corpus.list_editions()
+            infos = list_editions()
             documents = [info for info in infos if not info.is_english_cr]
             wanted_low = incomplete.lower()
             own = next(
@@ -79,11 +84,11 @@ def complete_rule_id(
             )
             if own is not None:
                 asked, documents = own.id, []
-        edition = corpus.load_edition(asked)
+        edition = load_edition(asked)
     except PlanarError:
         return []
     items = [
-        CompletionItem(rule.id, help=corpus.first_words(rule.text, 8))
+        CompletionItem(rule.id, help=first_words(rule.text, 8))
         for rule in edition.rules
         if rule.id.startswith(incomplete)
     ]
@@ -99,11 +104,11 @@ def complete_rule_id(
                 incomplete.lower()
             )
         ]
-    wanted = corpus.fold_accents(incomplete)
+    wanted = fold_accents(incomplete)
     items += [
-        completion_item(entry.term, help=corpus.first_words(entry.text, 8))
+        completion_item(entry.term, help=first_words(entry.text, 8))
         for entry in edition.glossary
-        if corpus.fold_accents(entry.term).startswith(wanted)
+        if fold_accents(entry.term).startswith(wanted)
     ]
     return items
 
@@ -188,43 +193,16 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
     Exits with 1 when the edition has no such rule or term.
     """
     from planarcli.report import rules as render
-    from planarcli.rulebook import lookup
+    from planarcli.rulebook.show import NotShown, show_rule
 
     try:
-        shown = lookup.show_rule(rule_id, edition)
-    except lookup.NotShown as error:
-        named = corpus.ruling_named(rule_id)
-        prefixed = named is not None
-        name, place = _card_and_place(named if named is not None else rule_id)
-        card = None
-        if prefixed or (not error.suggestions and corpus.normalise_rule_id(rule_id) is None):
-            # "ruling:Académie de l'Ouest de Tolaria" (a printed name), "ruling:Stairs to
-            # Infinity" (a card without rulings), or such a name alone
-            card = _catalog_card(name)
-        # (the rulings are a document of their own, whatever --edition names)
-        with_rulings = _rulings_of(card + place) if card is not None else None
-        any_rulings = with_rulings or (_rulings_of(card) if card is not None and place else None)
-        in_rulings = edition.strip().lower() in ("current", corpus.RULINGS)
-        if with_rulings is not None and prefixed and in_rulings:
-            click.echo(f"planarcli: note: reading ruling:{name} as ruling:{card}", err=True)
-            shown = with_rulings
-        else:
-            if prefixed and not in_rulings:
-                pass  # "ruling:tazeem.1 --edition 2009-10-01": the lookup's hint says where
-            elif card is not None and any_rulings is not None:
-                error.hint = (
-                    "" if prefixed else f"{card} is a card, not a rule; "
-                ) + f"the rulings of {card}: `planarcli rules show {'ruling:' + card!r}`"
-            elif card is not None and not (prefixed and error.suggestions):
-                error.hint = (
-                    f"{card} has no official rulings; its text: `planarcli cards show {card!r}`"
-                    if prefixed
-                    else f"{card} is a card, not a rule, and has no official rulings; its "
-                    f"text: `planarcli cards show {card!r}`"
-                )
-            if output_format == "json":
-                echo_json(render.show_not_found_json(rule_id, error.suggestions, error.in_editions))
-            raise
+        shown = show_rule(rule_id, edition, card_named=_catalog_card)
+    except NotShown as error:
+        if output_format == "json":
+            echo_json(render.show_not_found_json(rule_id, error.suggestions, error.in_editions))
+        raise
+    if shown.note is not None:
+        click.echo(f"planarcli: note: {shown.note}", err=True)
     if output_format == "json":
         echo_json(render.show_json(shown.loaded, shown.asked, shown.rules, shown.refs))
         return
@@ -233,27 +211,6 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
             rule_id, shown.loaded, shown.asked, shown.rules, shown.refs, style=_styler()
         )
     )
-
-
-def _card_and_place(text: str) -> tuple[str, str]:
-    """ "Tazeem.2" → ("Tazeem", ".2"): a card's name and the place of one of its rulings."""
-    import re
-
-    place = re.search(r"\.\d+\s*$", text)
-    if place is None:
-        return text.strip(), ""
-    return text[: place.start()].strip(), place.group().strip()
-
-
-def _rulings_of(card: str) -> Any:
-    """``rules show ruling:CARD`` (a :class:`lookup.Shown`), or None when the card has no
-    rulings (or not that one)."""
-    from planarcli.rulebook import lookup
-
-    try:
-        return lookup.show_rule(f"ruling:{card}", "current")
-    except PlanarError:
-        return None
 
 
 def _catalog_card(name: str) -> str | None:
@@ -337,16 +294,16 @@ def search_command(
             err=True,
         )
     # (a French or Danish question without --lang also searches the texts in its language)
-    scope = rulesearch.search_scope(corpus.list_editions(), edition, lang, text)
+    scope = rulesearch.search_scope(list_editions(), edition, lang, text)
     results = searchcache.search(text, scope, limit)
     moved = _moved_sentences(results, scope)
     if output_format == "json":
         echo_json(render.search_json(text, scope, results, moved))
     if not results:
-        from planarcli.rulebook import lookup
+        from planarcli.rulebook.searchhints import no_results
 
         # after the JSON (an empty list), the one line on stderr, as for text: exit 1
-        raise lookup.no_results(text, scope, edition, lang)
+        raise no_results(text, scope, edition, lang)
     if output_format == "json":
         return
     _echo(render.search_text(results, scope, style=_styler(), moved=moved))
@@ -361,7 +318,7 @@ def _moved_sentences(
     out: dict[tuple[str, str], tuple[corpus.Moved, ...]] = {}
     for info in scope:
         if info.id in shown and info.translation_of:
-            moved = corpus.moved_sentences(info)
+            moved = moved_sentences(info)
             for r in results:
                 if r.edition == info.id and r.id in moved:
                     out[info.id, r.id] = moved[r.id]
@@ -381,7 +338,7 @@ def editions_command(output_format: str) -> None:
     """
     from planarcli.report import rules as render
 
-    infos = corpus.list_editions()
+    infos = list_editions()
     if output_format == "json":
         echo_json(render.editions_json(infos))
         return
@@ -413,9 +370,9 @@ def diff_command(old: str, new: str, full: bool, output_format: str) -> None:
     from planarcli.report import rules as render
     from planarcli.rulebook import diff as rulesdiff
 
-    infos = corpus.list_editions()
-    a = corpus.load_edition(corpus.resolve_edition(old, infos, by_date=True))
-    b = corpus.load_edition(corpus.resolve_edition(new, infos, by_date=True))
+    infos = list_editions()
+    a = load_edition(resolve_edition(old, infos, by_date=True))
+    b = load_edition(resolve_edition(new, infos, by_date=True))
     result = rulesdiff.diff_editions(a, b)
     if output_format == "json":
         echo_json(render.diff_json(result))

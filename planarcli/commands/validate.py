@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import os
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -14,10 +14,11 @@ from planarcli.commands.common import (
     format_option,
     use_color,
 )
-from planarcli.errors import PlanarError, UsageError, printable
+from planarcli.errors import PlanarError, UsageError
+from planarcli.records import record
 
 if TYPE_CHECKING:
-    from planarcli.deck.scan import Excludes
+    from planarcli.deck.validate import ValidateRun
 
 OUTPUT_FORMATS = ("text", "json", "github", "sarif")
 VARIANTS = ("eternities-map",)
@@ -39,47 +40,6 @@ def _complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str)
     from planarcli.deck.checks import known_edition_ids
 
     return [e for e in ["current", *known_edition_ids()] if e.startswith(incomplete)]
-
-
-def _warn_if_future(edition_id: str) -> None:
-    """Rules dated after today are not in force yet: say which rules are applied instead."""
-    from planarcli.deck.checks import current_edition, today
-
-    if edition_id[:1].isdigit() and edition_id[:10] > today():
-        click.echo(
-            f"planarcli: warning: --rules {edition_id} is a date in the future; the newest "
-            f"deck rules planarcli knows (those of {current_edition()}) are applied",
-            err=True,
-        )
-
-
-def _warn_if_unknown_wording(edition_id: str, communal: bool) -> None:
-    """An imported edition whose deck rule reads in a way planarcli's checks were not
-    written from: the limits applied come from planarcli's table, so say which."""
-    from planarcli.deck.checks import limits_text, resolve_deck_rules, unknown_wordings
-
-    _, rules = resolve_deck_rules(edition_id)
-    for rule_id in unknown_wordings(edition_id, rules, communal):
-        click.echo(
-            f"planarcli: warning: rule {rule_id} of edition {edition_id} (imported) is worded "
-            "otherwise than planarcli's deck checks know it; they apply the limits of its "
-            f"wording in force since {rules.since} ({limits_text(rules, communal)})",
-            err=True,
-        )
-
-
-def _say_edition_in_force(asked: str, edition_id: str) -> None:
-    """A date that is no edition's: say which edition was in force that day (it is the one
-    the report names). A date in the future has its own warning (_warn_if_future)."""
-    from planarcli.deck.checks import today
-
-    dated = asked[:1].isdigit() and len(asked) == 10 and asked <= today()
-    if dated and edition_id < asked:  # (an edition of that very date is no note)
-        click.echo(
-            f"planarcli: note: --rules {asked}: the rules in force that day are those of the "
-            f"{edition_id} edition",
-            err=True,
-        )
 
 
 class ValidateCommand(PlanarCommand):
@@ -219,8 +179,10 @@ def validate(
     with no planar deck; 2 usage error (a path that does not exist), an
     unreadable file, or a --fix that could not be written.
     """
+    from planarcli.deck.validate import ValidateRequest, run_validate
+
     ctx = click.get_current_context()
-    options = dict(
+    options: dict[str, Any] = dict(
         output_format=output_format,
         edition=edition,
         communal=communal,
@@ -231,21 +193,45 @@ def validate(
     )
     try:
         config_path, from_config = _apply_config(ctx, options, config_file, no_config)
-        _run(
-            paths,
-            options,
-            config_path,
-            from_config,
+        request = ValidateRequest(
+            paths=paths,
+            output_format=options["output_format"],
+            edition=options["edition"],
+            communal=options["communal"],
+            players=options["players"],
+            variant=options["variant"],
             input_format=input_format,
+            exclude=tuple(options["exclude"]),
+            no_planar_deck=options["no_planar_deck"],
+            force_exclude=force_exclude,
+            config_path=config_path,
+            from_config=frozenset(from_config),
             verbose=verbose,
             quiet=quiet,
             fix=fix or diff,
             diff=diff,
-            force_exclude=force_exclude,
         )
+        run = run_validate(request, say=lambda note: click.echo(note, err=True))
     except PlanarError as error:
         _echo_error_document(str(options["output_format"]), error)
         raise
+    _print_run(run, RENDERERS[request.output_format])
+    raise SystemExit(run.verdict)
+
+
+def _print_run(run: ValidateRun, renderer: Renderer) -> None:
+    """What --fix did, the notes on stderr, the diff --diff shows, then the report."""
+    for line in run.fixes:  # (text for people says what --fix did on standard output)
+        click.echo(line, err=not renderer.for_people or run.request.diff)
+    click.get_current_context().meta["planarcli.exit_code"] = run.verdict  # on a closed pipe
+    for note in run.notes:
+        click.echo(note, err=True)
+    if renderer.for_people and run.request.diff:
+        # The diff of what --fix would change (nothing: no diff), then the report of the
+        # files as fixed.
+        click.echo(run.diff_text, nl=False)
+    colour = renderer.for_people and use_color()
+    click.echo(renderer.report(run, colour), color=colour)
 
 
 def _apply_config(
@@ -277,206 +263,6 @@ def _apply_config(
     return config.path, from_config
 
 
-def _excludes(
-    options: dict[str, Any], config_path: str | None, from_config: set[str], *, force: bool
-) -> Excludes:
-    """The run's exclusions: ``--exclude`` patterns are relative to the argument a path was
-    found under; a configuration file's are relative to that file's folder."""
-    from planarcli.deck.scan import Excludes
-
-    patterns = tuple(options["exclude"])
-    if "exclude" in from_config and config_path is not None:
-        base = os.path.dirname(os.path.abspath(config_path))
-        return Excludes(configured=patterns, base=base, force=force)
-    return Excludes(patterns, force=force)
-
-
-def _check_options(
-    options: dict[str, Any], config_path: str | None, from_config: set[str]
-) -> tuple[str, int | None]:
-    """The edition applied and the number of players of a communal deck (None: not
-    communal), or a UsageError naming where the bad value came from."""
-    from planarcli.deck.checks import resolve_deck_rules
-    from planarcli.deck.config import shown_path
-
-    where = ""
-    if config_path is not None:
-        shown = shown_path(config_path)
-        where = f"{shown}: [tool.planarcli]" if shown.endswith("pyproject.toml") else shown
-
-    communal, players = options["communal"], options["players"]
-    if communal and players is None:
-        if "communal" in from_config:
-            raise UsageError(
-                f"{where}: communal = true needs players = N (at least 2) in the file, "
-                "or --players N"
-            )
-        raise UsageError("--communal needs --players N (the number of players, at least 2)")
-    if players is not None and not communal:
-        if "players" in from_config:
-            raise UsageError(f"{where}: players goes with communal = true (or --communal)")
-        raise UsageError("--players goes with --communal (the single planar deck option)")
-    if players is not None and players < 2:
-        if "players" in from_config:
-            raise UsageError(
-                f"{where}: players = {players}: a communal planar deck needs at least 2 players"
-            )
-        raise UsageError(f"--players {players}: a communal planar deck needs at least 2 players")
-    try:
-        edition_id, _ = resolve_deck_rules(options["edition"])
-    except UsageError as error:
-        if "edition" not in from_config:
-            raise
-        message = error.message.replace("--rules ", f"{where}: rules = ", 1)
-        if error.hint:  # one line naming file and key, the editions known included
-            message += f" ({error.hint})"
-        raise UsageError(message) from None
-    return edition_id, players if communal else None
-
-
-def _run(
-    paths: tuple[str, ...],
-    options: dict[str, Any],
-    config_path: str | None,
-    from_config: set[str],
-    *,
-    input_format: str | None,
-    verbose: bool,
-    quiet: bool,
-    fix: bool = False,
-    diff: bool = False,
-    force_exclude: bool = False,
-) -> None:
-    from planarcli.cards.catalog import load_catalog
-    from planarcli.deck.checks import DeckOptions
-    from planarcli.deck.readers import FORMATS
-    from planarcli.deck.validate import exit_code, validate_inputs
-
-    output_format, edition, variant = (
-        options["output_format"],
-        options["edition"],
-        options["variant"],
-    )
-    if not paths:
-        raise UsageError("no decklist given: name files, directories, or - for standard input")
-    edition_id, players = _check_options(options, config_path, from_config)
-    if input_format is not None and input_format not in FORMATS:
-        raise UsageError(
-            f"--input-format {input_format!r}: choose from {', '.join(sorted(FORMATS))}"
-        )
-    _warn_if_future(edition.strip())
-    _say_edition_in_force(edition.strip(), edition_id)
-    _warn_if_unknown_wording(edition_id, players is not None)
-    deck_options = DeckOptions(edition=edition, communal_players=players, variant=variant)
-    excludes = _excludes(options, config_path, from_config, force=force_exclude)
-    catalog = load_catalog()
-    if fix:
-        from planarcli.deck.fix import describe_fixes, fix_inputs
-
-        if diff and output_format in ("github", "sarif"):
-            raise UsageError(
-                f"--diff prints a diff: use --format text or json, not {output_format}"
-            )
-        results, outcomes = fix_inputs(
-            list(paths),
-            catalog,
-            deck_options,
-            input_format=input_format,
-            write=not diff,
-            exclude=excludes,
-            no_planar_deck=options["no_planar_deck"],
-        )
-        for line in describe_fixes(outcomes, written=not diff):
-            click.echo(line, err=output_format != "text" or diff)
-    else:
-        results = validate_inputs(
-            list(paths),
-            catalog,
-            deck_options,
-            input_format=input_format,
-            exclude=excludes,
-            no_planar_deck=options["no_planar_deck"],
-        )
-
-    verdict = exit_code(results)
-    click.get_current_context().meta["planarcli.exit_code"] = verdict  # kept on a closed pipe
-    if verbose and config_path is not None:
-        from planarcli.deck.config import shown_path
-
-        for pattern in excludes.unmatched():
-            click.echo(
-                f"planarcli: note: {shown_path(config_path)}: exclude pattern {pattern!r} "
-                "matched nothing (configured patterns are relative to the folder of the "
-                "configuration file)",
-                err=True,
-            )
-    for result in results:
-        if (not result.readable or result.not_fixed) and not result.skipped:
-            finding = result.findings[0]
-            where = f"{result.path}:{finding.line}" if finding.line else result.path
-            click.echo(f"planarcli: error: {printable(f'{where}: {finding.message}')}", err=True)
-
-    source = catalog.source
-    card_data = {
-        "source": source.kind,
-        "path": source.location,
-        "cards": len(catalog),
-        "created": source.created,
-    }
-    if config_path is not None:
-        from planarcli.deck.config import shown_path
-
-        config_path = shown_path(config_path)
-    mode = {
-        "rules": edition_id,
-        "communal": players is not None,
-        "players": players,
-        "variant": variant,
-    }
-    colour = False
-    if diff and output_format == "text":
-        # The diff of what --fix would change (nothing: no diff), then the report of the
-        # files as fixed.
-        click.echo("".join(str(result.extra.get("diff", "")) for result in results), nl=False)
-    if output_format == "json":
-        from planarcli.report.render import render_json
-
-        context = {"rules": edition_id, "mode": mode, "config": config_path, "card_data": card_data}
-        output = render_json(results, context=context, show_skipped=verbose)
-    elif output_format == "github":
-        from planarcli.report.render import render_github
-
-        output = render_github(results, verbose=verbose)
-    elif output_format == "sarif":
-        from planarcli import __version__
-        from planarcli.report.sarif import render_sarif
-
-        output = render_sarif(results, tool_version=__version__, verbose=verbose)
-    else:
-        from planarcli.report.render import render_text
-
-        colour = use_color()
-        style = click.style if colour else (lambda text, **_: text)
-        header = None
-        if verbose:
-            age = source.age_text()
-            aged = f", {age}" if age is not None else ""
-            header = (
-                f"card data: {source.kind} {source.location} ({len(catalog)} cards{aged}); "
-                f"rules: {edition_id}; config: {config_path or 'none'}"
-            )
-        output = render_text(
-            results,
-            style=style,
-            verbose=verbose,
-            header=header,
-            quiet=quiet,
-            width=wrap_width(),
-        )
-    click.echo(output, color=colour)
-    raise SystemExit(verdict)
-
-
 #: Findings are never wrapped narrower than this.
 MIN_WRAP_WIDTH = 40
 
@@ -499,20 +285,100 @@ def _echo_error_document(output_format: str, error: PlanarError) -> None:
     GitHub error annotation. (The one line on stderr is printed by the CLI as for any
     error.) Text prints nothing on standard output."""
     message = error.message + (f" ({error.hint})" if error.hint else "")
-    if output_format == "json":
-        from planarcli.report.render import render_json
-
-        context = {"error": {"message": message, "exit_code": error.exit_code}}
-        click.echo(render_json([], context=context))
-    elif output_format == "sarif":
-        from planarcli import __version__
-        from planarcli.report.sarif import render_failed_sarif
-
-        click.echo(render_failed_sarif(message, tool_version=__version__))
-    elif output_format == "github":
-        from planarcli.report.render import github_error
-
-        click.echo(github_error(message))
+    document = RENDERERS[output_format].failure(message, error.exit_code)
+    if document is not None:
+        click.echo(document)
     ctx = click.get_current_context(silent=True)
     if ctx is not None and output_format != "text":
         ctx.meta[JSON_PRINTED] = True  # the document is out: nothing more on stdout
+
+
+# --------------------------------------------------------------------------- renderers
+# Each format's renderer is imported only when that format is printed.
+
+
+def _text_report(run: ValidateRun, colour: bool) -> str:
+    from planarcli.report.render import render_text
+
+    style = click.style if colour else (lambda text, **_: text)
+    header = None
+    if run.request.verbose:
+        source = run.source
+        age = source.age_text()
+        aged = f", {age}" if age is not None else ""
+        header = (
+            f"card data: {source.kind} {source.location} ({run.cards} cards{aged}); "
+            f"rules: {run.edition_id}; config: {run.config_shown or 'none'}"
+        )
+    return render_text(
+        run.results,
+        style=style,
+        verbose=run.request.verbose,
+        header=header,
+        quiet=run.request.quiet,
+        width=wrap_width(),
+    )
+
+
+def _json_report(run: ValidateRun, colour: bool) -> str:
+    from planarcli.report.render import render_json
+
+    context = {
+        "rules": run.edition_id,
+        "mode": run.mode,
+        "config": run.config_shown,
+        "card_data": run.card_data,
+    }
+    return render_json(run.results, context=context, show_skipped=run.request.verbose)
+
+
+def _json_failure(message: str, exit_code: int) -> str:
+    from planarcli.report.render import render_json
+
+    return render_json([], context={"error": {"message": message, "exit_code": exit_code}})
+
+
+def _github_report(run: ValidateRun, colour: bool) -> str:
+    from planarcli.report.render import render_github
+
+    return render_github(run.results, verbose=run.request.verbose)
+
+
+def _github_failure(message: str, exit_code: int) -> str:
+    from planarcli.report.render import github_error
+
+    return github_error(message)
+
+
+def _sarif_report(run: ValidateRun, colour: bool) -> str:
+    from planarcli import __version__
+    from planarcli.report.sarif import render_sarif
+
+    return render_sarif(run.results, tool_version=__version__, verbose=run.request.verbose)
+
+
+def _sarif_failure(message: str, exit_code: int) -> str:
+    from planarcli import __version__
+    from planarcli.report.sarif import render_failed_sarif
+
+    return render_failed_sarif(message, tool_version=__version__)
+
+
+@record
+class Renderer:
+    """How one ``--format`` prints: the report of a run (coloured or not), the document
+    printed when the run cannot start (None: nothing), and whether it is text for people
+    (coloured when the terminal takes it; what --fix did and the --diff printed before it
+    on standard output, which the machine formats keep one document)."""
+
+    report: Callable[[ValidateRun, bool], str]
+    failure: Callable[[str, int], str | None]
+    for_people: bool = False
+
+
+RENDERERS: dict[str, Renderer] = {
+    "text": Renderer(_text_report, lambda message, exit_code: None, for_people=True),
+    "json": Renderer(_json_report, _json_failure),
+    "github": Renderer(_github_report, _github_failure),
+    "sarif": Renderer(_sarif_report, _sarif_failure),
+}

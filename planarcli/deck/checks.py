@@ -2,7 +2,11 @@
 
 Each row of ``DECK_RULES`` says what the rules in force from a date require of a planar deck
 and which rule numbers say so. A new edition that changes deck construction is a new row;
-the checks themselves do not branch on dates.
+the checks themselves do not branch on dates. Each check is a small function named by what
+its rule requires (:func:`planar_cards_only`, :func:`different_names`, :func:`individual_size`,
+...), over one entry or over the whole deck (:class:`CheckedDeck`, the entries read once), and
+``CHECKS`` lists which of them apply to a deck played each way (individual, communal, the
+Blind Eternities Map). A new rule is a new function and a place in that table.
 
 Facts (see the Comprehensive Rules, section 901):
 - 2009-09-04, the first Planechase rules ("Planar Magic"): 901.3, a planar deck of at least
@@ -19,9 +23,11 @@ Facts (see the Comprehensive Rules, section 901):
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Iterator
 from datetime import date
+from typing import TYPE_CHECKING
 
-from planarcli.cards.catalog import Card, Catalog, UnknownName
+from planarcli.cards.catalog import Catalog, Resolution, UnknownName
 from planarcli.cards.names import fold_name, language_name
 from planarcli.deck.findings import Finding
 from planarcli.deck.readers.model import DeckEntry
@@ -81,10 +87,10 @@ def current_edition() -> str:
     except OSError:
         return CURRENT_EDITION
     if key not in _CURRENT_BY_FOLDER:
-        from planarcli.rulebook import corpus
+        from planarcli.rulebook.catalogue import current_cr_edition_id
 
         try:
-            _CURRENT_BY_FOLDER[key] = corpus.current_cr_edition_id()
+            _CURRENT_BY_FOLDER[key] = current_cr_edition_id()
         except Exception:  # a damaged data dir must not stop deck validation
             _CURRENT_BY_FOLDER[key] = CURRENT_EDITION
     return _CURRENT_BY_FOLDER[key]
@@ -97,11 +103,11 @@ def known_edition_ids() -> list[str]:
     """Ids of the rules editions (not guides or variants) the corpus knows, bundled and
     imported, when it can tell: the values ``--rules`` takes besides any date."""
     try:
-        from planarcli.rulebook import corpus
-    except ImportError:  # pragma: no cover - the corpus module ships with planarcli
+        from planarcli.rulebook.catalogue import list_editions
+    except ImportError:  # pragma: no cover - the corpus modules ship with planarcli
         return []
     try:
-        return [info.id for info in corpus.list_editions() if _DATE.match(info.id)]
+        return [info.id for info in list_editions() if _DATE.match(info.id)]
     except Exception:  # a broken corpus must not stop deck validation
         return []
 
@@ -149,10 +155,11 @@ def edition_in_force(day: str) -> str:
     if day not in _IN_FORCE:
         found = None
         try:
-            from planarcli.rulebook import corpus
+            from planarcli.rulebook.catalogue import list_editions
+            from planarcli.rulebook.current import in_force_on
 
             # the rule `rules show --edition DATE` and `validate --rules DATE` share
-            found = corpus._in_force_on(day, corpus.list_editions())
+            found = in_force_on(day, list_editions())
         except Exception:  # a broken corpus must not stop deck validation
             pass
         _IN_FORCE[day] = day if found is None else found.id
@@ -281,7 +288,7 @@ def _different_phenomena(count: int) -> str:
     return plural(count, "different phenomenon", "different phenomena")
 
 
-def _named(names: dict[str, None]) -> str:
+def _named(names: Iterable[str]) -> str:
     """The names, in deck order: ``Chaotic Aether, Interplanar Tunnel and Spatial Merging``."""
     listed = list(names)
     if len(listed) < 2:
@@ -289,205 +296,371 @@ def _named(names: dict[str, None]) -> str:
     return f"{', '.join(listed[:-1])} and {listed[-1]}"
 
 
+@record
+class CheckedDeck:
+    """What the checks read of one planar deck: its entries, each name resolved once, the
+    rules that apply, and what the entries add up to (known cards once each)."""
+
+    entries: tuple[DeckEntry, ...]
+    resolved: tuple[Resolution, ...]
+    catalog: Catalog
+    edition: str  # the edition cited
+    rules: DeckRules
+    players: int | None  # the single planar deck option for this many players
+    variant: str | None
+    cards: int  # every copy
+    phenomena: int  # every copy of a phenomenon
+    listed: frozenset[str]  # the names of the cards the deck lists
+    planes: frozenset[str]  # the distinct planes
+    distinct_phenomena: tuple[str, ...]  # the distinct phenomena, in deck order
+    firsts: tuple[DeckEntry | None, ...]  # per entry: an earlier entry of the same card
+    explained: dict[str, UnknownName]  # what each unknown name is, asked once
+
+    @property
+    def communal(self) -> bool:
+        return self.players is not None or self.variant == "eternities-map"
+
+    @property
+    def deck_word(self) -> str:
+        return "communal planar deck" if self.communal else "planar deck"
+
+
+def checked_deck(
+    entries: tuple[DeckEntry, ...], catalog: Catalog, options: DeckOptions
+) -> CheckedDeck:
+    """``entries`` read once for the checks under ``options``."""
+    edition, rules = resolve_deck_rules(options.edition)
+    resolved = tuple(catalog.resolve(entry.name) for entry in entries)
+    cards = phenomena = 0
+    planes: set[str] = set()
+    distinct_phenomena: dict[str, None] = {}  # in deck order
+    seen: dict[str, DeckEntry] = {}
+    firsts: list[DeckEntry | None] = []
+    for entry, resolution in zip(entries, resolved, strict=True):
+        card = resolution.card
+        cards += entry.quantity
+        if card is not None and card.is_phenomenon:
+            phenomena += entry.quantity
+            distinct_phenomena.setdefault(card.name)
+        elif card is not None:
+            planes.add(card.name)
+        # Known cards are the same card by identity; unknown names when they fold alike.
+        key = card.name if card else "\0" + fold_name(entry.name)
+        firsts.append(seen.get(key))
+        seen.setdefault(key, entry)
+    return CheckedDeck(
+        entries=entries,
+        resolved=resolved,
+        catalog=catalog,
+        edition=edition,
+        rules=rules,
+        players=options.communal_players,
+        variant=options.variant,
+        cards=cards,
+        phenomena=phenomena,
+        listed=frozenset(r.card.name for r in resolved if r.card is not None),
+        planes=frozenset(planes),
+        distinct_phenomena=tuple(distinct_phenomena),
+        firsts=tuple(firsts),
+        explained={},
+    )
+
+
+def _finding(
+    deck: CheckedDeck,
+    rule: str | None,
+    code: str,
+    message: str,
+    entry: DeckEntry | None = None,
+    *,
+    severity: str = "error",
+    suggestions: tuple[str, ...] = (),
+) -> Finding:
+    return Finding(
+        rule,
+        deck.edition,
+        severity,
+        code,
+        message,
+        entry.line if entry else None,
+        entry.name if entry else None,
+        suggestions,
+    )
+
+
+# --------------------------------------------------------------------------- entry checks
+# Each takes the deck and the place of one entry and yields that entry's findings.
+
+if TYPE_CHECKING:  # (a subscripted Callable costs its class at start-up: for the checker only)
+    EntryCheck = Callable[[CheckedDeck, int], Iterator[Finding]]
+    DeckCheck = Callable[[CheckedDeck], Iterator[Finding]]
+
+
+def planar_cards_only(deck: CheckedDeck, index: int) -> Iterator[Finding]:
+    """901.3: a planar deck holds plane and phenomenon cards: a name that is none
+    ("unknown-card", "not-planar-card"), with what it may have meant."""
+    entry, rules, catalog = deck.entries[index], deck.rules, deck.catalog
+    if deck.resolved[index].card is not None:
+        return
+    code, opening, candidates, advice = _unknown_finding(entry.name, catalog, deck.explained)
+    # A suggestion must be a card the deck could take: not one it already lists, not a
+    # phenomenon under rules that allow none.
+    suggestions = tuple(
+        name
+        for name in candidates
+        if name not in deck.listed
+        and (rules.phenomena_allowed or not _is_phenomenon(name, catalog))
+    )
+    if suggestions:
+        hint = f"did you mean {' or '.join(repr(s) for s in suggestions)}?"
+    elif candidates and candidates[0] in deck.listed:
+        hint = f"it looks like {candidates[0]!r}, which the deck lists already: remove it"
+    elif advice is not None:
+        hint = advice
+    else:
+        hint = "check the spelling, or run `planarcli cards sync` if it is a new card"
+    yield _finding(
+        deck, rules.individual_rule, code, f"{opening}; {hint}", entry, suggestions=suggestions
+    )
+
+
+def name_as_read(deck: CheckedDeck, index: int) -> Iterator[Finding]:
+    """A note (no rule) of how a name was read: a printed non-English name
+    ("printed-name"), another spelling of the English one ("name-variant")."""
+    entry, resolution = deck.entries[index], deck.resolved[index]
+    card = resolution.card
+    if card is None:
+        return
+    if resolution.how == "printed":
+        yield _finding(
+            deck,
+            None,
+            "printed-name",
+            f"{entry.name!r} is the {language_name(resolution.lang)} name of {card.name!r}, "
+            "read as that card",
+            entry,
+            severity="info",
+        )
+    elif resolution.how == "folded" and entry.name != card.name:
+        yield _finding(
+            deck,
+            None,
+            "name-variant",
+            f"{entry.name!r} is read as {card.name!r}",
+            entry,
+            severity="info",
+        )
+
+
+def phenomena_allowed(deck: CheckedDeck, index: int) -> Iterator[Finding]:
+    """901.3 before 2012-06-01: plane cards only ("phenomenon-not-allowed")."""
+    card, rules = deck.resolved[index].card, deck.rules
+    if card is not None and card.is_phenomenon and not rules.phenomena_allowed:
+        yield _finding(
+            deck,
+            rules.individual_rule,
+            "phenomenon-not-allowed",
+            f"{card.name!r} is a phenomenon; the {rules.variant_name} rules of {deck.edition} "
+            "allow only plane cards (phenomena came in 2012-06-01): remove it",
+            deck.entries[index],
+        )
+
+
+def eternities_map_planes_only(deck: CheckedDeck, index: int) -> Iterator[Finding]:
+    """The Blind Eternities Map lays out planes: a phenomenon is a house rule (a warning,
+    "phenomenon-in-eternities-map"), where phenomena are allowed at all."""
+    card = deck.resolved[index].card
+    if card is not None and card.is_phenomenon and deck.rules.phenomena_allowed:
+        yield _finding(
+            deck,
+            "eternities-map",
+            "phenomenon-in-eternities-map",
+            f"{card.name!r} is a phenomenon; the Blind Eternities Map uses planes, so how to "
+            "play it is a house rule",
+            deck.entries[index],
+            severity="warning",
+        )
+
+
+def different_names(deck: CheckedDeck, index: int) -> Iterator[Finding]:
+    """901.3 (901.15a for a communal deck): each card has a different English name
+    ("duplicate-card": listed again, or more than once on its line)."""
+    entry, resolution, first = deck.entries[index], deck.resolved[index], deck.firsts[index]
+    if first is None and entry.quantity <= 1:
+        return
+    card = resolution.card
+    name = repr(card.name if card else entry.name)
+    if card is not None and resolution.how == "printed":
+        name = f"{entry.name!r} ({card.name!r} printed in {language_name(resolution.lang)})"
+    if first is not None:
+        where = f"line {first.line}" if first.line else "earlier in the deck"
+        extra = f"already listed on {where}"
+    else:
+        extra = f"listed {entry.quantity} times on one line"
+    rules = deck.rules
+    yield _finding(
+        deck,
+        rules.communal_rule if deck.communal else rules.individual_rule,
+        "duplicate-card",
+        f"{name} is {extra}; each card in a planar deck must have a different English name: "
+        "keep one copy",
+        entry,
+    )
+
+
+# --------------------------------------------------------------------------- deck checks
+# Each takes the deck and yields findings about the whole of it (no line). What counts toward
+# a minimum is what stays once the other findings are fixed: each known card once, phenomena
+# only where allowed and only up to their cap.
+
+
+def individual_size(deck: CheckedDeck) -> Iterator[Finding]:
+    """901.3: at least ten cards ("deck-too-small")."""
+    rules = deck.rules
+    most = rules.individual_phenomena_max
+    counted = len(deck.planes) + _counted_phenomena(
+        len(deck.distinct_phenomena), rules.phenomena_allowed, most
+    )
+    if counted < rules.individual_minimum:
+        yield _finding(
+            deck,
+            rules.individual_rule,
+            "deck-too-small",
+            _size_message(
+                deck.deck_word, deck.cards, counted, rules.individual_minimum, rules, most
+            ),
+        )
+
+
+def individual_phenomena_cap(deck: CheckedDeck) -> Iterator[Finding]:
+    """901.3 from 2012-06-01: no more than two phenomena ("too-many-phenomena")."""
+    most = deck.rules.individual_phenomena_max
+    different = len(deck.distinct_phenomena)  # extra copies are duplicate-card findings
+    if most is not None and different > most:
+        communal_hint = (
+            "; a deck this large may be a communal deck: pass --communal --players N"
+            if deck.cards >= 40
+            else ""
+        )
+        yield _finding(
+            deck,
+            deck.rules.individual_rule,
+            "too-many-phenomena",
+            f"the planar deck has {_different_phenomena(different)} "
+            f"({_named(deck.distinct_phenomena)}); at most {most} are allowed: "
+            f"remove {different - most}{communal_hint}",
+        )
+
+
+def _communal_cap(deck: CheckedDeck) -> int | None:
+    """The most phenomena a communal deck for its players may hold (None: no cap)."""
+    cap = deck.rules.communal_phenomena_per_player
+    return cap * deck.players if cap is not None and deck.players is not None else None
+
+
+def communal_size(deck: CheckedDeck) -> Iterator[Finding]:
+    """901.15a (901.14a from 2009-10-01 to 2012-06-01): at least forty cards or ten times the
+    number of players, whichever is smaller ("deck-too-small")."""
+    rules, players = deck.rules, deck.players
+    if players is None:
+        return
+    minimum = min(rules.communal_minimum_cap, rules.communal_minimum_per_player * players)
+    cap_total = _communal_cap(deck)
+    counted = len(deck.planes) + _counted_phenomena(
+        len(deck.distinct_phenomena), rules.phenomena_allowed, cap_total
+    )
+    if counted < minimum:
+        yield _finding(
+            deck,
+            rules.communal_rule,
+            "deck-too-small",
+            _size_message(deck.deck_word, deck.cards, counted, minimum, rules, cap_total)
+            + f" (for {players} players: forty cards or ten times the number of players, "
+            "whichever is smaller)",
+        )
+
+
+def communal_phenomena_cap(deck: CheckedDeck) -> Iterator[Finding]:
+    """901.15a from 2012-06-01: at most twice the number of players in phenomena
+    ("too-many-phenomena")."""
+    cap_total = _communal_cap(deck)
+    different = len(deck.distinct_phenomena)  # extra copies are duplicate-card findings
+    if deck.rules.phenomena_allowed and cap_total is not None and different > cap_total:
+        yield _finding(
+            deck,
+            deck.rules.communal_rule,
+            "too-many-phenomena",
+            f"the {deck.deck_word} has {_different_phenomena(different)} "
+            f"({_named(deck.distinct_phenomena)}); for {deck.players} players it can have at "
+            f"most {cap_total} (twice the number of players): remove {different - cap_total}",
+        )
+
+
+def eternities_map_size(deck: CheckedDeck) -> Iterator[Finding]:
+    """The Blind Eternities Map shows five planes at once ("deck-too-small")."""
+    planes = len(deck.planes)
+    if planes < 5:
+        yield _finding(
+            deck,
+            "eternities-map",
+            "deck-too-small",
+            "the Blind Eternities Map shows five planes at once (the current plane and the "
+            f"four next to it); this deck has {plural(planes, 'different plane')}: "
+            f"add {5 - planes} more",
+        )
+
+
+@record
+class Checks:
+    """The checks of one way of playing: those of each entry, in the order their findings
+    are listed on its line, then those of the whole deck."""
+
+    entry: tuple[EntryCheck, ...]
+    deck: tuple[DeckCheck, ...]
+
+
+_EVERY_ENTRY = (planar_cards_only, name_as_read, phenomena_allowed)
+
+#: which checks apply to a deck played each way (see :func:`way_of_play`)
+CHECKS: dict[str, Checks] = {
+    "individual": Checks(
+        (*_EVERY_ENTRY, different_names), (individual_size, individual_phenomena_cap)
+    ),
+    "communal": Checks((*_EVERY_ENTRY, different_names), (communal_size, communal_phenomena_cap)),
+    # the Blind Eternities Map: one communal deck of planes; its size is the single planar
+    # deck option's when the number of players is given, five planes otherwise
+    "eternities-map": Checks(
+        (*_EVERY_ENTRY, eternities_map_planes_only, different_names), (eternities_map_size,)
+    ),
+    "eternities-map communal": Checks(
+        (*_EVERY_ENTRY, eternities_map_planes_only, different_names), (communal_size,)
+    ),
+}
+
+
+def way_of_play(options: DeckOptions) -> str:
+    """The row of :data:`CHECKS` that applies under ``options``."""
+    communal = options.communal_players is not None
+    if options.variant == "eternities-map":
+        return "eternities-map communal" if communal else "eternities-map"
+    return "communal" if communal else "individual"
+
+
 def check_planar_deck(
     entries: tuple[DeckEntry, ...], catalog: Catalog, options: DeckOptions
 ) -> tuple[list[Finding], DeckCounts]:
-    """Every finding about the planar deck ``entries`` under ``options``."""
-    edition, rules = resolve_deck_rules(options.edition)
-    findings: list[Finding] = []
-    communal = options.communal_players is not None or options.variant == "eternities-map"
-    variant = options.variant
-    size_rule = rules.communal_rule if communal else rules.individual_rule
-    deck_word = "communal planar deck" if communal else "planar deck"
-
-    def finding(
-        rule: str | None,
-        code: str,
-        message: str,
-        entry: DeckEntry | None = None,
-        *,
-        severity: str = "error",
-        suggestions: tuple[str, ...] = (),
-    ) -> None:
-        findings.append(
-            Finding(
-                rule,
-                edition,
-                severity,
-                code,
-                message,
-                entry.line if entry else None,
-                entry.name if entry else None,
-                suggestions,
-            )
-        )
-
-    cards = 0
-    phenomena = 0
-    seen: dict[str, DeckEntry] = {}
-    distinct_planes: set[str] = set()
-    distinct_phenomena: dict[str, None] = {}  # in deck order
-    explained: dict[str, UnknownName] = {}
-    resolved = [catalog.resolve(entry.name) for entry in entries]
-    listed = {r.card.name for r in resolved if r.card is not None}
-    for entry, resolution in zip(entries, resolved, strict=True):
-        cards += entry.quantity
-        card: Card | None = resolution.card
-        if card is None:
-            code, opening, candidates, advice = _unknown_finding(entry.name, catalog, explained)
-            # A suggestion must be a card the deck could take: not one it already lists,
-            # not a phenomenon under rules that allow none.
-            suggestions = tuple(
-                name
-                for name in candidates
-                if name not in listed
-                and (rules.phenomena_allowed or not _is_phenomenon(name, catalog))
-            )
-            if suggestions:
-                hint = f"did you mean {' or '.join(repr(s) for s in suggestions)}?"
-            elif candidates and candidates[0] in listed:
-                hint = f"it looks like {candidates[0]!r}, which the deck lists already: remove it"
-            elif advice is not None:
-                hint = advice
-            else:
-                hint = "check the spelling, or run `planarcli cards sync` if it is a new card"
-            finding(
-                rules.individual_rule,
-                code,
-                f"{opening}; {hint}",
-                entry,
-                suggestions=suggestions,
-            )
-        else:
-            if resolution.how == "printed":
-                finding(
-                    None,
-                    "printed-name",
-                    f"{entry.name!r} is the {language_name(resolution.lang)} name of "
-                    f"{card.name!r}, read as that card",
-                    entry,
-                    severity="info",
-                )
-            elif resolution.how == "folded" and entry.name != card.name:
-                finding(
-                    None,
-                    "name-variant",
-                    f"{entry.name!r} is read as {card.name!r}",
-                    entry,
-                    severity="info",
-                )
-            if card.is_phenomenon:
-                phenomena += entry.quantity
-                distinct_phenomena.setdefault(card.name)
-                if not rules.phenomena_allowed:
-                    finding(
-                        rules.individual_rule,
-                        "phenomenon-not-allowed",
-                        f"{card.name!r} is a phenomenon; the {rules.variant_name} rules of "
-                        f"{edition} allow only plane cards (phenomena came in 2012-06-01): "
-                        "remove it",
-                        entry,
-                    )
-                elif variant == "eternities-map":
-                    finding(
-                        "eternities-map",
-                        "phenomenon-in-eternities-map",
-                        f"{card.name!r} is a phenomenon; the Blind Eternities Map uses planes, "
-                        "so how to play it is a house rule",
-                        entry,
-                        severity="warning",
-                    )
-            else:
-                distinct_planes.add(card.name)
-        # Known cards are the same card by identity; unknown names when they fold alike.
-        key = card.name if card else "\0" + fold_name(entry.name)
-        first = seen.get(key)
-        if first is not None or entry.quantity > 1:
-            name = repr(card.name if card else entry.name)
-            if card is not None and resolution.how == "printed":
-                name = f"{entry.name!r} ({card.name!r} printed in {language_name(resolution.lang)})"
-            if first is not None:
-                where = f"line {first.line}" if first.line else "earlier in the deck"
-                extra = f"already listed on {where}"
-            else:
-                extra = f"listed {entry.quantity} times on one line"
-            rule = size_rule if communal else rules.individual_rule
-            finding(
-                rule,
-                "duplicate-card",
-                f"{name} is {extra}; each card in a planar deck must have a different "
-                "English name: keep one copy",
-                entry,
-            )
-        seen.setdefault(key, entry)
-
-    counts = DeckCounts(cards, phenomena)
-    # What counts toward a minimum is what stays once the other findings are fixed: each
-    # known card once, phenomena only where allowed and only up to their cap.
-    if communal:
-        players = options.communal_players
-        if players is not None:
-            minimum = min(rules.communal_minimum_cap, rules.communal_minimum_per_player * players)
-            cap = rules.communal_phenomena_per_player
-            cap_total = cap * players if cap is not None else None
-            counted = len(distinct_planes) + _counted_phenomena(
-                len(distinct_phenomena), rules.phenomena_allowed, cap_total
-            )
-            if counted < minimum:
-                finding(
-                    rules.communal_rule,
-                    "deck-too-small",
-                    _size_message(deck_word, cards, counted, minimum, rules, cap_total)
-                    + f" (for {players} players: forty cards or ten times the number of "
-                    "players, whichever is smaller)",
-                )
-            capped = rules.phenomena_allowed and variant != "eternities-map"
-            different = len(distinct_phenomena)  # extra copies are duplicate-card findings
-            if capped and cap_total is not None and different > cap_total:
-                finding(
-                    rules.communal_rule,
-                    "too-many-phenomena",
-                    f"the {deck_word} has {_different_phenomena(different)} "
-                    f"({_named(distinct_phenomena)}); for {players} players it can have at "
-                    f"most {cap_total} (twice the number of players): "
-                    f"remove {different - cap_total}",
-                )
-        elif variant == "eternities-map" and len(distinct_planes) < 5:
-            planes = len(distinct_planes)
-            finding(
-                "eternities-map",
-                "deck-too-small",
-                f"the Blind Eternities Map shows five planes at once (the current plane and "
-                f"the four next to it); this deck has {plural(planes, 'different plane')}: "
-                f"add {5 - planes} more",
-            )
-    else:
-        most = rules.individual_phenomena_max
-        counted = len(distinct_planes) + _counted_phenomena(
-            len(distinct_phenomena), rules.phenomena_allowed, most
-        )
-        if counted < rules.individual_minimum:
-            finding(
-                rules.individual_rule,
-                "deck-too-small",
-                _size_message(deck_word, cards, counted, rules.individual_minimum, rules, most),
-            )
-        different = len(distinct_phenomena)  # extra copies are duplicate-card findings
-        if most is not None and different > most:
-            communal_hint = (
-                "; a deck this large may be a communal deck: pass --communal --players N"
-                if cards >= 40
-                else ""
-            )
-            finding(
-                rules.individual_rule,
-                "too-many-phenomena",
-                f"the planar deck has {_different_phenomena(different)} "
-                f"({_named(distinct_phenomena)}); at most {most} are allowed: "
-                f"remove {different - most}{communal_hint}",
-            )
+    """Every finding about the planar deck ``entries`` under ``options``, in line order."""
+    deck = checked_deck(entries, catalog, options)
+    checks = CHECKS[way_of_play(options)]
+    findings = [
+        found
+        for index in range(len(entries))
+        for check in checks.entry
+        for found in check(deck, index)
+    ]
+    findings += [found for check in checks.deck for found in check(deck)]
     findings.sort(key=lambda f: (f.line is None, f.line or 0))
-    return findings, counts
+    return findings, DeckCounts(deck.cards, deck.phenomena)
 
 
 def _wording(text: str) -> str:
@@ -531,12 +704,12 @@ def unknown_wordings(edition_id: str, rules: DeckRules, communal: bool) -> list[
     if not os.path.isdir(os.path.join(data_dir_path(), "rules")):
         return []  # nothing imported
     try:
-        from planarcli.rulebook import corpus
+        from planarcli.rulebook.catalogue import list_editions, load_edition
 
-        info = next((i for i in corpus.list_editions() if i.id == edition_id), None)
+        info = next((i for i in list_editions() if i.id == edition_id), None)
         if info is None or info.source != "imported":
             return []
-        edition = corpus.load_edition(info)
+        edition = load_edition(info)
     except Exception:  # a broken corpus must not stop deck validation
         return []
     individual, single = DECK_RULE_WORDINGS.get(rules.since, (frozenset(), frozenset()))

@@ -1,24 +1,35 @@
-"""The validation pipeline: inputs → decklists → planar deck → checks → results.
+"""The validation pipeline: request → inputs → decklists → planar deck → checks → results.
 
 ``planarcli.deck.scan.expand_inputs`` turns the command line's paths (files, directories,
 globs, ``-``) into the files to read; ``validate_file`` judges one; ``validate_inputs`` does
 both and never raises for a bad file: an unreadable file or folder is a result like any
 other, and a file a directory search left out is a *skipped* result with its reason.
+
+One ``planarcli validate`` run is :func:`run_validate`: the command fills a
+:class:`ValidateRequest` (what the command line and a configuration file asked), and gets a
+:class:`ValidateRun` for its renderers, or a :class:`~planarcli.errors.UsageError` naming
+where a bad value came from (an option, or a key of the configuration file). The notes said
+before the run (an edition in the future, a date read as the edition in force, an imported
+edition worded otherwise) go through the ``say`` the command passes, so that they come out
+before anything loading the catalog says. Nothing here imports click.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from planarcli.cards.catalog import Catalog
 from planarcli.deck.checks import DeckOptions, DeckRules, check_planar_deck, resolve_deck_rules
 from planarcli.deck.findings import FileResult, Finding
 from planarcli.deck.readers import DECKLIST_SUFFIXES, MAX_CARD_LINES, Decklist, read_decklist
-from planarcli.deck.readers.planar import find_planar_deck, near_miss
-from planarcli.errors import NotADecklistError, PlanarError
+from planarcli.deck.readers.planar import PlanarDeck, find_planar_deck, near_miss
+from planarcli.errors import NotADecklistError, PlanarError, UsageError, printable
+from planarcli.records import record
 
 if TYPE_CHECKING:
+    from planarcli.cards.model import CatalogSource
     from planarcli.deck.scan import Excludes
 
 #: What a file without a planar deck gets (``--no-planar-deck``): an error (exit 1), a
@@ -155,51 +166,17 @@ def validate_file(
     """
     # The rules are resolved once a file needs them: a search skips most of what it finds
     # (notes, configs), and validate_inputs has resolved --rules before the first file.
-    shown = "<stdin>" if path == "-" else path
     try:
         decklist = read_decklist(path, input_format=input_format, catalog=catalog)
-    except NotADecklistError as error:
-        if scanned:
-            return skipped_result(shown, error.reason)
-        edition, _, no_deck_rule = _rules_for(options)
-        reason = error.reason + (f" ({error.hint})" if error.hint else "")
-        return _no_planar_deck(
-            shown,
-            f"no planar deck: not a decklist: {reason}",
-            [],
-            no_deck_rule,
-            edition,
-            no_planar_deck,
-            format=None,
-        )
     except PlanarError as error:
-        line = getattr(error, "line", None)
-        reason = getattr(error, "reason", None) or error.message
-        if error.hint:
-            reason += f" ({error.hint})"
-        if scanned:  # found by a search, not named: it may be no decklist at all
-            advice = "if it is not a decklist, leave it out with --exclude"
-            reason += f" {advice[0].upper()}{advice[1:]}" if reason.endswith("?") else f"; {advice}"
-        edition, _ = resolve_deck_rules(options.edition)
-        return unreadable_result(shown, reason, edition, line=line)
+        shown = "<stdin>" if path == "-" else path
+        return _unread(shown, error, options, scanned=scanned, no_planar_deck=no_planar_deck)
     if scanned:
         not_deck = not_a_decklist_reason(decklist, catalog)
         if not_deck is not None:
             return skipped_result(decklist.path, not_deck, format=decklist.format)
     edition, rules, no_deck_rule = _rules_for(options)
-    findings: list[Finding] = [
-        Finding(
-            rules.communal_rule if issue.code == "communal-without-players" else None,
-            edition,
-            issue.severity,
-            issue.code,
-            issue.message,
-            issue.line,
-        )
-        for issue in decklist.issues
-        # --communal --players N answers what a JSON deck marked communal left open
-        if not (issue.code == "communal-without-players" and options.communal_players)
-    ]
+    findings = _reader_findings(decklist, options, edition, rules)
     if options.communal_players is None and decklist.communal_players is not None:
         # The file declares itself a communal deck for N players; flags still win.
         options = DeckOptions(options.edition, decklist.communal_players, options.variant)
@@ -212,26 +189,8 @@ def validate_file(
         )
     planar = find_planar_deck(decklist, catalog)
     if not planar.found:
-        message = f"no planar deck: {planar.reason}"
-        policy = no_planar_deck
-        if policy != "error" and (planar.planar_seen or decklist.planar_sections):
-            # Planes outside any planar section, or a planar heading with nothing under it:
-            # a planar deck planarcli could not find, not a Commander list. Waved through,
-            # it would never be checked.
-            policy = "error"
-            message += (
-                f" (the file has {'planar cards' if planar.planar_seen else 'a planar heading'}"
-                f", so --no-planar-deck {no_planar_deck} does not apply to it)"
-            )
-        return _no_planar_deck(
-            decklist.path,
-            message,
-            findings,
-            no_deck_rule,
-            edition,
-            policy,
-            format=decklist.format,
-            extra={"planar_cards_seen": planar.planar_seen},
+        return _planar_deck_not_found(
+            decklist, planar, findings, no_deck_rule, edition, no_planar_deck
         )
     deck_findings, counts = check_planar_deck(planar.entries, catalog, options)
     findings.extend(deck_findings)
@@ -268,6 +227,89 @@ def validate_file(
         planar.how,
         extra=extra,
         prose_lines=decklist.prose_lines,
+    )
+
+
+def _unread(
+    shown: str, error: PlanarError, options: DeckOptions, *, scanned: bool, no_planar_deck: str
+) -> FileResult:
+    """The result for a file that could not be read as a decklist: skipped when a search
+    found it and it is not one; otherwise one without a planar deck (not a decklist) or an
+    unreadable file."""
+    if isinstance(error, NotADecklistError):
+        if scanned:
+            return skipped_result(shown, error.reason)
+        edition, _, no_deck_rule = _rules_for(options)
+        reason = error.reason + (f" ({error.hint})" if error.hint else "")
+        return _no_planar_deck(
+            shown,
+            f"no planar deck: not a decklist: {reason}",
+            [],
+            no_deck_rule,
+            edition,
+            no_planar_deck,
+            format=None,
+        )
+    line = getattr(error, "line", None)
+    reason = getattr(error, "reason", None) or error.message
+    if error.hint:
+        reason += f" ({error.hint})"
+    if scanned:  # found by a search, not named: it may be no decklist at all
+        advice = "if it is not a decklist, leave it out with --exclude"
+        reason += f" {advice[0].upper()}{advice[1:]}" if reason.endswith("?") else f"; {advice}"
+    edition, _ = resolve_deck_rules(options.edition)
+    return unreadable_result(shown, reason, edition, line=line)
+
+
+def _reader_findings(
+    decklist: Decklist, options: DeckOptions, edition: str, rules: DeckRules
+) -> list[Finding]:
+    """What the reader said of the file, as findings."""
+    return [
+        Finding(
+            rules.communal_rule if issue.code == "communal-without-players" else None,
+            edition,
+            issue.severity,
+            issue.code,
+            issue.message,
+            issue.line,
+        )
+        for issue in decklist.issues
+        # --communal --players N answers what a JSON deck marked communal left open
+        if not (issue.code == "communal-without-players" and options.communal_players)
+    ]
+
+
+def _planar_deck_not_found(
+    decklist: Decklist,
+    planar: PlanarDeck,
+    findings: list[Finding],
+    no_deck_rule: str,
+    edition: str,
+    no_planar_deck: str,
+) -> FileResult:
+    """A decklist in which no planar deck was found, as ``--no-planar-deck`` says; but a
+    file with planes or a planar heading is always an error."""
+    message = f"no planar deck: {planar.reason}"
+    policy = no_planar_deck
+    if policy != "error" and (planar.planar_seen or decklist.planar_sections):
+        # Planes outside any planar section, or a planar heading with nothing under it:
+        # a planar deck planarcli could not find, not a Commander list. Waved through,
+        # it would never be checked.
+        policy = "error"
+        message += (
+            f" (the file has {'planar cards' if planar.planar_seen else 'a planar heading'}"
+            f", so --no-planar-deck {no_planar_deck} does not apply to it)"
+        )
+    return _no_planar_deck(
+        decklist.path,
+        message,
+        findings,
+        no_deck_rule,
+        edition,
+        policy,
+        format=decklist.format,
+        extra={"planar_cards_seen": planar.planar_seen},
     )
 
 
@@ -373,3 +415,271 @@ def _same_file_key(path: str) -> str:
 def exit_code(results: list[FileResult]) -> int:
     """The worst result decides: 2 (unreadable) over 1 (illegal) over 0."""
     return max((result.exit_code for result in results), default=0)
+
+
+# --------------------------------------------------------------------------- one run
+
+
+@record
+class ValidateRequest:
+    """What ``planarcli validate`` is asked, its options filled from the configuration file
+    where the command line left them out."""
+
+    paths: tuple[str, ...]
+    output_format: str
+    edition: str
+    communal: bool
+    players: int | None
+    variant: str | None
+    input_format: str | None
+    exclude: tuple[str, ...]
+    force_exclude: bool
+    no_planar_deck: str
+    config_path: str | None  # the configuration file read (None: none)
+    from_config: frozenset[str]  # the options it gave
+    verbose: bool = False
+    quiet: bool = False
+    fix: bool = False  # --fix (or --diff)
+    diff: bool = False  # --diff: show what --fix would write, write nothing
+
+
+@record
+class ValidateRun:
+    """What a run found: the results in command-line order, the exit code they give, and
+    what the renderers say of the run (the edition applied, the card data, the file)."""
+
+    request: ValidateRequest
+    results: list[FileResult]
+    verdict: int
+    edition_id: str  # the edition whose deck rules were applied
+    players: int | None  # the players of a communal deck (None: not communal)
+    source: CatalogSource  # where the card data came from
+    cards: int  # how many cards it holds
+    config_shown: str | None  # the configuration file, as the user best recognises it
+    fixes: tuple[str, ...]  # what --fix did (or --diff would do), one line each
+    notes: tuple[str, ...]  # after the fixes, on stderr: unused exclusions, unreadable files
+
+    @property
+    def mode(self) -> dict[str, object]:
+        return {
+            "rules": self.edition_id,
+            "communal": self.players is not None,
+            "players": self.players,
+            "variant": self.request.variant,
+        }
+
+    @property
+    def card_data(self) -> dict[str, object]:
+        return {
+            "source": self.source.kind,
+            "path": self.source.location,
+            "cards": self.cards,
+            "created": self.source.created,
+        }
+
+    @property
+    def diff_text(self) -> str:
+        """The unified diff of every file --fix would change (empty: none)."""
+        return "".join(str(result.extra.get("diff", "")) for result in self.results)
+
+
+def run_validate(request: ValidateRequest, say: Callable[[str], None]) -> ValidateRun:
+    """Judge (or fix) every file ``request`` names; ``say`` prints a note on stderr."""
+    from planarcli.cards.catalog import load_catalog
+    from planarcli.deck.readers import FORMATS
+
+    if not request.paths:
+        raise UsageError("no decklist given: name files, directories, or - for standard input")
+    edition_id, players = checked_mode(request)
+    input_format = request.input_format
+    if input_format is not None and input_format not in FORMATS:
+        raise UsageError(
+            f"--input-format {input_format!r}: choose from {', '.join(sorted(FORMATS))}"
+        )
+    for note in edition_notes(request.edition.strip(), edition_id, players is not None):
+        say(note)
+    options = DeckOptions(
+        edition=request.edition, communal_players=players, variant=request.variant
+    )
+    excludes = _excludes(request)
+    catalog = load_catalog()
+    paths = list(request.paths)
+    fixes: list[str] = []
+    if request.fix:
+        from planarcli.deck.fix import describe_fixes, fix_inputs
+
+        if request.diff and request.output_format in ("github", "sarif"):
+            raise UsageError(
+                f"--diff prints a diff: use --format text or json, not {request.output_format}"
+            )
+        results, outcomes = fix_inputs(
+            paths,
+            catalog,
+            options,
+            input_format=input_format,
+            write=not request.diff,
+            exclude=excludes,
+            no_planar_deck=request.no_planar_deck,
+        )
+        fixes = describe_fixes(outcomes, written=not request.diff)
+    else:
+        results = validate_inputs(
+            paths,
+            catalog,
+            options,
+            input_format=input_format,
+            exclude=excludes,
+            no_planar_deck=request.no_planar_deck,
+        )
+    return ValidateRun(
+        request=request,
+        results=results,
+        verdict=exit_code(results),
+        edition_id=edition_id,
+        players=players,
+        source=catalog.source,
+        cards=len(catalog),
+        config_shown=_shown(request.config_path),
+        fixes=tuple(fixes),
+        notes=tuple(_notes_after(request, excludes, results)),
+    )
+
+
+def _shown(config_path: str | None) -> str | None:
+    if config_path is None:
+        return None
+    from planarcli.deck.config import shown_path
+
+    return shown_path(config_path)
+
+
+def _excludes(request: ValidateRequest) -> Excludes:
+    """The run's exclusions: ``--exclude`` patterns are relative to the argument a path was
+    found under; a configuration file's are relative to that file's folder."""
+    from planarcli.deck.scan import Excludes
+
+    patterns = tuple(request.exclude)
+    force = request.force_exclude
+    if "exclude" in request.from_config and request.config_path is not None:
+        base = os.path.dirname(os.path.abspath(request.config_path))
+        return Excludes(configured=patterns, base=base, force=force)
+    return Excludes(patterns, force=force)
+
+
+def _notes_after(
+    request: ValidateRequest, excludes: Excludes, results: list[FileResult]
+) -> list[str]:
+    """The lines said on stderr after the run: with -v, the configured exclusions that left
+    nothing out; the first finding of each file that could not be read (or fixed)."""
+    notes = []
+    if request.verbose and request.config_path is not None:
+        from planarcli.deck.config import shown_path
+
+        for pattern in excludes.unmatched():
+            notes.append(
+                f"planarcli: note: {shown_path(request.config_path)}: exclude pattern "
+                f"{pattern!r} matched nothing (configured patterns are relative to the folder "
+                "of the configuration file)"
+            )
+    for result in results:
+        if (not result.readable or result.not_fixed) and not result.skipped:
+            finding = result.findings[0]
+            where = f"{result.path}:{finding.line}" if finding.line else result.path
+            notes.append(f"planarcli: error: {printable(f'{where}: {finding.message}')}")
+    return notes
+
+
+# --------------------------------------------------------------------------- the request
+
+
+def checked_mode(request: ValidateRequest) -> tuple[str, int | None]:
+    """The edition applied and the number of players of a communal deck (None: not
+    communal), or a UsageError naming where the bad value came from."""
+    from planarcli.deck.config import shown_path
+
+    where = ""
+    if request.config_path is not None:
+        shown = shown_path(request.config_path)
+        where = f"{shown}: [tool.planarcli]" if shown.endswith("pyproject.toml") else shown
+    from_config = request.from_config
+    communal, players = request.communal, request.players
+    if communal and players is None:
+        if "communal" in from_config:
+            raise UsageError(
+                f"{where}: communal = true needs players = N (at least 2) in the file, "
+                "or --players N"
+            )
+        raise UsageError("--communal needs --players N (the number of players, at least 2)")
+    if players is not None and not communal:
+        if "players" in from_config:
+            raise UsageError(f"{where}: players goes with communal = true (or --communal)")
+        raise UsageError("--players goes with --communal (the single planar deck option)")
+    if players is not None and players < 2:
+        if "players" in from_config:
+            raise UsageError(
+                f"{where}: players = {players}: a communal planar deck needs at least 2 players"
+            )
+        raise UsageError(f"--players {players}: a communal planar deck needs at least 2 players")
+    try:
+        edition_id, _ = resolve_deck_rules(request.edition)
+    except UsageError as error:
+        if "edition" not in from_config:
+            raise
+        message = error.message.replace("--rules ", f"{where}: rules = ", 1)
+        if error.hint:  # one line naming file and key, the editions known included
+            message += f" ({error.hint})"
+        raise UsageError(message) from None
+    return edition_id, players if communal else None
+
+
+# --------------------------------------------------------------------------- edition notes
+
+
+def edition_notes(asked: str, edition_id: str, communal: bool) -> Iterator[str]:
+    """What to say on stderr of the edition applied, before the run: rules dated after today
+    (not in force yet), a date that is no edition's (the edition in force that day), an
+    imported edition whose deck rule reads otherwise than planarcli's checks know it."""
+    # one after the other: what reading an imported edition says comes after the notes before
+    yield from _future(asked)
+    yield from _in_force(asked, edition_id)
+    yield from _unknown_wordings(edition_id, communal)
+
+
+def _future(edition_id: str) -> list[str]:
+    """Rules dated after today are not in force yet: say which rules are applied instead."""
+    from planarcli.deck.checks import current_edition, today
+
+    if edition_id[:1].isdigit() and edition_id[:10] > today():
+        return [
+            f"planarcli: warning: --rules {edition_id} is a date in the future; the newest "
+            f"deck rules planarcli knows (those of {current_edition()}) are applied"
+        ]
+    return []
+
+
+def _in_force(asked: str, edition_id: str) -> list[str]:
+    """A date that is no edition's: say which edition was in force that day (it is the one
+    the report names). A date in the future has its own warning (:func:`_future`)."""
+    from planarcli.deck.checks import today
+
+    dated = asked[:1].isdigit() and len(asked) == 10 and asked <= today()
+    if dated and edition_id < asked:  # (an edition of that very date is no note)
+        return [
+            f"planarcli: note: --rules {asked}: the rules in force that day are those of the "
+            f"{edition_id} edition"
+        ]
+    return []
+
+
+def _unknown_wordings(edition_id: str, communal: bool) -> list[str]:
+    """An imported edition whose deck rule reads in a way planarcli's checks were not
+    written from: the limits applied come from planarcli's table, so say which."""
+    from planarcli.deck.checks import limits_text, unknown_wordings
+
+    _, rules = resolve_deck_rules(edition_id)
+    return [
+        f"planarcli: warning: rule {rule_id} of edition {edition_id} (imported) is worded "
+        "otherwise than planarcli's deck checks know it; they apply the limits of its "
+        f"wording in force since {rules.since} ({limits_text(rules, communal)})"
+        for rule_id in unknown_wordings(edition_id, rules, communal)
+    ]

@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 from planarcli.errors import plural
 from planarcli.report.terminal import text_width, wrap_hanging
 from planarcli.rulebook import corpus
+from planarcli.rulebook.catalogue import newer_current
+from planarcli.rulebook.ruleids import normalise_rule_id
 
 if TYPE_CHECKING:
     from planarcli.rulebook.importer import ImportResult
@@ -131,7 +133,7 @@ def moved_note(moved: Sequence[corpus.Moved], *, dated: bool = False) -> str:
 def _today(aligned_id: str, since: str) -> tuple[str, str] | None:
     """A passage's alignment with the bundled current edition, as it holds in the current
     one (an imported newer edition may have reworded or renumbered the rule)."""
-    if corpus.newer_current() is None:  # as built (no history to read)
+    if newer_current() is None:  # as built (no history to read)
         return aligned_id, since
     from planarcli.rulebook.history import todays_rule
 
@@ -210,7 +212,7 @@ def show_text(
                     dim=True,
                 )
             )
-    wanted = corpus.normalise_rule_id(rule_id)
+    wanted = normalise_rule_id(rule_id)
     if wanted is not None and loaded.rule(wanted) is None and found[0].kind == "rule":
         out.append(_style(f"(only part of {wanted} is in {info.id})", dim=True))
     followed = [ref for ref in refs if ref.found or ref.elsewhere]

@@ -364,7 +364,7 @@ def planechase_closure(
     The roots are section 901, the Planechase ``glossary`` entries and every other rule whose
     own text speaks of Planechase (:data:`PLANECHASE_RE`; ``closure["speaking"]``). Depth 1
     is every rule 901 and the glossary cite by number (see
-    :func:`planarcli.rulebook.corpus.find_references`, the same reader ``rules show`` uses),
+    :func:`planarcli.rulebook.ruleids.find_references`, the same reader ``rules show`` uses),
     the multiplayer variants and options 901 names by title, and the single rules (not whole
     sections: "see rule 704", "rules 902-904" are general rules or other variants) the
     speaking rules cite; depth 2 is every single rule (not whole section) those cite. A
@@ -372,7 +372,7 @@ def planechase_closure(
     depth-2 rules are not followed. ``closure`` records the cited ids of each depth, in
     document order.
     """
-    from planarcli.rulebook.corpus import find_references
+    from planarcli.rulebook.ruleids import find_references
 
     texts = {rule.rule_id: rule.full_text() for rule in document.rules}
     families = _Families([rule.rule_id for rule in document.rules])
@@ -598,7 +598,7 @@ def _refuse_non_text(text: str) -> None:
 def dump_edition(edition: dict[str, Any]) -> str:
     """The JSON text of an edition as planarcli writes it, bundled or imported: compact, one
     line per rule and per glossary entry (small and quick to load, readable in a diff), the
-    header keys first so that :mod:`planarcli.rulebook.corpus` can sniff them cheaply."""
+    header keys first so that :mod:`planarcli.rulebook.catalogue` can sniff them cheaply."""
     import json
 
     def compact(value: Any) -> str:

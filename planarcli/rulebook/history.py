@@ -22,10 +22,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from planarcli.errors import DataUnavailableError, NotFoundError, echo_text, echoed
+from planarcli.errors import DataUnavailableError, NotFoundError, PlanarError, echo_text, echoed
 from planarcli.rulebook import corpus
+from planarcli.rulebook.catalogue import list_editions, load_edition, newer_current, warn
 from planarcli.rulebook.corpus import Edition, EditionInfo, GlossaryEntry
+from planarcli.rulebook.current import resolve_edition
 from planarcli.rulebook.diff import Alignment, align, align_glossary, term_key
+from planarcli.rulebook.finder import find, missing_hint, nearest_ids, reference_sources
+from planarcli.rulebook.ruleids import (
+    check_text,
+    fold_accents,
+    normalise_rule_id,
+    plain_query,
+    term_forms,
+)
 from planarcli.rulebook.textdiff import DiffPiece, normalise, word_pieces
 
 
@@ -88,7 +98,7 @@ def rule_history(
     """
     index = next(i for i, edition in enumerate(editions) if edition.id == edition_id)
     start = editions[index]
-    rule_id = corpus.normalise_rule_id(query)
+    rule_id = normalise_rule_id(query)
     if rule_id is not None and start.rule(rule_id) is not None:
         trail = _trail(editions, index, rule_id, _rule_step(editions, alignments))
         kind, name = "rule", rule_id
@@ -221,9 +231,9 @@ def _versions(editions: Sequence[Edition], trail: _Trail) -> list[Version]:
 
 def _glossary_entry(edition: Edition, query: str) -> GlossaryEntry | None:
     # (written as `rules show` reads it: "planar dice", "chaos abilities")
-    wanted = {term_key(form) for form in corpus.term_forms(corpus.fold_accents(query))}
+    wanted = {term_key(form) for form in term_forms(fold_accents(query))}
     for entry in edition.glossary:
-        if term_key(corpus.fold_accents(entry.term)) in wanted:
+        if term_key(fold_accents(entry.term)) in wanted:
             return entry
     return None
 
@@ -232,10 +242,10 @@ def _not_found(
     editions: Sequence[Edition], start: Edition, query: str, rule_id: str | None
 ) -> NotInEdition:
     if rule_id is not None:
-        suggestions = corpus.nearest_ids(start, rule_id)
+        suggestions = nearest_ids(start, rule_id)
         holders = [i for i, edition in enumerate(editions) if edition.rule(rule_id) is not None]
         # a number no edition holds: what the editions hold, as `rules show` says it
-        hint = corpus.missing_hint(start, rule_id)
+        hint = missing_hint(start, rule_id)
         if holders:
             # the same rule in the edition asked about, when it is there under another number
             last = holders[-1]
@@ -283,7 +293,7 @@ def _today_of(document: EditionInfo, passage_id: str | None) -> str | None:
     if passage_id is None:
         return None
     try:
-        aligned = corpus.load_edition(document).aligned.get(passage_id)
+        aligned = load_edition(document).aligned.get(passage_id)
     except DataUnavailableError:
         return None
     return f"{passage_id} of {document.id} is today's {aligned[0]}" if aligned else None
@@ -292,7 +302,7 @@ def _today_of(document: EditionInfo, passage_id: str | None) -> str | None:
 def _not_a_rule(query: str, infos: Sequence[EditionInfo]) -> NotInEdition | None:
     """For a card ruling's id or a passage of another document ("danish-guide.8"): the error
     that says it has no history of its own, and where to look instead; else None."""
-    passage_id = corpus.normalise_rule_id(query)
+    passage_id = normalise_rule_id(query)
     if passage_id is None:
         return None
     if passage_id.startswith("ruling:"):
@@ -322,17 +332,17 @@ def load_history(query: str, edition: str = "current") -> History:
     bundled and imported."""
     from planarcli.errors import UsageError
 
-    query = corpus.plain_query(query)
+    query = plain_query(query)
     if not query.strip():
         raise UsageError(
             "no rule id or glossary term given",
             hint="for example `planarcli rules history 901.15a`",
         )
-    corpus.check_text(query, "rules history")
-    infos = corpus.list_editions()
-    start = corpus.resolve_edition(edition, infos, by_date=True)
+    check_text(query, "rules history")
+    infos = list_editions()
+    start = resolve_edition(edition, infos, by_date=True)
     if not start.is_english_cr:
-        today = _today_of(start, corpus.normalise_rule_id(query))
+        today = _today_of(start, normalise_rule_id(query))
         raise UsageError(
             f"{start.id} is a {start.kind} ({start.lang}); rules history reads rule ids in the "
             "numbering of an English Comprehensive Rules edition",
@@ -347,15 +357,15 @@ def load_history(query: str, edition: str = "current") -> History:
     editions: list[corpus.Edition] = []
     for info in history_editions(infos):
         if info.id == start.id:
-            loaded = corpus.load_edition(info)
+            loaded = load_edition(info)
             start = loaded.info  # a damaged current import: the edition read instead
             if all(other.id != loaded.id for other in editions):
                 editions.append(loaded)
             continue
         try:
-            editions.append(corpus.load_edition(info))
+            editions.append(load_edition(info))
         except DataUnavailableError as error:  # one unreadable file: the others still tell
-            corpus.warn(f"{error.message}; rules history goes on without it")
+            warn(f"{error.message}; rules history goes on without it")
     try:
         return rule_history(editions, query, start.id)
     except NotInEdition:
@@ -363,7 +373,7 @@ def load_history(query: str, edition: str = "current") -> History:
         # lacks in the numbering of the edition its references are followed into
         # (2024-11-08), as `rules show` does.
         loaded = next(edition for edition in editions if edition.id == start.id)
-        for other in corpus.reference_sources(loaded, infos):
+        for other in reference_sources(loaded, infos):
             if other.id in {edition.id for edition in editions} and _holds(other, query):
                 print(
                     f"planarcli: note: {query} is not in {start.id}, which holds "
@@ -376,7 +386,7 @@ def load_history(query: str, edition: str = "current") -> History:
 
 def _holds(edition: Edition, query: str) -> bool:
     try:
-        corpus.show(edition, query)
+        find(edition, query)
     except NotFoundError:
         return False
     return True
@@ -394,7 +404,7 @@ def todays_rule(aligned_id: str, since: str) -> tuple[str, str] | None:
     edition is imported, the rule is followed into it as `rules history` follows it (a
     renumbering keeps the date, a rewording brings its own). None when the rule is gone.
     """
-    newer = corpus.newer_current()
+    newer = newer_current()
     if newer is None:
         return aligned_id, since
     base, current_id = newer
@@ -409,3 +419,41 @@ def todays_rule(aligned_id: str, since: str) -> tuple[str, str] | None:
         return None  # removed since (or the history cannot tell)
     at_base = next(v for v in followed.versions if base in v.editions)
     return last.id, (since if last.text == at_base.text else last.since)
+
+
+# --------------------------------------------------------------------------- hints
+
+
+def renumbered_hint(rule_id: str, edition: Edition) -> str | None:
+    """For a rule id that ``edition`` lacks but other editions have: where that rule is in
+    ``edition`` ("309.7 of 2016-08-26 is 311.7 in 2026-01-16"), or which editions number it
+    so, as `rules history` says it; None for anything else."""
+    normal = normalise_rule_id(rule_id)
+    if normal is None or not edition.info.is_english_cr:
+        return None
+    rule_id = normal  # "(309.7)", "CR 309.7": 309.7
+    try:
+        load_history(rule_id, edition.id)
+    except NotInEdition as error:
+        # only what history found of the number elsewhere, not its generic advice
+        found_elsewhere = error.hint is not None and error.hint.startswith(f"{rule_id} ")
+        return error.hint if found_elsewhere else None
+    except PlanarError:
+        return None
+    return None
+
+
+def renamed_hint(term: str, edition: Edition, holder: str) -> str | None:
+    """For a glossary term that ``edition`` lacks but ``holder`` has: how to show the same
+    entry under the name ``edition`` gives it ("Planechase" was "Planar Magic" until 2011),
+    as `rules history` pairs them; None when it had no such entry."""
+    try:
+        followed = load_history(term, holder)
+    except PlanarError:
+        return None
+    then = next((v for v in followed.versions if edition.id in v.editions), None)
+    if then is None:
+        return None
+    name = then.id.replace("_", "")
+    where = "" if edition.info.current else f" --edition {edition.id}"
+    return f"{edition.id} calls it {name}: `planarcli rules show {name!r}{where}`"

@@ -43,7 +43,7 @@ class Phrased:
 
 def folder(rules_folder: str | None = None) -> str:
     """Where the phrasing files are: ``phrasings/`` in the bundled rules folder."""
-    from planarcli.rulebook.corpus import bundled_folder
+    from planarcli.rulebook.catalogue import bundled_folder
 
     return os.path.join(bundled_folder(rules_folder), FOLDER)
 
@@ -129,7 +129,7 @@ def load(rules_folder: str | None = None) -> list[Phrased]:
 
 def source_editions(entries: list[Phrased], rules_folder: str | None = None) -> dict[str, Edition]:
     """The bundled editions the phrasings were written for, by id (those that exist)."""
-    from planarcli.rulebook.corpus import bundled_infos, load_edition
+    from planarcli.rulebook.catalogue import bundled_infos, load_edition
 
     wanted = {entry.edition for entry in entries}
     return {

@@ -107,7 +107,7 @@ def _prune(folder: str, keep: str) -> None:
 def load_index(scope: Sequence[EditionInfo], *, cached: bool = True) -> SearchIndex:
     """The search index over the editions ``scope``: from the cache when it is valid for
     their current content (and ``cached``), else built (loading the editions) and cached."""
-    from planarcli.rulebook import corpus
+    from planarcli.rulebook.catalogue import load_edition
     from planarcli.rulebook.search import SearchIndex
 
     key = _content_key(scope)
@@ -120,7 +120,7 @@ def load_index(scope: Sequence[EditionInfo], *, cached: bool = True) -> SearchIn
             return index
         except Exception:  # anything wrong with a cache file means rebuild
             pass  # not the shape of an index: rebuilt below
-    index = SearchIndex([corpus.load_edition(info) for info in scope])
+    index = SearchIndex([load_edition(info) for info in scope])
     index.infos = {info.id: info for info in scope}
     _write(path, key, index.state())
     return index

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from planarcli.rulebook.corpus import fold_accents
+from planarcli.rulebook.ruleids import fold_accents
 
 TOKEN_RE = re.compile(r"\d{3}\.\d+[a-z]?|[^\W_]+", re.UNICODE)
 RULE_NUMBER_RE = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?$")

@@ -34,10 +34,10 @@ def build(info: EditionInfo, snapshot: str, stamp: str, folder: str) -> tuple[Na
     """The names of the rulings ``info`` and the card ``snapshot``, kept in ``folder`` in two
     parts: the rulings' own names (:func:`split`, first) and all the names."""
     from planarcli import marshalcache
-    from planarcli.rulebook import corpus
+    from planarcli.rulebook.catalogue import load_edition
 
     try:
-        edition = corpus.load_edition(info)
+        edition = load_edition(info)
     except Exception:  # a damaged file is reported by the search that loads it
         return Names({}), Names({})
     names = Names.of(sorted({card for card, _ in edition.cards.values()}), printed_names(snapshot))

@@ -30,7 +30,8 @@ def search_scope(
     the rulings too; ``--edition rulings`` the rulings alone; ``--lang`` alone, every
     document in that language, with the rulings (English) for a question that names a
     card, as without it."""
-    from planarcli.rulebook.corpus import RULINGS, resolve_edition
+    from planarcli.rulebook.corpus import RULINGS
+    from planarcli.rulebook.current import resolve_edition
 
     rulings = [info for info in infos if info.kind == RULINGS]
     infos = [info for info in infos if info.kind != RULINGS]

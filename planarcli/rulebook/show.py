@@ -1,15 +1,14 @@
-"""What ``rules show`` shows, and what to suggest when ``rules show`` or ``rules search``
-finds nothing.
+"""``rules show``: a rule, section, glossary term or document paragraph in the edition asked
+for, with what it refers to, and what to say when it is not there.
 
-- :func:`show_rule`: a rule, section, glossary term or document paragraph in the edition
-  asked for, with what it refers to. An edition that holds only what its source quotes
+- :func:`show_rule`: what ``rules show`` shows. The edition asked for is searched with
+  :func:`planarcli.rulebook.finder.find`; an edition that holds only what its source quotes
   (2024-09-20: rule 901 and three glossary entries) sends a rule or term it lacks to the
   edition its references are followed into (2024-11-08), never to a dead end.
 - :class:`NotShown`: nothing found; its hint says where the term is a glossary entry
-  ("encounter" in 2009) or where the rule is numbered so ("309.7" is 311.7 today), and
-  ``in_editions`` names the editions with such a term.
-- :func:`no_results`: the error ``rules search`` raises for an empty result, with a hint of
-  what the command line did not say.
+  ("encounter" in 2009), where the rule is numbered so ("309.7" is 311.7 today), which card
+  a ruling id names, or which document a paragraph id belongs to; ``in_editions`` names the
+  editions with such a term.
 
 The ``rules`` commands print what these return (through :mod:`planarcli.report.rules`).
 """
@@ -17,11 +16,24 @@ The ``rules`` commands print what these return (through :mod:`planarcli.report.r
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from planarcli.errors import NotFoundError, PlanarError, echoed
-from planarcli.records import record
+from planarcli.errors import PlanarError
+from planarcli.records import record, replace
 from planarcli.rulebook import corpus
+from planarcli.rulebook.catalogue import list_editions, load_edition
+from planarcli.rulebook.current import resolve_edition
+from planarcli.rulebook.finder import RuleNotFound, find, reference_sources, references
+from planarcli.rulebook.ruleids import (
+    RULING_PREFIX,
+    fold_accents,
+    normalise_rule_id,
+    plain_query,
+    ruling_named,
+    ruling_slug,
+    term_forms,
+)
 
 
 @record
@@ -34,9 +46,10 @@ class Shown:
     loaded: corpus.Edition
     rules: list[corpus.Rule]
     refs: list[corpus.Reference]
+    note: str | None = None  # how the id asked was read, when it was read as another
 
 
-class NotShown(corpus.RuleNotFound):
+class NotShown(RuleNotFound):
     """``rules show`` found nothing; ``in_editions`` are the other English Comprehensive
     Rules editions with a glossary entry of that name."""
 
@@ -52,18 +65,38 @@ class NotShown(corpus.RuleNotFound):
         self.in_editions = in_editions
 
 
-def show_rule(rule_id: str, edition: str) -> Shown:
+if TYPE_CHECKING:
+    #: The English name of the card a name denotes, or None: the card catalog's lookup,
+    #: which the command passes (rulebook/ does not import cards/).
+    CardNamed = Callable[[str], str | None]
+
+
+def show_rule(rule_id: str, edition: str, card_named: CardNamed | None = None) -> Shown:
     """``rule_id`` (a rule, section, glossary term or document paragraph) in ``edition``
     (``current``, an id or a date), or in the edition its references are followed into.
+
+    With ``card_named``, a name that is a card's, not a rule's, is read as that card's
+    rulings ("ruling:Académie de l'Ouest de Tolaria", a printed name), or the hint says
+    where its rulings or its text are ("Stairs to Infinity" has no rulings).
     Nothing found: :class:`NotShown`."""
-    infos = corpus.list_editions()
-    loaded = corpus.load_edition(
-        corpus.resolve_edition(_edition_for(rule_id, edition, infos), infos, by_date=True)
+    try:
+        return _show_in(rule_id, edition)
+    except NotShown as error:
+        if card_named is None:
+            raise
+        return _show_card(rule_id, edition, error, card_named)
+
+
+def _show_in(rule_id: str, edition: str) -> Shown:
+    """:func:`show_rule` without the card catalog."""
+    infos = list_editions()
+    loaded = load_edition(
+        resolve_edition(_edition_for(rule_id, edition, infos), infos, by_date=True)
     )
     asked = loaded
     try:
-        found = corpus.show(loaded, rule_id)
-    except corpus.RuleNotFound as error:
+        found = find(loaded, rule_id)
+    except RuleNotFound as error:
         fallback = _show_elsewhere(loaded, infos, rule_id)
         if fallback is None:
             hint = error.hint
@@ -75,18 +108,22 @@ def show_rule(rule_id: str, edition: str) -> Shown:
                     f"try `planarcli rules show {rule_id!r} --edition {term_in[-1]}`"
                 )
                 # "planechase" in 2009: the same entry under its name of then
-                renamed = _term_renamed(rule_id, loaded, term_in[-1])
+                from planarcli.rulebook.history import renamed_hint
+
+                renamed = renamed_hint(rule_id, loaded, term_in[-1])
                 if renamed is not None:
                     hint = f"{rule_id!r} is a glossary entry in {_spans(term_in)}; {renamed}"
             else:
                 # "309.7": the number of the rule in older editions (311.7 today)
-                hint = _renumbered_hint(rule_id, loaded) or hint
+                from planarcli.rulebook.history import renumbered_hint
+
+                hint = renumbered_hint(rule_id, loaded) or hint
             suggestions = error.suggestions
             cards = _ruling_cards(loaded, infos, rule_id)
             if cards:
                 # "Spatial Merging" (a card, not a rule), "ruling:Spatial Mergng" (a typo)
-                prefix = corpus.RULING_PREFIX
-                suggestions = suggestions or [prefix + corpus.ruling_slug(c) for c in cards]
+                prefix = RULING_PREFIX
+                suggestions = suggestions or [prefix + ruling_slug(c) for c in cards]
                 hint = f"the rulings of {cards[0]}: `planarcli rules show {prefix + cards[0]!r}`"
             elif not suggestions:
                 hint = _ruling_hint(rule_id) or hint
@@ -96,10 +133,60 @@ def show_rule(rule_id: str, edition: str) -> Shown:
                 error.message, suggestions=suggestions, hint=hint, in_editions=term_in
             ) from None
         loaded, found = fallback
-    refs = corpus.references(loaded, found)
+    refs = references(loaded, found)
     if any(not ref.found for ref in refs):
-        refs = corpus.references(loaded, found, corpus.reference_sources(loaded, infos))
+        refs = references(loaded, found, reference_sources(loaded, infos))
     return Shown(asked=asked, loaded=loaded, rules=found, refs=refs)
+
+
+def _show_card(rule_id: str, edition: str, error: NotShown, card_named: CardNamed) -> Shown:
+    """For a ``rules show`` that found nothing: the rulings of the card ``rule_id`` names
+    by another name (``ruling:`` and a printed name), or ``error`` with a hint of where that
+    card's rulings or text are."""
+    named = ruling_named(rule_id)
+    prefixed = named is not None
+    name, place = _card_and_place(named if named is not None else rule_id)
+    card = None
+    if prefixed or (not error.suggestions and normalise_rule_id(rule_id) is None):
+        # "ruling:Académie de l'Ouest de Tolaria" (a printed name), "ruling:Stairs to
+        # Infinity" (a card without rulings), or such a name alone
+        card = card_named(name)
+    # (the rulings are a document of their own, whatever --edition names)
+    with_rulings = _rulings_of(card + place) if card is not None else None
+    any_rulings = with_rulings or (_rulings_of(card) if card is not None and place else None)
+    in_rulings = edition.strip().lower() in ("current", corpus.RULINGS)
+    if with_rulings is not None and prefixed and in_rulings:
+        return replace(with_rulings, note=f"reading ruling:{name} as ruling:{card}")
+    if prefixed and not in_rulings:
+        pass  # "ruling:tazeem.1 --edition 2009-10-01": the hint already says where
+    elif card is not None and any_rulings is not None:
+        error.hint = (
+            "" if prefixed else f"{card} is a card, not a rule; "
+        ) + f"the rulings of {card}: `planarcli rules show {'ruling:' + card!r}`"
+    elif card is not None and not (prefixed and error.suggestions):
+        error.hint = (
+            f"{card} has no official rulings; its text: `planarcli cards show {card!r}`"
+            if prefixed
+            else f"{card} is a card, not a rule, and has no official rulings; its "
+            f"text: `planarcli cards show {card!r}`"
+        )
+    raise error
+
+
+def _card_and_place(text: str) -> tuple[str, str]:
+    """ "Tazeem.2" → ("Tazeem", ".2"): a card's name and the place of one of its rulings."""
+    place = re.search(r"\.\d+\s*$", text)
+    if place is None:
+        return text.strip(), ""
+    return text[: place.start()].strip(), place.group().strip()
+
+
+def _rulings_of(card: str) -> Shown | None:
+    """``rules show ruling:CARD``, or None when the card has no rulings (or not that one)."""
+    try:
+        return _show_in(f"ruling:{card}", "current")
+    except PlanarError:
+        return None
 
 
 def _ruling_cards(
@@ -108,24 +195,24 @@ def _ruling_cards(
     """For a ``rules show`` that found nothing: the cards with rulings that ``rule_id``
     names ("Spatial Merging") or nearly names ("ruling:Spatial Mergng"), best first; empty
     when it names none, or names a ruling of a card that has rulings ("ruling:x.99")."""
-    named = corpus.ruling_named(rule_id)
+    named = ruling_named(rule_id)
     prefixed = named is not None
     query = named if named is not None else rule_id.strip()
-    if not prefixed and corpus.normalise_rule_id(query) is not None:
+    if not prefixed and normalise_rule_id(query) is not None:
         return []
     if len(query) > 200:
         return []
-    wanted = corpus.ruling_slug(query).partition(".")[0]  # the card, without a ruling's place
+    wanted = ruling_slug(query).partition(".")[0]  # the card, without a ruling's place
     if not wanted:
         return []
     rulings = next((i for i in infos if i.kind == corpus.RULINGS), None)
     if rulings is None:
         return []
     try:
-        edition = loaded if loaded.info.kind == corpus.RULINGS else corpus.load_edition(rulings)
+        edition = loaded if loaded.info.kind == corpus.RULINGS else load_edition(rulings)
     except PlanarError:
         return []
-    by_slug = {corpus.ruling_slug(card): card for card, _ in edition.cards.values()}
+    by_slug = {ruling_slug(card): card for card, _ in edition.cards.values()}
     if wanted in by_slug:
         return [] if prefixed else [by_slug[wanted]]
     if not prefixed:
@@ -139,10 +226,10 @@ def _ruling_cards(
 def _ruling_hint(rule_id: str) -> str | None:
     """For ``ruling:NAME`` that names no card with rulings: how to name one (the command
     says so instead when NAME is a card of the catalog without rulings)."""
-    named = corpus.ruling_named(corpus.plain_query(rule_id))
+    named = ruling_named(plain_query(rule_id))
     if named is None:
         return None
-    name = corpus.ruling_slug(named).partition(".")[0].replace("-", " ")
+    name = ruling_slug(named).partition(".")[0].replace("-", " ")
     if not name:
         return "name a card after `ruling:`, as in `planarcli rules show 'ruling:Spatial Merging'`"
     shown = repr(name) if len(name) <= 60 else "NAME"
@@ -167,7 +254,7 @@ def _document_hint(
             f"show 901 --edition {edition.id}`, what changed since with `planarcli rules diff "
             f"{edition.id} current`"
         )
-    wanted = corpus.normalise_rule_id(rule_id)
+    wanted = normalise_rule_id(rule_id)
     if wanted is None:
         return None
     if wanted.startswith("ruling:"):
@@ -216,71 +303,15 @@ def _document_hint(
     )
 
 
-def no_results(
-    text: str, scope: Sequence[corpus.EditionInfo], edition: str | None, lang: str | None
-) -> NotFoundError:
-    """The error for a search of ``text`` in ``scope`` that found nothing: where a rule
-    number asked for is numbered in that edition, or else what else to try."""
-    # (the card rulings searched beside the current edition are not an edition)
-    editions = [info for info in scope if info.kind != corpus.RULINGS] or list(scope)
-    where = editions[0].id if len(editions) == 1 else f"{len(editions)} editions"
-    named = re.fullmatch(r"(?:rules?|r[èe]gles?|regel(?:en)?)?\s*(\S+)", text, re.IGNORECASE)
-    number = corpus.normalise_rule_id(named.group(1)) if named else None
-    renumbered = (
-        _renumbered_hint(number, corpus.load_edition(editions[0]))
-        if number is not None and len(editions) == 1
-        else None
-    )
-    return NotFoundError(
-        f"no results for {echoed(text)} in {where}",
-        hint=renumbered or _search_hint(edition, lang),
-    )
-
-
-def _search_hint(edition: str | None, lang: str | None) -> str:
-    """What else to try when a search finds nothing: what the command line did not say."""
-    tries = ["other words"]
-    if (edition or "").strip().lower() != "all" and not lang:
-        tries.append("`--edition all`")
-    if not lang:
-        tries.append("`--lang fr` / `--lang da`")
-    elif lang == "fr":
-        tries.append("the English text (without `--lang`): the French text is rule 901 of 2010")
-    elif lang == "da":
-        tries.append("the English text (without `--lang`): the Danish text is a short guide")
-    return "try " + ", ".join(tries[:-1]) + (", or " if len(tries) > 2 else " or ") + tries[-1]
-
-
-def _renumbered_hint(rule_id: str, edition: corpus.Edition) -> str | None:
-    """For a rule id that ``edition`` lacks but other editions have: where that rule is in
-    ``edition`` ("309.7 of 2016-08-26 is 311.7 in 2026-01-16"), or which editions number it
-    so, as `rules history` says it; None for anything else."""
-    from planarcli.rulebook import history as rulehistory
-
-    normal = corpus.normalise_rule_id(rule_id)
-    if normal is None or not edition.info.is_english_cr:
-        return None
-    rule_id = normal  # "(309.7)", "CR 309.7": 309.7
-    try:
-        rulehistory.load_history(rule_id, edition.id)
-    except rulehistory.NotInEdition as error:
-        # only what history found of the number elsewhere, not its generic advice
-        found_elsewhere = error.hint is not None and error.hint.startswith(f"{rule_id} ")
-        return error.hint if found_elsewhere else None
-    except PlanarError:
-        return None
-    return None
-
-
 def _show_elsewhere(
     edition: corpus.Edition, infos: list[corpus.EditionInfo], rule_id: str
 ) -> tuple[corpus.Edition, list[corpus.Rule]] | None:
     """The rule or term ``rule_id`` from the first of ``edition``'s reference sources that
-    has it (see :func:`corpus.reference_sources`), or None."""
-    for other in corpus.reference_sources(edition, infos):
+    has it (see :func:`reference_sources`), or None."""
+    for other in reference_sources(edition, infos):
         try:
-            return other, corpus.show(other, rule_id)
-        except corpus.RuleNotFound:
+            return other, find(other, rule_id)
+        except RuleNotFound:
             continue
     return None
 
@@ -290,38 +321,20 @@ def _term_elsewhere(
 ) -> list[str]:
     """The other English Comprehensive Rules editions with a glossary entry named ``query``
     (not for rule ids: a number means different rules in different editions)."""
-    if corpus.normalise_rule_id(query) is not None or not edition.info.is_english_cr:
+    if normalise_rule_id(query) is not None or not edition.info.is_english_cr:
         return []
-    wanted = corpus.fold_accents(query.replace("_", "").strip())
+    wanted = fold_accents(query.replace("_", "").strip())
     found = []
     for info in infos:
         if info.is_english_cr and info.id != edition.id:
             try:
-                other = corpus.load_edition(info)
+                other = load_edition(info)
             except PlanarError:
                 continue
-            terms = {corpus.fold_accents(e.term.replace("_", "")) for e in other.glossary}
-            if terms & set(corpus.term_forms(wanted)):
+            terms = {fold_accents(e.term.replace("_", "")) for e in other.glossary}
+            if terms & set(term_forms(wanted)):
                 found.append(info.id)
     return found
-
-
-def _term_renamed(term: str, edition: corpus.Edition, holder: str) -> str | None:
-    """For a glossary term that ``edition`` lacks but ``holder`` has: how to show the same
-    entry under the name ``edition`` gives it ("Planechase" was "Planar Magic" until 2011),
-    as `rules history` pairs them; None when it had no such entry."""
-    from planarcli.rulebook import history as rulehistory
-
-    try:
-        followed = rulehistory.load_history(term, holder)
-    except PlanarError:
-        return None
-    then = next((v for v in followed.versions if edition.id in v.editions), None)
-    if then is None:
-        return None
-    name = then.id.replace("_", "")
-    where = "" if edition.info.current else f" --edition {edition.id}"
-    return f"{edition.id} calls it {name}: `planarcli rules show {name!r}{where}`"
 
 
 def _spans(ids: list[str]) -> str:
@@ -339,7 +352,7 @@ def _edition_for(rule_id: str, edition: str, infos: list[corpus.EditionInfo]) ->
         for info in infos:
             if info.kind != corpus.ENGLISH_CR and info.id.lower() == head:
                 return info.id
-        if corpus.ruling_named(head) is not None:  # a card ruling: "ruling:spatial-merging.2"
+        if ruling_named(head) is not None:  # a card ruling: "ruling:spatial-merging.2"
             for info in infos:
                 if info.kind == corpus.RULINGS:
                     return info.id
