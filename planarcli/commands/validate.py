@@ -347,7 +347,7 @@ def _run(
     diff: bool = False,
     force_exclude: bool = False,
 ) -> None:
-    from planarcli.cards.catalog import load_catalog
+    from planarcli.cards.store import load_catalog
     from planarcli.deck.checks import DeckOptions
     from planarcli.deck.readers import FORMATS
     from planarcli.deck.validate import exit_code, validate_inputs

@@ -1,0 +1,116 @@
+"""The modules inside a package import one way: each only from the modules ranked below it.
+
+``PACKAGE_ORDER`` lists, per package, its modules from the bottom up; a tuple is one rank of
+modules that do not import each other. Every import counts: at the top, inside a function
+(a lazy import) and under ``TYPE_CHECKING``. A package's ``__init__`` may be listed like any
+module; ``from package import module`` counts as importing that module only. Adding a
+package is adding its row.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from probes import imports_of
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: package folder -> its modules, bottom layer first (a tuple: one rank, no imports within)
+PACKAGE_ORDER: dict[str, list[str | tuple[str, ...]]] = {
+    "planarcli/cards": [
+        ("names", "model"),
+        ("filters", "magicnames"),
+        "catalog",  # records, indexes, exact, folded and printed lookups
+        "resolve",  # typos, guesses, other Magic cards: uses the catalog
+        "store",  # loads and builds catalogs
+        ("search", "deckgen", "scryfall"),
+        "sync",
+        "__init__",
+    ],
+    "planarcli/rulebook/search": [
+        ("weights", "analysis"),  # analysis: tokens, folding, stemming, synonyms
+        "index",  # fields, postings, statistics: nothing of ranking or queries
+        "language",  # the languages a query is not in
+        "expansion",  # each query word as weighted index terms
+        "cards",  # the cards a question names
+        "cardnames",  # making those names (loaded only then)
+        "subject",  # how a rule says what a thing is
+        "query",  # query understanding: the query object
+        "scoring",  # ranks an understood query over an index
+        "searching",  # ties the layers together: one search
+        "scope",  # which editions a search covers, and searching them
+        "__init__",
+    ],
+}
+
+
+def ranks(package: str) -> dict[str, int]:
+    """Each module of ``package`` and its rank (0 at the bottom)."""
+    found: dict[str, int] = {}
+    for rank, entry in enumerate(PACKAGE_ORDER[package]):
+        for module in (entry,) if isinstance(entry, str) else entry:
+            found[module] = rank
+    return found
+
+
+def sibling_imports(path: Path, package: str) -> set[str]:
+    """The modules of ``package`` (by name) that the file ``path`` imports, however."""
+    dotted = package.replace("/", ".")
+    siblings = set()
+    for name in imports_of(path):
+        if name == dotted:
+            continue  # ``from package import module``: the module is named on its own
+        if name.startswith(dotted + "."):
+            siblings.add(name[len(dotted) + 1 :].split(".")[0])
+    return siblings
+
+
+def wrong_imports(path: Path, package: str) -> list[str]:
+    """The imports of ``path`` that do not go down ``package``'s order."""
+    order = ranks(package)
+    own = order[path.stem]
+    return sorted(
+        f"{path.stem} imports {other}"
+        for other in sibling_imports(path, package)
+        if other != path.stem and order.get(other, own) >= own
+    )
+
+
+def modules(package: str) -> list[Path]:
+    return sorted((ROOT / package).glob("*.py"))
+
+
+CASES = [(package, path) for package in PACKAGE_ORDER for path in modules(package)]
+
+
+@pytest.mark.parametrize("package", sorted(PACKAGE_ORDER))
+def test_every_module_of_the_package_has_a_rank(package: str) -> None:
+    listed = ranks(package)
+    present = {path.stem for path in modules(package)}
+    assert present - set(listed) == set(), f"modules of {package} missing from PACKAGE_ORDER"
+    assert set(listed) - present == set(), f"PACKAGE_ORDER lists modules {package} lacks"
+
+
+@pytest.mark.parametrize(
+    ("package", "path"), CASES, ids=[f"{p}/{path.stem}" for p, path in CASES]
+)
+def test_a_module_imports_only_modules_below_it(package: str, path: Path) -> None:
+    assert wrong_imports(path, package) == []
+
+
+def test_the_order_check_sees_lazy_same_rank_and_upward_imports(tmp_path: Path) -> None:
+    folder = tmp_path / "planarcli" / "cards"
+    folder.mkdir(parents=True)
+    for name in ("names", "model", "catalog", "store"):
+        (folder / f"{name}.py").write_text("", encoding="utf-8")
+    (folder / "names.py").write_text(
+        "def f():\n    from planarcli.cards import model\n", encoding="utf-8"
+    )
+    (folder / "catalog.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+        "    from planarcli.cards.store import load_catalog\nfrom planarcli.cards import names\n",
+        encoding="utf-8",
+    )
+    assert wrong_imports(folder / "names.py", "planarcli/cards") == ["names imports model"]
+    assert wrong_imports(folder / "catalog.py", "planarcli/cards") == ["catalog imports store"]
