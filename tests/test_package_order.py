@@ -29,17 +29,18 @@ PACKAGE_ORDER: dict[str, list[str | tuple[str, ...]]] = {
         "__init__",
     ],
     "planarcli/rulebook/search": [
-        ("weights", "analysis"),  # analysis: tokens, folding, stemming, synonyms
-        "index",  # fields, postings, statistics: nothing of ranking or queries
-        "language",  # the languages a query is not in
+        ("weights", "analysis"),  # the features' weights; tokens, folding, stemming, synonyms
+        (
+            "index",  # fields, postings, statistics: nothing of queries or ranking
+            "cards",  # the cards a question names, matched against kept names
+            "subject",  # where a text says what a thing is
+        ),
+        ("language", "cardnames"),  # the languages a query is not in; making card names
         "expansion",  # each query word as weighted index terms
-        "cards",  # the cards a question names
-        "cardnames",  # making those names (loaded only then)
-        "subject",  # how a rule says what a thing is
-        "query",  # query understanding: the query object
-        "scoring",  # ranks an understood query over an index
-        "searching",  # ties the layers together: one search
-        "scope",  # which editions a search covers, and searching them
+        "query",  # query understanding: the Understood query
+        "scoring",  # an understood query ranked over an index
+        "searching",  # one search: ties understanding and scoring together
+        "scope",  # which editions a search covers
         "__init__",
     ],
 }

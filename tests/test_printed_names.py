@@ -400,7 +400,5 @@ def test_every_doctor_who_printed_name_is_its_card() -> None:
     assert sum(1 for card in who if card.printed_names) == 34
     for card in who:
         for _, printed in card.printed_names:
-            assert resolve.find(snapshot, printed) == (card, "printed") or resolve.find(snapshot, printed)[1] in {
-                "exact",
-                "folded",
-            }, printed
+            found = resolve.find(snapshot, printed)
+            assert found == (card, "printed") or found[1] in {"exact", "folded"}, printed

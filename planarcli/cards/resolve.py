@@ -209,7 +209,8 @@ def typo_of(catalog: Catalog, name: str) -> Card | None:
     key = fold_name(name)
     if len(key) < GUESS_MIN_CHARS or catalog.too_long(name):
         return None
-    found = [card for folded, card in catalog.cards_by_folded_name().items() if _is_typo(key, folded)]
+    by_name = catalog.cards_by_folded_name()
+    found = [card for folded, card in by_name.items() if _is_typo(key, folded)]
     return found[0] if len(found) == 1 else None
 
 

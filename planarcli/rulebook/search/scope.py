@@ -80,8 +80,8 @@ def named_rulings(
     """The rulings documents of cards ``query`` names (the words that name them added to
     ``naming``), and the names of the last document (None without rulings). The names
     kept in the cache dir are read again from the document if they make matching fail
-    (:func:`.cards.read_names`)."""
-    from planarcli.rulebook.search.cards import read_names
+    (:func:`.query.read_names`)."""
+    from planarcli.rulebook.search.query import read_names
 
     ruled = []
     names = None
@@ -127,5 +127,6 @@ def search(
     query, _ = trim_query(query)
     scope = [e for e in editions if lang is None or e.info.lang == lang]
     from planarcli.rulebook.search.index import SearchIndex
+    from planarcli.rulebook.search.searching import search as ranked
 
-    return SearchIndex(scope).search(query, limit)
+    return ranked(SearchIndex(scope), query, limit)
