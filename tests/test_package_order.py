@@ -3,8 +3,9 @@
 ``PACKAGE_ORDER`` lists, per package, its modules from the bottom up; a tuple is one rank of
 modules that do not import each other. Every import counts: at the top, inside a function
 (a lazy import) and under ``TYPE_CHECKING``. A package's ``__init__`` may be listed like any
-module; ``from package import module`` counts as importing that module only. Adding a
-package is adding its row.
+module, and a subpackage is one node (what any of its files imports; the order inside it
+is its own row). ``from package import module`` counts as importing that module only.
+Adding a package is adding its row.
 """
 
 from __future__ import annotations
@@ -67,37 +68,51 @@ def sibling_imports(path: Path, package: str) -> set[str]:
     return siblings
 
 
-def wrong_imports(path: Path, package: str) -> list[str]:
-    """The imports of ``path`` that do not go down ``package``'s order."""
+def wrong_imports(path: Path, package: str, unit: str | None = None) -> list[str]:
+    """The imports of ``path`` (part of ``unit``: its module, or the subpackage it is in)
+    that do not go down ``package``'s order."""
+    unit = unit or path.stem
     order = ranks(package)
-    own = order[path.stem]
+    own = order[unit]
     return sorted(
-        f"{path.stem} imports {other}"
+        f"{unit} imports {other}"
         for other in sibling_imports(path, package)
-        if other != path.stem and order.get(other, own) >= own
+        if other != unit and order.get(other, own) >= own
     )
 
 
-def modules(package: str) -> list[Path]:
-    return sorted((ROOT / package).glob("*.py"))
+def units(package: str) -> dict[str, list[Path]]:
+    """Each module of ``package`` (its file) and each subpackage (all its files), by name."""
+    folder = ROOT / package
+    found = {path.stem: [path] for path in folder.glob("*.py")}
+    for init in folder.glob("*/__init__.py"):
+        found[init.parent.name] = sorted(init.parent.rglob("*.py"))
+    return found
 
 
-CASES = [(package, path) for package in PACKAGE_ORDER for path in modules(package)]
+CASES = [
+    (package, unit, path)
+    for package in PACKAGE_ORDER
+    for unit, paths in sorted(units(package).items())
+    for path in paths
+]
 
 
 @pytest.mark.parametrize("package", sorted(PACKAGE_ORDER))
 def test_every_module_of_the_package_has_a_rank(package: str) -> None:
     listed = ranks(package)
-    present = {path.stem for path in modules(package)}
+    present = set(units(package))
     assert present - set(listed) == set(), f"modules of {package} missing from PACKAGE_ORDER"
     assert set(listed) - present == set(), f"PACKAGE_ORDER lists modules {package} lacks"
 
 
 @pytest.mark.parametrize(
-    ("package", "path"), CASES, ids=[f"{p}/{path.stem}" for p, path in CASES]
+    ("package", "unit", "path"),
+    CASES,
+    ids=[str(path.relative_to(ROOT).with_suffix("")) for _, _, path in CASES],
 )
-def test_a_module_imports_only_modules_below_it(package: str, path: Path) -> None:
-    assert wrong_imports(path, package) == []
+def test_a_module_imports_only_modules_below_it(package: str, unit: str, path: Path) -> None:
+    assert wrong_imports(path, package, unit) == []
 
 
 def test_the_order_check_sees_lazy_same_rank_and_upward_imports(tmp_path: Path) -> None:
@@ -115,3 +130,14 @@ def test_the_order_check_sees_lazy_same_rank_and_upward_imports(tmp_path: Path) 
     )
     assert wrong_imports(folder / "names.py", "planarcli/cards") == ["names imports model"]
     assert wrong_imports(folder / "catalog.py", "planarcli/cards") == ["catalog imports store"]
+
+
+def test_a_subpackage_is_one_node_of_its_parents_order(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a row for planarcli/rulebook, search/ is ranked as a whole: a file inside it that
+    imports a rulebook module ranked above search/ is caught; one below it is not."""
+    module = tmp_path / "index.py"
+    module.write_text("from planarcli.rulebook import corpus, lookup\n", encoding="utf-8")
+    monkeypatch.setitem(PACKAGE_ORDER, "planarcli/rulebook", ["corpus", "search", "lookup"])
+    assert wrong_imports(module, "planarcli/rulebook", "search") == ["search imports lookup"]
