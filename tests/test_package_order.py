@@ -40,8 +40,7 @@ PACKAGE_ORDER: dict[str, list[str | tuple[str, ...]]] = {
         "expansion",  # each query word as weighted index terms
         "query",  # query understanding: the Understood query
         "scoring",  # an understood query ranked over an index
-        "searching",  # one search: ties understanding and scoring together
-        "scope",  # which editions a search covers
+        "scope",  # which editions a search covers; one search, tying the layers together
         "__init__",
     ],
 }

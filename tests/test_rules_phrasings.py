@@ -16,7 +16,7 @@ from planarcli import resources
 from planarcli.rulebook import corpus, phrasings, searchcache
 from planarcli.rulebook import search as rulesearch
 from planarcli.schemacheck import schema_errors
-from planarcli.rulebook.search import searching
+from planarcli.rulebook.search.scope import search_index
 
 FOLDER = Path(phrasings.folder())
 FILES = sorted(FOLDER.glob("*.json"))
@@ -142,9 +142,9 @@ def test_a_question_in_players_words_finds_its_passage(
     its own, and the test no longer showed what the phrasings add.)"""
     query = "someone scooped while their plane was face up"
     assert not any("scooped" in rulesearch.words(text) for text in current_index.texts)
-    assert searching.search(current_index, query, limit=1)[0].id == "901.10"
+    assert search_index(current_index, query, limit=1)[0].id == "901.10"
     without = rulesearch.SearchIndex([corpus.load_edition("current")], phrasings=())
-    assert searching.search(without, query, limit=1)[0].id != "901.10"
+    assert search_index(without, query, limit=1)[0].id != "901.10"
 
 
 def test_changed_phrasings_rebuild_the_cached_index(

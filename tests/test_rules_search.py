@@ -19,7 +19,8 @@ from planarcli import resources
 from planarcli.errors import PlanarError
 from planarcli.rulebook import corpus
 from planarcli.rulebook import search as rulesearch
-from planarcli.rulebook.search import expansion, language, searching
+from planarcli.rulebook.search import expansion, language
+from planarcli.rulebook.search.scope import search_index
 from planarcli.rulebook.search import query as understanding
 
 
@@ -437,7 +438,7 @@ def test_any_query_gives_results_or_a_clean_error(
         rulesearch.check_query(query, 5)
     except PlanarError:
         return
-    results = searching.search(every_edition_index, query, 5)
+    results = search_index(every_edition_index, query, 5)
     assert len(results) <= 5
     assert all(r.score > 0 for r in results)
 
@@ -561,7 +562,7 @@ def current_index() -> rulesearch.SearchIndex:
 def test_general_question_forms(
     current_index: rulesearch.SearchIndex, query: str, expected: str
 ) -> None:
-    ids = [r.id for r in searching.search(current_index, query, 5)]
+    ids = [r.id for r in search_index(current_index, query, 5)]
     assert ids[0] == expected, ids
 
 
@@ -579,8 +580,8 @@ def test_query_words_that_only_frame_the_question(current_index: rulesearch.Sear
 def test_french_stopword_with_a_missing_accent_costs_nothing() -> None:
     index = rulesearch.SearchIndex([corpus.load_edition("2010-07-16-fr")])
     # "de" may be "dé", but a text without "dé" is not the worse for it
-    assert searching.search(index, "option de deck planaire unique", 1)[0].id == "901.14"
-    assert searching.search(index, "le propriétaire d'une carte de plan", 1)[0].id == "901.6"
+    assert search_index(index, "option de deck planaire unique", 1)[0].id == "901.14"
+    assert search_index(index, "le propriétaire d'une carte de plan", 1)[0].id == "901.6"
 
 
 def test_a_foreign_question_about_a_term_gets_the_rules_not_the_english_glossary(
@@ -614,11 +615,11 @@ def test_a_query_that_names_a_document_or_a_year_looks_there_first(
     paragraph)."""
     index = every_edition_index
     asked = "what does the Danish guide say a second roll of the die costs"
-    found = searching.search(index, asked, 3)
+    found = search_index(index, asked, 3)
     assert (found[0].id, found[0].edition) == ("danish-guide.8", "danish-guide")
-    found = searching.search(index, "in the Tactical Multiplayer article, what is hellriding", 3)
+    found = search_index(index, "in the Tactical Multiplayer article, what is hellriding", 3)
     assert found[0].id == "tactical-multiplayer.16"
-    found = searching.search(index, "under the 2012 rules, who controls a face-up phenomenon", 3)
+    found = search_index(index, "under the 2012 rules, who controls a face-up phenomenon", 3)
     assert (found[0].id, found[0].edition) == ("310.4", "2012-06-01")
     # a document's own words, not the words every rule uses ("multiplayer", "magic")
     names = dict(zip(index.edition_ids, index.edition_names, strict=True))
@@ -633,7 +634,7 @@ def test_a_heading_does_not_answer_what_it_means() -> None:
     index = rulesearch.SearchIndex([corpus.load_edition("danish-guide")])
     assert rulesearch._is_heading("“At møde et fænomen:")
     meet = "Hvad betyder det at møde et fænomen"
-    assert searching.search(index, meet, 1)[0].id != "danish-guide.14"
+    assert search_index(index, meet, 1)[0].id != "danish-guide.14"
 
 
 @pytest.mark.parametrize(
@@ -649,7 +650,7 @@ def test_a_heading_does_not_answer_what_it_means() -> None:
 )
 def test_definition_forms(query: str, edition: str, expected: str) -> None:
     index = rulesearch.SearchIndex([corpus.load_edition(edition)])
-    assert searching.search(index, query, 1)[0].id == expected
+    assert search_index(index, query, 1)[0].id == expected
 
 
 def test_a_query_about_how_the_rules_used_to_be(
@@ -660,9 +661,9 @@ def test_a_query_about_how_the_rules_used_to_be(
     index = every_edition_index
     query = "in the original rules what did chaos abilities trigger on"
     assert understanding.asks_the_past(index, query) == {"original"}
-    found = searching.search(index, query, 1)[0]
+    found = search_index(index, query, 1)[0]
     assert "Whenever you roll" in found.text and found.edition != "2026-01-16"
-    today = searching.search(index, "what do chaos abilities trigger on", 1)[0]
+    today = search_index(index, "what do chaos abilities trigger on", 1)[0]
     assert "chaos ensues" in today.text
     leaves = "what happens when the first player leaves"
     assert understanding.asks_the_past(index, leaves) == set()
@@ -674,7 +675,7 @@ def test_a_misspelt_word_brings_its_synonyms() -> None:
     index = rulesearch.SearchIndex([corpus.load_edition("current")])
     groups = dict(expansion.query_groups(index, "comunal planar deck size"))
     assert "communal" in groups and "singl" in groups["communal"]
-    assert searching.search(index, "comunal planar deck size", 1)[0].id == "901.15a"
+    assert search_index(index, "comunal planar deck size", 1)[0].id == "901.15a"
 
 
 @pytest.mark.parametrize(
@@ -688,7 +689,7 @@ def test_a_misspelt_word_brings_its_synonyms() -> None:
 def test_a_definition_after_a_possessive_or_each(
     current_index: rulesearch.SearchIndex, query: str, expected: str
 ) -> None:
-    assert searching.search(current_index, query, 1)[0].id == expected
+    assert search_index(current_index, query, 1)[0].id == expected
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 from planarcli.rulebook import corpus, searchcache
 from planarcli.rulebook import search as rulesearch
-from planarcli.rulebook.search import cards, query, searching
+from planarcli.rulebook.search import cards, query
+from planarcli.rulebook.search.scope import search_index
 
 CARD_QUESTION = "spatial merging chaos"
 CARD = "Spatial Merging"
@@ -92,7 +93,7 @@ def test_a_cached_search_naming_a_card_reads_only_that_cards_rulings() -> None:
     assert index.cached
     texts, tokens = Reads(index.texts), Reads(index.tokens)
     index.texts, index.tokens = texts, tokens
-    results = searching.search(index, CARD_QUESTION, 10)
+    results = search_index(index, CARD_QUESTION, 10)
     assert results[0].card == CARD
     rulings = {p for p, kind in enumerate(index.kinds) if kind == "ruling"}
     assert not texts.walked and not tokens.walked
@@ -290,9 +291,9 @@ def test_a_danish_or_french_question_that_asks_no_definition_compiles_no_such_pa
         "qui peut transplaner",
         "est-ce que je peux lancer le dé",
     ):
-        assert searching.search(index, question, 3)
+        assert search_index(index, question, 3)
     assert [pattern._compiled for pattern in patterns] == [None] * len(patterns)
-    searching.search(index, "hvad er et fænomen", 3)
+    search_index(index, "hvad er et fænomen", 3)
     assert query.DEFINITION_PARTS[0][0]._compiled is not None
     assert query.SUBJECT_PARTS[0][0]._compiled is not None
     assert query.SUBJECT_PARTS[1][0]._compiled is None  # "what a ... is": not asked

@@ -130,7 +130,7 @@ def search(query: str, scope: Sequence[EditionInfo], limit: int = 10) -> list[Se
     """``rules search``: the ``limit`` best results for ``query`` over the editions ``scope``,
     with the cached index. A cached file that has an index's shape but not its content (made
     by hand, or by another program) is never the cause of an error: the index is rebuilt."""
-    from planarcli.rulebook.search.searching import search as ranked
+    from planarcli.rulebook.search.scope import search_index as ranked
 
     index = load_index(scope)
     if not index.cached:

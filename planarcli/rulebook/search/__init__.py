@@ -13,8 +13,9 @@ import only the layers below them (``tests/test_package_order.py`` keeps the ord
   :class:`.query.Understood`;
 * :mod:`.scoring`: BM25 over the text and phrasings fields plus named features, whose
   weights are the one table :data:`.weights.WEIGHTS`, for an understood query;
-* :mod:`.searching`: one search, the query understood and then scored;
-* :mod:`.scope`: which editions a search covers, and the checks a query passes.
+* :mod:`.scope`: which editions a search covers, the checks a query passes, and one search
+  (:func:`.scope.search_index`: the query understood, then scored), the one place that ties
+  the layers together.
 
 This package exports what the commands, the cache and the tests use.
 """

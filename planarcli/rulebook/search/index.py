@@ -20,7 +20,7 @@ statistics BM25 needs. Building it costs more than searching it, so
 
 The index imports only :mod:`.analysis` and :mod:`.weights` of the search: the layers above
 it (:mod:`.expansion`, :mod:`.language`, :mod:`.query`, :mod:`.scoring`) take it as an
-argument, and :mod:`.searching` ties them together for one search.
+argument, and :func:`.scope.search_index` ties them together for one search.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Which editions a search covers, and the checks a query passes before it is read."""
+"""Which editions a search covers, the checks a query passes before it is read, and one
+search over an index (:func:`search_index`), the top layer of the search."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from planarcli.rulebook.search.analysis import TOKEN_RE
 if TYPE_CHECKING:
     from planarcli.rulebook.corpus import Edition, EditionInfo
     from planarcli.rulebook.search.cards import Names
-    from planarcli.rulebook.search.index import SearchResult
+    from planarcli.rulebook.search.index import SearchIndex, SearchResult
 
 
 def search_scope(
@@ -127,6 +128,25 @@ def search(
     query, _ = trim_query(query)
     scope = [e for e in editions if lang is None or e.info.lang == lang]
     from planarcli.rulebook.search.index import SearchIndex
-    from planarcli.rulebook.search.searching import search as ranked
 
-    return ranked(SearchIndex(scope), query, limit)
+    return search_index(SearchIndex(scope), query, limit)
+
+
+def search_index(index: SearchIndex, query: str, limit: int = 10) -> list[SearchResult]:
+    """The ``limit`` best documents of ``index`` for ``query``, best first: the one place
+    that ties the layers together (as Whoosh's searcher does): the query is read against
+    the index (:func:`.query.understand`: its terms, by :mod:`.expansion` and
+    :mod:`.language`, and what it asks), then ranked over it (:func:`.scoring.rank`).
+    Neither layer calls the other, and the index calls neither."""
+    import gc
+
+    from planarcli.rulebook.search import scoring
+    from planarcli.rulebook.search.query import understand
+
+    collecting = gc.isenabled()
+    gc.disable()  # a search makes many small objects and no cycles
+    try:
+        return scoring.rank(index, understand(index, query), limit)
+    finally:
+        if collecting:
+            gc.enable()

@@ -18,7 +18,7 @@ group: one document, or all English editions; term statistics per language), the
   rule first.
 
 Every weight is in :data:`.weights.WEIGHTS`; the query's reading is :mod:`.query`'s, handed
-in already understood (:mod:`.searching` reads the query, then ranks it here).
+in already understood (:func:`.scope.search_index` reads the query, then ranks it here).
 """
 
 from __future__ import annotations
