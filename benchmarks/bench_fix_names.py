@@ -29,8 +29,8 @@ import zlib
 from pathlib import Path
 
 from planarcli.cards import resolve
-from planarcli.cards.store import load_snapshot
 from planarcli.cards.names import fold_name
+from planarcli.cards.store import load_snapshot
 from planarcli.deck import repairs
 from planarcli.deck.checks import DECK_RULES
 

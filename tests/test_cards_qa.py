@@ -12,14 +12,14 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from planarcli.cards import resolve
 from planarcli.cards.catalog import NAME_LENGTH_FACTOR, Catalog
 from planarcli.cards.model import Card, CatalogSource
-from planarcli.cards.store import load_catalog
 from planarcli.cards.names import fold_name
+from planarcli.cards.store import load_catalog
 from planarcli.cli import cli
 from planarcli.deck.checks import DECK_RULES
 from planarcli.deck.repairs import clear_suggestion
-from planarcli.cards import resolve
 from planarcli.errors import echo_text
 
 

@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from planarcli.cards import resolve
+from planarcli.cards.resolve import is_misspelling
 from planarcli.cards.store import load_catalog
 from planarcli.deck import fix as fix_module
 from planarcli.deck import rewrite
 from planarcli.deck.checks import DECK_RULES, DeckOptions
 from planarcli.deck.fix import fix_bytes
 from planarcli.deck.readers.source import RawInput
-from planarcli.cards.resolve import is_misspelling
-from planarcli.cards import resolve
 from planarcli.deck.repairs import clear_suggestion
 
 FORMATS_DIR = Path(__file__).parent / "decks" / "formats"

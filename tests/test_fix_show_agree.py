@@ -15,10 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from planarcli.cards import resolve
 from planarcli.cards.store import load_snapshot
 from planarcli.deck.checks import DECK_RULES
 from planarcli.deck.repairs import clear_suggestion
-from planarcli.cards import resolve
 from planarcli.errors import NotFoundError
 
 CATALOG = load_snapshot()

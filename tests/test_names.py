@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from planarcli.cards.store import load_snapshot
 from planarcli.cards import resolve
 from planarcli.cards.names import fold_name
+from planarcli.cards.store import load_snapshot
 
 SAME_CARD = [
     ("The AEther Flues", "The Aether Flues"),

@@ -19,9 +19,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from planarcli.cards import resolve, store
-from planarcli.cards.store import load_snapshot
 from planarcli.cards.names import fold_name
 from planarcli.cards.scryfall import RetryPolicy
+from planarcli.cards.store import load_snapshot
 from planarcli.cards.sync import build_catalog, printed_name_of
 from planarcli.cli import cli
 

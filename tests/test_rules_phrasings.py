@@ -15,8 +15,8 @@ from conftest import english_edition
 from planarcli import resources
 from planarcli.rulebook import corpus, phrasings, searchcache
 from planarcli.rulebook import search as rulesearch
-from planarcli.schemacheck import schema_errors
 from planarcli.rulebook.search.scope import search_index
+from planarcli.schemacheck import schema_errors
 
 FOLDER = Path(phrasings.folder())
 FILES = sorted(FOLDER.glob("*.json"))

@@ -20,8 +20,8 @@ from planarcli.errors import PlanarError
 from planarcli.rulebook import corpus
 from planarcli.rulebook import search as rulesearch
 from planarcli.rulebook.search import expansion, language
-from planarcli.rulebook.search.scope import search_index
 from planarcli.rulebook.search import query as understanding
+from planarcli.rulebook.search.scope import search_index
 
 
 def query_terms(index: rulesearch.SearchIndex, query: str) -> list[dict[str, float]]:

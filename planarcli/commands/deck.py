@@ -84,13 +84,13 @@ def random_deck(
     `--format json` prints a planarcli JSON decklist (schemas/decklist.schema.json;
     communal and players inside), with the seed, rule and command under "x-" keys.
     """
-    from planarcli.cards.store import load_catalog
     from planarcli.cards.deckgen import (
         DEFAULT_LEFT_OUT_SETS,
         DeckRequest,
         build_random_deck,
         parse_kinds,
     )
+    from planarcli.cards.store import load_catalog
     from planarcli.report.deck import deck_json, render_decklist
 
     request = DeckRequest(

@@ -26,8 +26,8 @@ misspellings of the catalog's names and on every real Magic card name.
 from __future__ import annotations
 
 from planarcli.cards.catalog import Catalog
-from planarcli.cards.resolve import confident_guess
 from planarcli.cards.names import fold_name
+from planarcli.cards.resolve import confident_guess
 from planarcli.deck.checks import DeckRules
 from planarcli.deck.readers.model import DeckEntry
 from planarcli.records import record
