@@ -64,11 +64,11 @@ def write_synced_cache(folder: str) -> None:
     """A cache as ``cards sync`` leaves it: every snapshot card as a synced record (with the
     Scryfall link a sync records), checked and stamped."""
     os.environ["PLANARCLI_CACHE_DIR"] = folder
-    from planarcli.cards import catalog
+    from planarcli.cards import store
     from planarcli.cards.names import add_name_keys
     from planarcli.cards.sync import dump_catalog
 
-    with open(catalog.snapshot_path(), encoding="utf-8") as handle:
+    with open(store.snapshot_path(), encoding="utf-8") as handle:
         document = json.load(handle)
     document["source"] = {
         "kind": "scryfall",
@@ -82,8 +82,8 @@ def write_synced_cache(folder: str) -> None:
     os.makedirs(folder, exist_ok=True)
     with open(os.path.join(folder, "cards.json"), "w", encoding="utf-8") as handle:
         handle.write(dump_catalog(document))
-    catalog.reset_loaded_catalog()
-    if catalog.load_catalog().source.kind != "cache":
+    store.reset_loaded_catalog()
+    if store.load_catalog().source.kind != "cache":
         raise SystemExit("the synced cache was not taken")
 
 

@@ -28,9 +28,9 @@ import random
 import zlib
 from pathlib import Path
 
-from planarcli.cards import resolve as catalog_module
-from planarcli.cards.catalog import load_snapshot
+from planarcli.cards import resolve
 from planarcli.cards.names import fold_name
+from planarcli.cards.store import load_snapshot
 from planarcli.deck import repairs
 from planarcli.deck.checks import DECK_RULES
 
@@ -87,7 +87,7 @@ def transpositions() -> int:
                 continue
             names += 1
             try:
-                found, how = catalog.find(written)
+                found, how = resolve.find(catalog, written)
                 shown = found.name if how == "fuzzy" else None
             except NotFoundError:
                 shown = None
@@ -103,7 +103,7 @@ def transpositions() -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--per-card", type=int, default=6)
-    parser.add_argument("--chars-per-edit", type=int, default=repairs.TYPO_CHARS_PER_EDIT)
+    parser.add_argument("--chars-per-edit", type=int, default=resolve.TYPO_CHARS_PER_EDIT)
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
         "--held-out", action="store_true", help="also score the held-out half (once, at the end)"
@@ -113,7 +113,7 @@ def main() -> None:
     if args.transpositions:
         raise SystemExit(transpositions())
     # the rule lives in the catalog (cards show guesses by it too)
-    catalog_module.TYPO_CHARS_PER_EDIT = args.chars_per_edit
+    resolve.TYPO_CHARS_PER_EDIT = args.chars_per_edit
     catalog = load_snapshot()
     rules = DECK_RULES[-1]
     scores: dict[str, dict[str, int]] = {

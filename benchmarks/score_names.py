@@ -4,7 +4,7 @@
     python benchmarks/score_names.py [dev|heldout|both] [--json] [--show-errors]
 
 For every name of the table it asks the bundled snapshot what ``cards show NAME`` asks
-(``Catalog.find``: exact, folded, printed name, then a clear guess that is not another
+(``resolve.find``: exact, folded, printed name, then a clear guess that is not another
 Magic card) and counts, per category: answered with the right card, answered with a wrong
 card, not answered; and how often ``validate`` would make a single suggestion (what
 ``validate --fix`` applies) naming a wrong card. The table is built by
@@ -27,10 +27,11 @@ TABLE = ROOT / "tests" / "name_table"
 
 def answer(catalog: Any, name: str) -> str | None:
     """The card ``cards show NAME`` answers with, or None (exit 1)."""
+    from planarcli.cards import resolve
     from planarcli.errors import NotFoundError
 
     try:
-        card, _ = catalog.find(name)
+        card, _ = resolve.find(catalog, name)
     except NotFoundError:
         return None
     return str(card.name)
@@ -38,19 +39,21 @@ def answer(catalog: Any, name: str) -> str | None:
 
 def fix_answer(catalog: Any, name: str) -> str | None:
     """The card ``validate --fix`` would write for ``name``: the card it resolves to, else
-    the card ``cards show`` confidently guesses (``Catalog.confident_guess``, the one
+    the card ``cards show`` confidently guesses (``resolve.confident_guess``, the one
     decision both make; none for another Magic card or a name like one)."""
     card = catalog.resolve(name).card
     if card is not None:
         return str(card.name)
-    guess = catalog.confident_guess(name)
+    from planarcli.cards import resolve
+
+    guess = resolve.confident_guess(catalog, name)
     return None if guess is None else str(guess.name)
 
 
 def score(part: str, *, errors: list[str] | None = None) -> dict[str, dict[str, int]]:
     """Per category: names, right, wrong, unanswered (``right`` counts only where the table
     names a card; for names of other cards every answer is wrong)."""
-    from planarcli.cards.catalog import load_snapshot
+    from planarcli.cards.store import load_snapshot
 
     catalog = load_snapshot()
     document = json.loads((TABLE / f"{part}.json").read_text(encoding="utf-8"))

@@ -120,7 +120,7 @@ def main() -> int:
     parser.add_argument("--show-errors", action="store_true")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
-    from planarcli.cards.catalog import load_catalog
+    from planarcli.cards.store import load_catalog
     from planarcli.deck.checks import DeckOptions
     from planarcli.deck.readers import read_decklist
     from planarcli.deck.readers.planar import find_planar_deck

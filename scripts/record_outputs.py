@@ -167,7 +167,9 @@ def main() -> int:
         return 0
     with open(args.compare, encoding="utf-8") as handle:
         before = json.load(handle)
-    changed = [key for key in sorted(set(before) | set(results)) if before.get(key) != results.get(key)]
+    changed = [
+        key for key in sorted(set(before) | set(results)) if before.get(key) != results.get(key)
+    ]
     for key in changed[:50]:
         print("differs:", " ".join(key.split("\0")))
     print(f"{len(changed)} of {len(results)} command lines differ from {args.compare}")

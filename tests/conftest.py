@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 from httpserver import LocalServer, serve
 
-from planarcli.cards import catalog
+from planarcli.cards import store
 from planarcli.cli import cli
 from planarcli.rulebook.corpus import Edition, EditionInfo, GlossaryEntry, Rule
 
@@ -48,9 +48,9 @@ def isolated_environment(
     monkeypatch.delenv("PLANARCLI_OFFLINE", raising=False)
     monkeypatch.delenv("PLANARCLI_SCRYFALL_URL", raising=False)
     monkeypatch.delenv("COLUMNS", raising=False)
-    catalog.reset_loaded_catalog()
+    store.reset_loaded_catalog()
     yield
-    catalog.reset_loaded_catalog()
+    store.reset_loaded_catalog()
 
 
 @pytest.fixture
@@ -60,7 +60,7 @@ def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     ``pytestmark = pytest.mark.usefixtures("cache_dir")``."""
     folder = tmp_path / "cache"
     monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(folder))
-    catalog.reset_loaded_catalog()
+    store.reset_loaded_catalog()
     return folder
 
 

@@ -128,6 +128,7 @@ def score(
     each scope (pass the same dict to score several question sets on one build)."""
     from planarcli.rulebook import catalogue, corpus
     from planarcli.rulebook import search as rulesearch
+    from planarcli.rulebook.search.scope import search_index
 
     built: dict[Any, Any] = {} if indexes is None else indexes
     result = Score()
@@ -149,7 +150,7 @@ def score(
             if not known & set(item["expect"]):
                 result.skipped += 1
                 continue
-        found = built[key].search(item["query"], limit=3)
+        found = search_index(built[key], item["query"], limit=3)
         hits = [_hit(item, r) for r in found]
         result.asked += 1
         result.top1 += bool(hits and hits[0])

@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from conftest import SHARED_DATA, requires_shared_data
 from test_cards_text import RECORDS, SNAPSHOT, write_cache
 
-from planarcli.cards import catalog, store
+from planarcli.cards import store
 from planarcli.cards.store import snapshot_rulings
 from planarcli.cli import cli
 
@@ -29,7 +29,7 @@ pytestmark = pytest.mark.usefixtures("cache_dir")
 
 def show(*args: str, env: dict[str, str] | None = None) -> Any:
     result = CliRunner().invoke(cli, ["cards", "show", *args], env=env)
-    catalog.reset_loaded_catalog()
+    store.reset_loaded_catalog()
     assert result.exit_code == 0, result.output
     return result
 

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from httpserver import LocalServer, Reply
 from test_scryfall_sync import FAST, HAND_MADE, make_card, serve_cards
 
-from planarcli.cards import catalog
+from planarcli.cards import store
 from planarcli.cli import cli
 from planarcli.commands.cards import complete_card_name
 
@@ -42,7 +42,7 @@ def synced(server: LocalServer, cache_dir: Path) -> Path:
     serve_cards(server, HAND_MADE)
     result = run("cards", "sync", "--api-url", server.url)
     assert result.exit_code == 0, explain(result)
-    catalog.reset_loaded_catalog()
+    store.reset_loaded_catalog()
     return cache_dir / "cards.json"
 
 
@@ -473,7 +473,7 @@ def _set_created(path: Path, created: str) -> None:
     document = json.loads(path.read_text(encoding="utf-8"))
     document["source"]["created"] = created
     path.write_text(json.dumps(document), encoding="utf-8")
-    catalog.reset_loaded_catalog()
+    store.reset_loaded_catalog()
 
 
 def _days_ago(days: float) -> str:
@@ -496,7 +496,7 @@ def test_info_rounds_the_age_as_validate_does(synced: Path) -> None:
     _set_created(synced, _days_ago(1063.6))
     result = run("cards", "info")
     assert "(1064 days old)" in result.stdout, result.stdout
-    source = catalog.load_catalog().source
+    source = store.load_catalog().source
     age = source.age_days()
     assert age is not None and f"{age:.0f}" == "1064"  # validate -v's formatting
     assert source.age_text() == "1064 days old"
@@ -619,7 +619,7 @@ def test_bash_puts_the_whole_name_on_the_command_line(typed: str) -> None:
     assert words == "1", done.stdout  # the shell reads the completion as one word
     expected = shlex.split(typed)[0].casefold()
     assert word.casefold().startswith(expected[:3]), done.stdout
-    assert catalog.load_catalog().exact(word) is not None, done.stdout
+    assert store.load_catalog().exact(word) is not None, done.stdout
 
 
 # -- help -----------------------------------------------------------------------------------------

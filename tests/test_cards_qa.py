@@ -12,14 +12,11 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from planarcli.cards.catalog import (
-    NAME_LENGTH_FACTOR,
-    Card,
-    Catalog,
-    CatalogSource,
-    load_catalog,
-)
+from planarcli.cards import resolve
+from planarcli.cards.catalog import NAME_LENGTH_FACTOR, Catalog
+from planarcli.cards.model import Card, CatalogSource
 from planarcli.cards.names import fold_name
+from planarcli.cards.store import load_catalog
 from planarcli.cli import cli
 from planarcli.deck.checks import DECK_RULES
 from planarcli.deck.repairs import clear_suggestion
@@ -61,8 +58,8 @@ def test_a_name_longer_than_any_card_name_is_refused_at_once(
     def no_fuzzy(*args: object, **kwargs: object) -> None:
         raise AssertionError("a too-long name was compared with the cards' names")
 
-    monkeypatch.setattr(Catalog, "guess_scores", no_fuzzy)
-    monkeypatch.setattr(Catalog, "match", no_fuzzy)
+    monkeypatch.setattr(resolve, "guess_scores", no_fuzzy)
+    monkeypatch.setattr(resolve, "match", no_fuzzy)
     query = random_words(14000)
     result = run("cards", command, query, "--format", output_format)
     assert result.exit_code == 2, result.output
@@ -85,8 +82,8 @@ def test_a_name_at_the_bound_is_still_looked_up() -> None:
 # -- 2. scores of the whole query --------------------------------------------------------------
 def test_a_repeated_word_is_no_better_match_than_the_word() -> None:
     catalog = load_catalog()
-    once = {card.name: score for score, card in catalog.guess_scores("chaos")}
-    many = {card.name: score for score, card in catalog.guess_scores("chaos " * 13)}
+    once = {card.name: score for score, card in resolve.guess_scores(catalog, "chaos")}
+    many = {card.name: score for score, card in resolve.guess_scores(catalog, "chaos " * 13)}
     assert max(many.values()) < 50
     assert all(many[name] <= once[name] for name in once)
     result = run("cards", "match", "chaos " * 13)
@@ -95,7 +92,7 @@ def test_a_repeated_word_is_no_better_match_than_the_word() -> None:
 
 def test_one_word_of_a_foreign_name_is_not_the_whole_name() -> None:
     """"chaos" against "Terrain de Chasse" (Feeding Grounds in French) scored 76."""
-    scores = {card.name: score for score, card in load_catalog().guess_scores("chaos")}
+    scores = {card.name: score for score, card in resolve.guess_scores(load_catalog(), "chaos")}
     best = max(scores, key=scores.__getitem__)
     assert best == "Chaotic Aether"
     assert scores["Feeding Grounds"] < 70 and scores["Eloren Wilds"] < 70
@@ -107,16 +104,16 @@ def test_a_short_name_inside_a_long_query_is_no_match() -> None:
     words = random_words(8, seed=3).split()
     query = " ".join([*words[:4], "nyx", *words[4:], "shiv"])[: catalog.max_name_chars()]
     assert "nyx" in query.split()
-    scores = {card.name: score for score, card in catalog.guess_scores(query)}
+    scores = {card.name: score for score, card in resolve.guess_scores(catalog, query)}
     assert scores["Nyx"] < 50 and scores["Shiv"] < 50
     assert run("cards", "match", query).exit_code == 1
 
 
 def test_good_partial_matches_still_rank_first() -> None:
     catalog = load_catalog()
-    ranked = catalog.guess_scores("acadmy tolaria")
+    ranked = resolve.guess_scores(catalog, "acadmy tolaria")
     assert ranked[0][1].name == "Academy at Tolaria West" and ranked[0][0] >= 90
-    assert catalog.guess_scores("tolaria")[0][1].name == "Academy at Tolaria West"
+    assert resolve.guess_scores(catalog, "tolaria")[0][1].name == "Academy at Tolaria West"
 
 
 # -- 3. echoed input -------------------------------------------------------------------------
@@ -177,8 +174,8 @@ def test_a_real_card_one_typo_from_a_plane_is_neither_guessed_nor_renamed() -> N
     it: the fixer took it for a certain typo while show refused it. Now neither answers
     a real non-planar card with a plane."""
     catalog = _one_plane_catalog("Sol Rings")
-    assert catalog.typo_of("Sool Rings") is not None  # a typo of the plane is still one
-    unknown = catalog.explain_unknown("Sol Ring")
+    assert resolve.typo_of(catalog, "Sool Rings") is not None  # a typo of the plane is still one
+    unknown = resolve.explain_unknown(catalog, "Sol Ring")
     assert unknown.is_other_card and unknown.guess is None
     assert clear_suggestion("Sol Ring", catalog, set(), DECK_RULES[-1]) is None
     assert clear_suggestion("Sool Rings", catalog, set(), DECK_RULES[-1]) == "Sol Rings"

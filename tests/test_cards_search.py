@@ -18,11 +18,11 @@ from conftest import REPO, SHARED_DATA, requires_shared_data
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from planarcli.cards import catalog
+from planarcli.cards import store
 from planarcli.cards.search import Query, fold_oracle, parse_query, search_cards
 from planarcli.errors import UsageError
 
-SNAPSHOT = json.loads(catalog.snapshot_path().read_text(encoding="utf-8"))
+SNAPSHOT = json.loads(store.snapshot_path().read_text(encoding="utf-8"))
 RECORDS = {card["name"]: card for card in SNAPSHOT["cards"]}
 SUFFIXES = (" (Plane)", " (Playtest)")
 
@@ -233,7 +233,7 @@ def test_any_query_with_groups_reads_or_is_one_clear_usage_error(query: str) -> 
         assert error.message and "\n" not in error.message
         return
     assert isinstance(parsed, Query) and len(parsed) >= 1
-    search_cards(catalog.load_snapshot().cards[:20], parsed)
+    search_cards(store.load_snapshot().cards[:20], parsed)
 
 
 def test_oracle_folding_keeps_punctuation() -> None:

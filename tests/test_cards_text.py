@@ -20,13 +20,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_scryfall_sync import FAST, make_card, serve_cards
 
-from planarcli.cards import catalog
+from planarcli.cards import store
 from planarcli.cards.names import fold_name
 from planarcli.cards.search import fold_text, parse_query, search_cards
 from planarcli.cli import cli
 from planarcli.errors import UsageError
 
-SNAPSHOT = json.loads(catalog.snapshot_path().read_text(encoding="utf-8"))
+SNAPSHOT = json.loads(store.snapshot_path().read_text(encoding="utf-8"))
 RECORDS = {card["name"]: card for card in SNAPSHOT["cards"]}
 VALID_DECKS = sorted((Path(__file__).parent / "decks" / "valid").glob("*.txt"))
 
@@ -38,7 +38,7 @@ def run(*args: str, input: str | None = None) -> Any:
     result = CliRunner().invoke(
         cli, list(args), input=input, obj={"scryfall_options": FAST}, catch_exceptions=False
     )
-    catalog.reset_loaded_catalog()  # the next command reads the card data afresh
+    store.reset_loaded_catalog()  # the next command reads the card data afresh
     return result
 
 
@@ -57,7 +57,7 @@ def test_the_bundled_snapshot_is_what_the_script_builds() -> None:
     script = load_script(REPO / "scripts" / "build_snapshot.py")
     built = script.build(SHARED_DATA / "planar-cards.tsv", created=SNAPSHOT["source"]["created"])
     assert built == SNAPSHOT
-    bundled = catalog.snapshot_path().read_text(encoding="utf-8")
+    bundled = store.snapshot_path().read_text(encoding="utf-8")
     assert script.dump_catalog(built) == bundled
 
 
@@ -521,7 +521,7 @@ def test_info_dates_the_data_and_counts_its_age_from_that_date() -> None:
 def test_a_fresh_install_is_out_of_date_only_180_days_after_its_data(
     days: float, stale: bool
 ) -> None:
-    source = catalog.load_snapshot().source
+    source = store.load_snapshot().source
     now = datetime(2026, 8, 31, tzinfo=timezone.utc) + timedelta(days=days)
     assert source.is_stale(now) is stale
     assert source.age_text(now) == f"{days:.0f} days old"
@@ -592,4 +592,4 @@ def test_any_query_parses_to_terms_or_a_usage_error(query: str) -> None:
     assert terms
     for term in terms:
         assert term.value and (term.field in (None, "type", "oracle", "name", "set"))
-    search_cards(catalog.load_snapshot().cards[:5], terms)
+    search_cards(store.load_snapshot().cards[:5], terms)

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from planarcli.cards import catalog, resolve, store
+from planarcli.cards import catalog, model, resolve, store
 from planarcli.cards.sync import dump_catalog
 from planarcli.cli import cli
 
@@ -53,7 +53,7 @@ def cache_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "cache"
     folder.mkdir()
     monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(folder))
-    catalog.reset_loaded_catalog()
+    store.reset_loaded_catalog()
     return folder / "cards.json"
 
 
@@ -83,14 +83,14 @@ def test_a_valid_cache_is_used_and_stamped(
 ) -> None:
     cache_file.write_text(dump_catalog(catalog_document()), encoding="utf-8")
     calls = SchemaCalls(monkeypatch)
-    loaded = catalog.load_catalog()
+    loaded = store.load_catalog()
     assert loaded.source.kind == "cache" and loaded.source.warning is None
     assert loaded.lookup("cache only plane") is not None
     assert calls.count == 1
-    assert catalog.stamp_path(cache_file).is_file()
+    assert store.stamp_path(cache_file).is_file()
     # Second load (new process, simulated): the stamp vouches, no schema check.
-    catalog.reset_loaded_catalog()
-    assert catalog.load_catalog().source.kind == "cache"
+    store.reset_loaded_catalog()
+    assert store.load_catalog().source.kind == "cache"
     assert calls.count == 1
 
 
@@ -105,7 +105,7 @@ def test_an_odd_stamp_means_a_full_check_never_a_hang_or_a_crash(
     if stamp == "/dev/zero" and not os.path.exists("/dev/zero"):
         pytest.skip("needs /dev/zero")
     cache_file.write_text(dump_catalog(catalog_document()), encoding="utf-8")
-    path = catalog.stamp_path(cache_file)
+    path = store.stamp_path(cache_file)
     if stamp == "fifo":
         os.mkfifo(path)
     elif stamp == "/dev/zero":
@@ -116,7 +116,7 @@ def test_an_odd_stamp_means_a_full_check_never_a_hang_or_a_crash(
         path.write_text(" " * (1 << 20) + "{}", encoding="utf-8")
     calls = SchemaCalls(monkeypatch)
     answer: list[Any] = []
-    worker = threading.Thread(target=lambda: answer.append(catalog.load_catalog()), daemon=True)
+    worker = threading.Thread(target=lambda: answer.append(store.load_catalog()), daemon=True)
     worker.start()
     worker.join(60)
     if not answer:  # stuck opening the FIFO: a writer lets the thread go, the test fails
@@ -132,7 +132,7 @@ def test_an_edited_cache_is_checked_again(
 ) -> None:
     cache_file.write_text(dump_catalog(catalog_document()), encoding="utf-8")
     calls = SchemaCalls(monkeypatch)
-    catalog.load_catalog()
+    store.load_catalog()
     assert calls.count == 1
     # A hand edit that keeps size and mtime: only the content hash can tell.
     stat = cache_file.stat()
@@ -140,8 +140,8 @@ def test_an_edited_cache_is_checked_again(
     cache_file.write_text(text, encoding="utf-8")
     os.utime(cache_file, ns=(stat.st_atime_ns, stat.st_mtime_ns))
     assert cache_file.stat().st_size == stat.st_size
-    catalog.reset_loaded_catalog()
-    loaded = catalog.load_catalog()
+    store.reset_loaded_catalog()
+    loaded = store.load_catalog()
     assert calls.count == 2
     assert loaded.source.kind == "snapshot"
     assert loaded.source.warning is not None and "catalog schema" in loaded.source.warning
@@ -151,13 +151,13 @@ def test_a_replaced_valid_cache_is_checked_and_restamped(
     cache_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     cache_file.write_text(dump_catalog(catalog_document()), encoding="utf-8")
-    catalog.load_catalog()
+    store.load_catalog()
     calls = SchemaCalls(monkeypatch)
     cache_file.write_text(dump_catalog(catalog_document("Another Plane")), encoding="utf-8")
-    catalog.reset_loaded_catalog()
-    assert catalog.load_catalog().lookup("Another Plane") is not None
-    catalog.reset_loaded_catalog()
-    assert catalog.load_catalog().lookup("Another Plane") is not None
+    store.reset_loaded_catalog()
+    assert store.load_catalog().lookup("Another Plane") is not None
+    store.reset_loaded_catalog()
+    assert store.load_catalog().lookup("Another Plane") is not None
     assert calls.count == 1  # checked once after the change, then trusted
 
 
@@ -167,10 +167,10 @@ def test_a_forged_stamp_does_not_excuse_a_broken_file(cache_file: Path) -> None:
 
     data = cache_file.read_bytes()
     stat = cache_file.stat()
-    catalog.write_cache_stamp(
+    store.write_cache_stamp(
         cache_file, stat.st_size, stat.st_mtime_ns, hashlib.sha256(data).hexdigest()
     )
-    loaded = catalog.load_catalog()
+    loaded = store.load_catalog()
     assert loaded.source.kind == "snapshot"
     assert loaded.source.warning is not None
 
@@ -188,7 +188,7 @@ def test_a_stamped_broken_cache_is_parsed_once(
     cache_file.write_text('{"format": "planarcli-catalog"}', encoding="utf-8")
     data = cache_file.read_bytes()
     stat = cache_file.stat()
-    catalog.write_cache_stamp(
+    store.write_cache_stamp(
         cache_file, stat.st_size, stat.st_mtime_ns, hashlib.sha256(data).hexdigest()
     )
     parses: list[object] = []
@@ -261,7 +261,7 @@ def test_a_cache_that_is_a_folder_is_reported_not_called_none_yet(cache_file: Pa
     assert "none yet" not in result.stdout
     assert "present but ignored" in result.stdout
     assert "it is not a file" in result.stdout
-    catalog.reset_loaded_catalog()
+    store.reset_loaded_catalog()
     shown = CliRunner().invoke(cli, ["cards", "show", "Tazeem"])
     assert shown.exit_code == 0
     assert shown.stderr.count("it is not a file") == 1
@@ -295,14 +295,14 @@ def test_text_info_says_why_the_cache_was_ignored_once(cache_file: Path) -> None
 )
 def test_a_json_syntax_error_is_told_readably(cache_file: Path, text: str, reason: str) -> None:
     cache_file.write_text(text, encoding="utf-8")
-    warning = catalog.load_catalog(warn=False).source.warning
+    warning = store.load_catalog(warn=False).source.warning
     assert warning is not None and f"not valid JSON ({reason})" in warning
     assert "at at" not in warning
 
 
 # -- age ------------------------------------------------------------------------------------------
-def _source(created: str | None) -> catalog.CatalogSource:
-    return catalog.CatalogSource("cache", "/x/cards.json", created)
+def _source(created: str | None) -> model.CatalogSource:
+    return model.CatalogSource("cache", "/x/cards.json", created)
 
 
 def _now() -> Any:
@@ -350,10 +350,10 @@ def test_loading_a_stamped_cache_imports_no_jsonschema_requests_or_pathlib(
     """pathlib too: its import costs about 3 ms, a tenth of the start-up budget of `cards
     show` for a user who has synced."""
     cache_file.write_text(dump_catalog(catalog_document()), encoding="utf-8")
-    catalog.load_catalog()  # checks and stamps
-    assert catalog.stamp_path(cache_file).is_file()
+    store.load_catalog()  # checks and stamps
+    assert store.stamp_path(cache_file).is_file()
     code = (
-        "import sys; from planarcli.cards.catalog import load_catalog; c = load_catalog(); "
+        "import sys; from planarcli.cards.store import load_catalog; c = load_catalog(); "
         "print(c.source.kind, 'jsonschema' in sys.modules, 'requests' in sys.modules, "
         "'pathlib' in sys.modules)"
     )
@@ -373,13 +373,13 @@ def test_a_checked_cache_is_read_back_from_its_parsed_copy_without_json(
     cache_file: Path,
 ) -> None:
     cache_file.write_text(dump_catalog(catalog_document()), encoding="utf-8")
-    catalog.load_catalog()  # checks, stamps and keeps a parsed copy
-    catalog.reset_loaded_catalog()
-    catalog.load_catalog()  # the parsed snapshot copy is written by now too
-    copy = Path(str(cache_file) + catalog.PARSED_SUFFIX)
+    store.load_catalog()  # checks, stamps and keeps a parsed copy
+    store.reset_loaded_catalog()
+    store.load_catalog()  # the parsed snapshot copy is written by now too
+    copy = Path(str(cache_file) + store.PARSED_SUFFIX)
     assert copy.is_file()
     code = (
-        "import sys; from planarcli.cards.catalog import load_catalog; c = load_catalog(); "
+        "import sys; from planarcli.cards.store import load_catalog; c = load_catalog(); "
         "print(c.source.kind, c.lookup('cache only plane') is not None, 'json' in sys.modules)"
     )
     env = {**os.environ, "PLANARCLI_CACHE_DIR": str(cache_file.parent)}
@@ -393,26 +393,26 @@ def test_a_parsed_copy_never_outlives_an_edit_or_damage(
     cache_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     cache_file.write_text(dump_catalog(catalog_document()), encoding="utf-8")
-    catalog.load_catalog()
-    copy = Path(str(cache_file) + catalog.PARSED_SUFFIX)
+    store.load_catalog()
+    copy = Path(str(cache_file) + store.PARSED_SUFFIX)
     assert copy.is_file()
     copy.write_bytes(copy.read_bytes()[:-20])  # damaged: not used, the file is read instead
-    catalog.reset_loaded_catalog()
-    assert catalog.load_catalog().lookup("cache only plane") is not None
+    store.reset_loaded_catalog()
+    assert store.load_catalog().lookup("cache only plane") is not None
     # An edit that keeps size and mtime: the copy's key (the sha256) no longer fits.
     stat = cache_file.stat()
     text = cache_file.read_text(encoding="utf-8").replace('"kind": "plane"', '"kind": "plana"')
     cache_file.write_text(text, encoding="utf-8")
     os.utime(cache_file, ns=(stat.st_atime_ns, stat.st_mtime_ns))
-    catalog.reset_loaded_catalog()
-    loaded = catalog.load_catalog()
+    store.reset_loaded_catalog()
+    loaded = store.load_catalog()
     assert loaded.source.kind == "snapshot" and "catalog schema" in str(loaded.source.warning)
 
 
 # -- cards show answers a synced card from the cache alone ----------------------------------------
 def _synced_tazeem(oracle_text: str | None) -> dict[str, Any]:
     """A cache whose one card is Tazeem (the snapshot's oracle id), with its own text."""
-    tazeem = catalog.load_snapshot().exact("Tazeem")
+    tazeem = store.load_snapshot().exact("Tazeem")
     assert tazeem is not None
     document = catalog_document("Tazeem")
     document["cards"][0].update(
@@ -429,8 +429,8 @@ def test_show_of_a_synced_card_needs_no_snapshot_and_gives_the_union_s_answer(
     cache_file: Path, monkeypatch: pytest.MonkeyPatch, written: str
 ) -> None:
     cache_file.write_text(dump_catalog(_synced_tazeem("Synced text.")), encoding="utf-8")
-    union = catalog.load_catalog().find(written)[0]
-    catalog.reset_loaded_catalog()
+    union = resolve.find(store.load_catalog(), written)[0]
+    store.reset_loaded_catalog()
 
     def no_snapshot() -> Any:
         raise AssertionError("the snapshot was read")
@@ -451,7 +451,7 @@ def test_show_of_a_synced_card_without_text_still_gets_the_snapshot_s_text(
 ) -> None:
     cache_file.write_text(dump_catalog(_synced_tazeem(None)), encoding="utf-8")
     shown = json.loads(invoke("cards", "show", "Tazeem", "--format", "json").output)
-    assert shown["oracle_text"] == catalog.load_snapshot().exact("Tazeem").oracle_text
+    assert shown["oracle_text"] == store.load_snapshot().exact("Tazeem").oracle_text
     assert shown["oracle_text"]
 
 
@@ -461,7 +461,7 @@ def test_show_of_a_snapshot_card_beside_a_cache_and_of_a_corrupt_cache(
     cache_file.write_text(dump_catalog(_synced_tazeem("Synced text.")), encoding="utf-8")
     shown = json.loads(invoke("cards", "show", "agyrem", "--format", "json").output)
     assert (shown["name"], shown["source"]) == ("Agyrem", "snapshot")
-    catalog.reset_loaded_catalog()
+    store.reset_loaded_catalog()
     cache_file.write_text("{", encoding="utf-8")
     result = CliRunner().invoke(cli, ["cards", "show", "Tazeem"])
     assert result.exit_code == 0
@@ -475,11 +475,11 @@ def test_a_catalog_file_is_read_as_utf8_bytes(tmp_path: Path) -> None:
     document = catalog_document("Plané — Ünïcode 日本")
     path = tmp_path / "cards.json"
     path.write_bytes(dump_catalog(document).replace("\n", "\r\n").encode("utf-8"))
-    read = catalog.read_catalog_file(path, kind="snapshot")
+    read = store.read_catalog_file(path, kind="snapshot")
     assert read.names() == ["Plané — Ünïcode 日本"]
     path.write_bytes(dump_catalog(document).encode("utf-16"))
     with pytest.raises(ValueError):
-        catalog.read_catalog_file(path, kind="snapshot")
+        store.read_catalog_file(path, kind="snapshot")
 
 
 def names_folded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -506,17 +506,17 @@ def test_a_checked_cache_keeps_its_folded_names_in_the_union(
     2 ms of `cards show` for a printed name after a sync)."""
     from planarcli.cards.names import FOLD_VERSION
 
-    with open(catalog.snapshot_path(), encoding="utf-8") as handle:
+    with open(store.snapshot_path(), encoding="utf-8") as handle:
         document = json.load(handle)  # every card, as a sync would write it
     document["source"] = {**catalog_document()["source"], "fold_version": FOLD_VERSION}
     cache_file.write_text(dump_catalog(document), encoding="utf-8")
-    catalog.load_catalog()  # checks and stamps the cache
-    catalog.reset_loaded_catalog()
-    union = catalog.load_catalog()
+    store.load_catalog()  # checks and stamps the cache
+    store.reset_loaded_catalog()
+    union = store.load_catalog()
     assert union.source.kind == "cache" and len(union) == len(document["cards"])
     folded = names_folded(monkeypatch)
-    assert union.find("akademie von west tolaria")[0].name == "Academy at Tolaria West"
-    assert union.find("TAZEEM")[0].name == "Tazeem"
+    assert resolve.find(union, "akademie von west tolaria")[0].name == "Academy at Tolaria West"
+    assert resolve.find(union, "TAZEEM")[0].name == "Tazeem"
     assert len(folded) <= 4, len(folded)
 
 
@@ -527,16 +527,16 @@ def test_a_checked_cache_alone_folds_no_name_to_answer_a_spelling(
     from the cache's precomputed keys: only the written name is folded."""
     from planarcli.cards.names import FOLD_VERSION
 
-    with open(catalog.snapshot_path(), encoding="utf-8") as handle:
+    with open(store.snapshot_path(), encoding="utf-8") as handle:
         document = json.load(handle)
     document["source"] = {**catalog_document()["source"], "fold_version": FOLD_VERSION}
     for card in document["cards"]:
         card["scryfall_uri"] = "https://scryfall.com/card/x"
     cache_file.write_text(dump_catalog(document), encoding="utf-8")
-    catalog.load_catalog()  # checks and stamps the cache
-    catalog.reset_loaded_catalog()
+    store.load_catalog()  # checks and stamps the cache
+    store.reset_loaded_catalog()
     folded = names_folded(monkeypatch)
-    found = catalog.synced_card("tazeem")
+    found = store.synced_card("tazeem")
     assert found is not None and (found[0].name, found[1]) == ("Tazeem", "folded")
     assert folded == ["tazeem"]
 
@@ -556,8 +556,8 @@ def test_a_card_from_json_has_every_field_where_it_belongs() -> None:
         "scryfall_uri": "https://scryfall.com/card/x",
         "printed_names": {"de": ["D"], "ja": ["J"]},
     }
-    card = catalog.Card.from_json(record)
-    assert card == catalog.Card(
+    card = model.Card.from_json(record)
+    assert card == model.Card(
         name="N",
         kind="plane",
         subtype="S",
@@ -576,15 +576,15 @@ def test_a_card_from_json_has_every_field_where_it_belongs() -> None:
 def _parsed_copy() -> Path:
     from planarcli.paths import cache_dir_path
 
-    return Path(cache_dir_path()) / catalog.SNAPSHOT_CACHE_NAME
+    return Path(cache_dir_path()) / store.SNAPSHOT_CACHE_NAME
 
 
 def test_the_snapshot_is_parsed_once_then_read_from_its_copy() -> None:
-    first = catalog.load_snapshot()
+    first = store.load_snapshot()
     copy = _parsed_copy()
     assert copy.is_file()
     written = copy.stat().st_mtime_ns
-    again = catalog.load_snapshot()
+    again = store.load_snapshot()
     assert copy.stat().st_mtime_ns == written  # read, not rewritten
     assert [c.to_json() for c in again.cards] == [c.to_json() for c in first.cards]
 
@@ -599,23 +599,23 @@ def test_the_snapshot_is_parsed_once_then_read_from_its_copy() -> None:
     ],
 )
 def test_a_damaged_copy_is_never_used(damage: Any) -> None:
-    expected = [c.to_json() for c in catalog.load_snapshot().cards]
+    expected = [c.to_json() for c in store.load_snapshot().cards]
     copy = _parsed_copy()
     copy.write_bytes(damage(copy.read_bytes()))
-    assert [c.to_json() for c in catalog.load_snapshot().cards] == expected
-    assert copy.read_bytes().startswith(catalog.SNAPSHOT_CACHE_MAGIC)  # written anew
+    assert [c.to_json() for c in store.load_snapshot().cards] == expected
+    assert copy.read_bytes().startswith(store.SNAPSHOT_CACHE_MAGIC)  # written anew
 
 
 def test_a_copy_made_from_another_snapshot_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
-    catalog.load_snapshot()
+    store.load_snapshot()
     from planarcli import marshalcache
 
     copy = _parsed_copy()
     data = copy.read_bytes()
     other = {"format": "planarcli-catalog", "source": {"kind": "snapshot"}, "cards": []}
     # a valid file, but for a key this snapshot does not have (another path, size or version)
-    assert marshalcache.write(str(copy), catalog.SNAPSHOT_CACHE_MAGIC, "another key", other)
-    assert len(catalog.load_snapshot()) == 207
+    assert marshalcache.write(str(copy), store.SNAPSHOT_CACHE_MAGIC, "another key", other)
+    assert len(store.load_snapshot()) == 207
     assert copy.read_bytes() == data
 
 
@@ -630,16 +630,16 @@ def test_a_copy_made_from_another_snapshot_is_not_used(monkeypatch: pytest.Monke
 def test_a_copy_with_a_valid_header_and_nonsense_is_parsed_again(forged: dict[str, Any]) -> None:
     """Issue 15: whoever can write the cache dir can forge a header that vouches for its
     payload; a payload that is not a catalog means parsing the snapshot, never exit 3."""
-    expected = [c.to_json() for c in catalog.load_snapshot().cards]
+    expected = [c.to_json() for c in store.load_snapshot().cards]
     from planarcli import marshalcache
 
     copy = _parsed_copy()
     data = copy.read_bytes()
-    magic_end = len(catalog.SNAPSHOT_CACHE_MAGIC)
+    magic_end = len(store.SNAPSHOT_CACHE_MAGIC)
     key = data[magic_end : data.index(b"\n\n")].decode().split("\n", 2)[2]
-    assert marshalcache.write(str(copy), catalog.SNAPSHOT_CACHE_MAGIC, key, forged)
-    assert [c.to_json() for c in catalog.load_snapshot().cards] == expected
-    assert marshalcache.read(str(copy), catalog.SNAPSHOT_CACHE_MAGIC, key) != forged
+    assert marshalcache.write(str(copy), store.SNAPSHOT_CACHE_MAGIC, key, forged)
+    assert [c.to_json() for c in store.load_snapshot().cards] == expected
+    assert marshalcache.read(str(copy), store.SNAPSHOT_CACHE_MAGIC, key) != forged
 
 
 @pytest.mark.parametrize("format_name", ["planarcli-deck", None, 7])
@@ -702,4 +702,4 @@ def test_an_unwritable_cache_dir_costs_only_the_parse(
     blocked = tmp_path / "not-a-folder"
     blocked.write_text("a file where the cache dir should be", encoding="utf-8")
     monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(blocked))
-    assert len(catalog.load_snapshot()) == 207
+    assert len(store.load_snapshot()) == 207

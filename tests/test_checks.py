@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from planarcli.cards.catalog import load_snapshot
+from planarcli.cards.store import load_snapshot
 from planarcli.deck.checks import (
     DECK_RULES,
     DeckOptions,

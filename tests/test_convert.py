@@ -12,7 +12,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from planarcli.cards.catalog import load_catalog
+from planarcli.cards.store import load_catalog
 from planarcli.deck.checks import DeckOptions
 from planarcli.deck.readers import read_decklist
 from planarcli.deck.readers.jsondeck import schema_problems

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from planarcli.cards.catalog import load_catalog
+from planarcli.cards.store import load_catalog
 from planarcli.deck.checks import DeckOptions
 from planarcli.deck.readers import read_decklist
 from planarcli.deck.readers.planar import find_planar_deck

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from planarcli.cards.catalog import load_snapshot
+from planarcli.cards.store import load_snapshot
 from planarcli.deck.readers import detect_format, looks_like_csv_decklist
 from planarcli.deck.readers.csvdeck import header_columns, read
 from planarcli.deck.readers.model import ROLES

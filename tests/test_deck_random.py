@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from planarcli.cards import catalog
+from planarcli.cards import store
 from planarcli.cards.deckgen import DeckRequest, build_random_deck
 from planarcli.cards.names import fold_name
 from planarcli.cli import cli
@@ -38,7 +38,7 @@ def assert_legal(cards: list[Any], *, size: int, max_phenomena: int) -> None:
 # -- the core -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("seed", range(40))
 def test_individual_decks_are_legal(seed: int) -> None:
-    deck = build_random_deck(catalog.load_catalog(), DeckRequest(seed=seed))
+    deck = build_random_deck(store.load_catalog(), DeckRequest(seed=seed))
     assert_legal(list(deck.cards), size=10, max_phenomena=2)
     assert deck.rule == "901.3"
 
@@ -47,20 +47,20 @@ def test_individual_decks_are_legal(seed: int) -> None:
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_communal_decks_are_legal(players: int, seed: int) -> None:
     request = DeckRequest(communal=True, players=players, seed=seed)
-    deck = build_random_deck(catalog.load_catalog(), request)
+    deck = build_random_deck(store.load_catalog(), request)
     assert_legal(list(deck.cards), size=min(40, 10 * players), max_phenomena=2 * players)
     assert deck.rule == "901.15a"
 
 
 def test_phenomena_do_turn_up() -> None:
     decks = [
-        build_random_deck(catalog.load_catalog(), DeckRequest(seed=s, size=60)) for s in range(5)
+        build_random_deck(store.load_catalog(), DeckRequest(seed=s, size=60)) for s in range(5)
     ]
     assert any(deck.phenomena == 2 for deck in decks)
 
 
 def test_same_seed_same_deck_other_seed_other_deck() -> None:
-    loaded = catalog.load_catalog()
+    loaded = store.load_catalog()
     first = build_random_deck(loaded, DeckRequest(seed=7))
     again = build_random_deck(loaded, DeckRequest(seed=7))
     other = build_random_deck(loaded, DeckRequest(seed=8))
@@ -69,7 +69,7 @@ def test_same_seed_same_deck_other_seed_other_deck() -> None:
 
 
 def test_exclusions_kinds_and_caps() -> None:
-    loaded = catalog.load_catalog()
+    loaded = store.load_catalog()
     deck = build_random_deck(loaded, DeckRequest(seed=1, size=100, exclude_sets=("punk", "pssc")))
     assert all(set(card.sets) - {"punk", "pssc"} for card in deck.cards)
     no_phenomena = build_random_deck(loaded, DeckRequest(seed=1, size=30, max_phenomena=0))
@@ -94,11 +94,11 @@ def test_exclusions_kinds_and_caps() -> None:
 )
 def test_impossible_requests_are_usage_errors(request_: DeckRequest, message: str) -> None:
     with pytest.raises(UsageError, match=message):
-        build_random_deck(catalog.load_catalog(), request_)
+        build_random_deck(store.load_catalog(), request_)
 
 
 def test_excluding_nearly_everything_is_a_usage_error() -> None:
-    loaded = catalog.load_catalog()
+    loaded = store.load_catalog()
     every_set = sorted({code for card in loaded.cards for code in card.sets})
     keep = "phop"  # a set with fewer than ten planes of its own
     request = DeckRequest(exclude_sets=tuple(code for code in every_set if code != keep))
@@ -163,7 +163,7 @@ def test_json_output_of_an_individual_deck_has_no_players() -> None:
 )
 def test_text_header_counts_agree_in_number(phenomena: int, header: str) -> None:
     for seed in range(200):
-        deck = build_random_deck(catalog.load_catalog(), DeckRequest(seed=seed))
+        deck = build_random_deck(store.load_catalog(), DeckRequest(seed=seed))
         if deck.phenomena == phenomena:
             break
     else:
@@ -180,7 +180,7 @@ def test_exclude_set_takes_comma_separated_codes() -> None:
         "--exclude-set", "pssc",
     )  # fmt: skip
     assert deck_names(joined.stdout) == deck_names(apart.stdout)
-    loaded = catalog.load_catalog()
+    loaded = store.load_catalog()
     for name in deck_names(joined.stdout):
         card = loaded.lookup(name)
         assert card is not None and set(card.sets) - {"punk", "pssc"}, name

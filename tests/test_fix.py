@@ -10,13 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from planarcli.cards.catalog import load_catalog
+from planarcli.cards import resolve
+from planarcli.cards.resolve import is_misspelling
+from planarcli.cards.store import load_catalog
 from planarcli.deck import fix as fix_module
 from planarcli.deck import rewrite
 from planarcli.deck.checks import DECK_RULES, DeckOptions
 from planarcli.deck.fix import fix_bytes
 from planarcli.deck.readers.source import RawInput
-from planarcli.deck.repairs import clear_suggestion, is_misspelling
+from planarcli.deck.repairs import clear_suggestion
 
 FORMATS_DIR = Path(__file__).parent / "decks" / "formats"
 
@@ -74,7 +76,7 @@ def test_a_letter_swap_cards_show_guesses_is_fixed(written: str, expected: str) 
     """Issue 16, item 3: the swaps whose finding offers one card, and that `cards show`
     guesses, were left alone because the looser did-you-mean list held other cards too."""
     catalog = load_catalog()
-    assert catalog.find(written) == (catalog.exact(expected), "fuzzy")
+    assert resolve.find(catalog, written) == (catalog.exact(expected), "fuzzy")
     assert clear_suggestion(written, catalog, set(), DECK_RULES[-1]) == expected
     before = deck_text(["Planar Deck", f"1 {written}", "1 Bant"])
     after = deck_text(["Planar Deck", f"1 {expected}", "1 Bant"])

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from planarcli.cards.catalog import load_catalog
+from planarcli.cards.store import load_catalog
 from planarcli.deck.checks import DeckOptions, check_planar_deck
 from planarcli.deck.fix import fix_bytes
 from planarcli.deck.locate import Lines

@@ -15,7 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from planarcli.cards.catalog import load_snapshot
+from planarcli.cards import resolve
+from planarcli.cards.store import load_snapshot
 from planarcli.deck.checks import DECK_RULES
 from planarcli.deck.repairs import clear_suggestion
 from planarcli.errors import NotFoundError
@@ -36,7 +37,7 @@ def transpositions(name: str) -> list[str]:
 def show_answer(written: str) -> str | None:
     """The card `cards show` answers with a guess ("fuzzy"), else None."""
     try:
-        card, how = CATALOG.find(written)
+        card, how = resolve.find(CATALOG, written)
     except NotFoundError:
         return None
     return card.name if how == "fuzzy" else None

@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from planarcli.cards.catalog import Catalog, load_snapshot
+from planarcli.cards.catalog import Catalog
+from planarcli.cards.store import load_snapshot
 from planarcli.deck.readers import (
     FORMATS,
     detect_format,

@@ -323,7 +323,7 @@ FIVE_MB_LINES = {
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(FIVE_MB_LINES))
 def test_five_megabyte_single_line(tmp_path: Path, name: str) -> None:
-    from planarcli.cards.catalog import load_snapshot
+    from planarcli.cards.store import load_snapshot
     from planarcli.deck.checks import DeckOptions
     from planarcli.deck.validate import validate_file
 

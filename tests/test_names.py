@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from planarcli.cards.catalog import load_snapshot
+from planarcli.cards import resolve
 from planarcli.cards.names import fold_name
+from planarcli.cards.store import load_snapshot
 
 SAME_CARD = [
     ("The AEther Flues", "The Aether Flues"),
@@ -68,13 +69,13 @@ def test_other_names_are_never_accepted(written: str) -> None:
     ],
 )
 def test_misspellings_get_a_did_you_mean(written: str, suggestion: str) -> None:
-    suggestions = load_snapshot().suggest(written)
+    suggestions = resolve.suggest(load_snapshot(), written)
     assert 1 <= len(suggestions) <= 3
     assert suggestions[0] == suggestion
 
 
 def test_no_suggestion_for_a_card_from_elsewhere() -> None:
-    assert load_snapshot().suggest("Sol Ring") == []
+    assert resolve.suggest(load_snapshot(), "Sol Ring") == []
 
 
 @pytest.mark.parametrize(
@@ -83,7 +84,7 @@ def test_no_suggestion_for_a_card_from_elsewhere() -> None:
 )
 def test_short_names_are_compared_whole(written: str, suggestions: list[str]) -> None:
     # partial matching would find "nix" inside "Ghirapur Grand Prix"
-    assert load_snapshot().suggest(written) == suggestions
+    assert resolve.suggest(load_snapshot(), written) == suggestions
 
 
 def test_folding_keeps_every_catalog_name_distinct() -> None:
@@ -107,7 +108,7 @@ def test_fold_name(name: str, key: str) -> None:
 
 
 def test_match_ranks_best_first() -> None:
-    matches = load_snapshot().match("tazem", limit=5)
+    matches = resolve.match(load_snapshot(), "tazem", limit=5)
     assert matches[0].card.name == "Tazeem"
     scores = [m.score for m in matches]
     assert scores == sorted(scores, reverse=True)

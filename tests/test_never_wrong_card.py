@@ -203,7 +203,7 @@ def test_the_name_table_dev_half_is_answered_right() -> None:
     no wrong card for a misspelt plane, every printed name read as its card; and no single
     validate suggestion (what --fix applies) that names a wrong card."""
     score = load_script(REPO / "benchmarks" / "score_names.py")
-    from planarcli.cards.catalog import load_snapshot
+    from planarcli.cards.store import load_snapshot
 
     catalog = load_snapshot()
     table = json.loads((REPO / "tests" / "name_table" / "dev.json").read_text(encoding="utf-8"))
@@ -228,12 +228,12 @@ def test_the_name_table_dev_half_is_answered_right() -> None:
 def test_a_plane_missing_from_a_partial_cache_is_not_called_non_planar() -> None:
     """A synced cache that lacks a card (a mirror's partial answer) is no proof that the card
     is not a plane: Tazeem is never "a Magic card but not a plane or phenomenon"."""
-    from planarcli.cards import catalog
+    from planarcli.cards import store
 
-    document = json.loads(catalog.snapshot_path().read_text(encoding="utf-8"))
+    document = json.loads(store.snapshot_path().read_text(encoding="utf-8"))
     document["source"] = {"kind": "scryfall", "created": "2026-11-01T00:00:00+00:00"}
     document["cards"] = [card for card in document["cards"] if card["name"] != "Tazeem"]
-    path = catalog.cache_path()
+    path = store.cache_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(document), encoding="utf-8")
     for args in (["cards", "show", "Tazeem"], ["cards", "match", "Tazeem"]):

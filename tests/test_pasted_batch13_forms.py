@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from planarcli.cards.catalog import load_catalog
+from planarcli.cards.store import load_catalog
 from planarcli.deck.readers.source import RawInput
 from planarcli.deck.readers.text import read
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from planarcli.cards.catalog import load_catalog
+from planarcli.cards.store import load_catalog
 from planarcli.deck.readers import read_decklist
 from planarcli.deck.readers.planar import find_planar_deck
 from planarcli.deck.readers.source import RawInput, decode_text

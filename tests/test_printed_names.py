@@ -18,10 +18,10 @@ from httpserver import LocalServer, RecordedRequest, Reply
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from planarcli.cards import catalog
-from planarcli.cards.catalog import load_snapshot
+from planarcli.cards import resolve, store
 from planarcli.cards.names import fold_name
 from planarcli.cards.scryfall import RetryPolicy
+from planarcli.cards.store import load_snapshot
 from planarcli.cards.sync import build_catalog, printed_name_of
 from planarcli.cli import cli
 
@@ -64,7 +64,7 @@ def test_other_scripts_keep_their_letters(one: str, other: str) -> None:
 def test_bundled_printed_names_are_what_the_build_script_reads() -> None:
     build = load_script(REPO / "scripts" / "build_snapshot.py")
     expected = build.read_printed_names(SHARED_DATA / "planar-foreign-names.tsv")
-    document = json.loads(catalog.snapshot_path().read_text(encoding="utf-8"))
+    document = json.loads(store.snapshot_path().read_text(encoding="utf-8"))
     bundled = {
         card["name"]: card["printed_names"] for card in document["cards"] if "printed_names" in card
     }
@@ -289,9 +289,9 @@ def test_sync_keeps_scryfall_printed_names_and_never_loses_the_bundled_ones(
     search = server.requests_to("/cards/search")[0]
     assert search.query["include_multilingual"] == "true"
     assert search.query["unique"] == "prints"
-    catalog.reset_loaded_catalog()
+    store.reset_loaded_catalog()
 
-    cached = json.loads(catalog.cache_path().read_text(encoding="utf-8"))["cards"]
+    cached = json.loads(store.cache_path().read_text(encoding="utf-8"))["cards"]
     by_name = {card["name"]: card for card in cached}
     assert by_name[ACADEMY]["printed_names"]["ko"] == ["톨라리아 서부의 학원"]
     assert by_name[ACADEMY]["printed_names"]["de"] == ["Akademie von West-Tolaria"]
@@ -312,11 +312,11 @@ def test_sync_keeps_scryfall_printed_names_and_never_loses_the_bundled_ones(
 
 def test_a_cache_without_printed_names_borrows_the_bundled_ones() -> None:
     """A cache written before printed names existed still reads a German deck."""
-    document = json.loads(catalog.snapshot_path().read_text(encoding="utf-8"))
+    document = json.loads(store.snapshot_path().read_text(encoding="utf-8"))
     document["source"] = {"kind": "scryfall", "created": "2026-11-01T00:00:00+00:00"}
     for card in document["cards"]:
         card.pop("printed_names", None)
-    path = catalog.cache_path()
+    path = store.cache_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(document), encoding="utf-8")
     shown = run("--offline", "cards", "show", "Akademie von West-Tolaria", "--format", "json")
@@ -330,18 +330,18 @@ def test_the_snapshot_keys_are_the_folded_names() -> None:
     the snapshot and bump FOLD_VERSION when folding changes)."""
     from planarcli.cards.names import FOLD_VERSION, card_names
 
-    document = json.loads(catalog.snapshot_path().read_text(encoding="utf-8"))
+    document = json.loads(store.snapshot_path().read_text(encoding="utf-8"))
     assert document["source"]["fold_version"] == FOLD_VERSION
     for card in document["cards"]:
         assert card["keys"] == [fold_name(name) for name in card_names(card)], card["name"]
 
 
 def test_keys_of_another_fold_version_are_folded_anew() -> None:
-    document = json.loads(catalog.snapshot_path().read_text(encoding="utf-8"))
+    document = json.loads(store.snapshot_path().read_text(encoding="utf-8"))
     document["source"]["fold_version"] = -1
     for card in document["cards"]:
         card["keys"] = ["stale " + key for key in card["keys"]]
-    parsed = catalog.parse_catalog(document, kind="snapshot", path="x.json")
+    parsed = store.parse_catalog(document, kind="snapshot", path="x.json")
     assert parsed.resolve("academy at tolaria west").how == "folded"
     assert parsed.resolve("ACADEMIE DE L'OUEST DE TOLARIA").how == "printed"
 
@@ -370,7 +370,7 @@ def test_a_printed_name_is_its_card_through_the_command(written: str, card: str,
     """`cards show "Die Matrix der Zeit"` answered The Fertile Lands of Saulvinia (a guess
     from another card's printed names) while the Doctor Who names were missing."""
     result = CliRunner().invoke(cli, ["cards", "show", written, "--format", "json"])
-    catalog.reset_loaded_catalog()
+    store.reset_loaded_catalog()
     assert result.exit_code == 0, result.output
     shown = json.loads(result.stdout)
     assert (shown["name"], shown["matched"]) == (card, "printed")
@@ -400,7 +400,5 @@ def test_every_doctor_who_printed_name_is_its_card() -> None:
     assert sum(1 for card in who if card.printed_names) == 34
     for card in who:
         for _, printed in card.printed_names:
-            assert snapshot.find(printed) == (card, "printed") or snapshot.find(printed)[1] in {
-                "exact",
-                "folded",
-            }, printed
+            found = resolve.find(snapshot, printed)
+            assert found == (card, "printed") or found[1] in {"exact", "folded"}, printed

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from planarcli.cards.catalog import load_catalog
+from planarcli.cards.store import load_catalog
 from planarcli.deck.prose import named_cards
 from planarcli.deck.readers import source, text
 from planarcli.deck.readers.source import RawInput, split_lines

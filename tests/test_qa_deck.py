@@ -335,7 +335,7 @@ CSV_LAYOUTS = [
 
 
 def _csv_fix(data: bytes) -> tuple[bytes, tuple]:
-    from planarcli.cards.catalog import load_catalog
+    from planarcli.cards.store import load_catalog
     from planarcli.deck.checks import DeckOptions
     from planarcli.deck.fix import fix_bytes
     from planarcli.deck.readers.source import RawInput

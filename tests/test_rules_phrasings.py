@@ -15,6 +15,7 @@ from conftest import english_edition
 from planarcli import resources
 from planarcli.rulebook import catalogue, corpus, phrasings, searchcache
 from planarcli.rulebook import search as rulesearch
+from planarcli.rulebook.search.scope import search_index
 from planarcli.schemacheck import schema_errors
 
 FOLDER = Path(phrasings.folder())
@@ -141,9 +142,9 @@ def test_a_question_in_players_words_finds_its_passage(
     its own, and the test no longer showed what the phrasings add.)"""
     query = "someone scooped while their plane was face up"
     assert not any("scooped" in rulesearch.words(text) for text in current_index.texts)
-    assert current_index.search(query, limit=1)[0].id == "901.10"
+    assert search_index(current_index, query, limit=1)[0].id == "901.10"
     without = rulesearch.SearchIndex([catalogue.load_edition("current")], phrasings=())
-    assert without.search(query, limit=1)[0].id != "901.10"
+    assert search_index(without, query, limit=1)[0].id != "901.10"
 
 
 def test_changed_phrasings_rebuild_the_cached_index(

@@ -19,6 +19,15 @@ from planarcli import resources
 from planarcli.errors import PlanarError
 from planarcli.rulebook import catalogue, corpus, finder
 from planarcli.rulebook import search as rulesearch
+from planarcli.rulebook.search import expansion, language
+from planarcli.rulebook.search import query as understanding
+from planarcli.rulebook.search.scope import search_index
+
+
+def query_terms(index: rulesearch.SearchIndex, query: str) -> list[dict[str, float]]:
+    """The weighted index terms of each word of ``query`` (:func:`.expansion.query_groups`)."""
+    return [group for _, group in expansion.query_groups(index, query)]
+
 
 HERE = Path(__file__).parent
 QUESTIONS = search_quality.load("development") + search_quality.load("held-out")
@@ -365,10 +374,10 @@ def test_questions_cover_every_language_and_edition() -> None:
 def test_typo_correction_and_stemming_units() -> None:
     edition = catalogue.load_edition("current")
     index = rulesearch.SearchIndex([edition])
-    assert "die" in index.query_terms("dei")[0]
+    assert "die" in query_terms(index, "dei")[0]
     # a short word is corrected by one edit at most: "copies" is not "comes"
-    assert all("come" not in group for group in index.query_terms("copies"))
-    assert "planeswalk" in index.query_terms("plainswalking")[0]
+    assert all("come" not in group for group in query_terms(index, "copies"))
+    assert "planeswalk" in query_terms(index, "plainswalking")[0]
     assert rulesearch.stem_en("planeswalking") == rulesearch.stem_en("planeswalked")
     assert rulesearch.stem_en("phenomena") == rulesearch.stem_en("phenomenon")
     assert rulesearch.stem_en("dice") == rulesearch.stem_en("die")
@@ -429,7 +438,7 @@ def test_any_query_gives_results_or_a_clean_error(
         rulesearch.check_query(query, 5)
     except PlanarError:
         return
-    results = every_edition_index.search(query, 5)
+    results = search_index(every_edition_index, query, 5)
     assert len(results) <= 5
     assert all(r.score > 0 for r in results)
 
@@ -501,9 +510,9 @@ def test_edition_all_ranks_like_the_current_edition(run_cli: Callable[..., Any])
 def test_other_languages_detection() -> None:
     infos = catalogue.list_editions()
     index = rulesearch.SearchIndex([catalogue.load_edition(info) for info in infos])
-    assert index.other_languages("how many phenomena can my deck have") == {"fr", "da"}
-    assert "fr" not in index.other_languages("le dé planaire")
-    assert index.other_languages("901.3") == frozenset()
+    assert language.other_languages(index, "how many phenomena can my deck have") == {"fr", "da"}
+    assert "fr" not in language.other_languages(index, "le dé planaire")
+    assert language.other_languages(index, "901.3") == frozenset()
 
 
 @pytest.mark.skipif(not CR_2026.is_file(), reason=f"{CR_2026} is absent")
@@ -553,25 +562,26 @@ def current_index() -> rulesearch.SearchIndex:
 def test_general_question_forms(
     current_index: rulesearch.SearchIndex, query: str, expected: str
 ) -> None:
-    ids = [r.id for r in current_index.search(query, 5)]
+    ids = [r.id for r in search_index(current_index, query, 5)]
     assert ids[0] == expected, ids
 
 
 def test_query_words_that_only_frame_the_question(current_index: rulesearch.SearchIndex) -> None:
     # "now" is neither a content word nor a misspelt "know"; "3" is "three"
-    assert [word for word, _ in current_index.query_groups("I rolled it now")] == ["rolled"]
-    assert "three" in current_index.query_groups("3 players")[0][1]
+    rolled = expansion.query_groups(current_index, "I rolled it now")
+    assert [word for word, _ in rolled] == ["rolled"]
+    assert "three" in expansion.query_groups(current_index, "3 players")[0][1]
     # a short word is corrected only for two swapped letters
-    assert current_index._typo_words("dei") == ["die"]
-    assert current_index._typo_words("tow") == ["two"]
-    assert current_index._typo_words("now") == []
+    assert expansion.typo_words(current_index, "dei") == ["die"]
+    assert expansion.typo_words(current_index, "tow") == ["two"]
+    assert expansion.typo_words(current_index, "now") == []
 
 
 def test_french_stopword_with_a_missing_accent_costs_nothing() -> None:
     index = rulesearch.SearchIndex([catalogue.load_edition("2010-07-16-fr")])
     # "de" may be "dé", but a text without "dé" is not the worse for it
-    assert index.search("option de deck planaire unique", 1)[0].id == "901.14"
-    assert index.search("le propriétaire d'une carte de plan", 1)[0].id == "901.6"
+    assert search_index(index, "option de deck planaire unique", 1)[0].id == "901.14"
+    assert search_index(index, "le propriétaire d'une carte de plan", 1)[0].id == "901.6"
 
 
 def test_a_foreign_question_about_a_term_gets_the_rules_not_the_english_glossary(
@@ -592,7 +602,7 @@ def test_a_foreign_question_about_a_term_gets_the_rules_not_the_english_glossary
 
 def test_danish_compounds_are_found_by_their_head() -> None:
     index = rulesearch.SearchIndex([catalogue.load_edition("danish-guide")])
-    groups = dict(index.query_groups("fænomener"))
+    groups = dict(expansion.query_groups(index, "fænomener"))
     assert any(term.startswith("fænomenkort") for term in groups["fænomener"])
 
 
@@ -604,25 +614,27 @@ def test_a_query_that_names_a_document_or_a_year_looks_there_first(
     and the naming words are not searched for ("tactical" is also a word of its first
     paragraph)."""
     index = every_edition_index
-    found = index.search("what does the Danish guide say a second roll of the die costs", 3)
+    asked = "what does the Danish guide say a second roll of the die costs"
+    found = search_index(index, asked, 3)
     assert (found[0].id, found[0].edition) == ("danish-guide.8", "danish-guide")
-    found = index.search("in the Tactical Multiplayer article, what is hellriding", 3)
+    found = search_index(index, "in the Tactical Multiplayer article, what is hellriding", 3)
     assert found[0].id == "tactical-multiplayer.16"
-    found = index.search("under the 2012 rules, who controls a face-up phenomenon", 3)
+    found = search_index(index, "under the 2012 rules, who controls a face-up phenomenon", 3)
     assert (found[0].id, found[0].edition) == ("310.4", "2012-06-01")
     # a document's own words, not the words every rule uses ("multiplayer", "magic")
     names = dict(zip(index.edition_ids, index.edition_names, strict=True))
     assert names["tactical-multiplayer"] == ["tactical"]
     assert "danish" in names["danish-guide"] and "french" in names["2010-07-16-fr"]
     assert names["2026-01-16"] == []
-    assert index._named_editions("planar die cost") == (set(), set())
+    assert understanding.editions_named(index, "planar die cost") == (set(), set())
 
 
 def test_a_heading_does_not_answer_what_it_means() -> None:
     """The heading "At møde et fænomen:" leads into the paragraphs that say what it means."""
     index = rulesearch.SearchIndex([catalogue.load_edition("danish-guide")])
     assert rulesearch._is_heading("“At møde et fænomen:")
-    assert index.search("Hvad betyder det at møde et fænomen", 1)[0].id != "danish-guide.14"
+    meet = "Hvad betyder det at møde et fænomen"
+    assert search_index(index, meet, 1)[0].id != "danish-guide.14"
 
 
 @pytest.mark.parametrize(
@@ -638,7 +650,7 @@ def test_a_heading_does_not_answer_what_it_means() -> None:
 )
 def test_definition_forms(query: str, edition: str, expected: str) -> None:
     index = rulesearch.SearchIndex([catalogue.load_edition(edition)])
-    assert index.search(query, 1)[0].id == expected
+    assert search_index(index, query, 1)[0].id == expected
 
 
 def test_a_query_about_how_the_rules_used_to_be(
@@ -648,21 +660,22 @@ def test_a_query_about_how_the_rules_used_to_be(
     "Whenever you roll {C}" until "Whenever chaos ensues"."""
     index = every_edition_index
     query = "in the original rules what did chaos abilities trigger on"
-    assert index._asks_the_past(query) == {"original"}
-    found = index.search(query, 1)[0]
+    assert understanding.asks_the_past(index, query) == {"original"}
+    found = search_index(index, query, 1)[0]
     assert "Whenever you roll" in found.text and found.edition != "2026-01-16"
-    today = index.search("what do chaos abilities trigger on", 1)[0]
+    today = search_index(index, "what do chaos abilities trigger on", 1)[0]
     assert "chaos ensues" in today.text
-    assert index._asks_the_past("what happens when the first player leaves") == set()
+    leaves = "what happens when the first player leaves"
+    assert understanding.asks_the_past(index, leaves) == set()
 
 
 def test_a_misspelt_word_brings_its_synonyms() -> None:
     """ "comunal" is "communal" in full: like it, it also finds "single" (the single
     planar deck option)."""
     index = rulesearch.SearchIndex([catalogue.load_edition("current")])
-    groups = dict(index.query_groups("comunal planar deck size"))
+    groups = dict(expansion.query_groups(index, "comunal planar deck size"))
     assert "communal" in groups and "singl" in groups["communal"]
-    assert index.search("comunal planar deck size", 1)[0].id == "901.15a"
+    assert search_index(index, "comunal planar deck size", 1)[0].id == "901.15a"
 
 
 @pytest.mark.parametrize(
@@ -676,7 +689,7 @@ def test_a_misspelt_word_brings_its_synonyms() -> None:
 def test_a_definition_after_a_possessive_or_each(
     current_index: rulesearch.SearchIndex, query: str, expected: str
 ) -> None:
-    assert current_index.search(query, 1)[0].id == expected
+    assert search_index(current_index, query, 1)[0].id == expected
 
 
 @pytest.mark.parametrize(

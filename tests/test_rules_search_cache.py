@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from planarcli import marshalcache
 from planarcli.rulebook import catalogue, searchcache
 from planarcli.rulebook import search as rulesearch
+from planarcli.rulebook.search.scope import search_index
 
 
 def stored_key(data: bytes) -> str:
@@ -177,7 +178,7 @@ def test_copies_of_an_edition_add_no_documents(tmp_path: Path) -> None:
     )
     everything = rulesearch.SearchIndex([catalogue.load_edition(info) for info in english_cr])
     assert len(everything.ids) == len(without.ids)
-    top = everything.search("who owns the cards of a communal planar deck", 1)[0]
+    top = search_index(everything, "who owns the cards of a communal planar deck", 1)[0]
     assert (top.id, top.edition) == ("901.15b", "2026-01-16")
     assert "2001-01-07" in top.also_in
 

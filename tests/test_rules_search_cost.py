@@ -20,6 +20,7 @@ from planarcli import marshalcache
 from planarcli.rulebook import catalogue, corpus, searchcache
 from planarcli.rulebook import search as rulesearch
 from planarcli.rulebook.search import cards, query
+from planarcli.rulebook.search.scope import search_index
 
 CARD_QUESTION = "spatial merging chaos"
 CARD = "Spatial Merging"
@@ -57,7 +58,7 @@ def test_the_stored_card_facts_are_those_of_the_rulings() -> None:
     expected = [p for p in rulings if len(cards_of[plain(index.texts[p])]) >= 3]
     assert expected, "the rulings hold texts that several cards repeat"
     assert index.restating == expected
-    assert query.restating(index) == frozenset(expected)
+    assert index.restating_rulings() == frozenset(expected)
     # and the cached state gives the same facts back
     again = rulesearch.SearchIndex.from_state(index.state(), scope)
     assert (again.cards, again.restating) == (index.cards, index.restating)
@@ -92,7 +93,7 @@ def test_a_cached_search_naming_a_card_reads_only_that_cards_rulings() -> None:
     assert index.cached
     texts, tokens = Reads(index.texts), Reads(index.tokens)
     index.texts, index.tokens = texts, tokens
-    results = index.search(CARD_QUESTION, 10)
+    results = search_index(index, CARD_QUESTION, 10)
     assert results[0].card == CARD
     rulings = {p for p, kind in enumerate(index.kinds) if kind == "ruling"}
     assert not texts.walked and not tokens.walked
@@ -290,9 +291,9 @@ def test_a_danish_or_french_question_that_asks_no_definition_compiles_no_such_pa
         "qui peut transplaner",
         "est-ce que je peux lancer le dé",
     ):
-        assert index.search(question, 3)
+        assert search_index(index, question, 3)
     assert [pattern._compiled for pattern in patterns] == [None] * len(patterns)
-    index.search("hvad er et fænomen", 3)
+    search_index(index, "hvad er et fænomen", 3)
     assert query.DEFINITION_PARTS[0][0]._compiled is not None
     assert query.SUBJECT_PARTS[0][0]._compiled is not None
     assert query.SUBJECT_PARTS[1][0]._compiled is None  # "what a ... is": not asked
@@ -374,8 +375,8 @@ def test_the_kept_card_names_are_those_made_from_the_rulings() -> None:
     from planarcli.rulebook.search import cards
 
     info = rulings_info()
-    made = cards.scope_names(info)  # made, and kept
-    kept = cards.scope_names(info)  # read back
+    made = query.scope_names(info)  # made, and kept
+    kept = query.scope_names(info)  # read back
     fresh = cards.Names.of(
         sorted({card for card, _ in catalogue.load_edition(info).cards.values()})
     )
@@ -385,7 +386,7 @@ def test_the_kept_card_names_are_those_made_from_the_rulings() -> None:
             fresh.counts,
             fresh.by_letter,
         )
-    assert cards.read_names("spatial merging chaos", info)[1] == {CARD}
+    assert query.read_names("spatial merging chaos", info)[1] == {CARD}
 
 
 def rewrite_kept(path: Path, change: Callable[[dict[str, Any]], None]) -> None:
@@ -450,13 +451,13 @@ def test_kept_card_names_are_read_not_made_again(
     (and cost every search what keeping them saves)."""
     run_cli("rules", "search", "Chaotischer Aether")
     made: list[str] = []
-    build = cards.build  # (what scope_names calls to make them)
+    build = query.build_card_names  # (what scope_names calls to make them)
 
     def counted(info: corpus.EditionInfo, *args: Any) -> Any:
         made.append(info.id)
         return build(info, *args)
 
-    monkeypatch.setattr(cards, "build", counted)
+    monkeypatch.setattr(query, "build_card_names", counted)
     for question in ("planar die cost", CARD_QUESTION, "Chaotischer Äther", "hvad er et fænomen"):
         assert run_cli("rules", "search", question).exit_code == 0, question
     assert made == []

@@ -14,7 +14,7 @@ import search_quality
 from planarcli import resources
 from planarcli.rulebook import catalogue, corpus
 from planarcli.rulebook import search as rulesearch
-from planarcli.rulebook.search import cards
+from planarcli.rulebook.search import cards, query
 
 HERE = Path(__file__).parent
 
@@ -132,7 +132,7 @@ def test_a_name_printed_in_another_language_names_the_card(
 
 def test_every_printed_name_names_its_card(infos: list[corpus.EditionInfo]) -> None:
     (rulings,) = [info for info in infos if info.kind == corpus.RULINGS]
-    names = cards.scope_names(rulings)
+    names = query.scope_names(rulings)
     for name, card in every_card_name():
         assert card in cards.named(name, names)[0], name
 
@@ -143,8 +143,8 @@ def test_the_printed_names_are_read_only_for_a_question_that_may_say_one(
     """The cache dir keeps the rulings' own names apart from the other names: an everyday
     question reads only the first."""
     (rulings,) = [info for info in infos if info.kind == corpus.RULINGS]
-    cards.scope_names(rulings)  # made and kept
-    kept = cards.scope_names(rulings)  # read back
+    query.scope_names(rulings)  # made and kept
+    kept = query.scope_names(rulings)  # read back
     assert kept.printed == {} and kept.elsewhere
     assert cards.named("planar die cost", kept) == (frozenset(), set())
     assert kept.printed == {}, "the other names were read"

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from planarcli.rulebook import catalogue
 from planarcli.rulebook import search as rulesearch
 from planarcli.rulebook.search import SearchIndex, query, subject
+from planarcli.rulebook.search.scope import search_index
 
 #: subjects (words, a person or not), as :func:`query.subject_of` gives them
 SUBJECTS = [
@@ -290,7 +291,7 @@ def test_a_who_is_search_compiles_neither_pattern(monkeypatch: pytest.MonkeyPatc
         assert understood.definition is not None
         said = [text for text in index.texts if understood.definition(text)]
         assert said, asked
-        found = index.search(asked, 10)
+        found = search_index(index, asked, 10)
         assert found
         pattern, _ = query.subject_pattern(index, words, person)
         assert pattern not in compiled
@@ -299,4 +300,4 @@ def test_a_who_is_search_compiles_neither_pattern(monkeypatch: pytest.MonkeyPatc
     # and a rule that says it ("... the planar controller is whoever ...") ranks first
     definition = query.understand(index, question).definition
     assert definition is not None
-    assert definition(index.search(question, 1)[0].text)
+    assert definition(search_index(index, question, 1)[0].text)

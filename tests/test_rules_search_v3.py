@@ -16,6 +16,7 @@ from planarcli.rulebook import catalogue
 from planarcli.rulebook import search as rulesearch
 from planarcli.rulebook.current import resolve_edition
 from planarcli.rulebook.search import language, weights
+from planarcli.rulebook.search.scope import search_index
 
 HERE = Path(__file__).parent
 
@@ -193,12 +194,13 @@ def test_every_feature_is_in_the_one_table_and_can_be_turned_off() -> None:
 def test_turning_a_feature_off_changes_the_ranking(monkeypatch: pytest.MonkeyPatch) -> None:
     """The table is what the scoring reads: with rule numbers off, "901.9" is not first."""
     index = rulesearch.SearchIndex([catalogue.load_edition("current")])
-    assert index.search("901.9", 1)[0].id == "901.9"
+    assert search_index(index, "901.9", 1)[0].id == "901.9"
     named = weights.WEIGHTS["exact_id"]
     monkeypatch.setitem(weights.WEIGHTS, "exact_id", named._replace(weight=named.off))
     child = weights.WEIGHTS["child_id"]
     monkeypatch.setitem(weights.WEIGHTS, "child_id", child._replace(weight=child.off))
-    assert rulesearch.SearchIndex([catalogue.load_edition("current")]).search("901.9", 1) == []
+    bare = rulesearch.SearchIndex([catalogue.load_edition("current")])
+    assert search_index(bare, "901.9", 1) == []
 
 
 # ------------------------------------------- general rules naming Planechase in passing
@@ -232,7 +234,7 @@ def test_a_planechase_question_finds_901_before_a_rule_naming_it_in_passing(
     index = rulesearch.SearchIndex([catalogue.load_edition("current")])
     aside = weights.WEIGHTS["aside"]
     monkeypatch.setitem(weights.WEIGHTS, "aside", aside._replace(weight=aside.off))
-    assert index.search("comand zone planes", 1)[0].id == "400.4b"
+    assert search_index(index, "comand zone planes", 1)[0].id == "400.4b"
 
 
 def test_a_misspelling_in_one_phrasing_does_not_stop_the_typo_correction(
@@ -245,4 +247,4 @@ def test_a_misspelling_in_one_phrasing_does_not_stop_the_typo_correction(
     index = rulesearch.SearchIndex([catalogue.load_edition("current")])
     typo = weights.WEIGHTS["phrased_typo"]
     monkeypatch.setitem(weights.WEIGHTS, "phrased_typo", typo._replace(weight=typo.off))
-    assert [r.id for r in index.search("whats a phenomenom", 3)] == ["205.3r"]
+    assert [r.id for r in search_index(index, "whats a phenomenom", 3)] == ["205.3r"]

@@ -25,7 +25,7 @@ from click.testing import CliRunner
 from httpserver import LocalServer, RecordedRequest, Reply, refused_url, serve
 
 from planarcli import __version__
-from planarcli.cards import catalog
+from planarcli.cards import store
 from planarcli.cards.scryfall import RetryPolicy, ScryfallClient
 from planarcli.cards.sync import build_catalog, classify_type_line, write_catalog
 from planarcli.cli import cli
@@ -283,7 +283,7 @@ def test_sync_of_recorded_scryfall_prints(server: LocalServer, cache_dir: Path) 
     document = json.loads((cache_dir / "cards.json").read_text(encoding="utf-8"))
     # Every card's sets are the union of its printings' sets and of what the bundled snapshot
     # knows of it (these recorded answers are older and partial: card data only grows).
-    snapshot = {card.oracle_id: card for card in catalog.load_snapshot().cards}
+    snapshot = {card.oracle_id: card for card in store.load_snapshot().cards}
     for card in document["cards"]:
         mine = [p for p in prints if p["oracle_id"] == card["oracle_id"]]
         known = snapshot.get(card["oracle_id"])
@@ -293,7 +293,7 @@ def test_sync_of_recorded_scryfall_prints(server: LocalServer, cache_dir: Path) 
         if known is not None and known.first_released:
             dates.append(known.first_released)
         assert card["first_released"] == min(dates)
-    catalog.reset_loaded_catalog()
+    store.reset_loaded_catalog()
     shown = run("cards", "show", "Stairs to Infinity", "--format", "json")
     assert shown.exit_code == 0, explain(shown)
     assert json.loads(shown.stdout)["source"] == "cache"
@@ -815,14 +815,14 @@ def test_a_synced_card_is_known_to_cards_show(server: LocalServer, cache_dir: Pa
 def test_sync_writes_a_stamp_that_lets_loading_skip_jsonschema(
     server: LocalServer, synced_cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert catalog.stamp_path(synced_cache).is_file()
+    assert store.stamp_path(synced_cache).is_file()
 
     def no_schema_check(*args: Any, **kwargs: Any) -> list[str]:
         raise AssertionError("the stamped cache was checked again")
 
     monkeypatch.setattr("planarcli.schemacheck.schema_errors", no_schema_check)
-    catalog.reset_loaded_catalog()
-    loaded = catalog.load_catalog()
+    store.reset_loaded_catalog()
+    loaded = store.load_catalog()
     assert loaded.source.kind == "cache"
     assert loaded.lookup("Test Plane of Nowhere") is not None
 
@@ -966,7 +966,7 @@ def test_progress_bar_on_a_terminal_only(server: LocalServer, cache_dir: Path) -
 def test_validate_knows_cards_only_the_synced_cache_has(
     server: LocalServer, cache_dir: Path, tmp_path: Path
 ) -> None:
-    planes = [c.name for c in catalog.load_snapshot().cards if c.kind == "plane"][:9]
+    planes = [c.name for c in store.load_snapshot().cards if c.kind == "plane"][:9]
     deck = tmp_path / "deck.txt"
     deck.write_text(
         "Planar Deck\n" + "\n".join([*planes, "Test Plane of Nowhere"]) + "\n", encoding="utf-8"
@@ -978,7 +978,7 @@ def test_validate_knows_cards_only_the_synced_cache_has(
     prints = [make_card(name) for name in planes]
     serve_cards(server, [*prints, make_card("Test Plane of Nowhere", "Plane — Nowhere")])
     assert sync(server.url).exit_code == 0
-    catalog.reset_loaded_catalog()
+    store.reset_loaded_catalog()
     after = run("validate", str(deck), "-v")
     assert after.exit_code == 0, explain(after)
     assert after.stdout.startswith(f"card data: cache {cache_dir / 'cards.json'}")
@@ -1024,7 +1024,7 @@ def test_a_partial_answer_never_makes_a_cards_sets_or_first_printing_shrink(
 ) -> None:
     """A mirror that sends only a later printing of Tazeem: the card keeps every set the
     snapshot knows and its first printing, and gains the mirror's set."""
-    tazeem = catalog.load_snapshot().exact("Tazeem")
+    tazeem = store.load_snapshot().exact("Tazeem")
     assert tazeem is not None and tazeem.first_released is not None
     later = make_card(
         "Tazeem",
@@ -1035,14 +1035,14 @@ def test_a_partial_answer_never_makes_a_cards_sets_or_first_printing_shrink(
     )
     serve_cards(server, [later])
     assert sync(server.url).exit_code == 0
-    catalog.reset_loaded_catalog()
+    store.reset_loaded_catalog()
     shown = json.loads(run("cards", "show", "Tazeem", "--format", "json").stdout)
     assert shown["source"] == "cache"
     assert shown["sets"] == [*tazeem.sets, "zzz"]
     assert shown["first_released"] == tazeem.first_released
 
 
-# -- hostile answers (issue 22): one line, exit 3, the cache as it was ------------------------------
+# -- hostile answers (issue 22): one line, exit 3, the cache as it was ---------------------------
 def synced_cache_checksum(server: LocalServer, cache_dir: Path) -> str:
     """Sync the hand-made cards once, then empty the server's log: the checksum of that cache."""
     serve_cards(server, HAND_MADE)

@@ -9,7 +9,7 @@ import json
 from conftest import SHARED_DATA, requires_shared_data
 
 from planarcli import resources
-from planarcli.cards.catalog import load_snapshot, snapshot_path
+from planarcli.cards.store import load_snapshot, snapshot_path
 from planarcli.schemacheck import schema_errors
 
 

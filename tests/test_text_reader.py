@@ -6,7 +6,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from planarcli.cards.catalog import Catalog, CatalogSource, load_snapshot
+from planarcli.cards.catalog import Catalog
+from planarcli.cards.model import CatalogSource
+from planarcli.cards.store import load_snapshot
 from planarcli.deck.readers.planar import find_planar_deck
 from planarcli.deck.readers.source import RawInput, decode_text, split_lines
 from planarcli.deck.readers.text import parse_card_line, read

@@ -189,7 +189,7 @@ def test_no_paths_is_a_usage_error(run_cli) -> None:
 
 
 def test_communal_deck_for_four_players(write, run_cli) -> None:
-    from planarcli.cards.catalog import load_snapshot
+    from planarcli.cards.store import load_snapshot
 
     cards = load_snapshot().cards
     planes = [c.name for c in cards if c.kind == "plane"][:32]
@@ -311,7 +311,7 @@ def test_directory_scan_skips_json_that_is_no_decklist(tmp_path, write, run_cli)
 
 
 def test_json_deck_that_declares_itself_communal(write, run_cli) -> None:
-    from planarcli.cards.catalog import load_snapshot
+    from planarcli.cards.store import load_snapshot
 
     planes = [c.name for c in load_snapshot().cards if c.kind == "plane"][:20]
     deck = {
@@ -357,15 +357,15 @@ def test_card_missing_from_an_incomplete_synced_cache_comes_from_the_snapshot(
     """The catalog is the snapshot united with the cache: a card the cache lacks is known."""
     import os
 
-    from planarcli.cards import catalog
+    from planarcli.cards import store
 
-    document = json.loads(catalog.snapshot_path().read_text(encoding="utf-8"))
+    document = json.loads(store.snapshot_path().read_text(encoding="utf-8"))
     document["source"] = {"kind": "scryfall", "created": "2026-11-01T00:00:00+00:00"}
     document["cards"] = [c for c in document["cards"] if c["name"] != "Team-Up!"]
     cache = Path(os.environ["PLANARCLI_CACHE_DIR"]) / "cards.json"
     cache.parent.mkdir(parents=True, exist_ok=True)
     cache.write_text(json.dumps(document), encoding="utf-8")
-    catalog.reset_loaded_catalog()
+    store.reset_loaded_catalog()
     deck = write("deck.txt", "Planar Deck\n1 Team Up!\n" + LEGAL_TEXT)
     result = run_cli("validate", str(deck), "--format", "json")
     assert result.exit_code == 0, result

@@ -1,114 +1,20 @@
 """The card catalog: every plane and phenomenon planarcli knows, indexed by exact and folded
 name and by printed non-English name, which answer exact, folded and printed names
-(``Catalog.resolve``). A name they lack goes to ``planarcli.cards.resolve`` (typos, fuzzy
-guesses, "another Magic card"), imported only then. The Catalog is the only place that knows
-how names are folded (see ``planarcli.cards.names``).
-
-The rooms of ``planarcli.cards``:
-
-- ``model``: the card model (``Card``, ``CatalogSource`` and its age, lookup results);
-- ``catalog`` (here): ``Catalog``, the cards, their name indexes and the lookups they answer;
-- ``resolve``: name resolution beyond the indexes (typos, fuzzy guesses, "another Magic
-  card", did-you-mean), which ``Catalog`` calls for a name its indexes lack;
-- ``filters``: filtering by kind, set and subtype;
-- ``store``: loading and caching the bundled snapshot and the synced cache
-  (``load_catalog``, ``load_snapshot``, ``load_cache``), the card a name denotes in them
-  (``look_up``), and the official rulings bundled with the snapshot (``snapshot_rulings``).
-
-The names of ``model``, ``resolve`` and ``store`` that callers used to import from here
-(``load_catalog``, ``Card``, ``GUESS_MIN_SCORE``, ...) are still importable from here.
+(``Catalog.resolve``). The Catalog is the only place that knows how names are folded (see
+``planarcli.cards.names``). It imports neither of the modules built on it: a name its indexes
+lack is for ``planarcli.cards.resolve`` (typos, fuzzy guesses, "another Magic card"), which
+uses the catalog and keeps its own caches, and ``planarcli.cards.store`` loads and builds
+catalogs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable
+from typing import Any
 
-from planarcli.cards.model import (
-    FUTURE_TOLERANCE_DAYS,
-    STALE_AFTER_DAYS,
-    Card,
-    CardNotFoundError,
-    CatalogSource,
-    Match,
-    Resolution,
-    UnknownName,
-    _printed_json,
-)
+from planarcli.cards.model import Card, CatalogSource, Resolution, _printed_json
 from planarcli.cards.names import fold_name, umlaut_free
 from planarcli.errors import echoed as echo_repr
-
-if TYPE_CHECKING:  # what __getattr__ below hands out, named for type checkers
-    from planarcli.cards.resolve import (
-        BELOW_EXACT,
-        GUESS_MIN_CHARS,
-        GUESS_MIN_SCORE,
-        MATCH_MIN_SCORE,
-        SUGGEST_CUTOFF,
-        TYPO_CHARS_PER_EDIT,
-        is_misspelling,
-    )
-    from planarcli.cards.store import (
-        CACHE_FILE_NAME,
-        PARSED_SUFFIX,
-        SNAPSHOT_CACHE_MAGIC,
-        SNAPSHOT_CACHE_NAME,
-        SNAPSHOT_FILE_NAME,
-        cache_path,
-        content_digest,
-        load_cache,
-        load_catalog,
-        load_snapshot,
-        parse_catalog,
-        read_catalog_file,
-        reset_loaded_catalog,
-        snapshot_path,
-        stamp_path,
-        synced_card,
-        union_catalog,
-        write_cache_stamp,
-    )
-
-#: Everything importable from here: this module's own names, the card model's, and the
-#: names of ``resolve`` and ``store`` that callers imported from here before the split.
-__all__ = [
-    "BELOW_EXACT",
-    "CACHE_FILE_NAME",
-    "FUTURE_TOLERANCE_DAYS",
-    "GUESS_MIN_CHARS",
-    "GUESS_MIN_SCORE",
-    "MATCH_MIN_SCORE",
-    "NAME_LENGTH_FACTOR",
-    "PARSED_SUFFIX",
-    "SNAPSHOT_CACHE_MAGIC",
-    "SNAPSHOT_CACHE_NAME",
-    "SNAPSHOT_FILE_NAME",
-    "STALE_AFTER_DAYS",
-    "SUGGEST_CUTOFF",
-    "TYPO_CHARS_PER_EDIT",
-    "Card",
-    "CardNotFoundError",
-    "Catalog",
-    "CatalogSource",
-    "Match",
-    "Resolution",
-    "UnknownName",
-    "cache_path",
-    "content_digest",
-    "is_misspelling",
-    "load_cache",
-    "load_catalog",
-    "load_snapshot",
-    "parse_catalog",
-    "read_catalog_file",
-    "reset_loaded_catalog",
-    "snapshot_path",
-    "stamp_path",
-    "synced_card",
-    "too_long_message",
-    "union_catalog",
-    "write_cache_stamp",
-]
 
 #: A name longer than this many times the catalog's longest name is no card name: no
 #: lookup compares it (``Catalog.max_name_chars``); ``cards show|match`` refuse it (exit 2).
@@ -129,6 +35,7 @@ class Catalog:
         source: CatalogSource,
         *,
         sources: tuple[CatalogSource, ...] = (),
+        borrow: Callable[[], Catalog] | None = None,
     ) -> None:
         self._cards: tuple[Card, ...] | None = cards
         self._records: dict[str, dict[str, Any]] = {}
@@ -142,22 +49,34 @@ class Catalog:
         self._key_name_map: dict[str, str] | None = None
         self._printed: dict[str, tuple[str, str]] | None = None
         self._printed_folded: dict[str, tuple[str, str] | None] | None = None
-        self._other_names: list[str] | None = None
-        self._planar_key_set: set[str] | None = None
         self._keys_checked = False
-        self._guess_names: list[tuple[str, Card]] | None = None
-        self._vocabulary: tuple[list[str], list[tuple[int, ...]]] | None = None
         self._max_chars: int | None = None
-        #: ``explain_unknown``'s answers by written name (validate and --fix ask twice).
-        self._explained: dict[str, UnknownName] = {}
+        #: The catalog whose printed names this one borrows (the bundled snapshot, for a
+        #: synced cache that lacks them), made on first need; None for the snapshot itself.
+        self._borrow = borrow
 
     @classmethod
-    def from_records(cls, records: list[dict[str, Any]], source: CatalogSource) -> Catalog:
-        """A catalog over parsed card records (catalog-schema dicts), made into Cards lazily."""
-        catalog = cls((), source)
+    def from_records(
+        cls,
+        records: list[dict[str, Any]],
+        source: CatalogSource,
+        *,
+        sources: tuple[CatalogSource, ...] = (),
+        origins: dict[str, str] | None = None,
+        borrow: Callable[[], Catalog] | None = None,
+    ) -> Catalog:
+        """A catalog over parsed card records (catalog-schema dicts), made into Cards lazily;
+        ``origins``: the kind of source of each card not from ``source``."""
+        catalog = cls((), source, sources=sources, borrow=borrow)
         catalog._cards = None
         catalog._records = {record["name"]: record for record in records}
+        catalog._origins = origins or {}
         return catalog
+
+    def borrowed(self) -> Catalog | None:
+        """The catalog this one borrows printed names from and counts as planar too (the
+        bundled snapshot, for a synced cache), or None."""
+        return self._borrow() if self._borrow is not None else None
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -192,11 +111,11 @@ class Catalog:
             card = self._made[name] = Card.from_json(self._records[name])
         return card
 
-    @property
-    def _by_key(self) -> dict[str, Card]:
-        """Cards by folded name (for fuzzy matching: makes every Card)."""
+    def cards_by_folded_name(self) -> dict[str, Card]:
+        """Cards by folded English name (for fuzzy matching: makes every Card; the
+        catalog's own dict: read it, do not change it)."""
         if self._folded is None:
-            self._folded = {key: self._card_named(name) for key, name in self._key_names.items()}
+            self._folded = {key: self.card_named(name) for key, name in self._key_names.items()}
         return self._folded
 
     @property
@@ -259,7 +178,8 @@ class Catalog:
             for card in self._cards:
                 yield card.name, {"printed_names": _printed_json(card.printed_names)}
 
-    def _card_named(self, name: str) -> Card:
+    def card_named(self, name: str) -> Card:
+        """The card with exactly this name, which the catalog holds."""
         card = self.exact(name)
         assert card is not None, name
         return card
@@ -284,19 +204,20 @@ class Catalog:
         key = fold_name(name)
         found = self._key_names.get(key)
         if found is not None:
-            return Resolution(name, self._card_named(found), "folded")
+            return Resolution(name, self.card_named(found), "folded")
         printed = self._printed_names_as_written.get(name)
         if printed is not None:
             return self._printed_resolution(name, printed)
-        printed = self._printed_names_folded.get(key)
+        printed = self.printed_names_folded().get(key)
         if printed is not None:
             return self._printed_resolution(name, printed)
-        if self.source.kind != "snapshot" and key:
-            borrowed = _bundled_snapshot().resolve(name)
+        lender = self.borrowed() if key else None
+        if lender is not None:
+            borrowed = lender.resolve(name)
             if borrowed.how == "printed" and borrowed.card is not None:
                 found = self._key_names.get(fold_name(borrowed.card.name))
                 card = self.exact(borrowed.card.name) or (
-                    self._card_named(found) if found is not None else None
+                    self.card_named(found) if found is not None else None
                 )
                 if card is not None:
                     return Resolution(name, card, "printed", borrowed.lang)
@@ -311,10 +232,10 @@ class Catalog:
             assert self._printed is not None
         return self._printed
 
-    @property
-    def _printed_names_folded(self) -> dict[str, tuple[str, str] | None]:
+    def printed_names_folded(self) -> dict[str, tuple[str, str] | None]:
         """Folded printed name → (card name, language); None for a key that two different
-        cards are printed with (it names neither)."""
+        cards are printed with (it names neither). The catalog's own dict: read it, do not
+        change it."""
         if self._printed_folded is None:
             self._index_printed_names()
             assert self._printed_folded is not None
@@ -334,7 +255,7 @@ class Catalog:
         catalog. Anything longer is no spelling of any of them."""
         if self._max_chars is None:
             longest = max((len(folded) for folded in self._key_names), default=0)
-            longest = max([longest, *(len(folded) for folded in self._printed_names_folded)])
+            longest = max([longest, *(len(folded) for folded in self.printed_names_folded())])
             self._max_chars = NAME_LENGTH_FACTOR * max(longest, 1)
         return self._max_chars
 
@@ -342,69 +263,6 @@ class Catalog:
         """Whether ``name`` folds to more than ``max_name_chars`` characters: no card's
         name, and not worth a fuzzy comparison (which costs time in its length)."""
         return len(fold_name(name)) > self.max_name_chars()
-
-    # -- guesses: planarcli.cards.resolve, imported on the first name the indexes lack ----
-    def find(self, name: str) -> tuple[Card, str]:
-        """The card ``name`` denotes and how it was found: "exact", "folded", "printed", or
-        "fuzzy" for a clear guess (``resolve.find_unknown``). Raises CardNotFoundError, with
-        the planar cards the name resembles as suggestions, when there is no clear answer."""
-        resolution = self.resolve(name)
-        if resolution.card is not None:
-            return resolution.card, resolution.how
-        from planarcli.cards import resolve
-
-        return resolve.find_unknown(self, name)
-
-    def explain_unknown(self, name: str) -> UnknownName:
-        """What the unknown ``name`` is (``resolve.explain_unknown``)."""
-        from planarcli.cards import resolve
-
-        return resolve.explain_unknown(self, name)
-
-    def confident_guess(self, name: str) -> Card | None:
-        """The card `cards show` guesses and `validate --fix` renames to
-        (``resolve.confident_guess``)."""
-        from planarcli.cards import resolve
-
-        return resolve.confident_guess(self, name)
-
-    def typo_of(self, name: str) -> Card | None:
-        """The one card ``name`` is a few typing slips from (``resolve.typo_of``)."""
-        from planarcli.cards import resolve
-
-        return resolve.typo_of(self, name)
-
-    def guess_scores(
-        self, name: str, *, min_score: float = 0.0, cover: bool = True
-    ) -> list[tuple[float, Card]]:
-        """Every card scored as a guess for ``name``, best first (``resolve.guess_scores``)."""
-        from planarcli.cards import resolve
-
-        return resolve.guess_scores(self, name, min_score=min_score, cover=cover)
-
-    def match(self, name: str, *, limit: int = 10, cutoff: float = 0.0) -> list[Match]:
-        """Ranked fuzzy candidates for ``name`` (``resolve.match``)."""
-        from planarcli.cards import resolve
-
-        return resolve.match(self, name, limit=limit, cutoff=cutoff)
-
-    def suggest(self, name: str, *, limit: int = 3) -> list[str]:
-        """Did-you-mean names for an unknown name (``resolve.suggest``)."""
-        from planarcli.cards import resolve
-
-        return resolve.suggest(self, name, limit=limit)
-
-    def closest(self, key: str, cutoff: float) -> Card | None:
-        """The card whose folded name is nearest ``key`` (``resolve.closest``)."""
-        from planarcli.cards import resolve
-
-        return resolve.closest(self, key, cutoff)
-
-    def other_magic_card(self, name: str) -> str | None:
-        """The non-planar Magic card ``name`` is, if any (``resolve.other_magic_card``)."""
-        from planarcli.cards import resolve
-
-        return resolve.other_magic_card(self, name)
 
     # -- browsing ----------------------------------------------------------------------
     def filter(
@@ -445,27 +303,3 @@ def too_long_message(catalog: Catalog, name: str) -> str:
         f"{echo_repr(name)} is {len(fold_name(name))} characters long; no card name is "
         f"over {catalog.max_name_chars()}: give one card name"
     )
-
-
-def _bundled_snapshot() -> Catalog:
-    """The bundled snapshot, read once per process (``planarcli.cards.store``)."""
-    from planarcli.cards.store import bundled_snapshot
-
-    return bundled_snapshot()
-
-
-def __getattr__(name: str) -> Any:
-    """Name resolution's constants and helpers (``planarcli.cards.resolve``) and loading and
-    caching (``planarcli.cards.store``) as attributes of this module, for callers that
-    import them from here; each module is imported on first use (both import this one)."""
-    if name.startswith("__"):
-        raise AttributeError(name)
-    from planarcli.cards import store
-
-    if hasattr(store, name):  # load_catalog and its kin: every command's
-        return getattr(store, name)
-    from planarcli.cards import resolve  # only for resolution's names: not on start-up
-
-    if hasattr(resolve, name):
-        return getattr(resolve, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -19,7 +19,8 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from planarcli.cards.catalog import Card, Catalog
+from planarcli.cards.catalog import Catalog
+from planarcli.cards.model import Card
 from planarcli.cards.names import fold_name
 from planarcli.errors import UsageError
 

@@ -5,26 +5,63 @@ every Magic card name, ``planarcli.cards.magicnames``), or nothing known; and th
 candidates of `cards match` and validate's did-you-mean.
 
 ``planarcli.cards.catalog.Catalog`` answers exact, folded and printed names from its
-indexes and calls these functions (with itself) for anything else, so this module, like
-rapidfuzz, is imported only when a name is unknown. The one rule for "a misspelling clear
-enough to act on" is ``confident_guess``: `cards show` answers with it and `validate --fix`
-renames by it.
+indexes; callers call these functions, with the catalog, for anything else, so this module,
+like rapidfuzz, is imported only when a name is unknown. What they work out once per catalog
+(the names to guess from, their words, the planar and other names, the answers given) is
+kept here, beside the catalog (``_caches``), not in it. The one rule for "a misspelling
+clear enough to act on" is ``confident_guess``: `cards show` answers with it and
+`validate --fix` renames by it.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from planarcli.cards.catalog import NAME_LENGTH_FACTOR  # noqa: F401  (re-exported)
+from planarcli.cards.catalog import Catalog
 from planarcli.cards.model import Card, CardNotFoundError, Match, UnknownName
 from planarcli.cards.names import fold_name
 from planarcli.errors import echoed as echo_repr
 from planarcli.errors import plural
 
 if TYPE_CHECKING:
-    from planarcli.cards.catalog import Catalog
     from planarcli.cards.magicnames import MagicNames
+
+
+class _Caches:
+    """What name resolution works out once per catalog."""
+
+    __slots__ = ("explained", "guess_names", "other_names", "planar_keys", "vocabulary")
+
+    def __init__(self) -> None:
+        self.guess_names: list[tuple[str, Card]] | None = None
+        self.vocabulary: tuple[list[str], list[tuple[int, ...]]] | None = None
+        self.other_names: list[str] | None = None
+        self.planar_keys: set[str] | None = None
+        #: ``explain_unknown``'s answers by written name (validate and --fix ask twice).
+        self.explained: dict[str, UnknownName] = {}
+
+
+#: Each catalog's caches, for as long as the catalog lives.
+_CACHES: weakref.WeakKeyDictionary[Catalog, _Caches] = weakref.WeakKeyDictionary()
+
+
+def _caches(catalog: Catalog) -> _Caches:
+    caches = _CACHES.get(catalog)
+    if caches is None:
+        caches = _CACHES[catalog] = _Caches()
+    return caches
+
+
+def find(catalog: Catalog, name: str) -> tuple[Card, str]:
+    """The card ``name`` denotes and how it was found: "exact", "folded", "printed", or
+    "fuzzy" for a clear guess (``find_unknown``). Raises CardNotFoundError, with the planar
+    cards the name resembles as suggestions, when there is no clear answer."""
+    resolution = catalog.resolve(name)
+    if resolution.card is not None:
+        return resolution.card, resolution.how
+    return find_unknown(catalog, name)
 
 
 def completions(catalog: Catalog, incomplete: str, limit: int) -> list[str]:
@@ -46,7 +83,7 @@ def completions(catalog: Catalog, incomplete: str, limit: int) -> list[str]:
         elif key in folded:
             ranked.append((2, name))
     if not ranked and len(key) >= 3:
-        return [m.card.name for m in catalog.match(incomplete, limit=5, cutoff=60.0)]
+        return [m.card.name for m in match(catalog, incomplete, limit=5, cutoff=60.0)]
     ranked.sort(key=lambda item: (item[0], item[1].casefold()))
     return [name for _, name in ranked[:limit]]
 
@@ -91,15 +128,15 @@ def closest(catalog: Catalog, key: str, cutoff: float) -> Card | None:
     ratio, if it scores ``cutoff`` (0-100) or more."""
     from rapidfuzz import fuzz, process
 
-    keys = catalog._key_names
+    keys = catalog.folded_names()
     found = process.extractOne(key, list(keys), scorer=fuzz.ratio, score_cutoff=cutoff)
-    return None if found is None else catalog._card_named(keys[found[0]])
+    return None if found is None else catalog.card_named(keys[found[0]])
 
 
 def suggest(catalog: Catalog, name: str, *, limit: int = 3) -> list[str]:
     """Up to ``limit`` did-you-mean names for an unknown name: good candidates only, and
     only those close to the best one (so one clear answer is not drowned in noise)."""
-    matches = catalog.match(name, limit=limit, cutoff=SUGGEST_CUTOFF)
+    matches = match(catalog, name, limit=limit, cutoff=SUGGEST_CUTOFF)
     if not matches:
         return []
     floor = matches[0].score - SUGGEST_SPREAD
@@ -179,21 +216,24 @@ def typos_of(catalog: Catalog, name: str) -> list[Card]:
     key = fold_name(name)
     if len(key) < GUESS_MIN_CHARS or catalog.too_long(name):
         return []
-    return [card for folded, card in catalog._by_key.items() if _is_typo(key, folded)]
+    by_name = catalog.cards_by_folded_name()
+    return [card for folded, card in by_name.items() if _is_typo(key, folded)]
 
 
 def _names_to_guess_from(catalog: Catalog) -> list[tuple[str, Card]]:
     """(folded name, card) for every name a card goes by: its English name and its
     printed non-English names, so a misspelt French name is guessed from the French."""
-    if catalog._guess_names is None:
-        pairs = list(catalog._by_key.items())
-        for key, printed in catalog._printed_names_folded.items():
-            if printed is not None and key not in catalog._key_names:
+    caches = _caches(catalog)
+    if caches.guess_names is None:
+        pairs = list(catalog.cards_by_folded_name().items())
+        english = catalog.folded_names()
+        for key, printed in catalog.printed_names_folded().items():
+            if printed is not None and key not in english:
                 card = catalog.exact(printed[0])
                 if card is not None:
                     pairs.append((key, card))
-        catalog._guess_names = pairs
-    return catalog._guess_names
+        caches.guess_names = pairs
+    return caches.guess_names
 
 
 def _guess_vocabulary(
@@ -201,12 +241,13 @@ def _guess_vocabulary(
 ) -> tuple[list[str], list[tuple[int, ...]]]:
     """Every word of the names in ``pairs``, each once, and for each name the positions
     of its words in that list."""
-    if catalog._vocabulary is None:
+    caches = _caches(catalog)
+    if caches.vocabulary is None:
         split = [folded.split() or [folded] for folded, _ in pairs]
         vocabulary = sorted({word for words in split for word in words})
         where = {word: at for at, word in enumerate(vocabulary)}
-        catalog._vocabulary = (vocabulary, [tuple(where[w] for w in words) for words in split])
-    return catalog._vocabulary
+        caches.vocabulary = (vocabulary, [tuple(where[w] for w in words) for words in split])
+    return caches.vocabulary
 
 
 def confident_guess(catalog: Catalog, name: str) -> Card | None:
@@ -216,14 +257,14 @@ def confident_guess(catalog: Catalog, name: str) -> Card | None:
     ``guess``). None for a name the catalog knows (it needs no guess)."""
     if catalog.resolve(name).card is not None:
         return None
-    return catalog.explain_unknown(name).guess
+    return explain_unknown(catalog, name).guess
 
 
 def find_unknown(catalog: Catalog, name: str) -> tuple[Card, str]:
-    """``Catalog.find`` for a name the catalog's indexes do not know: the clear guess
+    """``find`` for a name the catalog's indexes do not know: the clear guess
     (``explain_unknown``), matched "fuzzy", or CardNotFoundError with the planar cards the
     name resembles as suggestions."""
-    unknown = catalog.explain_unknown(name)
+    unknown = explain_unknown(catalog, name)
     if unknown.guess is not None:
         return unknown.guess, "fuzzy"
     suggestions = unknown.suggestions
@@ -280,9 +321,10 @@ def cards_of_subtype(catalog: Catalog, name: str) -> list[Card]:
 
 def explain_unknown(catalog: Catalog, name: str) -> UnknownName:
     """What the unknown ``name`` is (``_explain_unknown``), worked out once per name."""
-    known = catalog._explained.get(name)
+    explained = _caches(catalog).explained
+    known = explained.get(name)
     if known is None:
-        known = catalog._explained[name] = _explain_unknown(catalog, name)
+        known = explained[name] = _explain_unknown(catalog, name)
     return known
 
 
@@ -303,13 +345,13 @@ def _explain_unknown(catalog: Catalog, name: str) -> UnknownName:
     key = fold_name(name)
     if not key or catalog.too_long(name):  # no card's name: nothing to compare it with
         return UnknownName(name, None, False, None, ())
-    suggestions = tuple(catalog.suggest(name))
+    suggestions = tuple(suggest(catalog, name))
     magic = _magic_names()
     if magic is not None and key in magic and key not in _planar_keys(catalog):
         return UnknownName(name, magic.name_for(key), True, None, suggestions)
     # Whether one card clearly fits is judged on how well the written name is explained
     # (cover=False): how much of a longer name it leaves out ranks, but is no ambiguity.
-    ranked = catalog.guess_scores(name, cover=False)
+    ranked = guess_scores(catalog, name, cover=False)
     best = ranked[0][1] if ranked else None
     top = ranked[0][0] if ranked else 0.0
     runner_up = ranked[1][0] if len(ranked) > 1 else 0.0
@@ -362,17 +404,16 @@ def _planar_keys(catalog: Catalog) -> set[str]:
     """Every folded name of a planar card: this catalog's, and the bundled snapshot's
     when this catalog is another (a synced cache that lacks a card is no proof that the
     card is not planar)."""
-    if catalog._planar_key_set is None:
-        keys = set(catalog._key_names)
-        keys.update(catalog._printed_names_folded)
-        if catalog.source.kind != "snapshot":
-            from planarcli.cards.store import bundled_snapshot
-
-            snapshot = bundled_snapshot()
-            keys.update(snapshot._key_names)
-            keys.update(snapshot._printed_names_folded)
-        catalog._planar_key_set = keys
-    return catalog._planar_key_set
+    caches = _caches(catalog)
+    if caches.planar_keys is None:
+        keys = set(catalog.folded_names())
+        keys.update(catalog.printed_names_folded())
+        snapshot = catalog.borrowed()
+        if snapshot is not None:
+            keys.update(snapshot.folded_names())
+            keys.update(snapshot.printed_names_folded())
+        caches.planar_keys = keys
+    return caches.planar_keys
 
 
 def _suggested(catalog: Catalog, names: Iterable[str]) -> list[Card]:
@@ -385,18 +426,19 @@ def _closest_other_card(catalog: Catalog, key: str) -> tuple[str, float] | None:
     magic = _magic_names()
     if magic is None:
         return None
-    if catalog._other_names is None:
+    caches = _caches(catalog)
+    if caches.other_names is None:
         planar = _planar_keys(catalog)
-        catalog._other_names = [k for k in magic.keys if k not in planar]
+        caches.other_names = [k for k in magic.keys if k not in planar]
     from rapidfuzz import fuzz, process
 
-    found = process.extractOne(key, catalog._other_names, scorer=fuzz.ratio)
+    found = process.extractOne(key, caches.other_names, scorer=fuzz.ratio)
     return (found[0], float(found[1])) if found else None
 
 
 #: WRatio score below which a candidate is not worth suggesting.
 SUGGEST_CUTOFF = 70.0
-#: Names this short are compared as whole names (see ``Catalog.match``).
+#: Names this short are compared as whole names (see ``match``).
 SHORT_NAME = 5
 #: Suggestions more than this many points below the best one are left out.
 SUGGEST_SPREAD = 10.0

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import Any, NoReturn
 
-from planarcli.cards.catalog import Card
+from planarcli.cards.model import Card
 from planarcli.errors import UsageError
 from planarcli.errors import echoed as echo_repr
 from planarcli.lazyre import lazy

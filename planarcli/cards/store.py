@@ -46,7 +46,8 @@ def parse_catalog(document: Any, *, kind: str, path: str | os.PathLike[str]) -> 
         data_as_of=header.get("data_as_of"),
         api_url=api_url if isinstance(api_url, str) else None,
     )
-    return Catalog.from_records(document["cards"], source)
+    borrow = None if kind == "snapshot" else bundled_snapshot
+    return Catalog.from_records(document["cards"], source, borrow=borrow)
 
 
 def read_catalog_file(path: str | os.PathLike[str], *, kind: str) -> Catalog:
@@ -472,10 +473,13 @@ def union_catalog(cache: Catalog, snapshot: Catalog) -> Catalog:
     ordered = list(merged.values())
     if origins:
         ordered.sort(key=lambda entry: (entry["name"].casefold(), entry["name"]))
-    catalog = Catalog.from_records(ordered, cache.source)
-    catalog.sources = (cache.source, snapshot.source)
-    catalog._origins = origins
-    return catalog
+    return Catalog.from_records(
+        ordered,
+        cache.source,
+        sources=(cache.source, snapshot.source),
+        origins=origins,
+        borrow=bundled_snapshot,
+    )
 
 
 _LOADED: Catalog | None = None
@@ -523,10 +527,10 @@ def synced_card(name: str) -> tuple[Card, str] | None:
     card = cache.exact(name)
     how = "exact"
     if card is None:
-        found = cache._key_names.get(fold_name(name))
+        found = cache.folded_names().get(fold_name(name))
         if found is None:
             return None
-        card, how = cache._card_named(found), "folded"
+        card, how = cache.card_named(found), "folded"
     if any(getattr(card, key) is None for key in _FILLABLE):
         return None
     return card, how
@@ -579,7 +583,8 @@ class FoundCard:
 def look_up(name: str) -> FoundCard:
     """The card a written name denotes in the card data in use (``store.load_catalog``): a
     synced card by its English name straight from the cache (``store.synced_card``: the
-    snapshot is not read), else the catalog's answer (``Catalog.find``). Raises
+    snapshot is not read), else the catalog's answer (``Catalog.resolve``; for a name it
+    lacks, ``resolve.find_unknown``, imported only then). Raises
     CardNotFoundError, with suggestions, when there is no clear answer, and UsageError for
     a name longer than any card's could be."""
     quick = synced_card(name)
@@ -590,8 +595,14 @@ def look_up(name: str) -> FoundCard:
         from planarcli.errors import UsageError
 
         raise UsageError(too_long_message(catalog, name))
-    card, how = catalog.find(name)
-    lang = catalog.resolve(name).lang if how == "printed" else None
+    resolution = catalog.resolve(name)
+    if resolution.card is not None:
+        card, how, lang = resolution.card, resolution.how, resolution.lang
+    else:
+        from planarcli.cards import resolve
+
+        card, how = resolve.find_unknown(catalog, name)
+        lang = None
     return FoundCard(card, how, catalog.origin(card), lang)
 
 

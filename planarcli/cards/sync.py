@@ -23,7 +23,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from planarcli.cards import catalog as catalog_module
+from planarcli.cards import store
+from planarcli.cards.model import Card
 from planarcli.cards.names import add_name_keys
 from planarcli.errors import DataUnavailableError, plural
 
@@ -336,8 +337,8 @@ def write_catalog(document: dict[str, Any], path: Path) -> None:
             f"cannot write the card cache {path}: {error.strerror or error}",
             hint="check PLANARCLI_CACHE_DIR and its permissions",
         ) from error
-    catalog_module.write_cache_stamp(
-        path, stat.st_size, stat.st_mtime_ns, catalog_module.content_digest(data)
+    store.write_cache_stamp(
+        path, stat.st_size, stat.st_mtime_ns, store.content_digest(data)
     )
 
 
@@ -373,7 +374,7 @@ def _previous_records(path: Path) -> list[dict[str, Any]] | None:
     if not path.is_file():
         return None
     try:
-        previous = catalog_module.load_cache(path)
+        previous = store.load_cache(path)
     except (OSError, ValueError):
         return None
     return previous.records()
@@ -408,7 +409,7 @@ def sync_cards(
     """Fetch every planar card from Scryfall at ``api_url`` into the cache (``path``)."""
     from planarcli.cards.scryfall import PLANAR_QUERY, SEARCH_PARAMS, ScryfallClient
 
-    target = path or catalog_module.cache_path()
+    target = path or store.cache_path()
     with ScryfallClient(api_url, **(client_options or {})) as client:
         fetched = client.fetch_planar_cards(progress=progress)
     query = "&".join(f"{key}={value}" for key, value in SEARCH_PARAMS.items())
@@ -435,7 +436,7 @@ def sync_cards(
             f"(e.g. {', '.join(kept[:3])})"
         )
     try:
-        snapshot = catalog_module.load_snapshot()
+        snapshot = store.load_snapshot()
     except DataUnavailableError:
         snapshot = None
     if snapshot is not None:
@@ -451,12 +452,12 @@ def sync_cards(
     # What a card's record knows only grows: printed names, sets and the first printing of
     # the previous cache and of the bundled snapshot stay.
     if previous is not None:
-        merge_known_facts(document, map(catalog_module.Card.from_json, previous))
+        merge_known_facts(document, map(Card.from_json, previous))
     if snapshot is not None:
         merge_known_facts(document, snapshot.cards)
     add_name_keys(document)
     write_catalog(document, target)
-    catalog_module.reset_loaded_catalog()
+    store.reset_loaded_catalog()
     new_cards = (
         [card["name"] for card in document["cards"] if card["oracle_id"] not in previous_ids]
         if previous_ids is not None
@@ -479,7 +480,6 @@ def online_card(name: str, api_url: str, client_options: dict[str, Any] | None =
     """The plane or phenomenon Scryfall's fuzzy name lookup (``/cards/named?fuzzy=``) gives
     for ``name`` (`cards show --online`), as a catalog Card. Raises NotFoundError when
     Scryfall's card is no planar card (and Scryfall's own errors as the client does)."""
-    from planarcli.cards.model import Card
     from planarcli.cards.scryfall import ScryfallClient
     from planarcli.errors import NotFoundError, echoed
 

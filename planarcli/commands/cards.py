@@ -386,15 +386,15 @@ def match(name: str, limit: int, output_format: str) -> None:
     longer than twice the longest card name, is a usage error (exit 2). Scores are of the
     whole NAME against a whole card name: each written word must find its own word of the
     name, and a name partly written scores lower the less of it is written."""
-    from planarcli.cards.resolve import MATCH_MIN_SCORE
+    from planarcli.cards.resolve import MATCH_MIN_SCORE, guess_scores, other_magic_card
     from planarcli.cards.store import load_catalog
 
     if not fold_name(name):
         raise UsageError(f"nothing to match in {echo_repr(name)}: give a card name or part of one")
     catalog = load_catalog()
     _refuse_long_name(catalog, name)
-    matches = catalog.guess_scores(name, min_score=MATCH_MIN_SCORE)[:limit]
-    other = catalog.other_magic_card(name) if not matches or matches[0][0] < 100 else None
+    matches = guess_scores(catalog, name, min_score=MATCH_MIN_SCORE)[:limit]
+    other = other_magic_card(catalog, name) if not matches or matches[0][0] < 100 else None
     from planarcli.report.cards import match_json, match_text
 
     if output_format == "json":

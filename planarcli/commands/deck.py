@@ -84,13 +84,13 @@ def random_deck(
     `--format json` prints a planarcli JSON decklist (schemas/decklist.schema.json;
     communal and players inside), with the seed, rule and command under "x-" keys.
     """
-    from planarcli.cards.catalog import load_catalog
     from planarcli.cards.deckgen import (
         DEFAULT_LEFT_OUT_SETS,
         DeckRequest,
         build_random_deck,
         parse_kinds,
     )
+    from planarcli.cards.store import load_catalog
     from planarcli.report.deck import deck_json, render_decklist
 
     request = DeckRequest(
@@ -178,7 +178,7 @@ def convert(
     Exit codes: 0 written; 1 FILE has no planar deck; 2 unreadable FILE (or a
     line of it that reads as no card), or bad usage.
     """
-    from planarcli.cards.catalog import load_catalog
+    from planarcli.cards.store import load_catalog
     from planarcli.deck.writers import convert_file, save_conversion
     from planarcli.report.deck import convert_error_json, convert_json
 

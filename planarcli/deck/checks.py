@@ -27,7 +27,8 @@ from collections.abc import Callable, Iterable, Iterator
 from datetime import date
 from typing import TYPE_CHECKING
 
-from planarcli.cards.catalog import Catalog, Resolution, UnknownName
+from planarcli.cards.catalog import Catalog
+from planarcli.cards.model import Resolution, UnknownName
 from planarcli.cards.names import fold_name, language_name
 from planarcli.deck.findings import Finding
 from planarcli.deck.readers.model import DeckEntry
@@ -192,13 +193,15 @@ MAX_SUGGESTED_NAMES = 100
 def _explained(
     name: str, catalog: Catalog, explained: dict[str, UnknownName]
 ) -> UnknownName | None:
-    """What the unknown ``name`` is (``Catalog.explain_unknown``), remembered per folded
+    """What the unknown ``name`` is (``resolve.explain_unknown``), remembered per folded
     name; None past MAX_SUGGESTED_NAMES distinct names."""
     key = fold_name(name)
     if key not in explained:
         if len(explained) >= MAX_SUGGESTED_NAMES:
             return None
-        explained[key] = catalog.explain_unknown(name)
+        from planarcli.cards.resolve import explain_unknown
+
+        explained[key] = explain_unknown(catalog, name)
     return explained[key]
 
 
@@ -216,7 +219,9 @@ def _unknown_finding(
     either, so that ``--fix`` never turns it into a plane."""
     unknown = _explained(name, catalog, explained)
     if unknown is None:
-        other = catalog.other_magic_card(name)
+        from planarcli.cards.resolve import other_magic_card
+
+        other = other_magic_card(catalog, name)
         if other is not None:
             return "not-planar-card", _not_planar(name), (), _REMOVE_OTHER_CARD
         return "unknown-card", f"{name!r} is not a plane or phenomenon card", (), None

@@ -8,8 +8,8 @@
 
 A suggestion is clear (``clear_suggestion``) when all of these hold:
 
-1. ``cards show`` answers the name with that card: ``Catalog.confident_guess``, the one
-   decision both make (a misspelling of one card only, ``Catalog.typo_of``, or a clear
+1. ``cards show`` answers the name with that card: ``resolve.confident_guess``, the one
+   decision both make (a misspelling of one card only, ``resolve.typo_of``, or a clear
    winner of the fuzzy scores; never a real non-planar Magic card's name or a name closer
    to one, never a name too short to guess from: ``Akuom`` -> ``Akoum``, ``The Gerat
    Forest`` -> ``The Great Forest``; never ``Llanowar Elves`` -> ``Llanowar`` or
@@ -25,8 +25,9 @@ misspellings of the catalog's names and on every real Magic card name.
 
 from __future__ import annotations
 
-from planarcli.cards.catalog import TYPO_CHARS_PER_EDIT, Catalog, is_misspelling  # noqa: F401
+from planarcli.cards.catalog import Catalog
 from planarcli.cards.names import fold_name
+from planarcli.cards.resolve import confident_guess
 from planarcli.deck.checks import DeckRules
 from planarcli.deck.readers.model import DeckEntry
 from planarcli.records import record
@@ -76,7 +77,7 @@ class Repair:
 def clear_suggestion(name: str, catalog: Catalog, listed: set[str], rules: DeckRules) -> str | None:
     """The one card an unknown ``name`` clearly means (rules 1-3 above), else None. A name
     the catalog knows (a printed foreign or variant spelling) needs no repair: None."""
-    card = catalog.confident_guess(name)
+    card = confident_guess(catalog, name)
     if card is None or card.name in listed:
         return None
     if card.is_phenomenon and not rules.phenomena_allowed:

@@ -173,7 +173,7 @@ class FileState:
 
 
 def _digest(data: bytes) -> str:
-    from planarcli.cards.catalog import content_digest
+    from planarcli.cards.store import content_digest
 
     return content_digest(data)
 

@@ -485,7 +485,7 @@ class ValidateRun:
 
 def run_validate(request: ValidateRequest, say: Callable[[str], None]) -> ValidateRun:
     """Judge (or fix) every file ``request`` names; ``say`` prints a note on stderr."""
-    from planarcli.cards.catalog import load_catalog
+    from planarcli.cards.store import load_catalog
     from planarcli.deck.readers import FORMATS
 
     if not request.paths:

@@ -130,12 +130,14 @@ def search(query: str, scope: Sequence[EditionInfo], limit: int = 10) -> list[Se
     """``rules search``: the ``limit`` best results for ``query`` over the editions ``scope``,
     with the cached index. A cached file that has an index's shape but not its content (made
     by hand, or by another program) is never the cause of an error: the index is rebuilt."""
+    from planarcli.rulebook.search.scope import search_index as ranked
+
     index = load_index(scope)
     if not index.cached:
-        return index.search(query, limit)
+        return ranked(index, query, limit)
     try:
-        return index.search(query, limit)
+        return ranked(index, query, limit)
     except PlanarError:
         raise  # about the query, not the index
     except Exception:  # whatever a cached index held: rebuild, never a crash
-        return load_index(scope, cached=False).search(query, limit)
+        return ranked(load_index(scope, cached=False), query, limit)

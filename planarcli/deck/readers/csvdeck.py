@@ -280,7 +280,7 @@ class _CatalogNames:
 
     def known(self, name: str) -> bool:
         if self._catalog is None:
-            from planarcli.cards.catalog import load_catalog
+            from planarcli.cards.store import load_catalog
 
             self._catalog = load_catalog(warn=False)
         return self._catalog.lookup(name) is not None

@@ -73,8 +73,10 @@ def near_miss(name: str, catalog: Catalog) -> str | None:
         _NEAR_MISSES = (catalog, {})
     cache = _NEAR_MISSES[1]
     if key not in cache:
-        card = catalog.closest(key, NEAR_MISS_RATIO)
-        if card is not None and catalog.other_magic_card(name) is not None:
+        from planarcli.cards.resolve import closest, other_magic_card
+
+        card = closest(catalog, key, NEAR_MISS_RATIO)
+        if card is not None and other_magic_card(catalog, name) is not None:
             card = None
         cache[key] = None if card is None else card.name
     return cache[key]
@@ -139,7 +141,9 @@ def _all_planar_deck_section(
     for entry in deck:
         if _is_planar(entry, catalog) or near_miss(entry.name, catalog):
             continue
-        if catalog.other_magic_card(entry.name) is not None:
+        from planarcli.cards.resolve import other_magic_card
+
+        if other_magic_card(catalog, entry.name) is not None:
             return ()  # a main deck that happens to hold planar cards
     return deck
 

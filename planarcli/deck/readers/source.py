@@ -130,7 +130,7 @@ def japanese_legacy(data: bytes) -> str | None:
         return None
     if not _JAPANESE.search(text) or text.encode("cp932") != data:
         return None
-    from planarcli.cards.catalog import load_catalog
+    from planarcli.cards.store import load_catalog
     from planarcli.deck.readers.text import split_card_line
 
     catalog = load_catalog(warn=False)

@@ -871,7 +871,7 @@ class _Names:
     @property
     def catalog(self) -> Catalog:
         if self._catalog is None:
-            from planarcli.cards.catalog import load_catalog
+            from planarcli.cards.store import load_catalog
 
             self._catalog = load_catalog(warn=False)
         return self._catalog
@@ -892,7 +892,9 @@ class _Names:
 
     def other(self, name: str) -> bool:
         """Whether ``name`` is a Magic card that is not planar."""
-        return self.catalog.other_magic_card(name) is not None
+        from planarcli.cards.resolve import other_magic_card
+
+        return other_magic_card(self.catalog, name) is not None
 
     def near(self, name: str) -> bool:
         return self.near_name(name) is not None
@@ -957,7 +959,9 @@ def _world_or_set_tag(parts: CardLine, names: _Names) -> bool:
         return True
     if world not in names.worlds or names.other(parts.name):
         return False
-    slip = names.catalog.typo_of(parts.name)
+    from planarcli.cards.resolve import typo_of
+
+    slip = typo_of(names.catalog, parts.name)
     return slip is not None and fold_heading(slip.subtype or "") == world
 
 

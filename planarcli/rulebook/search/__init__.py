@@ -1,4 +1,5 @@
-"""Ranked search over rules editions, built the way search engines are:
+"""Ranked search over rules editions, built the way search engines are, in layers that each
+import only the layers below them (``tests/test_package_order.py`` keeps the order):
 
 * :mod:`.analysis`: how a text becomes terms (tokens, folding, Snowball stemming) and the
   tables that widen a query word (stopwords, numbers, synonyms), the edit distance;
@@ -6,11 +7,15 @@
   searched (kept on disk by :mod:`planarcli.rulebook.searchcache`);
 * :mod:`.expansion`: each query word as weighted index terms (stems in every language in
   scope, accents, synonyms, typos, compounds);
-* :mod:`.language` and :mod:`.query`: query understanding (the query's language, rule
-  numbers, named editions, "what is", "how many", "what happens if");
+* :mod:`.language`, :mod:`.cards` (with :mod:`.cardnames`), :mod:`.subject` and
+  :mod:`.query`: query understanding (the query's language, the cards it names, rule
+  numbers, named editions, "what is", "how many", "what happens if"), read into an
+  :class:`.query.Understood`;
 * :mod:`.scoring`: BM25 over the text and phrasings fields plus named features, whose
-  weights are the one table :data:`.weights.WEIGHTS`;
-* :mod:`.scope`: which editions a search covers, and the checks a query passes.
+  weights are the one table :data:`.weights.WEIGHTS`, for an understood query;
+* :mod:`.scope`: which editions a search covers, the checks a query passes, and one search
+  (:func:`.scope.search_index`: the query understood, then scored), the one place that ties
+  the layers together.
 
 This package exports what the commands, the cache and the tests use.
 """
@@ -33,7 +38,6 @@ from planarcli.rulebook.search.analysis import (
 )
 from planarcli.rulebook.search.index import (
     AID_SEPARATOR,
-    ENGLISH_CR,
     INDEX_VERSION,
     SearchIndex,
     SearchResult,
@@ -53,7 +57,6 @@ _is_heading = is_heading
 __all__ = [
     "AID_SEPARATOR",
     "DEFINITION_WORDS",
-    "ENGLISH_CR",
     "INDEX_VERSION",
     "QUERY_WORDS",
     "STOPWORDS",

@@ -6,9 +6,9 @@ all the words of its name ("spatial merging"), misspelt by an edit or two ("elor
 or by a word only that card's name has and no rule uses ("tolaria": Academy at Tolaria
 West); or by all the words of a name it was printed with in another language ("Chaotischer
 Aether", from the bundled card snapshot). Words are compared without accents and with "æ"
-as "ae" ("Æther Flues"). :func:`scope_names` keeps the names in the cache dir, so that ``rules
-search`` reads the rulings (and their larger index) only for a question that names a card,
-and the card snapshot only when the rulings change.
+as "ae" ("Æther Flues"). :func:`.query.scope_names` keeps the names in the cache dir, so that
+``rules search`` reads the rulings (and their larger index) only for a question that names a
+card, and the card snapshot only when the rulings change; :mod:`.cardnames` makes them.
 """
 
 from __future__ import annotations
@@ -16,12 +16,9 @@ from __future__ import annotations
 import os
 import zlib
 from collections.abc import Callable, Collection, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from planarcli.rulebook.search.analysis import STOPWORDS, fold, osa_distance, words
-
-if TYPE_CHECKING:
-    from planarcli.rulebook.corpus import EditionInfo
 
 #: a card name's word this long or longer may be misspelt by two edits, shorter ones by one;
 #: words shorter than TYPO_SHORTEST only as typed
@@ -107,7 +104,7 @@ class Names:
     def restore(cls, state: Any, widen: Callable[[], Names] | None = None) -> Names | None:
         """The names :func:`.cardnames.state` gave (None for anything not of its shape):
         nothing made anew. (A file of the right shape but not the right content can make
-        :func:`named` raise: :func:`read_names` then rebuilds it.)"""
+        :func:`named` raise: :func:`.query.read_names` then rebuilds it.)"""
         if type(state) is not dict or set(state) != set(cls.KEPT):
             return None
         if not all(type(state[kept]) is kind for kept, (_, kind) in cls.KEPT.items()):
@@ -223,40 +220,8 @@ def named(
     return frozenset(cards), naming
 
 
-def scope_names(info: EditionInfo, *, cached: bool = True) -> Names:
-    """The card names of the rulings document ``info`` and their printed names (from the
-    bundled card snapshot), from the cache dir when it holds them for these files (and
-    ``cached``), else read from them, and kept. The part read for every question is the
-    rulings' own names (:func:`.cardnames.split`); the other names are read only when a question
-    may say one (:meth:`Names.everything`). A kept file that makes matching fail is read
-    again by :func:`read_names`."""
-    from planarcli import marshalcache, resources
-    from planarcli.paths import cache_dir_path
-
-    snapshot = resources.package_data_file("cards.json")
-    try:
-        status = os.stat(info.location)
-        printed_status = os.stat(snapshot)
-    except OSError:
-        return Names({})
-    stamp = (
-        f"{marshalcache.python_key()}\n{info.location}\n{status.st_size}:{status.st_mtime_ns}"
-        f"\n{snapshot}\n{printed_status.st_size}:{printed_status.st_mtime_ns}"
-    )
-    folder = os.path.join(cache_dir_path(), "search")
-    if not cached:
-        return build(info, snapshot, stamp, folder)[0]
-
-    def everything() -> Names:
-        whole = Names.restore(read_kept(os.path.join(folder, ALL_FILE), stamp))
-        return whole if whole is not None else build(info, snapshot, stamp, folder)[1]
-
-    kept = Names.restore(read_kept(os.path.join(folder, OWN_FILE), stamp), everything)
-    return kept if kept is not None else build(info, snapshot, stamp, folder)[0]
-
-
 #: the kept names' files read in this process, by path, stamp, size and time of change: a
-#: question that names a card reads them to choose its scope (:func:`read_names`) and
+#: question that names a card reads them to choose its scope (:func:`.query.read_names`) and
 #: again for the search itself (:func:`.query.card_names`). Each read gives a Names of
 #: its own (:meth:`Names.restore` shares the state, which nothing changes).
 _READ: dict[tuple[str, str, int, int], Any] = {}
@@ -277,31 +242,7 @@ def read_kept(path: str, stamp: str) -> Any:
     return _READ[version]
 
 
-def build(info: EditionInfo, snapshot: str, stamp: str, folder: str) -> tuple[Names, Names]:
-    """The names made again and kept (see :func:`.cardnames.build`; the code that makes
-    them is loaded only then)."""
-    from planarcli.rulebook.search import cardnames
-
-    return cardnames.build(info, snapshot, stamp, folder)
-
-
 #: the files of the cache dir's "search" folder that keep the card names: the rulings' own
 #: names (read by every search) and all the names (read for a question that may say one)
 OWN_FILE = "card-names.bin"
 ALL_FILE = "card-names-all.bin"
-
-
-def read_names(query: str, info: EditionInfo) -> tuple[Names, frozenset[str], set[str]]:
-    """The card names of the rulings ``info`` (:func:`scope_names`), the cards ``query``
-    names in them and the words naming those (:func:`named`). Names kept in the cache dir
-    that make this fail (a file with the right shape, not the right content: made by hand
-    or by another program) are read again from the rulings: a crafted file costs a
-    rebuild, never a traceback."""
-    try:
-        names = scope_names(info)
-        found, naming = named(query, names)
-        names.ruled(found)
-    except Exception:  # whatever the cached files held: rebuild
-        names = scope_names(info, cached=False)
-        found, naming = named(query, names)
-    return names, found, naming

@@ -13,6 +13,7 @@ Damerau-Levenshtein, one edit in a short word, two in a long one), and a word ty
 from __future__ import annotations
 
 import itertools
+import weakref
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -327,17 +328,21 @@ def typo_words(index: SearchIndex, token: str, other_word: bool = False) -> list
 ByLength = dict[int, list[tuple[str, str, frozenset[str]]]]
 
 
+#: each index's words by length (:func:`words_by_length`), for as long as the index lives
+_BY_LENGTH: weakref.WeakKeyDictionary[SearchIndex, ByLength] = weakref.WeakKeyDictionary()
+
+
 def words_by_length(index: SearchIndex) -> ByLength:
     """Each corpus word, accent-free and with its letters, by the length of the accent-free
-    word (made once per index, kept on it as :func:`.query.card_names` keeps the card names):
-    a misspelling is compared with the words of about its length only."""
-    known: ByLength | None = getattr(index, "_by_length", None)
+    word (made once per index, kept here beside it): a misspelling is compared with the
+    words of about its length only."""
+    known = _BY_LENGTH.get(index)
     if known is None:
         known = {}
         for word in index.surface:
             other = fold(word)
             known.setdefault(len(other), []).append((word, other, frozenset(other)))
-        index._by_length = known  # type: ignore[attr-defined]
+        _BY_LENGTH[index] = known
     return known
 
 

@@ -18,8 +18,9 @@ statistics BM25 needs. Building it costs more than searching it, so
   field of its own; a passage's phrasings serve the same passage in every edition whose text
   is alike enough (:meth:`SearchIndex._attach`).
 
-Ranking lives in :mod:`.scoring`, query understanding in :mod:`.query`, the analysis of
-words in :mod:`.analysis` and :mod:`.expansion`.
+The index imports only :mod:`.analysis` and :mod:`.weights` of the search: the layers above
+it (:mod:`.expansion`, :mod:`.language`, :mod:`.query`, :mod:`.scoring`) take it as an
+argument, and :func:`.scope.search_index` ties them together for one search.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from planarcli.lazyre import lazy
+from planarcli.rulebook.corpus import ENGLISH_CR
 from planarcli.rulebook.search.analysis import (
     DEFINITION_WORDS,
     STOPWORDS,
@@ -39,7 +41,6 @@ from planarcli.rulebook.search.analysis import (
     stem,
     words,
 )
-from planarcli.rulebook.search.language import LANGUAGE_NAMES
 from planarcli.rulebook.search.weights import WEIGHTS
 
 if TYPE_CHECKING:
@@ -69,8 +70,12 @@ AID_SEPARATOR = "|"
 RESTATED_ON = 3
 #: curly quotes as straight ones (two rulings alike but for their quotes are one text)
 QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})
-
-ENGLISH_CR = "comprehensive-rules"
+#: how a query names the language of a translation or guide
+LANGUAGE_NAMES = {
+    "fr": ("french", "français", "francais", "française", "francaise", "fransk", "franske"),
+    "da": ("danish", "dansk", "danske", "danois", "danoise", "denmark", "danmark"),
+    "en": ("english", "anglais", "engelsk", "engelske"),
+}
 #: stands between a glossary entry's term and its text in ``tokens`` (no word is "_")
 GAP = "_"
 
@@ -323,6 +328,7 @@ class SearchIndex:
         self._docs: dict[int, tuple[dict[str, float], Positions]] = {}
         self._idf: dict[tuple[str, str | None], float] = {}
         self._folded: dict[str, tuple[str, frozenset[str]]] | None = None
+        self._restating: frozenset[int] | None = None
         #: per document, the stems of its phrasings, space-separated, phrasings apart by
         #: AID_SEPARATOR ("" for none); kept while building, not in the cached state
         self.aids: list[str] = []
@@ -730,6 +736,7 @@ class SearchIndex:
         index._docs = {}
         index.aids = []
         index._folded = None
+        index._restating = None
         try:
             for name in cls.FIELDS:
                 value = state[name]
@@ -761,8 +768,23 @@ class SearchIndex:
                 n, df = self.distinct, self.df.get(term, 0)
             else:
                 n, df = self.lang_size.get(lang, 0), self.lang_df.get(lang, {}).get(term, 0)
-            value = self._idf[key] = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+            value = self._idf[key] = bm25_idf(n, df)
         return value
+
+    def restating_rulings(self) -> frozenset[int]:
+        """The card rulings (positions) that restate a rule (``restating``, found when the
+        index is built), made once per index; raises ValueError when they are not rulings
+        of the index (a cached file that is not what it claims)."""
+        known = self._restating
+        if known is None:
+            known = frozenset(self.restating)
+            kinds = self.kinds
+            if not all(
+                type(p) is int and 0 <= p < len(kinds) and kinds[p] == "ruling" for p in known
+            ):
+                raise ValueError("the index's restating rulings are not its rulings")
+            self._restating = known
+        return known
 
     def vocabulary_set(self, lang: str) -> frozenset[str]:
         found = self._sets.get(lang)
@@ -794,52 +816,6 @@ class SearchIndex:
         for place_number, number in enumerate(order):
             rank[number] = place_number
         return rank
-
-    # ----------------------------------------------------------------- searching
-
-    def search(self, query: str, limit: int = 10) -> list[SearchResult]:
-        """The ``limit`` best documents for ``query``, best first (see :mod:`.scoring`)."""
-        import gc
-
-        from planarcli.rulebook.search import scoring
-
-        collecting = gc.isenabled()
-        gc.disable()  # a search makes many small objects and no cycles
-        try:
-            return scoring.rank(self, query, limit)
-        finally:
-            if collecting:
-                gc.enable()
-
-    def query_groups(self, query: str) -> list[tuple[str, dict[str, float]]]:
-        """Weighted index terms per query word (see :func:`.expansion.query_groups`)."""
-        from planarcli.rulebook.search import expansion
-
-        return expansion.query_groups(self, query)
-
-    def query_terms(self, query: str) -> list[dict[str, float]]:
-        return [group for _, group in self.query_groups(query)]
-
-    def other_languages(self, query: str) -> frozenset[str]:
-        """The languages in scope that are evidently not the query's (see :mod:`.language`)."""
-        from planarcli.rulebook.search import language
-
-        return language.other_languages(self, query)
-
-    def _typo_words(self, token: str) -> list[str]:
-        from planarcli.rulebook.search import expansion
-
-        return expansion.typo_words(self, token)
-
-    def _named_editions(self, query: str) -> tuple[set[int], set[str]]:
-        from planarcli.rulebook.search import query as understanding
-
-        return understanding.editions_named(self, query)
-
-    def _asks_the_past(self, query: str) -> set[str]:
-        from planarcli.rulebook.search import query as understanding
-
-        return understanding.asks_the_past(self, query)
 
 
 NOWHERE: list[int] = []
@@ -900,3 +876,8 @@ def jaccard(one: frozenset[str], other: frozenset[str]) -> float:
 
 def date(info: EditionInfo | None) -> str:
     return (info.effective if info is not None else None) or ""
+
+
+def bm25_idf(n: int, df: int) -> float:
+    """BM25's inverse document frequency of a term ``df`` of ``n`` documents hold."""
+    return math.log(1.0 + (n - df + 0.5) / (df + 0.5))

@@ -16,13 +16,6 @@ if TYPE_CHECKING:
     from planarcli.rulebook.search.cards import Names
     from planarcli.rulebook.search.index import SearchIndex
 
-#: how a query names the language of a translation or guide
-LANGUAGE_NAMES = {
-    "fr": ("french", "français", "francais", "française", "francaise", "fransk", "franske"),
-    "da": ("danish", "dansk", "danske", "danois", "danoise", "denmark", "danmark"),
-    "en": ("english", "anglais", "engelsk", "engelske"),
-}
-
 
 def other_languages(index: SearchIndex, query: str) -> frozenset[str]:
     """The languages in scope that are evidently not the query's.

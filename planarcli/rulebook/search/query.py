@@ -16,11 +16,14 @@
 
 from __future__ import annotations
 
+import os
 import re
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from planarcli.lazyre import LazyPattern, lazy
+from planarcli.rulebook.corpus import ENGLISH_CR
 from planarcli.rulebook.search import cards
 from planarcli.rulebook.search.analysis import (
     DEFINITION_WORDS,
@@ -32,14 +35,19 @@ from planarcli.rulebook.search.analysis import (
     words,
     wordset,
 )
-from planarcli.rulebook.search.expansion import is_stopword, stems_of, typo_word
-from planarcli.rulebook.search.index import ENGLISH_CR, VARIANT_SECTION
+from planarcli.rulebook.search.expansion import (
+    is_stopword,
+    query_groups,
+    stems_of,
+    translations,
+    typo_word,
+)
+from planarcli.rulebook.search.index import VARIANT_SECTION, SearchIndex
 from planarcli.rulebook.search.language import other_languages
 from planarcli.rulebook.search.weights import WEIGHTS
 
 if TYPE_CHECKING:
     from planarcli.rulebook.corpus import EditionInfo
-    from planarcli.rulebook.search.index import SearchIndex
 
 #: a query word whose best term weighs no more than this (an accent restored on a stopword)
 #: is not one of its essential words
@@ -294,7 +302,7 @@ class Understood:
 def understand(index: SearchIndex, query: str) -> Understood:
     """Read ``query`` against ``index``: its words' terms and what it asks."""
     cards, card_words, spelled = card_reading(index, query)
-    surfaced = untitled(index, index.query_groups(spelled))
+    surfaced = untitled(index, query_groups(index, spelled))
     named_editions, naming = editions_named(index, query)
     past = asks_the_past(index, query)
     naming |= past
@@ -342,8 +350,6 @@ def understand(index: SearchIndex, query: str) -> Understood:
     if definition is not None and subject and "en" in strange:
         # "qu'est-ce qu'un phénomène": the English rule saying "Phenomenon is ..." says it
         # too, as for "what is a phenomenon"
-        from planarcli.rulebook.search.subject import translated_definition
-
         definition = translated_definition(index, definition, *subject, strange)
     asks = bool(hinted and first_match(DEFINITION_PARTS, framed))
     # "what does it mean to encounter a phenomenon" asks for more than a heading
@@ -612,16 +618,20 @@ def rulings_of(index: SearchIndex, cards: frozenset[str]) -> frozenset[int] | No
     return found
 
 
+#: each index's card names (:func:`card_names`), for as long as the index lives
+_CARD_NAMES: weakref.WeakKeyDictionary[SearchIndex, cards.Names] = weakref.WeakKeyDictionary()
+
+
 def card_names(index: SearchIndex) -> cards.Names:
     """The cards the index holds rulings of (made once per index)."""
-    known: cards.Names | None = getattr(index, "_cards", None)
+    known = _CARD_NAMES.get(index)
     if known is None:
         found = sorted(index.cards)
         # with the names printed in other languages, kept beside the rulings document's
         # (read here only for an index that holds rulings: a question that names a card)
         info = rulings_info(index) if found else None
-        known = cards.Names.of(found) if info is None else cards.scope_names(info)
-        index._cards = known  # type: ignore[attr-defined]
+        known = cards.Names.of(found) if info is None else scope_names(info)
+        _CARD_NAMES[index] = known
     return known
 
 
@@ -657,7 +667,7 @@ def card_reading(index: SearchIndex, query: str) -> tuple[frozenset[str], set[st
     query with those words as the cards' English names write them
     (:func:`card_spelling`). Card names kept in the cache dir that make this fail
     (a file with the right shape, not the right content) are read again from the rulings,
-    as the search's scope reads them (:func:`.cards.read_names`)."""
+    as the search's scope reads them (:func:`read_names`)."""
     try:
         found, card_words = cards_named(index, query)
         if not found:
@@ -667,8 +677,8 @@ def card_reading(index: SearchIndex, query: str) -> tuple[frozenset[str], set[st
         info = rulings_info(index)
         if info is None:
             raise
-        names = cards.scope_names(info, cached=False)
-        index._cards = names  # type: ignore[attr-defined]
+        names = scope_names(info, cached=False)
+        _CARD_NAMES[index] = names
         found, card_words = cards_named(index, query)
         return found, card_words, card_spelling(query, names, found, card_words)
 
@@ -686,16 +696,88 @@ def card_spelling(
     return cardnames.card_spelling(query, names, named, card_words, english)
 
 
-def restating(index: SearchIndex) -> frozenset[int]:
-    """The card rulings (positions) that restate a rule: their text, quotes aside, is a
-    ruling of RESTATED_ON cards or more (found when the index is built). Made once per
-    index; raises ValueError when they are not rulings of the index (see
-    :func:`rulings_of`)."""
-    known: frozenset[int] | None = getattr(index, "_restating", None)
-    if known is None:
-        known = frozenset(index.restating)
-        kinds = index.kinds
-        if not all(type(p) is int and 0 <= p < len(kinds) and kinds[p] == "ruling" for p in known):
-            raise ValueError("the index's restating rulings are not its rulings")
-        index._restating = known  # type: ignore[attr-defined]
-    return known
+def translated_definition(
+    index: SearchIndex,
+    definition: Callable[[str], object],
+    subject: list[str],
+    person: bool,
+    strange: frozenset[str],
+) -> Callable[[str], object]:
+    """``definition`` (of ``subject`` in a question in French or Danish) or the same said
+    of the subject's English words (:data:`.analysis.TRANSLATIONS`): each its own search
+    (:func:`defined_subject`), true where the one or the other pattern matches."""
+    spoken = [lang for lang in index.langs if lang not in strange]
+    english = [word for said in subject for word in translations(said, spoken) or (said,)]
+    if english == subject:
+        return definition
+    also = defined_subject(index, english, person)
+
+    def search(text: str) -> object:
+        return definition(text) or also(text)
+
+    return search
+
+
+# --------------------------------------------------------------------------- card names
+# The card names kept in the cache dir are read here (:mod:`.cards` matches them), and
+# made by :mod:`.cardnames`, loaded only then.
+
+
+def scope_names(info: EditionInfo, *, cached: bool = True) -> cards.Names:
+    """The card names of the rulings document ``info`` and their printed names (from the
+    bundled card snapshot), from the cache dir when it holds them for these files (and
+    ``cached``), else read from them, and kept. The part read for every question is the
+    rulings' own names (:func:`.cardnames.split`); the other names are read only when a
+    question may say one (:meth:`.cards.Names.everything`). A kept file that makes matching
+    fail is read again by :func:`read_names`."""
+    from planarcli import marshalcache, resources
+    from planarcli.paths import cache_dir_path
+
+    snapshot = resources.package_data_file("cards.json")
+    try:
+        status = os.stat(info.location)
+        printed_status = os.stat(snapshot)
+    except OSError:
+        return cards.Names({})
+    stamp = (
+        f"{marshalcache.python_key()}\n{info.location}\n{status.st_size}:{status.st_mtime_ns}"
+        f"\n{snapshot}\n{printed_status.st_size}:{printed_status.st_mtime_ns}"
+    )
+    folder = os.path.join(cache_dir_path(), "search")
+    if not cached:
+        return build_card_names(info, snapshot, stamp, folder)[0]
+
+    def everything() -> cards.Names:
+        every = cards.read_kept(os.path.join(folder, cards.ALL_FILE), stamp)
+        whole = cards.Names.restore(every)
+        return whole if whole is not None else build_card_names(info, snapshot, stamp, folder)[1]
+
+    own = cards.read_kept(os.path.join(folder, cards.OWN_FILE), stamp)
+    kept = cards.Names.restore(own, everything)
+    return kept if kept is not None else build_card_names(info, snapshot, stamp, folder)[0]
+
+
+def build_card_names(
+    info: EditionInfo, snapshot: str, stamp: str, folder: str
+) -> tuple[cards.Names, cards.Names]:
+    """The names made again and kept (see :func:`.cardnames.build`; the code that makes
+    them is loaded only then)."""
+    from planarcli.rulebook.search import cardnames
+
+    return cardnames.build(info, snapshot, stamp, folder)
+
+
+def read_names(query: str, info: EditionInfo) -> tuple[cards.Names, frozenset[str], set[str]]:
+    """The card names of the rulings ``info`` (:func:`scope_names`), the cards ``query``
+    names in them and the words naming those (:func:`.cards.named`). Names kept in the cache dir
+    that make this fail (a file with the right shape, not the right content: made by hand
+    or by another program) are read again from the rulings: a crafted file costs a
+    rebuild, never a traceback."""
+    try:
+        names = scope_names(info)
+        found, naming = cards.named(query, names)
+        names.ruled(found)
+    except Exception:  # whatever the cached files held: rebuild
+        names = scope_names(info, cached=False)
+        found, naming = cards.named(query, names)
+    return names, found, naming

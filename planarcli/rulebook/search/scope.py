@@ -1,4 +1,5 @@
-"""Which editions a search covers, and the checks a query passes before it is read."""
+"""Which editions a search covers, the checks a query passes before it is read, and one
+search over an index (:func:`search_index`), the top layer of the search."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from planarcli.rulebook.search.analysis import TOKEN_RE
 if TYPE_CHECKING:
     from planarcli.rulebook.corpus import Edition, EditionInfo
     from planarcli.rulebook.search.cards import Names
-    from planarcli.rulebook.search.index import SearchResult
+    from planarcli.rulebook.search.index import SearchIndex, SearchResult
 
 
 def search_scope(
@@ -81,8 +82,8 @@ def named_rulings(
     """The rulings documents of cards ``query`` names (the words that name them added to
     ``naming``), and the names of the last document (None without rulings). The names
     kept in the cache dir are read again from the document if they make matching fail
-    (:func:`.cards.read_names`)."""
-    from planarcli.rulebook.search.cards import read_names
+    (:func:`.query.read_names`)."""
+    from planarcli.rulebook.search.query import read_names
 
     ruled = []
     names = None
@@ -129,4 +130,24 @@ def search(
     scope = [e for e in editions if lang is None or e.info.lang == lang]
     from planarcli.rulebook.search.index import SearchIndex
 
-    return SearchIndex(scope).search(query, limit)
+    return search_index(SearchIndex(scope), query, limit)
+
+
+def search_index(index: SearchIndex, query: str, limit: int = 10) -> list[SearchResult]:
+    """The ``limit`` best documents of ``index`` for ``query``, best first: the one place
+    that ties the layers together (as Whoosh's searcher does): the query is read against
+    the index (:func:`.query.understand`: its terms, by :mod:`.expansion` and
+    :mod:`.language`, and what it asks), then ranked over it (:func:`.scoring.rank`).
+    Neither layer calls the other, and the index calls neither."""
+    import gc
+
+    from planarcli.rulebook.search import scoring
+    from planarcli.rulebook.search.query import understand
+
+    collecting = gc.isenabled()
+    gc.disable()  # a search makes many small objects and no cycles
+    try:
+        return scoring.rank(index, understand(index, query), limit)
+    finally:
+        if collecting:
+            gc.enable()

@@ -17,13 +17,13 @@ group: one document, or all English editions; term statistics per language), the
   entry a long question names as its subject comes first, and a rule number named puts that
   rule first.
 
-Every weight is in :data:`.weights.WEIGHTS`; the query's reading is :mod:`.query`'s.
+Every weight is in :data:`.weights.WEIGHTS`; the query's reading is :mod:`.query`'s, handed
+in already understood (:func:`.scope.search_index` reads the query, then ranks it here).
 """
 
 from __future__ import annotations
 
 import itertools
-import math
 import re
 from typing import TYPE_CHECKING
 
@@ -33,16 +33,11 @@ from planarcli.rulebook.search.index import (
     PROXIMITY_WINDOW,
     QUOTES,
     SearchResult,
+    bm25_idf,
     is_heading,
     numbers_of,
 )
-from planarcli.rulebook.search.query import (
-    CARD_TERMS,
-    ESSENTIAL,
-    Understood,
-    restating,
-    understand,
-)
+from planarcli.rulebook.search.query import CARD_TERMS, ESSENTIAL, Understood
 from planarcli.rulebook.search.weights import WEIGHTS
 
 if TYPE_CHECKING:
@@ -86,7 +81,7 @@ def aid_scores(index: SearchIndex, weights: dict[str, float]) -> dict[int, float
             if idf is None:
                 n = index.aid_size.get(lang, 0)
                 df = index.aid_df.get(lang, {}).get(term, 0)
-                idf = idfs[lang] = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+                idf = idfs[lang] = bm25_idf(n, df)
             norm = AID_K1 * (
                 1.0 - AID_B + AID_B * lengths[position] / (index.aid_length.get(lang) or 1.0)
             )
@@ -189,9 +184,9 @@ def near(
     return best
 
 
-def rank(index: SearchIndex, query: str, limit: int) -> list[SearchResult]:
-    """The ``limit`` best documents of ``index`` for ``query``, best first."""
-    asked = understand(index, query)
+def rank(index: SearchIndex, asked: Understood, limit: int) -> list[SearchResult]:
+    """The ``limit`` best documents of ``index`` for the query ``asked`` (as
+    :func:`.query.understand` read it), best first."""
     weights = asked.weights
     reached: set[int] = set()  # the texts that hold a query word, or are a rule named
     for term in weights:
@@ -447,7 +442,7 @@ class _Scoring:
             # the rulings of the card a question names answer it; for a question about the
             # rules in general, a ruling restating a rule ranks below the rule
             card = index.notes[position].split("|")[0]
-            if position in restating(index):
+            if position in index.restating_rulings():
                 score *= self.w["restating"]
             elif card in asked.cards:
                 score *= self.w["card_named"]

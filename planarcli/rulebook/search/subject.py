@@ -1,22 +1,17 @@
 """Whether a text says what the subject of "what is X" or "who is X" is, read from the text
 around X's words rather than by the pattern :func:`.query.subject_pattern` gives (compiling it
 cost a "who is" search about 3% of its start-up); and where that subject ends in the
-question (:func:`subject_head`, rather than compiling SUBJECT_END_RE); and the searches
-of :func:`quoted_subject` ("who is you") and :func:`translated_definition` (in French or
-Danish, also of the subject's English words). Imported only by a question that asks what
-something is."""
+question (:func:`subject_head`, rather than compiling SUBJECT_END_RE); and the search of
+:func:`quoted_subject` ("who is you"). Imported only by a question that asks what something
+is; it imports nothing of the search above :mod:`.analysis` (:mod:`.query` uses it)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from planarcli.lazyre import lazy
 from planarcli.rulebook.search.analysis import DEFINITION_WORDS, words
-
-if TYPE_CHECKING:
-    from planarcli.rulebook.search.index import SearchIndex
 
 #: the letters whose lower case a case-insensitive pattern does not read as their own: it
 #: matches them to another letter as well ("ſ" to "s", "ς" to "σ"), or
@@ -236,28 +231,3 @@ def quoted_subject(asked: str) -> Callable[[str], object] | None:
     if len(said) != 1 or len(said[0]) < 2 or said[0] in DEFINITION_WORDS:
         return None
     return re.compile(rf"[\"“‘]{re.escape(said[0])}[,.]?[\"”’]", re.IGNORECASE).search
-
-
-def translated_definition(
-    index: SearchIndex,
-    definition: Callable[[str], object],
-    subject: list[str],
-    person: bool,
-    strange: frozenset[str],
-) -> Callable[[str], object]:
-    """``definition`` (of ``subject`` in a question in French or Danish) or the same said
-    of the subject's English words (:data:`.analysis.TRANSLATIONS`): each its own search
-    (:func:`.query.defined_subject`), true where the one or the other pattern matches."""
-    from planarcli.rulebook.search import query
-    from planarcli.rulebook.search.expansion import translations
-
-    spoken = [lang for lang in index.langs if lang not in strange]
-    english = [word for said in subject for word in translations(said, spoken) or (said,)]
-    if english == subject:
-        return definition
-    also = query.defined_subject(index, english, person)
-
-    def search(text: str) -> object:
-        return definition(text) or also(text)
-
-    return search
