@@ -646,19 +646,19 @@ def test_a_copy_with_a_valid_header_and_nonsense_is_parsed_again(forged: dict[st
 def test_a_signed_copy_of_another_format_is_parsed_again(format_name: Any) -> None:
     """A copy whose document is not a card catalog (another format, or none) is not used,
     even signed and for the right key (issue 22.7: the format check)."""
-    expected = [c.to_json() for c in catalog.load_snapshot().cards]
+    expected = [c.to_json() for c in store.load_snapshot().cards]
     from planarcli import marshalcache
 
     copy = _parsed_copy()
     data = copy.read_bytes()
-    magic_end = len(catalog.SNAPSHOT_CACHE_MAGIC)
+    magic_end = len(store.SNAPSHOT_CACHE_MAGIC)
     key = data[magic_end : data.index(b"\n\n")].decode().split("\n", 2)[2]
-    state = marshalcache.read(str(copy), catalog.SNAPSHOT_CACHE_MAGIC, key)
+    state = marshalcache.read(str(copy), store.SNAPSHOT_CACHE_MAGIC, key)
     assert state is not None and state["format"] == "planarcli-catalog"
     state["cards"] = state["cards"][:3]  # what a copy of the wrong kind would show
     state["format"] = format_name
-    assert marshalcache.write(str(copy), catalog.SNAPSHOT_CACHE_MAGIC, key, state)
-    assert [c.to_json() for c in catalog.load_snapshot().cards] == expected
+    assert marshalcache.write(str(copy), store.SNAPSHOT_CACHE_MAGIC, key, state)
+    assert [c.to_json() for c in store.load_snapshot().cards] == expected
 
 
 def test_a_copy_with_values_of_the_wrong_shape_behind_a_right_crc_is_not_shown() -> None:
@@ -669,19 +669,19 @@ def test_a_copy_with_values_of_the_wrong_shape_behind_a_right_crc_is_not_shown()
 
     from planarcli import marshalcache
 
-    expected = [c.to_json() for c in catalog.load_snapshot().cards]
+    expected = [c.to_json() for c in store.load_snapshot().cards]
     copy = _parsed_copy()
     data = copy.read_bytes()
-    magic_end = len(catalog.SNAPSHOT_CACHE_MAGIC)
+    magic_end = len(store.SNAPSHOT_CACHE_MAGIC)
     key = data[magic_end : data.index(b"\n\n")].decode().split("\n", 2)[2]
-    state = marshalcache.read(str(copy), catalog.SNAPSHOT_CACHE_MAGIC, key)
+    state = marshalcache.read(str(copy), store.SNAPSHOT_CACHE_MAGIC, key)
     assert state is not None
     state["cards"][0]["sets"] = "forged"
     payload = marshal.dumps(state)
     header = f"{len(payload)}\n{zlib.crc32(payload):08x}\n{key}".encode()
-    copy.write_bytes(catalog.SNAPSHOT_CACHE_MAGIC + header + b"\n\n" + payload)
-    catalog.reset_loaded_catalog()
-    assert [c.to_json() for c in catalog.load_snapshot().cards] == expected
+    copy.write_bytes(store.SNAPSHOT_CACHE_MAGIC + header + b"\n\n" + payload)
+    store.reset_loaded_catalog()
+    assert [c.to_json() for c in store.load_snapshot().cards] == expected
 
 
 def test_a_snapshot_file_of_another_format_is_refused(tmp_path: Path) -> None:

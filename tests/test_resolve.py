@@ -38,7 +38,7 @@ def test_a_short_name_allows_one_slip_not_two() -> None:
 
 
 def test_one_slip_from_each_of_two_cards_asks_which() -> None:
-    """"Nayx" is one slip from Naya and one from Nyx: neither is taken, both are offered."""
+    """ "Nayx" is one slip from Naya and one from Nyx: neither is taken, both are offered."""
     catalog = load_snapshot()
     assert {card.name for card in resolve.typos_of(catalog, "Nayx")} == {"Naya", "Nyx"}
     assert resolve.typo_of(catalog, "Nayx") is None
@@ -50,21 +50,21 @@ def test_one_slip_from_each_of_two_cards_asks_which() -> None:
 
 
 def test_suggestions_stay_within_the_spread_of_the_best() -> None:
-    """"Selesnya": Selesnya Loft Gardens scores 90 and Naya 77: 13 points below, past the
+    """ "Selesnya": Selesnya Loft Gardens scores 90 and Naya 77: 13 points below, past the
     spread of 10, so Naya is not offered beside it."""
     catalog = load_snapshot()
-    scores = {m.card.name: m.score for m in catalog.match("Selesnya", limit=5, cutoff=70)}
+    scores = {m.card.name: m.score for m in resolve.match(catalog, "Selesnya", limit=5, cutoff=70)}
     assert scores["Selesnya Loft Gardens"] - scores["Naya"] > resolve.SUGGEST_SPREAD
     assert scores["Selesnya Loft Gardens"] - scores["Naya"] < 2 * resolve.SUGGEST_SPREAD
     assert resolve.suggest(catalog, "Selesnya") == ["Selesnya Loft Gardens"]
 
 
 def test_equal_scores_are_ordered_by_name_whatever_the_case() -> None:
-    """"Sea Xxxxx" scores the same against both names; the tie is broken by the names as
+    """ "Sea Xxxxx" scores the same against both names; the tie is broken by the names as
     folded ("sea of glass" before "sea tower"), where a case-sensitive order would put the
     capital T first."""
     catalog = _catalog("Sea Tower", "Sea of Glass")
-    matches = catalog.match("Sea Xxxxx", limit=5)
+    matches = resolve.match(catalog, "Sea Xxxxx", limit=5)
     assert matches[0].score == matches[1].score
     assert [m.card.name for m in matches] == ["Sea of Glass", "Sea Tower"]
     assert sorted(["Sea Tower", "Sea of Glass"]) == ["Sea Tower", "Sea of Glass"]

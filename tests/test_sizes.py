@@ -18,7 +18,6 @@ EXCEPTIONS: dict[str, str] = {
     "deck/readers/text.py:split_card_line": "being split on branch reader/cardsearch",
     "deck/readers/text.py:read": "being split on branch reader/cardsearch",
     "deck/readers/text.py:_prose_lines": "being split on branch reader/cardsearch",
-    "rulebook/search/index.py": "being split on branch reader/cardsearch",
 }
 
 
