@@ -16,7 +16,8 @@ import pytest
 from planarcli.cards.catalog import load_catalog
 from planarcli.deck.readers import read_decklist
 from planarcli.deck.readers.planar import find_planar_deck
-from planarcli.deck.readers.source import RawInput, decode_text
+from planarcli.deck.readers.decoding import decode_text
+from planarcli.deck.readers.source import RawInput
 from planarcli.deck.readers.text import read
 
 PASTED = Path(__file__).parent / "decks" / "pasted"

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 from planarcli.cards.catalog import load_catalog
 from planarcli.deck.prose import named_cards
-from planarcli.deck.readers import source, text
+from planarcli.deck.readers import cardline, source, text, vocabulary
+from planarcli.deck.readers.text import lists
 from planarcli.deck.readers.source import RawInput, split_lines
 from planarcli.schemacheck import schema_errors
 from planarcli.textcodec import bomless_utf16
@@ -300,22 +301,22 @@ def test_split_lines_is_the_line_break_pattern(value: str) -> None:
 @FAST
 @given(_TEXT)
 def test_worded_quantity_is_searched_whenever_it_can_match(value: str) -> None:
-    if text._WORDED_QUANTITY.search(value):
-        assert text._may_end_worded(value)
+    if cardline._WORDED_QUANTITY.search(value):
+        assert cardline._may_end_worded(value)
 
 
 @FAST
 @given(_TEXT)
 def test_list_separator_is_searched_whenever_it_can_match(value: str) -> None:
-    assert text._may_be_separated(value) == bool(text._LIST_SEPARATOR.search(value))
+    assert lists.may_be_separated(value) == bool(lists._LIST_SEPARATOR.search(value))
 
 
 @FAST
 @given(st.text(alphabet=st.sampled_from("planes deck_-&  Ω\u00a0\tß"), max_size=60))
 def test_a_long_text_is_no_section_name(value: str) -> None:
-    expected = text.fold_heading(value)
-    role = text.section_role(value)
-    known = text.PLANAR_SECTIONS | text.CANDIDATE_SECTIONS | text.OTHER_SECTIONS
+    expected = vocabulary.fold_heading(value)
+    role = vocabulary.section_role(value)
+    known = vocabulary.PLANAR_SECTIONS | vocabulary.CANDIDATE_SECTIONS | vocabulary.OTHER_SECTIONS
     assert (role is not None) == (expected in known)
 
 

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from planarcli.cards.catalog import Catalog, CatalogSource, load_snapshot
 from planarcli.deck.readers.planar import find_planar_deck
-from planarcli.deck.readers.source import RawInput, decode_text, split_lines
+from planarcli.deck.readers.decoding import decode_text
+from planarcli.deck.readers.source import RawInput, split_lines
 from planarcli.deck.readers.text import parse_card_line, read
 from planarcli.errors import PlanarError
 
