@@ -237,6 +237,40 @@ def _printing(tag: str) -> tuple[str, str | None] | None:
     return code.upper(), (number if number and number != "*" else None)
 
 
+def _without_tags(text: str) -> tuple[str, tuple[str, str] | None, tuple[str, str | None] | None]:
+    """``text`` without the tags an export wrote around the name (``[HOP]`` before it;
+    ``(PCA) 12``, ``[Planes{noDeck}]``, ``*F*``, ``#Tag``, a price after it), with the
+    category and the printing they named."""
+    printing = None
+    leading_set = _LEADING_SET.match(text) if text.startswith("[") else None  # "1 [HOP] Bant"
+    if leading_set and leading_set.end() < len(text):
+        printing = _printing(leading_set.group())
+        text = text[leading_set.end() :]
+    category = None
+    # plain "1 Name" lines skip the patterns (map: no Python frame per character)
+    changed = any(map(text.__contains__, _TAG_CHARS))
+    while changed:
+        changed = False
+        bracket = _BRACKET.search(text) if text.rstrip().endswith("]") else None
+        if bracket and bracket.start() > 0:
+            found = _category(bracket.group(1))
+            if found and category is None:
+                category = found
+            elif found is None and printing is None:
+                printing = _printing(bracket.group(1))
+            text = text[: bracket.start()]
+            changed = True
+            continue
+        for pattern in _TRAILING_TAGS:
+            stripped = pattern.sub("", text)
+            if stripped != text and stripped.strip():
+                if printing is None:  # every pattern ends at the end: the tag is the rest
+                    printing = _printing(text[len(stripped) :])
+                text = stripped
+                changed = True
+    return text, category, printing
+
+
 def split_card_line(text: str) -> CardLine | None:
     """The parts of a card line, or None if there is no name left."""
     quantity = 1
@@ -304,33 +338,7 @@ def split_card_line(text: str) -> CardLine | None:
                 if worded and text[: worded.start()].strip():
                     digits = worded.group(1) or worded.group(2)
                     quantity, text, form = int(digits), text[: worded.start()], "suffix"
-    printing = None
-    leading_set = _LEADING_SET.match(text) if text.startswith("[") else None  # "1 [HOP] Bant"
-    if leading_set and leading_set.end() < len(text):
-        printing = _printing(leading_set.group())
-        text = text[leading_set.end() :]
-    category = None
-    # plain "1 Name" lines skip the patterns (map: no Python frame per character)
-    changed = any(map(text.__contains__, _TAG_CHARS))
-    while changed:
-        changed = False
-        bracket = _BRACKET.search(text) if text.rstrip().endswith("]") else None
-        if bracket and bracket.start() > 0:
-            found = _category(bracket.group(1))
-            if found and category is None:
-                category = found
-            elif found is None and printing is None:
-                printing = _printing(bracket.group(1))
-            text = text[: bracket.start()]
-            changed = True
-            continue
-        for pattern in _TRAILING_TAGS:
-            stripped = pattern.sub("", text)
-            if stripped != text and stripped.strip():
-                if printing is None:  # every pattern ends at the end: the tag is the rest
-                    printing = _printing(text[len(stripped) :])
-                text = stripped
-                changed = True
+    text, category, printing = _without_tags(text)
     name = text.strip()
     if not name:
         return None
