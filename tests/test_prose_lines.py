@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 from planarcli.cards.catalog import load_catalog
 from planarcli.deck.prose import named_cards
-from planarcli.deck.readers import cardline, source, text, vocabulary
+from planarcli.deck.readers import cardline, source, vocabulary
+from planarcli.deck.readers.source import split_lines
 from planarcli.deck.readers.text import lists
-from planarcli.deck.readers.source import RawInput, split_lines
 from planarcli.schemacheck import schema_errors
 from planarcli.textcodec import bomless_utf16
 
@@ -266,21 +266,6 @@ def test_named_cards(line: str, held: set[str], expected: list[str]) -> None:
 )
 def test_named_cards_opening_the_line(line: str, expected: list[str]) -> None:
     assert named_cards(line, load_catalog(), {"Naya"}, opening=True) == expected
-
-
-@pytest.mark.parametrize(
-    "data",
-    [
-        b"1 Akoum\n1 Bant\n1 Naya\n\n  Cheers,  \nTom\n",
-        b"> 1 Akoum\n> 1 Bant\n> 1 Naya\n>\n> Cheers,\n> Tom\n",  # quoted in an e-mail
-        b"<ul>\n<li>1 Akoum</li>\n<li>1 Bant</li>\n<li>1 Naya</li>\n<p>Cheers,</p>\n<p>Tom</p>\n",
-    ],
-    ids=["plain", "quoted", "html"],
-)
-def test_the_reader_keeps_the_prose_lines_as_read(data: bytes) -> None:
-    deck = text.read(RawInput("d.txt", data, ".txt"), catalog=load_catalog())
-    assert deck.prose == ((5, "Cheers,"), (6, "Tom"))
-    assert deck.prose_lines == 2
 
 
 # -- the shortcuts before the patterns (the clutter benchmark) -----------------------------
