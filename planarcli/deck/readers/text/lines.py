@@ -4,10 +4,18 @@
 from __future__ import annotations
 
 from planarcli.deck.readers import MAX_CARD_LINES
-from planarcli.deck.readers.cardline import BULLET, BULLETS, LIST_NUMBER, QUANTITY, split_card_line
+from planarcli.deck.readers.cardline import (
+    BULLET,
+    BULLETS,
+    LIST_NUMBER,
+    QUANTITY,
+    CardLine,
+    split_card_line,
+)
 from planarcli.deck.readers.model import ReaderIssue, find_communal_mark
 from planarcli.deck.readers.text.artefacts import through_artefacts
 from planarcli.deck.readers.text.headings import META, PREFIX, comment_body, heading
+from planarcli.deck.readers.text.lists import lists_in_prose, may_be_separated, separated_list
 from planarcli.deck.readers.text.notes import world_or_set_tag
 from planarcli.deck.readers.text.reading import Line, Reading
 from planarcli.deck.readers.vocabulary import (
@@ -181,19 +189,13 @@ def _listing_line(
 ) -> bool:
     """Whether ``line`` lists many cards (``Akoum / Bant / Naya``, ``Akoum, Bant and Naya``,
     ``... deck. Planes: Akoum, Bant. ...``): then it is kept, with its cards."""
-    from planarcli.deck.readers.cardline import CardLine
-
     names = reading.names
     separated = None
-    if reading.table_columns is None and ("," in line or _may_be_separated(line)):
-        from planarcli.deck.readers.text.lists import separated_list
-
+    if reading.table_columns is None and ("," in line or may_be_separated(line)):
         separated = separated_list(line, names)
     colon = line.find(": ") if separated is None and reading.table_columns is None else -1
     word = line[colon - 14 if colon > 14 else 0 : colon] if colon > 0 else ""
     if word and word[word.rfind(" ") + 1 :].strip("*_").casefold() in HEADING_ENDS:
-        from planarcli.deck.readers.text.lists import lists_in_prose
-
         in_prose = lists_in_prose(line, names)  # "... deck. Planes: Akoum, Bant. ..."
         if in_prose is not None:
             reading.sectioned = True
@@ -212,13 +214,3 @@ def _listing_line(
     reading.add(Line(number, first, entry_section, entry_role, reading.block, pieces))
     reading.steps.append((number, "list on one line read as its cards"))
     return True
-
-
-def _may_be_separated(line: str) -> bool:
-    """Whether a list separator may be in ``line``; most lines lack all five separators
-    and skip the search (only ASCII letters match "and" under IGNORECASE)."""
-    if "/" in line or "|" in line or "&" in line or "+" in line or "and" in line.lower():
-        from planarcli.deck.readers.text.lists import may_be_separated
-
-        return may_be_separated(line)
-    return False

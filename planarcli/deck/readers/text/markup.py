@@ -42,7 +42,7 @@ def html_text(fragment: str) -> str:
 
 def is_json_name_array(text: str) -> bool:
     """Whether ``text`` is a JSON array of strings, at least one: ``["Akoum", "Bant"]``
-    (``text`` starts with ``[``: :func:`_starts_as_array` said so)."""
+    (``text`` starts with ``[``: the reader checked that first)."""
     import json
 
     try:
