@@ -77,9 +77,6 @@ def _rules_text(
 
 
 def _type_line(reading: Reading, number: int, line: str, match: re.Match[str] | None) -> str | None:
-    pending = reading.pending
-    if not pending or pending[-1].number != number - 1:
-        return line
     # "Plane — Rabiah" under "Sea of Sand": the card's type line, not a card; a bare
     # "Plane" or "Phenomenon" is one only with rules text under it (else a heading)
     lines = reading.lines
@@ -278,7 +275,8 @@ ARTEFACTS: tuple[Artefact, ...] = (
     Artefact(
         "card-type-line",
         "card's type line left out",
-        lambda reading, line: line[:1] in "PpLl",
+        # (under a card line: the pattern compiles only there)
+        lambda reading, line: line[:1] in "PpLl" and reading.under_a_card(),
         _TYPE_LINE_ALONE,
         _type_line,
         "Sea of Sand\nPlane — Rabiah\n\nAkoum\n",

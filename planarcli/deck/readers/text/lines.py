@@ -38,6 +38,7 @@ def read_line(reading: Reading, number: int, original: str) -> bool:
     """Read one line into ``reading``; False when the file holds more card lines than a
     deck can (junk, not a deck: the reader stops before it costs memory)."""
     stripped = original.strip().lstrip("\ufeff\u200e\u200f")  # a BOM, a bidi mark (WhatsApp)
+    reading.number = number
     reading.line_quoted = reading.line_chatted = False
     line = through_artefacts(reading, number, stripped)
     if line is None:

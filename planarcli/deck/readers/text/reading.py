@@ -70,6 +70,7 @@ class Reading:
         self.html = False  # the file is an HTML fragment: each line's text, tags left out
         self.arrayed = False  # the file is a JSON array of names, on one line or many
         #: what the artefacts found on the line being read, for the record kept of it
+        self.number = 0  # the line being read
         self.line_quoted = False
         self.line_chatted = False
         self.pending: list[Line] = []
@@ -96,6 +97,10 @@ class Reading:
         self.card_text = False  # in a card's rules text, under its type line
         #: (line number, what a step did) for ``validate -v``, in the order the steps ran
         self.steps: list[tuple[int, str]] = []
+
+    def under_a_card(self) -> bool:
+        """Whether the line being read is just under a card line."""
+        return bool(self.pending) and self.pending[-1].number == self.number - 1
 
     def add(self, line: Line) -> Line:
         """Keep ``line`` as a card line (or a line listing cards)."""
