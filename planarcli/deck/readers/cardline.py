@@ -11,7 +11,7 @@ and the decoding of a legacy Japanese file all use it.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Any
 
 from planarcli.deck.readers import MAX_QUANTITY
 from planarcli.deck.readers.vocabulary import section_role
@@ -193,24 +193,58 @@ def _category(content: str) -> tuple[str, str] | None:
     return names[0], section_role(names[0]) or "other"
 
 
-class CardLine(NamedTuple):
+class CardLine:
     """A card line taken apart. ``form`` says where the quantity was: "leading" (``2 Name``,
     ``2x Name``, ``x2 Name``), "dash" (``2 - Name``: a quantity, or the numbering of a list
     read decides), "tab" (``Name<TAB>2``), "suffix" (``Name x2``, ``Name ×2``),
     "comma" (``Name, 2``), "trailing" (``Name 2``), "numbered" (none, in a numbered list:
     ``1. Name``, ``2) Name``), "csv" (``2,Name,SET``: ``whole`` is all after the quantity,
     ``name`` its first field) or "none". For "comma" and "trailing", ``whole`` is the other
-    reading: the name with the number kept, quantity 1."""
+    reading: the name with the number kept, quantity 1. (A plain class: a NamedTuple's
+    class is made with ``eval`` on every start-up.)"""
 
-    quantity: int
-    name: str
-    category: tuple[str, str] | None
-    form: str
-    whole: str | None = None
-    printing: tuple[str, str | None] | None = None  # (set code, collector number) if tagged
-    #: ``whole`` is the name with a type after it ("Akoum (plane)"): the name is the card
-    #: unless the whole is ("Artist Alley (Plane)" is a card's name)
-    typed: bool = False
+    __slots__ = ("category", "form", "name", "printing", "quantity", "typed", "whole")
+
+    def __init__(
+        self,
+        quantity: int,
+        name: str,
+        category: tuple[str, str] | None,
+        form: str,
+        whole: str | None = None,
+        printing: tuple[str, str | None] | None = None,
+        typed: bool = False,
+    ) -> None:
+        self.quantity = quantity
+        self.name = name
+        self.category = category
+        self.form = form
+        self.whole = whole
+        self.printing = printing  # (set code, collector number) if tagged
+        #: ``whole`` is the name with a type after it ("Akoum (plane)"): the name is the
+        #: card unless the whole is ("Artist Alley (Plane)" is a card's name)
+        self.typed = typed
+
+    def _replace(self, **changes: Any) -> CardLine:
+        """A copy with some fields changed (as a NamedTuple's ``_replace``)."""
+        fields = {name: getattr(self, name) for name in _CARD_LINE_FIELDS}
+        fields.update(changes)
+        return CardLine(**fields)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CardLine):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in _CARD_LINE_FIELDS)
+
+    def __hash__(self) -> int:
+        return hash(tuple(getattr(self, name) for name in _CARD_LINE_FIELDS))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in _CARD_LINE_FIELDS)
+        return f"CardLine({shown})"
+
+
+_CARD_LINE_FIELDS = ("quantity", "name", "category", "form", "whole", "printing", "typed")
 
 
 #: A set tag an export wrote after the name: "(OHOP) 3", "|HOP|1" (Forge style).

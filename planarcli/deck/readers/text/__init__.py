@@ -38,7 +38,6 @@ from planarcli.deck.readers.decoding import decode_text
 from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue
 from planarcli.deck.readers.source import RawInput, split_lines
 from planarcli.deck.readers.text.lines import read_line
-from planarcli.deck.readers.text.notes import reading as weighed_reading
 from planarcli.deck.readers.text.reading import Line, Reading
 from planarcli.deck.readers.text.steps import run_steps
 
@@ -90,6 +89,8 @@ def _entries(reading: Reading) -> list[DeckEntry]:
         if parts.whole is None:
             quantity, name = parts.quantity, parts.name
         else:
+            from planarcli.deck.readers.text.notes import reading as weighed_reading
+
             quantity, name = weighed_reading(parts, names, trailing_style)
         listed = line.listed  # a JSON array's names, or "Akoum / Bant / Naya"
         if listed is None:

@@ -15,8 +15,6 @@ from planarcli.deck.readers.cardline import (
 from planarcli.deck.readers.model import ReaderIssue, find_communal_mark
 from planarcli.deck.readers.text.artefacts import through_artefacts
 from planarcli.deck.readers.text.headings import META, PREFIX, comment_body, heading
-from planarcli.deck.readers.text.lists import lists_in_prose, may_be_separated, separated_list
-from planarcli.deck.readers.text.notes import world_or_set_tag
 from planarcli.deck.readers.text.reading import Line, Reading
 from planarcli.deck.readers.vocabulary import (
     CONTINUING_SECTIONS,
@@ -150,8 +148,11 @@ def _card_line(reading: Reading, number: int, original: str, line: str, hashed: 
             ReaderIssue(number, "unreadable-line", f"cannot read a card in {original.strip()!r}")
         )
         return True
-    if parts.category is not None and world_or_set_tag(parts, reading.names):
-        parts = parts._replace(category=None)  # "1 Akoum [Zendikar]": the plane's world
+    if parts.category is not None:
+        from planarcli.deck.readers.text.notes import world_or_set_tag
+
+        if world_or_set_tag(parts, reading.names):
+            parts = parts._replace(category=None)  # "1 Akoum [Zendikar]": the plane's world
     if parts.category is not None:
         entry_section, entry_role = parts.category
         reading.sectioned = True
@@ -192,11 +193,16 @@ def _listing_line(
     ``... deck. Planes: Akoum, Bant. ...``): then it is kept, with its cards."""
     names = reading.names
     separated = None
-    if reading.table_columns is None and ("," in line or may_be_separated(line)):
-        separated = separated_list(line, names)
+    if reading.table_columns is None and _may_list(line):
+        from planarcli.deck.readers.text.lists import may_be_separated, separated_list
+
+        if "," in line or may_be_separated(line):
+            separated = separated_list(line, names)
     colon = line.find(": ") if separated is None and reading.table_columns is None else -1
     word = line[colon - 14 if colon > 14 else 0 : colon] if colon > 0 else ""
     if word and word[word.rfind(" ") + 1 :].strip("*_").casefold() in HEADING_ENDS:
+        from planarcli.deck.readers.text.lists import lists_in_prose
+
         in_prose = lists_in_prose(line, names)  # "... deck. Planes: Akoum, Bant. ..."
         if in_prose is not None:
             reading.sectioned = True
@@ -215,3 +221,17 @@ def _listing_line(
     reading.add(Line(number, first, entry_section, entry_role, reading.block, pieces))
     reading.steps.append((number, "list on one line read as its cards"))
     return True
+
+
+def _may_list(line: str) -> bool:
+    """Whether ``line`` holds a character or word a list on one line is parted by (a comma,
+    " / ", " | ", " & ", " + ", " and "): most card lines hold none, and the lists module
+    is not even loaded for them."""
+    return (
+        "," in line
+        or "/" in line
+        or "|" in line
+        or "&" in line
+        or "+" in line
+        or "and" in line.lower()
+    )

@@ -148,31 +148,3 @@ def without_note(name: str, names: CardNames) -> str:
     if rest and not longer_than_a_card(rest) and (names.known(rest) or names.near(rest)):
         return name
     return heads[found]
-
-
-def title(
-    pending: list[Line],
-    first_line: int | None,
-    counted: int,
-    names: CardNames,
-) -> str | None:
-    """The text of the first line when it is the deck's title rather than a card
-    (``counted``: how many card lines carry a quantity; numbered lines count too)."""
-    if len(pending) < 2 or pending[0].number != first_line:
-        return None
-    parts, section, block = pending[0].parts, pending[0].section, pending[0].block
-    if parts.form not in ("none", "paren") or parts.category is not None or section is not None:
-        return None
-    # "My planes (10)": a count in parentheses is no quantity on a title
-    text = parts.whole if parts.form == "paren" and parts.whole else parts.name
-    others = len(pending) - 1
-    # numbered lines ("1. Jund") mark the line above them as apart from the list, as
-    # quantities do
-    looks_like_title = text.endswith(":") or pending[1].block != block
-    if not looks_like_title:  # counted only when needed: this runs for every file
-        marked = counted - (parts.form == "paren")
-        marked += sum(1 for entry in pending if entry.parts.form == "numbered")
-        looks_like_title = marked * 2 > others
-    if not looks_like_title or names.known(parts.name) or names.known(text):
-        return None
-    return None if names.near(parts.name) or names.near(text) else text

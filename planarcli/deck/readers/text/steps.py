@@ -5,22 +5,27 @@ an id, what ``validate -v`` says of a line a step acted on, and the step."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from planarcli.deck.readers.cardline import split_card_line
-from planarcli.deck.readers.text.notes import title, without_indented_notes, without_note
-from planarcli.deck.readers.text.prose import prose_lines, signature_and_reply
-from planarcli.deck.readers.text.reading import Reading
-from planarcli.records import record
+from planarcli.deck.readers.text.reading import Line, Reading
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from planarcli.deck.readers.cardnames import CardNames
 
 
-@record
 class Step:
-    """One step over the whole list: its id, what ``-v`` says of a line it acted on."""
+    """One step over the whole list: its id, what ``-v`` says of a line it acted on, and
+    the step. (A plain class, as ``artefacts.Artefact``.)"""
 
-    id: str
-    label: str
-    run: Callable[[Reading, str], None]
+    __slots__ = ("id", "label", "run")
+
+    def __init__(self, id: str, label: str, run: Callable[[Reading, str], None]) -> None:
+        self.id = id
+        self.label = label
+        self.run = run
 
 
 def _dash_numbering(reading: Reading, label: str) -> None:
@@ -72,6 +77,8 @@ def _indented_notes(reading: Reading, label: str) -> None:
     """A note written indented under a card ("Akoum" then "    - the landfall one")."""
     if not any(entry.indent for entry in reading.pending):
         return
+    from planarcli.deck.readers.text.notes import without_indented_notes
+
     before = reading.pending
     reading.pending, notes = without_indented_notes(before, reading.names)
     reading.comments += notes
@@ -82,6 +89,10 @@ def _indented_notes(reading: Reading, label: str) -> None:
 
 def _notes_after_names(reading: Reading, label: str) -> None:
     """ "Bant - my favourite": the card, its note left out."""
+    if not any(entry.noted and entry.parts.whole is None for entry in reading.pending):
+        return
+    from planarcli.deck.readers.text.notes import without_note
+
     for entry in reading.pending:
         parts = entry.parts
         if entry.noted and parts.whole is None:
@@ -91,10 +102,38 @@ def _notes_after_names(reading: Reading, label: str) -> None:
                 reading.steps.append((entry.number, label))
 
 
+def _title_of(
+    pending: list[Line],
+    first_line: int | None,
+    counted: int,
+    names: CardNames,
+) -> str | None:
+    """The text of the first line when it is the deck's title rather than a card
+    (``counted``: how many card lines carry a quantity; numbered lines count too)."""
+    if len(pending) < 2 or pending[0].number != first_line:
+        return None
+    parts, section, block = pending[0].parts, pending[0].section, pending[0].block
+    if parts.form not in ("none", "paren") or parts.category is not None or section is not None:
+        return None
+    # "My planes (10)": a count in parentheses is no quantity on a title
+    text = parts.whole if parts.form == "paren" and parts.whole else parts.name
+    others = len(pending) - 1
+    # numbered lines ("1. Jund") mark the line above them as apart from the list, as
+    # quantities do
+    looks_like_title = text.endswith(":") or pending[1].block != block
+    if not looks_like_title:  # counted only when needed: this runs for every file
+        marked = counted - (parts.form == "paren")
+        marked += sum(1 for entry in pending if entry.parts.form == "numbered")
+        looks_like_title = marked * 2 > others
+    if not looks_like_title or names.known(parts.name) or names.known(text):
+        return None
+    return None if names.near(parts.name) or names.near(text) else text
+
+
 def _title(reading: Reading, label: str) -> None:
     """ "My planar deck" above the cards: the deck's name, no card."""
     pending = reading.pending
-    found = title(pending, reading.first_line, reading.counted, reading.names)
+    found = _title_of(pending, reading.first_line, reading.counted, reading.names)
     if found is None:
         return
     text = found.rstrip(":").strip()
@@ -119,6 +158,10 @@ def _signature_and_reply(reading: Reading, label: str) -> None:
     """A signature under "--" and an e-mail's quoted reply, when no line of them is a card."""
     pending = reading.pending
     reading.marked = _marked(reading)  # (counted before they go, as the prose step needs)
+    if reading.signature_at is None and reading.reply_at is None:
+        return  # no signature, no reply (a line is quoted only under one): nothing to weigh
+    from planarcli.deck.readers.text.prose import signature_and_reply
+
     apart = signature_and_reply(pending, reading.signature_at, reading.names, reading.reply_at)
     if apart:
         reading.comments += len(apart)
@@ -130,6 +173,12 @@ def _signature_and_reply(reading: Reading, label: str) -> None:
 def _prose(reading: Reading, label: str) -> None:
     """Chat lines above, inside or below the list: comments, not cards."""
     pending = reading.pending
+    if len(pending) + reading.listed_more < 3 or not any(
+        entry.parts.form == "none" and not entry.bulleted for entry in pending
+    ):
+        return  # every line is marked as a card's: no prose to weigh
+    from planarcli.deck.readers.text.prose import prose_lines
+
     prose = prose_lines(pending, reading.marked, reading.names, reading.listed_more)
     if not prose:
         return
