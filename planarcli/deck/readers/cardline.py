@@ -386,7 +386,11 @@ def split_card_line(text: str) -> CardLine | None:
                 if worded and text[: worded.start()].strip():
                     digits = worded.group(1) or worded.group(2)
                     quantity, text, form = int(digits), text[: worded.start()], "suffix"
-    text, category, printing = _without_tags(text)
+    # plain "1 Name" lines skip the patterns (map: no Python frame per character)
+    if any(map(text.__contains__, _TAG_CHARS)):  # ("[HOP] Bant" too: "[" is one)
+        text, category, printing = _without_tags(text)
+    else:
+        category = printing = None
     name = text.strip()
     if not name:
         return None

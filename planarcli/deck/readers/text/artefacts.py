@@ -18,31 +18,66 @@ notes, a title, a signature, prose) are ``text.steps``'s.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from planarcli.deck.readers.cardline import CardLine, split_card_line
 from planarcli.deck.readers.text.reading import Line, Reading
 from planarcli.lazyre import LazyPattern, lazy
-from planarcli.records import record
 
-#: An action: (the reading, the line's number, the line, what the pattern matched) -> the
-#: line to read on, or None when the line is done with.
-Action = Callable[[Reading, int, str, "re.Match[str] | None"], "str | None"]
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    #: An action: (the reading, the line's number, the line, what the pattern matched) ->
+    #: the line to read on, or None when the line is done with.
+    Action = Callable[[Reading, int, str, re.Match[str] | None], str | None]
 
 
-@record
 class Artefact:
     """One paste artefact: its id, what ``-v`` says of it, its gate beside its pattern, its
-    action, and an example paste with the card names it reads as."""
+    action, and an example paste with the card names it reads as. (A plain class: a table
+    made on every start-up, where ``@record``'s class building and typing's aliases cost.)"""
 
-    id: str
-    label: str
-    gate: Callable[[Reading, str], bool]  # cheap: most lines fail it
-    pattern: LazyPattern | None  # matched at the line's start (None: the gate says it all)
-    action: Action
-    example: str
-    reads_as: tuple[str, ...]
-    anywhere: bool = False  # the pattern is searched for anywhere in the line, not matched
+    __slots__ = (
+        "action",
+        "anywhere",
+        "example",
+        "gate",
+        "id",
+        "label",
+        "mode",
+        "needs",
+        "pattern",
+        "reads_as",
+        "starts",
+    )
+
+    def __init__(
+        self,
+        id: str,
+        label: str,
+        gate: Callable[[Reading, str], bool],
+        pattern: LazyPattern | None,
+        action: Action,
+        example: str,
+        reads_as: tuple[str, ...],
+        anywhere: bool = False,
+        starts: str | None = None,
+        needs: str | None = None,
+        mode: str | None = None,
+    ) -> None:
+        self.id = id
+        self.label = label  # what -v says of a line it acted on
+        self.gate = gate  # the whole cheap test: most lines fail it
+        self.pattern = pattern  # matched at the line's start (None: the gate says it all)
+        self.action = action
+        self.example = example
+        self.reads_as = reads_as
+        self.anywhere = anywhere  # the pattern is searched for anywhere, not matched
+        #: what the gate implies, tested without calling it (most lines meet no row): the
+        #: characters the line starts with, a text it holds, the reading's mode it needs
+        self.starts = starts
+        self.needs = needs
+        self.mode = mode
 
 
 # --- a card's type line and rules text (Scryfall's text view) ------------------------------
@@ -271,6 +306,7 @@ ARTEFACTS: tuple[Artefact, ...] = (
         _rules_text,
         "Sea of Sand\nPlane — Rabiah\nPlayers reveal each card they draw.\n\nAkoum\n",
         ("Sea of Sand", "Akoum"),
+        mode="card_text",
     ),
     Artefact(
         "card-type-line",
@@ -281,6 +317,7 @@ ARTEFACTS: tuple[Artefact, ...] = (
         _type_line,
         "Sea of Sand\nPlane — Rabiah\n\nAkoum\n",
         ("Sea of Sand", "Akoum"),
+        starts="PpLl",
     ),
     Artefact(
         "html",
@@ -290,6 +327,8 @@ ARTEFACTS: tuple[Artefact, ...] = (
         _html,
         "<ul>\n<li>Akoum</li>\n<li>Bant</li>\n</ul>\n",
         ("Akoum", "Bant"),
+        needs="<",
+        mode="html",
     ),
     Artefact(
         "json-array",
@@ -299,6 +338,7 @@ ARTEFACTS: tuple[Artefact, ...] = (
         _json_array,
         '["Akoum",\n "Bant"]\n',
         ("Akoum", "Bant"),
+        mode="arrayed",
     ),
     Artefact(
         "quote",
@@ -308,6 +348,7 @@ ARTEFACTS: tuple[Artefact, ...] = (
         _quote,
         "> 1 Akoum\n> 1 Bant\n",
         ("Akoum", "Bant"),
+        starts=">",
     ),
     Artefact(
         "code-fence",
@@ -317,6 +358,7 @@ ARTEFACTS: tuple[Artefact, ...] = (
         _drop,
         "```\n1 Akoum\n1 Bant\n```\n",
         ("Akoum", "Bant"),
+        starts="`~",
     ),
     Artefact(
         "inline-code",
@@ -326,6 +368,7 @@ ARTEFACTS: tuple[Artefact, ...] = (
         _inline_code,
         "`1 Akoum`\n`1 Bant`\n",
         ("Akoum", "Bant"),
+        starts="`",
     ),
     Artefact(
         "chat-time",
@@ -335,6 +378,8 @@ ARTEFACTS: tuple[Artefact, ...] = (
         _drop_comment,
         "1 Akoum\n[9:03 PM]\n1 Bant\n",
         ("Akoum", "Bant"),
+        starts="[",
+        needs=":",
     ),
     Artefact(
         "chat-stamp",
@@ -344,6 +389,8 @@ ARTEFACTS: tuple[Artefact, ...] = (
         _chat_stamp,
         "01/12/2026, 18:42 - Lukas: Akoum\n01/12/2026, 18:43 - Lukas: Bant\n",
         ("Akoum", "Bant"),
+        starts="0123456789[",
+        needs=":",
     ),
     Artefact(
         "bbcode",
@@ -353,6 +400,7 @@ ARTEFACTS: tuple[Artefact, ...] = (
         _bbcode,
         "[deck]\n1 [c]Akoum[/c]\n1 [card]Bant[/card]\n[/deck]\n",
         ("Akoum", "Bant"),
+        needs="[",
     ),
     Artefact(
         "total-row",
@@ -362,6 +410,7 @@ ARTEFACTS: tuple[Artefact, ...] = (
         _drop,
         "1 Akoum $0.35\n1 Bant $0.25\nTotal: 2 cards - $0.60\n",
         ("Akoum", "Bant"),
+        starts="TtSsGgCcDd",
     ),
     Artefact(
         "toolbar",
@@ -372,6 +421,7 @@ ARTEFACTS: tuple[Artefact, ...] = (
         "1 Akoum\n1 Bant\n12 comments · Share · Save\n",
         ("Akoum", "Bant"),
         anywhere=True,
+        needs=" · ",
     ),
     Artefact(
         "reply-header",
@@ -382,6 +432,8 @@ ARTEFACTS: tuple[Artefact, ...] = (
         "1 Akoum\n1 Bant\n\nOn Wed, Nov 25, 2026 at 6:12 PM Sam <sam@example.com> wrote:\n"
         "> Who's bringing the planes?\n",
         ("Akoum", "Bant"),
+        starts="OoLlAaEeIi",
+        needs=":",
     ),
     Artefact(
         "forum-footer",
@@ -391,6 +443,7 @@ ARTEFACTS: tuple[Artefact, ...] = (
         _forum_footer,
         "1 Akoum\n1 Bant\nLogged\nMy trades thread\n",
         ("Akoum", "Bant"),
+        starts="Ll",
     ),
     Artefact(
         "signature-delimiter",
@@ -400,6 +453,7 @@ ARTEFACTS: tuple[Artefact, ...] = (
         _signature,
         "1 Akoum\n1 Bant\n--\nSam, casual Planechase\n",
         ("Akoum", "Bant"),
+        starts="-_",
     ),
     Artefact(
         "separator",
@@ -409,14 +463,36 @@ ARTEFACTS: tuple[Artefact, ...] = (
         _blank,
         "1 Akoum\n---\n1 Bant\n",
         ("Akoum", "Bant"),
+        starts=_RULE_START,
     ),
 )
+
+
+#: The rows a line may meet, by its first character (filled as lines are read); the rows
+#: of a mode (HTML, a JSON array, a card's rules text) only while the reading is in one.
+_BY_START: dict[str, tuple[Artefact, ...]] = {}
+_MODED_BY_START: dict[str, tuple[Artefact, ...]] = {}
 
 
 def through_artefacts(reading: Reading, number: int, line: str) -> str | None:
     """``line`` after the artefacts (``""``: a blank line), or None when it is done with;
     each artefact that acted on it is noted in ``reading.steps``."""
-    for row in ARTEFACTS:
+    first = line[:1]
+    # (a mode changes only with a line left out: the rows chosen here hold for the line)
+    moded = reading.card_text or reading.html or reading.arrayed
+    by_start = _MODED_BY_START if moded else _BY_START
+    rows = by_start.get(first)
+    if rows is None:  # ("" is in every row's starts, as in its gate)
+        rows = by_start[first] = tuple(
+            row
+            for row in ARTEFACTS
+            if (row.starts is None or first in row.starts) and (moded or row.mode is None)
+        )
+    for row in rows:
+        if (row.needs is not None and row.needs not in line) or (
+            row.mode is not None and not getattr(reading, row.mode)
+        ):
+            continue  # (what the gate implies, without calling it)
         if not row.gate(reading, line):
             continue
         match = None

@@ -122,7 +122,16 @@ def _card_line(reading: Reading, number: int, original: str, line: str, hashed: 
             )
         )
         return True
-    if _listing_line(reading, number, line, entry_section, entry_role):
+    if (
+        # (_may_list, or the colon of "... deck. Planes: Akoum, Bant.", inline: every line)
+        "," in line
+        or "/" in line
+        or "|" in line
+        or "&" in line
+        or "+" in line
+        or ": " in line
+        or "and" in line.lower()
+    ) and _listing_line(reading, number, line, entry_section, entry_role):
         return True
     cells = None
     if "\t" in line or "|" in line:
@@ -159,11 +168,24 @@ def _card_line(reading: Reading, number: int, original: str, line: str, hashed: 
     if parts.form not in ("none", "numbered"):
         reading.counted += 1
         reading.trailing += parts.form == "trailing"
-    kept = reading.add(Line(number, parts, entry_section, entry_role, reading.block))
+    kept = Line(number, parts, entry_section, entry_role, reading.block)
+    kept.quoted, kept.chatted = reading.line_quoted, reading.line_chatted
+    reading.pending.append(kept)  # (as reading.add: a card line lists no cards)
     kept.hashed = hashed
-    kept.lettered = line if lettered_at else None
-    kept.bulleted = line[:1] in BULLETS and BULLET.match(line) is not None  # "* Akoum"
-    kept.noted = _may_hold_a_note(parts.name)  # "Bant - my favourite": weighed later
+    if lettered_at:
+        kept.lettered = line
+    if line[:1] in BULLETS and BULLET.match(line) is not None:  # "* Akoum"
+        kept.bulleted = True
+    name = parts.name  # "Bant - my favourite": weighed later
+    if (
+        "-" in name
+        or "(" in name
+        or "/" in name
+        or "<" in name
+        or not name.isascii()
+        or ("," in name or ":" in name or "..." in name)
+    ):
+        kept.noted = _may_hold_a_note(name)  # (each test a scan in C: most lines pass them)
     if original[:1] in " \t":
         kept.indent = len(original.expandtabs(4)) - len(original.expandtabs(4).lstrip())
     return len(reading.pending) <= MAX_CARD_LINES

@@ -5,6 +5,7 @@ an id, what ``validate -v`` says of a line a step acted on, and the step."""
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from planarcli.deck.readers.cardline import split_card_line
@@ -14,6 +15,10 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from planarcli.deck.readers.cardnames import CardNames
+
+
+_HASHED = attrgetter("hashed")
+_INDENT = attrgetter("indent")
 
 
 class Step:
@@ -59,7 +64,7 @@ def _letter_numbering(reading: Reading, label: str) -> None:
 
 def _hash_numbering(reading: Reading, label: str) -> None:
     """ "#1 Akoum" is numbering; "#2 check the errata" stays a comment."""
-    if not any(entry.hashed for entry in reading.pending):
+    if not any(map(_HASHED, reading.pending)):  # (map: no Python frame per line)
         return
     names = reading.names
     kept = []
@@ -75,7 +80,7 @@ def _hash_numbering(reading: Reading, label: str) -> None:
 
 def _indented_notes(reading: Reading, label: str) -> None:
     """A note written indented under a card ("Akoum" then "    - the landfall one")."""
-    if not any(entry.indent for entry in reading.pending):
+    if not any(map(_INDENT, reading.pending)):
         return
     from planarcli.deck.readers.text.notes import without_indented_notes
 
