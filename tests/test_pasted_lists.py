@@ -15,8 +15,9 @@ import pytest
 
 from planarcli.cards.store import load_catalog
 from planarcli.deck.readers import read_decklist
+from planarcli.deck.readers.decoding import decode_text
 from planarcli.deck.readers.planar import find_planar_deck
-from planarcli.deck.readers.source import RawInput, decode_text
+from planarcli.deck.readers.source import RawInput
 from planarcli.deck.readers.text import read
 
 PASTED = Path(__file__).parent / "decks" / "pasted"
@@ -113,27 +114,6 @@ def entries(text: str) -> list[tuple[str, int, str | None]]:
     return [(e.name, e.quantity, e.section) for e in deck.entries]
 
 
-@pytest.mark.parametrize(
-    ("line", "expected"),
-    [
-        ("1. Jund", ("Jund", 1)),
-        ("2) Sanctum of Serra", ("Sanctum of Serra", 1)),
-        ("12.  Sea of Sand  ", ("Sea of Sand", 1)),
-        ("3. 2x Tazeem", ("Tazeem", 2)),
-        ("Sea of Sand ×1", ("Sea of Sand", 1)),
-        ("Sea of Sand×2", ("Sea of Sand", 2)),
-        ("Sea of Sand x1", ("Sea of Sand", 1)),
-        ("1× Sea of Sand", ("Sea of Sand", 1)),
-        ("×2 Sea of Sand", ("Sea of Sand", 2)),
-        ("* Sea of Sand", ("Sea of Sand", 1)),
-        ("- Sea of Sand", ("Sea of Sand", 1)),
-        ("• 2x Sea of Sand", ("Sea of Sand", 2)),
-    ],
-)
-def test_numbered_and_multiplied_lines(line: str, expected: tuple[str, int]) -> None:
-    assert [(n, q) for n, q, _ in entries(f"Planar Deck\n{line}\n")] == [expected]
-
-
 def test_a_numbered_list_is_not_a_list_of_quantities() -> None:
     # "2. Naya" is the second line of the list, not two Naya; numbered lines carry no
     # quantity, so the first line stays a card rather than the deck's title.
@@ -142,30 +122,6 @@ def test_a_numbered_list_is_not_a_list_of_quantities() -> None:
         ("Naya", 1, None),
         ("Bant", 1, None),
     ]
-
-
-@pytest.mark.parametrize(
-    "heading",
-    [
-        "Planes [10]",
-        "Planar deck - 10 cards",
-        "Planar Deck (10)",
-        "Planar deck – 10 cards",
-        "Planes: 10 cards",
-        "PLANES (10 cards):",
-        "Planar Deck [10 cards]",
-    ],
-)
-def test_headings_with_a_count(heading: str) -> None:
-    assert entries(f"{heading}\n1 Jund\n") == [("Jund", 1, entries_section(heading))]
-
-
-def entries_section(heading: str) -> str:
-    """The section name as written, without its count (what the reader records)."""
-    for cut in (" [", " (", " -", " –", ":"):
-        if cut in heading:
-            heading = heading[: heading.index(cut)]
-    return heading
 
 
 def test_a_count_does_not_turn_a_card_line_into_a_heading() -> None:
@@ -227,24 +183,6 @@ def test_a_title_above_a_numbered_list_is_the_deck_name() -> None:
     assert [e.name for e in deck.entries] == ["Akoum", "Bant", "Naya"]
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "PLANES (2)\n1 Akoum\n1 Bant\n\nPHENOMENA (1)\n1 Chaotic Aether\n",
-        "**Planes**\n* Akoum\n* Bant\n\n**Phenomena**\n* Chaotic Aether\n",
-        "Planar Deck\n1 Akoum\n1 Bant\n// Phenomena\n1 Chaotic Aether\n",
-    ],
-    ids=["upper-case-with-counts", "markdown-bold", "comment-heading"],
-)
-def test_a_phenomena_heading_continues_the_planar_deck(text: str) -> None:
-    # found by the second batch of held-out lists (b2-01, b2-05)
-    planar = find_planar_deck(
-        read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog()), load_catalog()
-    )
-    assert planar.how == "section"
-    assert [e.name for e in planar.entries] == ["Akoum", "Bant", "Chaotic Aether"]
-
-
 def test_phenomena_without_a_planar_deck_open_is_no_heading() -> None:
     # "// phenomena" in a bare list is a comment, not a section that would split the list
     text = "Akoum\nBant\nNaya\n// phenomena\nChaotic Aether\n"
@@ -274,22 +212,6 @@ def test_an_arena_deck_of_planes_with_a_far_typo_is_the_planar_deck() -> None:
         assert planar.found is found, extra
         if found:
             assert planar.how == "section" and planar.entries[-1].name == extra
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        # found by the fourth batch of held-out lists (d4-*)
-        ("```\nPlanar Deck\n1 Akoum\n1 Bant\n```\n", [("Akoum", 1), ("Bant", 1)]),
-        ("> 1 Akoum\n> 1 Bant\n>> 2 Naya\n", [("Akoum", 1), ("Bant", 1), ("Naya", 2)]),
-        ("1 - Akoum\n2 - Bant\n3 - Naya\n", [("Akoum", 1), ("Bant", 1), ("Naya", 1)]),
-        ("2 - Akoum\n1 - Bant\n3 - Naya\n", [("Akoum", 2), ("Bant", 1), ("Naya", 3)]),
-        ("１．Akoum\n２．Bant\n", [("Akoum", 1), ("Bant", 1)]),
-    ],
-    ids=["code-fence", "quoted", "dash-numbered", "dash-quantities", "full-width-numbered"],
-)
-def test_more_pasted_forms(text: str, expected: list[tuple[str, int]]) -> None:
-    assert [(n, q) for n, q, _ in entries(text)] == expected
 
 
 def test_a_japanese_list_numbered_in_full_width_is_cp932() -> None:
@@ -326,75 +248,7 @@ def test_fix_repairs_a_name_in_a_one_line_list(tmp_path: Path, run_cli: Callable
     assert path.read_text("utf-8").endswith("Otaria, Stairs to Infinity\n")
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "🌍 Planes (2)\n1 Akoum\n1 Bant\n\n⚡ Phenomena (1)\n1 Chaotic Aether\n",
-        "次元デッキ（3枚）\nバント\n霊気筒\n永劫の霧\n",
-        "Deck planaire\n1 Akoum\n1 Bant\n1 Chaotic Aether\n",
-    ],
-    ids=["emoji", "japanese", "french"],
-)
-def test_headings_with_emoji_or_in_other_languages(text: str) -> None:
-    # found by the fifth batch of held-out lists (e5-08, e5-09)
-    deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
-    planar = find_planar_deck(deck, load_catalog())
-    assert planar.how == "section" and len(planar.entries) == 3
-
-
 # -- found by the sixth batch of held-out lists (f6-04, f6-07, f6-08) --------------------
-
-TABLE_HEADINGS = "| Qty | Name | Type |\n|---|:---|---|\n"
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        ("1.Akoum\n2.Bant\n10)Naya\n", [("Akoum", 1), ("Bant", 1), ("Naya", 1)]),
-        (
-            "Akoum\tPlane — Zendikar\t1\nChaotic Aether\tPhenomenon\t2\n",
-            [("Akoum", 1), ("Chaotic Aether", 2)],
-        ),
-        ("Name\tType\tQty\nAkoum\tPlane\t1\nBant\tPlane\t3\n", [("Akoum", 1), ("Bant", 3)]),
-        ("Set\tName\nOHOP\tAkoum\nOPCA\tBant\n", [("Akoum", 1), ("Bant", 1)]),
-        ("1 | Akoum | Plane — Zendikar\n2x | Bant | Plane — Alara\n", [("Akoum", 1), ("Bant", 2)]),
-        (
-            TABLE_HEADINGS + "| 1 | Akoum | Plane |\n| 2 | Bant | Plane |\n",
-            [("Akoum", 1), ("Bant", 2)],
-        ),
-        (
-            "| 1 | **Akoum** |\n| 1 | [Bant](https://scryfall.com/card/ohop/3) |\n",
-            [("Akoum", 1), ("Bant", 1)],
-        ),
-        ("| Type | Card | # |\n| --- | --- | --- |\n| Plane | Akoum | 2 |\n", [("Akoum", 2)]),
-        ("1.\tAkoum\n2.\tBant\n", [("Akoum", 1), ("Bant", 1)]),
-        (
-            "Planar Deck\n---\n1 Akoum\n***\n1 Bant\n* * *\n1 Naya\n===\n___\n",
-            [("Akoum", 1), ("Bant", 1), ("Naya", 1)],
-        ),
-        (
-            "+-------+---+\n| Akoum | 1 |\n+-------+---+\n| Bant  | 1 |\n",
-            [("Akoum", 1), ("Bant", 1)],
-        ),
-    ],
-    ids=[
-        "numbered-no-space",
-        "tab-table-type-column",
-        "tab-table-headings",
-        "tab-table-name-second",
-        "pipe-table",
-        "markdown-table",
-        "markdown-emphasis-and-link",
-        "markdown-headings-say-columns",
-        "numbered-tab",
-        "separator-lines",
-        "ascii-table-borders",
-    ],
-)
-def test_tables_separators_and_numbers_without_a_space(
-    text: str, expected: list[tuple[str, int]]
-) -> None:
-    assert [(n, q) for n, q, _ in entries(text)] == expected
 
 
 def test_forge_style_pipes_in_a_text_file_are_still_tags() -> None:
@@ -444,42 +298,6 @@ def test_fix_rewrites_tables_and_unspaced_numbers_in_place(
 
 
 # -- found by the seventh batch of held-out lists (g7-01, 03, 05, 06, 07, 09) -------------
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        (
-            "PlaneswalkerBob — Today at 3:14 PM\nhere's my planechase deck lol:\n"
-            "1 Akoum\n1 Bant\n1 Naya\n",
-            [("Akoum", 1), ("Bant", 1), ("Naya", 1)],
-        ),
-        (
-            "- [x] Akoum\n- [ ] Bant\n* [X] Naya\n[x] Jund\n",
-            [("Akoum", 1), ("Bant", 1), ("Naya", 1), ("Jund", 1)],
-        ),
-        (
-            "Cart\n1 Akoum [OPCA] $0.25\n1 Bant [OPCA] $0.30\n2 Naya - 0,35 €\n\n"
-            "Total: 4 cards - $1.25\nSubtotal $1.25\n",
-            [("Akoum", 1), ("Bant", 1), ("Naya", 2)],
-        ),
-        (
-            "[b]Planar Deck[/b]\n[list]\n1 [c]Akoum[/c]\n[card]Bant[/card]\n[*]Naya\n[/list]\n",
-            [("Akoum", 1), ("Bant", 1), ("Naya", 1)],
-        ),
-        ("Planes\nAkoum (1)\nBant ( 2 )\n", [("Akoum", 1), ("Bant", 2)]),
-        (
-            "Akoum (plane)\nChaotic Aether (Phenomenon)\n2 Bant (Plane — Alara)\n"
-            "Artist Alley (Plane)\n",
-            [("Akoum", 1), ("Chaotic Aether", 1), ("Bant", 2), ("Artist Alley (Plane)", 1)],
-        ),
-    ],
-    ids=["chat-line", "task-boxes", "cart-prices-total", "bbcode", "paren-quantity", "type-hint"],
-)
-def test_chat_lines_task_boxes_prices_bbcode_and_parentheses(
-    text: str, expected: list[tuple[str, int]]
-) -> None:
-    assert [(n, q) for n, q, _ in entries(text)] == expected
 
 
 def test_lines_above_a_list_stay_cards_unless_they_are_prose() -> None:
@@ -552,56 +370,6 @@ def test_fix_rewrites_the_seventh_batch_forms_in_place(
 # -- found by the eighth batch of held-out lists (i8-02 to i8-12) and a QA pass ---------
 
 
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        (
-            "ok here it is\n`1 Akoum`\n`2 Bant`\n` Naya `\n",
-            [("Akoum", 1), ("Bant", 2), ("Naya", 1)],
-        ),
-        ("Planar deck\n#1 Akoum\n#2 Bant\n#3. Naya\n", [("Akoum", 1), ("Bant", 1), ("Naya", 1)]),
-        (
-            "Akoum — Plane — Zendikar\nBant - Plane - Alara\nChaotic Aether — Phenomenon\n"
-            "2 Naya — Plane — Alara\n",
-            [("Akoum", 1), ("Bant", 1), ("Chaotic Aether", 1), ("Naya", 2)],
-        ),
-        (
-            "My planar deck\n\n1 Akoum (Planechase Anthology)\n2 Bant (Planechase 2012)\n"
-            "1 Naya (March of the Machine Commander)\n",
-            [("Akoum", 1), ("Bant", 2), ("Naya", 1)],
-        ),
-        ("planechase 🌀\nAkoum\nBant\n", [("Akoum", 1), ("Bant", 1)]),
-        (
-            "PLANAR DECK\nAkoum: 1 copy\nBant: 2 copies\nNaya: 1x\nJund: 3\nKrosa 2 copies\n",
-            [("Akoum", 1), ("Bant", 2), ("Naya", 1), ("Jund", 3), ("Krosa", 2)],
-        ),
-        (
-            "**My planar deck**\n\n* [Akoum](https://scryfall.com/search?q=!%22Akoum%22)\n"
-            "- [Bant](https://scryfall.com/card/pca/2)\n2 [Naya](https://example.org/naya)\n",
-            [("Akoum", 1), ("Bant", 1), ("Naya", 2)],
-        ),
-        ("1,Akoum\n2, Bant\n1;Naya\n", [("Akoum", 1), ("Bant", 2), ("Naya", 1)]),
-        (
-            "1,Akoum,OHOP\n2; Bant ;OPCA\n1,Borrowing 100,000 Arrows,C21\n",
-            [("Akoum", 1), ("Bant", 2), ("Borrowing 100,000 Arrows", 1)],
-        ),
-    ],
-    ids=[
-        "inline-code",
-        "hash-numbering",
-        "type-line-after-dash",
-        "set-name-in-parens",
-        "emoji-title",
-        "copies-word",
-        "markdown-links",
-        "headerless-csv-row",
-        "headerless-csv-row-with-set",
-    ],
-)
-def test_the_eighth_batch_forms(text: str, expected: list[tuple[str, int]]) -> None:
-    assert [(n, q) for n, q, _ in entries(text)] == expected
-
-
 def test_a_hash_line_that_names_no_card_stays_a_comment() -> None:
     text = (
         "#1 thing to check: the errata\n# 2 Bant\n1 Akoum\n#2 Naya\n#3 Stairs to Infinty\n"
@@ -618,28 +386,6 @@ def test_a_hash_line_that_names_no_card_stays_a_comment() -> None:
         ("Sol Ring", 1),
     ]
     assert deck.comment_lines == 2
-
-
-@pytest.mark.parametrize(
-    ("heading", "role"),
-    [
-        ("Mazo de planos", "planar"),
-        ("Mazo principal", "other"),
-        ("Piani (9)", "planar"),
-        ("Mazzo principale", "other"),
-        ("Planares Deck:", "planar"),
-        ("Hauptdeck", "other"),
-        ("Plans", "planar"),
-        ("Deck principal", "other"),
-        ("Grimório planar", "planar"),
-        ("Comandante", "other"),
-    ],
-)
-def test_headings_in_other_languages(heading: str, role: str) -> None:
-    deck = read(
-        RawInput("d.txt", f"{heading}\n1 Akoum\n".encode(), ".txt"), catalog=load_catalog()
-    )
-    assert [(e.name, e.role) for e in deck.entries] == [("Akoum", role)]
 
 
 def test_a_phenomena_heading_in_another_language_continues_the_planar_deck() -> None:
@@ -736,23 +482,6 @@ def test_fix_rewrites_the_eighth_batch_forms_in_place(
 
 
 @pytest.mark.parametrize(
-    ("text", "wording"),
-    [
-        ("Lightning Bolt\n", "its one card is no plane or phenomenon"),
-        ("Lightning Bolt\nSol Ring\n", "none of its 2 cards is a plane or phenomenon"),
-        ("Akoum\nSol Ring\nLightning Bolt\n", "only 1 of its 3 cards is a plane or phenomenon"),
-        (
-            "Akoum\nBant\nSol Ring\nLightning Bolt\nCounterspell\n",
-            "only 2 of its 5 cards are planes or phenomena",
-        ),
-    ],
-)
-def test_the_no_planar_deck_wording_agrees_with_its_counts(text: str, wording: str) -> None:
-    deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
-    assert wording in (find_planar_deck(deck, load_catalog()).reason or "")
-
-
-@pytest.mark.parametrize(
     ("cards", "wording"),
     [
         (["Stairs to Infinty"], "has 1 card, but it does not count toward the 10"),
@@ -781,18 +510,6 @@ def test_a_list_numbered_with_letters() -> None:
         ("Naya", 1),
         ("Jund", 1),
     ]
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        ("Planes:\nb) Akoum\n", ["b) Akoum"]),
-        ("Planes:\na) Akoum\nc) Bant\nb) Naya\n", ["a) Akoum", "c) Bant", "b) Naya"]),
-    ],
-)
-def test_letters_that_do_not_run_a_b_c_are_not_numbering(text: str, expected: list[str]) -> None:
-    deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
-    assert [e.name for e in deck.entries] == expected
 
 
 def test_fix_works_on_a_list_numbered_with_letters(
@@ -893,39 +610,6 @@ def test_fix_works_on_a_world_in_brackets(tmp_path: Path, run_cli: Callable[...,
     assert "'Grixsi' -> 'Grixis'" in result.stdout, result
     assert result.exit_code == 0, result
     assert path.read_text("utf-8").splitlines()[9] == "1 Grixis [Alara]"
-
-
-@pytest.mark.parametrize(
-    "line",
-    [
-        "Akoum, Bant, Naya and Chaotic Aether",  # held-out j9-03
-        "Akoum / Bant / Naya / Chaotic Aether",
-        "planes: Akoum / Bant / Naya & Chaotic Aether",  # held-out j9-11
-        "Akoum | Bant | Naya | Chaotic Aether",
-        "**Planes:** Akoum, Bant, Naya and Chaotic Aether",
-    ],
-)
-def test_a_list_on_one_line_with_slashes_pipes_or_a_last_and(line: str) -> None:
-    deck = read(RawInput("d.txt", f"{line}\n".encode(), ".txt"), catalog=load_catalog())
-    assert [e.name for e in deck.entries] == ["Akoum", "Bant", "Naya", "Chaotic Aether"]
-    assert {e.line for e in deck.entries} == {1}
-    if ":" in line:
-        assert deck.planar_sections == (line.split(":")[0].strip("* "),)
-        assert {e.role for e in deck.entries} == {"planar"}
-
-
-@pytest.mark.parametrize(
-    "line",
-    [
-        "Akoum / Sol Ring / Naya",  # a part that is no planar card: the line stays one name
-        "Fire and Ice",
-        "Akoum and my notes",
-        "| 1 | Akoum | Plane — Zendikar |",
-    ],
-)
-def test_a_line_is_split_only_when_every_part_is_a_planar_card(line: str) -> None:
-    deck = read(RawInput("d.txt", f"{line}\n".encode(), ".txt"), catalog=load_catalog())
-    assert len(deck.entries) == 1, deck.entries
 
 
 def test_fix_works_on_a_list_on_one_line(tmp_path: Path, run_cli: Callable[..., Any]) -> None:
@@ -1075,49 +759,6 @@ def test_a_slip_in_a_name_that_ends_in_a_type_keeps_its_parenthesis() -> None:
 # inside a list ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        (
-            "* Akoum\n* Bant\n* Naya\n\nThinking about swapping Naya for Jund, thoughts?\n\n"
-            "edit: formatting\n",
-            ["Akoum", "Bant", "Naya"],
-        ),
-        (
-            "here's what I'm bringing tonight\nAkoum\nBant\nNaya\n"
-            "lmk if anyone wants to swap decks\n",
-            ["Akoum", "Bant", "Naya"],
-        ),
-        (
-            "1x Akoum\n1x Bant\nNaya is a bit of a feel-bad, might cut it. Cheers\n1x Naya\n",
-            ["Akoum", "Bant", "Naya"],
-        ),
-        (
-            "Hi all,\n\n- Akoum\n- Bant\n- Naya\n\nPizza is on me.\n\nCheers,\nTom\n\n"
-            "Sent from my iPhone\n",
-            ["Akoum", "Bant", "Naya"],
-        ),
-        ("1x Akoum\n1x Bant\n1x Naya\n\nViel Spaß beim Spielen!\n", ["Akoum", "Bant", "Naya"]),
-    ],
-    ids=["reddit-tail", "discord-bare", "forum-inside", "email-signature", "german-closing"],
-)
-def test_prose_below_or_inside_a_list_is_no_card(text: str, expected: list[str]) -> None:
-    assert [n for n, _, _ in entries(text)] == expected
-    deck = read(RawInput("d.txt", text.encode(), ".txt"), catalog=load_catalog())
-    assert deck.prose_lines >= 1
-    assert deck.comment_lines >= deck.prose_lines
-
-
-@pytest.mark.parametrize("last", ["Blorp", "Lightning Bolt", "Stairs to Infinty"])
-def test_an_unknown_last_line_stays_a_card(last: str) -> None:
-    for text in (
-        f"Akoum\nBant\nNaya\n{last}\n",
-        f"1 Akoum\n1 Bant\n1 Naya\n{last}\n",
-        f"- Akoum\n- Bant\n- Naya\n{last}\n",
-    ):
-        assert [n for n, _, _ in entries(text)][-1] == last, text
-
-
 def test_bare_names_and_commander_lists_keep_their_cards() -> None:
     assert [n for n, _, _ in entries("Akoum\nBant\nStairs to nowhere and back\nNaya\n")] == [
         "Akoum",
@@ -1177,23 +818,6 @@ def prose_of(text: str) -> list[str]:
     return [line for _, line in deck.prose]
 
 
-@pytest.mark.parametrize(
-    "stamp",
-    [
-        "Quillon — Today at 11:02 AM",
-        "Quillon — Yesterday at 23:40",
-        "Quillon — 03/14/2026 8:05 PM",
-        "Quillon — 14.03.26, 20:05",
-        "Quillon — Heute um 20:05 Uhr",
-        "Quillon Today at 8:05 PM",
-    ],
-)
-def test_a_chat_name_and_time_line_above_bare_names_is_prose(stamp: str) -> None:
-    text = f"{stamp}\nhere's the planar stack for tonight, 9 planes\nGavony\nKessig\nNephalia\n"
-    assert names_of(text) == ["Gavony", "Kessig", "Nephalia"]
-    assert prose_of(text) == [stamp, "here's the planar stack for tonight, 9 planes"]
-
-
 def test_a_chat_name_and_time_line_between_bare_names_is_prose() -> None:
     text = "Gavony\nKessig\nQuillon — Today at 11:04 AM\nNephalia\nStensia\n"
     assert names_of(text) == ["Gavony", "Kessig", "Nephalia", "Stensia"]
@@ -1203,41 +827,6 @@ def test_a_chat_stamp_never_reads_as_a_card_with_a_note() -> None:
     # a player named after a plane: the line is the chat's, not one Naya with a note
     text = "Naya — Today at 9:30 PM\nGavony\nKessig\nNephalia\n"
     assert names_of(text) == ["Gavony", "Kessig", "Nephalia"]
-
-
-@pytest.mark.parametrize(
-    "remark",
-    ["(will add two more after the prerelease)", "(thoughts?)", "(no phenomena yet)"],
-)
-def test_a_closing_remark_in_parentheses_is_prose(remark: str) -> None:
-    text = f"planes\nkessig\nnephalia\nthe dark barony\n\n{remark}\n"
-    assert names_of(text) == ["kessig", "nephalia", "the dark barony"]
-    assert prose_of(text) == [remark]
-    marked = f"1 Kessig\n1 Nephalia\n1 The Dark Barony\n{remark}\n"
-    assert names_of(marked) == ["Kessig", "Nephalia", "The Dark Barony"]
-
-
-@pytest.mark.parametrize("wrapped", ["(Sea of Sand)", "(Stairs to Infinty)", "(Blorp Island)"])
-def test_a_card_in_parentheses_stays_a_card(wrapped: str) -> None:
-    # a card, a misspelt card or two words of no card: never prose
-    assert names_of(f"Kessig\nNephalia\nStensia\n{wrapped}\n")[-1] == wrapped
-    assert names_of(f"1 Kessig\n1 Nephalia\n1 Stensia\n{wrapped}\n")[-1] == wrapped
-
-
-@pytest.mark.parametrize(
-    ("closing", "signature"),
-    [
-        ("See you Saturday,", ["Priya"]),
-        ("Talk to you soon,", ["Priya Nair"]),
-        ("Thanks again,", ["Priya", "Planechase night"]),
-    ],
-)
-def test_a_longer_sign_off_takes_its_signature(closing: str, signature: list[str]) -> None:
-    tail = "\n".join([closing, *signature])
-    for cards in ("- Gavony\n- Kessig\n- Nephalia\n", "Gavony\nKessig\nNephalia\n"):
-        text = f"Hi everyone,\n\n{cards}\nTell me if you want changes.\n\n{tail}\n"
-        assert names_of(text) == ["Gavony", "Kessig", "Nephalia"], text
-        assert prose_of(text)[-len(signature) - 1 :] == [closing, *signature]
 
 
 def test_a_mail_footer_under_bare_names_is_prose() -> None:
@@ -1261,48 +850,6 @@ def test_a_signature_is_never_a_card() -> None:
     assert names_of(text)[-1] == "Stairs to Infinty"
 
 
-@pytest.mark.parametrize(
-    ("line", "card"),
-    [
-        ("Kessig - the werewolf one, chaos is nuts", "Kessig"),
-        ("Kessig -- borrowed from Sam", "Kessig"),
-        ("Kessig – new", "Kessig"),
-        ("Kessig — the table's favourite ", "Kessig"),
-        ("Kessig <- just opened it", "Kessig"),
-        ("Kessig  <-- swap candidate", "Kessig"),
-        ("Kessig ← new", "Kessig"),
-        ("Kessig (never gets removed)", "Kessig"),
-        ("The Dark Barony - cut? ", "The Dark Barony"),
-        ("Sea of Sand (my copy is foil) - keep", "Sea of Sand"),
-        ("Stairs to Infinty - keep!", "Stairs to Infinty"),  # misspelt: kept for --fix
-    ],
-)
-def test_a_note_after_a_name_leaves_the_card(line: str, card: str) -> None:
-    for text in (
-        f"Gavony\nNephalia\n{line}\nStensia\n",  # bare names
-        f"Gavony\nNephalia\nStensia\n{line}\n",  # at the tail of bare names
-        f"1 Gavony\n1 Nephalia\n1 Stensia\n{line}\n",  # lines with quantities
-        f"1 Gavony\n1 Nephalia\n1 Stensia\n2x {line}\n",
-    ):
-        assert card in names_of(text), text
-    assert entries(f"Planar deck\n2x {line}\n") == [(card, 2, "Planar deck")]
-
-
-@pytest.mark.parametrize(
-    "line",
-    [
-        "Artist Alley (Plane)",  # a card's own name ends in parentheses
-        "Assault // Battery",  # a split card: its halves are cards too
-        "Erase (Not the Urza's Legacy One)",
-        "Blorp - the homebrew one",  # no card before the note: the line stays as it is
-        "Kessig - Nephalia - Stensia",  # cards after the mark too: no note, nothing dropped
-        "Kessig (Nephlia)",
-    ],
-)
-def test_a_name_that_only_looks_noted_stays_whole(line: str) -> None:
-    assert names_of(f"Deck\n1 {line}\n") == [line]
-
-
 def test_a_note_after_another_magic_card_leaves_that_card() -> None:
     text = "Deck\n1 Sol Ring - ramp\n1 Lightning Bolt (sideboard tech)\n\nPlanar Deck\n1 Gavony\n"
     assert names_of(text) == ["Sol Ring", "Lightning Bolt", "Gavony"]
@@ -1322,65 +869,6 @@ def test_fix_mends_a_misspelt_card_and_keeps_its_note(
     ]
 
 
-@pytest.mark.parametrize(
-    "sentence",
-    [
-        "Dropped Naya because it never came up, and added Stensia instead.",
-        "Swapped two of these last week!",
-        "Is Kessig too strong here?",
-    ],
-)
-def test_a_sentence_between_bare_names_is_prose(sentence: str) -> None:
-    text = f"Gavony\nNephalia\n{sentence}\nStensia\nKessig\n"
-    assert names_of(text) == ["Gavony", "Nephalia", "Stensia", "Kessig"]
-    assert prose_of(text) == [sentence]
-
-
-@pytest.mark.parametrize(
-    "line", ["Happy Yargle Day!", "Kaboom!", "Stairs to Infinty.", "Stairs to nowhere and back"]
-)
-def test_a_card_between_bare_names_is_never_a_sentence(line: str) -> None:
-    # real cards ending with "!", a misspelt card with a full stop, and a line without a
-    # sentence's ending stay card lines, with their errors
-    assert names_of(f"Gavony\nNephalia\n{line}\nStensia\nKessig\n")[2] == line
-
-
-@pytest.mark.parametrize(
-    "header",
-    [
-        "Card\tType\tIn binder",
-        "Name\tSet\tOwned",
-        "Card\tWorld\tStatus",
-        "| Card | Type | Sleeved |",
-    ],
-)
-def test_a_collection_header_row_with_its_own_columns_is_no_card(header: str) -> None:
-    if header.startswith("|"):
-        rows = "| Gavony | Plane | yes |\n| Kessig | Plane | no |\n"
-    else:
-        rows = "Gavony\tPlane\tyes\nKessig\tPlane\tno\n"
-    assert names_of(f"{header}\n{rows}") == ["Gavony", "Kessig"]
-
-
-@pytest.mark.parametrize(
-    "row",
-    [
-        "Kesig\tPlane",  # a misspelt card beside its type: a card row
-        "Card\tType\tSol Ring",  # a card among the cells
-        "Card\tType\tNephlia",  # a misspelt planar card among the cells
-        "Card\tMy 2 cents",  # a digit, and only one column it knows
-        "Blorp\tPlane\tno",  # an unknown card, its type and a value ("no": a column too)
-        "Blorp\tPlane\tFoil",
-    ],
-)
-def test_a_row_with_a_card_or_too_few_known_columns_is_no_header(row: str) -> None:
-    deck = read(
-        RawInput("deck.txt", f"{row}\nGavony\tPlane\n".encode(), ".txt"), catalog=load_catalog()
-    )
-    assert len(deck.entries) == 2, deck.entries
-    assert deck.entries[1].name == "Gavony"  # the row below is read as before
-
-
 # -- found by the twelfth batch of held-out lists (m12-02, 03, 04, 10 to 15): a chat's
 # follow-up message, a signature under "--", a notes app's check boxes, sign-offs without
 # a comma, notes after ":", ",", "…" and in brackets, a sentence ending in ":", a deck
@@ -1395,38 +883,6 @@ def test_a_chat_follow_up_adds_a_card_with_a_remark() -> None:
     )
     assert names_of(text) == ["Gavony", "Kessig", "Nephalia", "Stensia", "Sea of Sand"]
     assert names_of("- Gavony\n- Kessig\n[20:07]\n+ Nephalia\n") == ["Gavony", "Kessig", "Nephalia"]
-
-
-@pytest.mark.parametrize(
-    ("line", "card"),
-    [
-        ("Kessig: werewolves everywhere", "Kessig"),
-        ("Kessig, the werewolf one", "Kessig"),
-        ("Kessig, borrowed from Sam", "Kessig"),
-        ("Kessig … chaos is silly", "Kessig"),
-        ("Kessig ... chaos is silly", "Kessig"),
-        ("Kessig [borrowed!]", "Kessig"),
-        ("Kessig [maybe cut?]", "Kessig"),
-        ("Kessig [from Sam]", "Kessig"),
-        ("Stairs to Infinty, just opened it", "Stairs to Infinty"),  # misspelt: kept for --fix
-    ],
-)
-def test_more_notes_after_a_name_leave_the_card(line: str, card: str) -> None:
-    for text in (
-        f"Gavony\nNephalia\n{line}\nStensia\n",
-        f"Gavony\nNephalia\nStensia\n{line}\n",
-        f"1 Gavony\n1 Nephalia\n1 Stensia\n{line}\n",
-    ):
-        assert card in names_of(text), text
-    assert entries(f"Planar deck\n2x {line}\n") == [(card, 2, "Planar deck")]
-
-
-@pytest.mark.parametrize(
-    "line", ["The Drum, Mining Facility", "Kessig: Nephalia", "Sol Ring: ramp"]
-)
-def test_a_comma_or_colon_before_a_card_is_no_note(line: str) -> None:
-    # a card's own comma, or another card after the mark: the line stays as written
-    assert names_of(f"Deck\n1 {line}\n") == [line]
 
 
 def test_fix_keeps_a_note_after_a_comma(tmp_path: Path, run_cli: Callable[..., Any]) -> None:
@@ -1465,76 +921,8 @@ def test_a_notes_apps_check_boxes_are_left_out() -> None:
     assert entries("Planar deck\n☐ 2 Kessig\n") == [("Kessig", 2, "Planar deck")]
 
 
-@pytest.mark.parametrize(
-    ("cards", "closing"),
-    [
-        ("1 Gavony\n1 Kessig\n1 Nephalia\n", "À plus !\nCamille"),
-        ("Gavony\nKessig\nNephalia\n", "Liebe Grüße\nAnja"),
-        ("Gavony\nKessig\nNephalia\n", "Cheers\nTom Baker"),
-        ("1 Gavony\n1 Kessig\n1 Nephalia\n", "LG\nAnja"),
-        # chat's sign-offs, lower case and without a comma (made up after the release work)
-        ("Gavony\nKessig\nNephalia\n", "see ya\nMike"),
-        ("1 Gavony\n1 Kessig\n1 Nephalia\n", "cya\nDee"),
-        ("Gavony\nKessig\nNephalia\n", "ok bye\nSam"),
-    ],
-)
-def test_a_sign_off_without_a_comma_takes_its_signature(cards: str, closing: str) -> None:
-    text = f"Salut,\n\n{cards}\n{closing}\n"
-    assert names_of(text) == ["Gavony", "Kessig", "Nephalia"], text
-    assert prose_of(text)[-2:] == closing.splitlines()
-
-
 def test_a_name_under_a_closing_word_stays_a_card_when_it_is_one() -> None:
     assert names_of("Gavony\nKessig\nNephalia\n\nGrüße\nStensia\n")[-1] == "Stensia"
-
-
-@pytest.mark.parametrize(
-    "sentence",
-    ["Cut Otaria for these two, too much card draw:", "Then the ones Sam lent me:"],
-)
-def test_a_sentence_ending_in_a_colon_between_bare_names_is_prose(sentence: str) -> None:
-    text = f"Gavony\nNephalia\n{sentence}\nStensia\nKessig\n"
-    assert names_of(text) == ["Gavony", "Nephalia", "Stensia", "Kessig"]
-    assert prose_of(text) == [sentence]
-
-
-@pytest.mark.parametrize("total", ["Cards Total\t3\t$ 0.92", "Total cards: 3", "Deck total: 3"])
-def test_a_deck_sites_total_row_is_no_card(total: str) -> None:
-    text = (
-        "Paper\tArena\tOnline\nPlanes (3)\n1\tGavony\t\t$ 0.30\n1\tKessig\t\t$ 0.31\n"
-        f"1\tNephalia\t\t$ 0.31\n{total}\n"
-    )
-    assert entries(text) == [
-        ("Gavony", 1, "Planes"),
-        ("Kessig", 1, "Planes"),
-        ("Nephalia", 1, "Planes"),
-    ]
-
-
-@pytest.mark.parametrize(
-    "stamp",
-    [
-        "14/03/2026, 20:05 - ",
-        "3/14/26, 8:05 PM - ",
-        "3/14/26, 8:05\u202fPM - ",  # a narrow space before PM, as newer exports write
-        "[14.03.26, 20:05:11] ",
-        "\u200e[14.03.26, 20:05:11] ",  # iOS marks some lines left-to-right
-        "2026-03-14 20:05 - ",
-    ],
-)
-def test_a_chat_exports_date_and_sender_are_left_out(stamp: str) -> None:
-    text = (
-        f"{stamp}Anja: planar deck for saturday\n{stamp}Anja: Gavony\nKessig\nNephalia\n"
-        f"{stamp}Anja: Stairs to Infinty\n{stamp}Ben: 🎲 sounds good\n{stamp}Ben: <Media omitted>\n"
-        f"{stamp}Messages and calls are end-to-end encrypted.\n"
-    )
-    assert names_of(text) == ["Gavony", "Kessig", "Nephalia", "Stairs to Infinty"]
-    assert prose_of(text) == [
-        "planar deck for saturday",
-        "🎲 sounds good",
-        "<Media omitted>",
-        "Messages and calls are end-to-end encrypted.",
-    ]
 
 
 def test_lists_in_an_emails_sentences_are_the_planar_deck() -> None:
@@ -1558,19 +946,6 @@ def test_lists_in_an_emails_sentences_are_the_planar_deck() -> None:
     ]
 
 
-@pytest.mark.parametrize(
-    "line",
-    [
-        "Quick update. Planes: still deciding, most are at Sam's place.",
-        "My wishlist: Gavony, Kessig and a playmat.",  # no planar heading before the colon
-    ],
-)
-def test_a_sentence_after_a_heading_that_lists_no_cards_is_no_list(line: str) -> None:
-    deck = read(RawInput("mail.txt", f"{line}\n".encode(), ".txt"), catalog=load_catalog())
-    assert deck.planar_sections == ()
-    assert [e.name for e in deck.entries] == [line]
-
-
 def test_an_emails_quoted_reply_without_cards_is_left_out() -> None:
     text = (
         "1 Gavony\n1 Kessig\n1 Nephalia\n\n"
@@ -1584,26 +959,3 @@ def test_an_emails_quoted_reply_without_cards_is_left_out() -> None:
     assert names_of(quoted) == ["Gavony", "Kessig"]
     named = "Gavony\nKessig\n\nAm 03.03.2026 um 09:14 schrieb Sam:\n> Stairs to Infinty\n"
     assert names_of(named) == ["Gavony", "Kessig", "Stairs to Infinty"]
-
-
-@pytest.mark.parametrize("note", ["notes: bring dice", "PS: sleeves!", "todo: proxy the rest"])
-def test_a_note_between_blocks_of_bare_names_is_prose(note: str) -> None:
-    # a reviewer's finding: a note without a sentence's ending failed the deck as a card
-    for text in (
-        f"Gavony\nKessig\nNephalia\n\n{note}\n\nStensia\nSea of Sand\n",
-        f"Gavony\nKessig\n{note}\nStensia\nSea of Sand\n",
-    ):
-        assert names_of(text) == [
-            "Gavony",
-            "Kessig",
-            *(["Nephalia"] if "\n\n" in text else []),
-            "Stensia",
-            "Sea of Sand",
-        ], text
-        assert prose_of(text) == [note]
-
-
-@pytest.mark.parametrize("line", ["Sam: Stensia", "Sam: Stensa"])
-def test_a_note_naming_a_card_between_bare_names_stays_a_line(line: str) -> None:
-    # a card (or a misspelt one) after the colon: the line is kept, with its error
-    assert names_of(f"Gavony\nKessig\n{line}\nNephalia\nSea of Sand\n")[2] == line

@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 
 from planarcli.cards.store import load_catalog
 from planarcli.deck.prose import named_cards
-from planarcli.deck.readers import source, text
-from planarcli.deck.readers.source import RawInput, split_lines
+from planarcli.deck.readers import cardline, source, vocabulary
+from planarcli.deck.readers.source import split_lines
+from planarcli.deck.readers.text import lists
 from planarcli.schemacheck import schema_errors
 from planarcli.textcodec import bomless_utf16
 
@@ -267,21 +268,6 @@ def test_named_cards_opening_the_line(line: str, expected: list[str]) -> None:
     assert named_cards(line, load_catalog(), {"Naya"}, opening=True) == expected
 
 
-@pytest.mark.parametrize(
-    "data",
-    [
-        b"1 Akoum\n1 Bant\n1 Naya\n\n  Cheers,  \nTom\n",
-        b"> 1 Akoum\n> 1 Bant\n> 1 Naya\n>\n> Cheers,\n> Tom\n",  # quoted in an e-mail
-        b"<ul>\n<li>1 Akoum</li>\n<li>1 Bant</li>\n<li>1 Naya</li>\n<p>Cheers,</p>\n<p>Tom</p>\n",
-    ],
-    ids=["plain", "quoted", "html"],
-)
-def test_the_reader_keeps_the_prose_lines_as_read(data: bytes) -> None:
-    deck = text.read(RawInput("d.txt", data, ".txt"), catalog=load_catalog())
-    assert deck.prose == ((5, "Cheers,"), (6, "Tom"))
-    assert deck.prose_lines == 2
-
-
 # -- the shortcuts before the patterns (the clutter benchmark) -----------------------------
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -300,22 +286,22 @@ def test_split_lines_is_the_line_break_pattern(value: str) -> None:
 @FAST
 @given(_TEXT)
 def test_worded_quantity_is_searched_whenever_it_can_match(value: str) -> None:
-    if text._WORDED_QUANTITY.search(value):
-        assert text._may_end_worded(value)
+    if cardline._WORDED_QUANTITY.search(value):
+        assert cardline._may_end_worded(value)
 
 
 @FAST
 @given(_TEXT)
 def test_list_separator_is_searched_whenever_it_can_match(value: str) -> None:
-    assert text._may_be_separated(value) == bool(text._LIST_SEPARATOR.search(value))
+    assert lists.may_be_separated(value) == bool(lists._LIST_SEPARATOR.search(value))
 
 
 @FAST
 @given(st.text(alphabet=st.sampled_from("planes deck_-&  Ω\u00a0\tß"), max_size=60))
 def test_a_long_text_is_no_section_name(value: str) -> None:
-    expected = text.fold_heading(value)
-    role = text.section_role(value)
-    known = text.PLANAR_SECTIONS | text.CANDIDATE_SECTIONS | text.OTHER_SECTIONS
+    expected = vocabulary.fold_heading(value)
+    role = vocabulary.section_role(value)
+    known = vocabulary.PLANAR_SECTIONS | vocabulary.CANDIDATE_SECTIONS | vocabulary.OTHER_SECTIONS
     assert (role is not None) == (expected in known)
 
 

@@ -14,10 +14,6 @@ MAX_MODULE_LINES = 900
 
 #: "path" (a module) or "path:function" (a function, by its qualified name) -> why it is over
 EXCEPTIONS: dict[str, str] = {
-    "deck/readers/text.py": "being split on branch reader/cardsearch",
-    "deck/readers/text.py:split_card_line": "being split on branch reader/cardsearch",
-    "deck/readers/text.py:read": "being split on branch reader/cardsearch",
-    "deck/readers/text.py:_prose_lines": "being split on branch reader/cardsearch",
 }
 
 

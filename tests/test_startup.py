@@ -132,16 +132,18 @@ def test_converting_a_structured_deck_loads_no_text_reader(deck: str) -> None:
 
 
 def test_the_text_reader_sorts_sections_by_the_shared_names() -> None:
-    """text.py sorts sections by readers.model's names themselves, keeping no copy that
-    could drift from the ones ``deck convert`` uses."""
-    from planarcli.deck.readers import model, text
+    """The text reader and ``deck convert`` sort sections by readers.vocabulary's names
+    themselves, keeping no copy that could drift apart."""
+    from planarcli.deck import writers
+    from planarcli.deck.readers import vocabulary
+    from planarcli.deck.readers.text import headings
 
-    assert text.COMMANDER_SECTIONS is model.COMMANDER_SECTIONS
-    assert text.CANDIDATE_SECTIONS is model.CANDIDATE_SECTIONS
-    assert text.SIDE_PARTS is model.SIDE_PARTS
-    assert model.SIDE_PARTS <= text.OTHER_SECTIONS
-    assert text.section_role("Outside the game") == "other"
-    assert text.section_role("SB") == "candidate"
+    assert writers._COMMANDER is vocabulary.COMMANDER_SECTIONS
+    assert writers._SIDEBOARD is vocabulary.CANDIDATE_SECTIONS
+    assert headings.section_role is vocabulary.section_role
+    assert vocabulary.SIDE_PARTS <= vocabulary.OTHER_SECTIONS
+    assert vocabulary.section_role("Outside the game") == "other"
+    assert vocabulary.section_role("SB") == "candidate"
 
 
 @pytest.mark.parametrize(

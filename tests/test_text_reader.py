@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 from planarcli.cards.catalog import Catalog
 from planarcli.cards.model import CatalogSource
 from planarcli.cards.store import load_snapshot
+from planarcli.deck.readers.decoding import decode_text
 from planarcli.deck.readers.planar import find_planar_deck
-from planarcli.deck.readers.source import RawInput, decode_text, split_lines
+from planarcli.deck.readers.source import RawInput, split_lines
 from planarcli.deck.readers.text import parse_card_line, read
 from planarcli.errors import PlanarError
 
@@ -58,41 +59,6 @@ def test_archidekt_category_gives_the_section() -> None:
     assert parsed == (1, "Tazeem", ("Planes", "planar"))
     parsed = parse_card_line("1x Sol Ring (c21) 263 [Maybeboard{noDeck}]")
     assert parsed is not None and parsed[2] == ("Maybeboard", "other")
-
-
-@pytest.mark.parametrize(
-    "heading",
-    [
-        "Planar Deck",
-        "planar deck",
-        "PLANES",
-        "Planes:",
-        "Planar",
-        "Planes (10)",
-        "// Planes",
-        "# Planar Deck",
-        "Planechase:",
-        "Planar Deck (11):",
-        "Planar Deck: (11)",
-        "Planar Deck ( 11 ) :",
-        "[Planes]",
-        "//   Planar   Deck (10)",
-        "### Planes:",
-        "  Planar Deck  ",
-    ],
-)
-def test_planar_headings(heading: str) -> None:
-    deck = read(raw(f"1 Sol Ring\n{heading}\n1 Tazeem\n1 Krosa\n"))
-    roles = [(e.name, e.role) for e in deck.entries]
-    assert roles == [("Sol Ring", "other"), ("Tazeem", "planar"), ("Krosa", "planar")]
-
-
-@pytest.mark.parametrize(
-    "line", ["Planar Deck (x)", "Planar Deck (10) (10) (10)", "Planes of Planechase", "(10)"]
-)
-def test_lines_that_only_look_like_headings_are_cards(line: str) -> None:
-    deck = read(raw(f"{line}\n1 Tazeem\n"))
-    assert deck.planar_sections == ()
 
 
 def test_section_ends_at_the_next_heading() -> None:
@@ -223,22 +189,6 @@ def test_ampersand_headings() -> None:
     assert [e.role for e in deck.entries] == ["planar"]
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "1 Sol Ring\n\n" + "".join(f"SB: 1 {n}\n" for n in ("Bant", "Naya", "Jund")),
-        "//Main\n1 Sol Ring\n//Sideboard\n1 Bant\n1 Naya\n1 Jund\n",
-        "Deck\n1 Sol Ring\n\nSideboard\n1 Bant\n1 Naya\n1 Jund\n1 Pyroblast\n",
-        "SB:  1 [HOP] Bant\nSB:  1 [HOP] Naya\nSB:  1 [HOP] Jund\n1 [M10] Sol Ring\n",
-    ],
-    ids=["cockatrice-annotated", "deckstats", "mtgo-sideboard-heading", "mws-dec"],
-)
-def test_planes_in_a_sideboard_are_picked_out_by_type(text: str) -> None:
-    planar = find_planar_deck(read(raw(text)), load_snapshot())
-    assert planar.found and planar.how == "by-type"
-    assert [e.name for e in planar.entries] == ["Bant", "Naya", "Jund"]
-
-
 def test_near_misses_in_a_sideboard_are_reported_not_dropped() -> None:
     text = "SB: 1 Bant\nSB: 1 Stairs to Infinty\nSB: 1 Llanowar Elves\n"
     planar = find_planar_deck(read(raw(text)), load_snapshot())
@@ -280,34 +230,6 @@ def entries(text: str, catalog: Catalog | None = None) -> list[tuple[str, int, i
     return [(e.name, e.quantity, e.line) for e in deck.entries]
 
 
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        ("Tazeem\t1\nKrosa\t2\n", [("Tazeem", 1, 1), ("Krosa", 2, 2)]),
-        ("Tazeem\t 3 \n", [("Tazeem", 3, 1)]),
-        ("1\tTazeem\n", [("Tazeem", 1, 1)]),
-        ("Tazeem, 1\nKrosa,2\n", [("Tazeem", 1, 1), ("Krosa", 2, 2)]),
-        ("Tazeem x1\nKrosa X2\n", [("Tazeem", 1, 1), ("Krosa", 2, 2)]),
-        ("x1 Tazeem\nX2 Krosa\n", [("Tazeem", 1, 1), ("Krosa", 2, 2)]),
-        ("Tazeem 1\nKrosa 2\n", [("Tazeem", 1, 1), ("Krosa", 2, 2)]),
-        ("Tazeem (OPCA) 78\nKrosa (MOC) 150\n", [("Tazeem", 1, 1), ("Krosa", 1, 2)]),
-        ("1 Tazeem [OPCA]\n1 Krosa [moc]\n", [("Tazeem", 1, 1), ("Krosa", 1, 2)]),
-        ("The Drum, Mining Facility, 1\n", [("The Drum, Mining Facility", 1, 1)]),
-        ("The Drum, Mining Facility\n", [("The Drum, Mining Facility", 1, 1)]),
-        ("Fblthp: Completely, Utterly, Totally Lost, 2\n", [
-            ("Fblthp: Completely, Utterly, Totally Lost", 2, 1)
-        ]),
-    ],
-    ids=[
-        "tab", "tab-spaces", "tab-first", "comma", "x-suffix", "x-prefix", "trailing",
-        "moxfield-no-quantity", "set-brackets", "comma-name-and-quantity", "comma-name",
-        "fblthp",
-    ],
-)  # fmt: skip
-def test_export_line_forms(text: str, expected: list[tuple[str, int, int]]) -> None:
-    assert entries(text) == expected
-
-
 def test_a_trailing_number_in_a_bare_list_is_part_of_the_name() -> None:
     """Pain 101, Pip-Boy 3000, Overseer of Vault 76 are real cards: in a list whose lines
     carry no trailing quantities, the number stays in the name."""
@@ -332,38 +254,6 @@ def test_the_reading_that_names_a_catalog_card_wins() -> None:
     assert entries(text, catalog) == [("Krosa", 1, 1), ("Vault 76", 1, 2), ("Krosa", 2, 3)]
     # A lone trailing number after a card name in a bare list: the part before it is a card.
     assert entries("Tazeem\nNaya\nKrosa 2\nJund\n", catalog)[2] == ("Krosa", 2, 3)
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "My planar deck\n1 Tazeem\n1 Krosa\n1 Naya\n",
-        "My planar deck\n\nTazeem\nKrosa\nNaya\n",
-        "Eldrazi chaos:\nTazeem\nKrosa\nNaya\n",
-        "Sam's deck\r\n\r\nTazeem 1\r\nKrosa 1\r\nNaya 1\r\n",
-    ],
-)
-def test_a_title_line_is_the_deck_name_not_a_card(text: str) -> None:
-    deck = read(raw(text), catalog=load_snapshot())
-    assert deck.name in {"My planar deck", "Eldrazi chaos", "Sam's deck"}
-    assert [e.name for e in deck.entries] == ["Tazeem", "Krosa", "Naya"]
-    assert {e.block for e in deck.entries} == {0}
-    assert deck.issues == ()
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "Tazem\n1 Krosa\n1 Naya\n",  # a misspelled plane is a card, reported as unknown
-        "Tazeem\n\nKrosa\nNaya\n",  # a plane is never a title
-        "My planar deck\nTazeem\nKrosa\n",  # nothing tells it from a card: reported
-        "1 My planar deck\n1 Tazeem\n",
-    ],
-)
-def test_lines_that_are_not_titles(text: str) -> None:
-    deck = read(raw(text), catalog=load_snapshot())
-    assert deck.name is None
-    assert len(deck.entries) == len(text.strip().replace("\n\n", "\n").splitlines())
 
 
 def test_a_title_is_not_taken_when_a_name_comment_gives_the_name() -> None:

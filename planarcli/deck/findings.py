@@ -59,6 +59,8 @@ class FileResult:
     not_fixed: bool = False  # --fix: read and judged, but the repair could not be written
     #: (exit 2; ``findings[0]`` says why, the deck's own findings follow)
     prose_lines: int = 0  # text: lines read as prose around the list, left out (-v says so)
+    #: text: what the reader's steps did to which lines, (line, "chat stamp removed"); -v
+    steps: tuple[tuple[int, str], ...] = ()
 
     @property
     def exit_code(self) -> int:

@@ -2,7 +2,7 @@
 
 ``read_for_rewrite`` reads a file once and remembers what it looked like (size, mtime, hash)
 and how its bytes map to text (``Layout``): a byte-order mark, then chunks of text each
-with the codec that decoded it, exactly as ``source.decode_text`` decodes it (UTF-8, UTF-16
+with the codec that decoded it, exactly as ``decoding.decode_text`` decodes it (UTF-8, UTF-16
 and UTF-32 with a mark, UTF-16 without one, cp932 for a Japanese Windows list, and line by
 line UTF-8 or Windows-1252). Edits are character spans of that text; ``Layout.apply``
 re-encodes only through the same codecs, which are one-to-one on the bytes they accepted
@@ -25,12 +25,8 @@ import os
 import stat
 from collections.abc import Callable, Sequence
 
-from planarcli.deck.readers.source import (
-    RawInput,
-    decode_text,
-    japanese_legacy,
-    read_file,
-)
+from planarcli.deck.readers.decoding import decode_text, japanese_legacy
+from planarcli.deck.readers.source import RawInput, read_file
 from planarcli.errors import InputError, PlanarError
 from planarcli.records import record
 from planarcli.textcodec import bom_encoding, bomless_utf16
@@ -141,7 +137,7 @@ def _layout(data: bytes) -> Layout:
         return Layout(b"", (Chunk(data.decode("utf-8"), "utf-8"),))
     except UnicodeDecodeError:
         pass
-    japanese = japanese_legacy(data)  # a Japanese Windows list, as source.decode_text reads it
+    japanese = japanese_legacy(data)  # a Japanese Windows list, as decoding.decode_text reads it
     if japanese is not None:
         return Layout(b"", (Chunk(japanese, "cp932"),))
     # Line by line, as source._decode_line_by_line: each line UTF-8 if it is, else cp1252.

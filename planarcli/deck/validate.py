@@ -227,6 +227,7 @@ def validate_file(
         planar.how,
         extra=extra,
         prose_lines=decklist.prose_lines,
+        steps=decklist.steps,
     )
 
 

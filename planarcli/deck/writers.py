@@ -32,15 +32,13 @@ from collections.abc import Callable
 
 from planarcli.cards.catalog import Catalog
 from planarcli.deck.readers.model import (
-    CANDIDATE_SECTIONS,
-    COMMANDER_SECTIONS,
-    SIDE_PARTS,
     SIDEBOARD_IS_PLANAR,
     DeckEntry,
     Decklist,
     communal_mark,
 )
 from planarcli.deck.readers.planar import find_planar_deck
+from planarcli.deck.readers.vocabulary import CANDIDATE_SECTIONS, COMMANDER_SECTIONS, SIDE_PARTS
 from planarcli.errors import NotFoundError, plural
 from planarcli.records import record
 
@@ -53,7 +51,7 @@ _SPACES = re.compile(r"\s+")
 _XML_FORBIDDEN = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 #: Sections (folded) that are the commander, the sideboard, or the main deck; others
 #: (maybeboard, tokens, display commander, schemes...) are not carried over. The names are
-#: the text reader's (``readers.model``), plus the spellings of other formats' boards.
+#: the text reader's (``readers.vocabulary``), plus the spellings of other formats' boards.
 _COMMANDER = COMMANDER_SECTIONS
 _SIDEBOARD = CANDIDATE_SECTIONS
 _NOT_MAIN = SIDE_PARTS | {"displaycommander", "conspiracy", "avatar"}

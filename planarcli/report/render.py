@@ -178,6 +178,8 @@ def render_text(
                 f"    {plural(result.prose_lines, 'line')} read as prose around the list, "
                 "left out as comments"
             )
+        if verbose:  # what the text reader's steps did, line by line
+            lines.extend(_step_lines(result.steps))
         # Why a fix was not written is the one line on stderr: not said again here.
         shown: dict[str, int] = {}  # findings shown per code, for the cap below
         held: dict[str, int] = {}
@@ -197,6 +199,15 @@ def render_text(
             )
     lines.append(summary_line(results))
     return "\n".join(lines)
+
+
+def _step_lines(steps: Sequence[tuple[int, str]]) -> list[str]:
+    """``line 14: quote mark removed, chat stamp removed``: one line per line of the file
+    that a step of the text reader acted on, in line order."""
+    by_line: dict[int, list[str]] = {}
+    for number, what in steps:
+        by_line.setdefault(number, []).append(what)
+    return [f"    line {number}: {', '.join(whats)}" for number, whats in by_line.items()]
 
 
 def summary_line(results: Sequence[FileResult]) -> str:

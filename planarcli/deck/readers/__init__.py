@@ -188,7 +188,7 @@ def _json_but_no_names(raw: RawInput) -> bool:
     JSON at all (``[1] Akoum``), or an array of names, is read as text."""
     import json
 
-    from planarcli.deck.readers.source import decode_text
+    from planarcli.deck.readers.decoding import decode_text
     from planarcli.errors import PlanarError
 
     try:

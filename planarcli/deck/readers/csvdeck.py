@@ -25,63 +25,27 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from planarcli.deck.readers import MAX_CARD_LINES, name_too_long, parse_quantity
+from planarcli.deck.readers.cardnames import CardNames
+from planarcli.deck.readers.decoding import decode_text
 from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue
-from planarcli.deck.readers.source import RawInput, decode_text, split_lines
+from planarcli.deck.readers.source import RawInput, split_lines
+from planarcli.deck.readers.vocabulary import (
+    COLLECTOR_COLUMNS,
+    CSV_NAME_COLUMNS,
+    CSV_QUANTITY_COLUMNS,
+    INCLUDED_COLUMNS,
+    INCLUDED_TAIL,
+    LEFT_OUT,
+    NUMBERING_COLUMNS,
+    OUTSIDE_SECTIONS,
+    SECTION_COLUMNS,
+    SET_COLUMNS,
+    section_role,
+)
 
 if TYPE_CHECKING:
     from planarcli.cards.catalog import Catalog
 
-#: Header cells (folded: lower case, ``_``/``-`` as spaces, single spaces) for each column.
-#: The name and quantity columns as German, French, Spanish, Italian and Portuguese
-#: spreadsheets head them (``Anzahl;Karte;Edition``, ``Quantité;Carte``).
-FOREIGN_NAME_COLUMNS = frozenset(
-    {"karte", "kartenname", "carte", "nom", "nom de la carte", "carta", "nombre", "nome"}
-)
-FOREIGN_QUANTITY_COLUMNS = frozenset(
-    {
-        "anzahl",
-        "menge",
-        "quantité",
-        "quantite",
-        "qté",
-        "cantidad",
-        "quantità",
-        "quantita",
-        "qtà",
-        "quantidade",
-        "qtd",
-    }
-)
-NAME_COLUMNS = frozenset(
-    {"name", "card name", "cardname", "card", "card title", "plane", "planes", "phenomenon"}
-    | {"plane / phenomenon", "plane/phenomenon", "planes / phenomena", "planes/phenomena"}
-    | {"plane or phenomenon", "planes and phenomena", "plane / phenomena"}
-).union(FOREIGN_NAME_COLUMNS)
-QUANTITY_COLUMNS = frozenset(
-    {"count", "quantity", "qty", "amount", "copies", "number", "num", "#", "qnty"}
-).union(FOREIGN_QUANTITY_COLUMNS)
-SECTION_COLUMNS = frozenset(
-    {"board", "section", "category", "categories", "zone", "deck section", "type of board"}
-)
-#: Columns that give a card's printing (kept for ``deck convert``; not used to find the header).
-SET_COLUMNS = frozenset(
-    {"edition", "set", "set code", "setcode", "edition code", "édition", "edición", "edizione"}
-)
-COLLECTOR_COLUMNS = frozenset({"collector number", "collector #", "collector", "cn"})
-#: A column saying whether the row's card is in the deck (a tracker sheet's "In the deck?"
-#: yes/no): a row marked no is no card of the deck.
-INCLUDED_COLUMNS = frozenset(
-    {"in the deck", "in deck", "included", "include", "in use", "playing", "im deck"}
-    | {"dans le deck", "en el mazo", "nel mazzo", "no deck"}
-)
-#: What may follow such a heading: "In the deck?", "In deck (y/n)".
-_INCLUDED_TAIL = ("?", "(y/n)", "(yes/no)", "(j/n)", "(o/n)", "(s/n)")
-#: The values that mark a row as out of the deck (folded); an empty cell leaves it in.
-_LEFT_OUT = frozenset({"no", "n", "false", "0", "nein", "non", "nee", "out", "cut", "✗", "✘", "❌"})
-#: Scryfall's deck export puts the cards kept "outside the game" in its ``outside`` section,
-#: where players keep a planar deck (the site has no planar section): its planes and
-#: phenomena are picked out by type, as from a sideboard.
-_OUTSIDE_SECTIONS = frozenset({"outside", "outside the game"})
 DELIMITERS = (",", ";", "\t")
 
 
@@ -116,12 +80,12 @@ def header_columns(line: str) -> tuple[str, dict[str, int]] | None:
         cells = [_fold(cell) for cell in line.split(delimiter)]
         columns: dict[str, int] = {}
         for index, cell in enumerate(cells):
-            if cell.endswith(_INCLUDED_TAIL):  # "in the deck?", "in deck (y/n)"
-                for tail in _INCLUDED_TAIL:
+            if cell.endswith(INCLUDED_TAIL):  # "in the deck?", "in deck (y/n)"
+                for tail in INCLUDED_TAIL:
                     cell = cell.removesuffix(tail).rstrip()
             for role, names in (
-                ("name", NAME_COLUMNS),
-                ("quantity", QUANTITY_COLUMNS),
+                ("name", CSV_NAME_COLUMNS),
+                ("quantity", CSV_QUANTITY_COLUMNS),
                 ("section", SECTION_COLUMNS),
                 ("included", INCLUDED_COLUMNS),
             ):
@@ -134,12 +98,10 @@ def header_columns(line: str) -> tuple[str, dict[str, int]] | None:
 
 def _section(value: str) -> tuple[str, str] | None:
     """(section as written, role) of a section cell; None for an empty one."""
-    from planarcli.deck.readers.text import section_role
-
     written = value.strip()
     if not written:
         return None
-    if " ".join(written.split()).casefold() in _OUTSIDE_SECTIONS:
+    if " ".join(written.split()).casefold() in OUTSIDE_SECTIONS:
         return written, "candidate"
     for part in written.split(","):
         name = part.split("{", 1)[0].strip()  # Archidekt "Planes{noDeck}"
@@ -176,7 +138,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     folded = [_fold(cell) for cell in header_cells]
     set_at, number_at = _column(folded, SET_COLUMNS), _column(folded, COLLECTOR_COLUMNS)
     name_at = columns["name"]
-    names = _CatalogNames(catalog)
+    names = CardNames(catalog)
 
     entries: list[DeckEntry] = []
     issues: list[ReaderIssue] = []
@@ -197,16 +159,17 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         if not any(cell.strip() for cell in row):
             continue
         included = columns.get("included")
-        if included is not None and included < len(row) and _fold(row[included]) in _LEFT_OUT:
+        if included is not None and included < len(row) and _fold(row[included]) in LEFT_OUT:
             continue  # "Naktamun,MOC,no": a card the tracker says is out of the deck
         row = _rejoin_name(row, width, name_at, delimiter, names)
         name = row[name_at].strip() if name_at < len(row) else ""
         filled = [cell.strip() for cell in row if cell.strip()]
-        if len(filled) == 1 and not filled[0][:1].isdigit():
-            from planarcli.deck.readers.text import section_role
-
-            if section_role(filled[0].rstrip(":").strip()) is not None:
-                continue  # "<TAB>Phenomena<TAB><TAB>": a heading row between the cards
+        if (
+            len(filled) == 1
+            and not filled[0][:1].isdigit()
+            and section_role(filled[0].rstrip(":").strip()) is not None
+        ):
+            continue  # "<TAB>Phenomena<TAB><TAB>": a heading row between the cards
         if not name:
             issues.append(
                 ReaderIssue(
@@ -259,8 +222,6 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     return Decklist(raw.display, "csv", tuple(entries), tuple(issues), None, planar_sections)
 
 
-#: Quantity headings that may head a column of row numbers instead ("#", "No.", "Nr.").
-_NUMBERING_COLUMNS = frozenset({"#", "no", "no.", "nr", "nr.", "number", "num", "n°", "nº"})
 #: Fewer rows than this numbered 1, 2, 3... may be quantities after all.
 _FEWEST_NUMBERED = 3
 
@@ -269,25 +230,13 @@ def _numbering(folded: list[str], columns: dict[str, int], entries: list[DeckEnt
     """Whether the quantity column is a sheet's row numbers: headed ``#`` (or ``No.``), its
     values running 1, 2, 3... down the rows (no deck holds 1, 2, 3... copies of its cards)."""
     at = columns.get("quantity")
-    if at is None or folded[at] not in _NUMBERING_COLUMNS or len(entries) < _FEWEST_NUMBERED:
+    if at is None or folded[at] not in NUMBERING_COLUMNS or len(entries) < _FEWEST_NUMBERED:
         return False
     return all(entry.quantity == index for index, entry in enumerate(entries, start=1))
 
 
-class _CatalogNames:
-    def __init__(self, catalog: Catalog | None) -> None:
-        self._catalog = catalog
-
-    def known(self, name: str) -> bool:
-        if self._catalog is None:
-            from planarcli.cards.store import load_catalog
-
-            self._catalog = load_catalog(warn=False)
-        return self._catalog.lookup(name) is not None
-
-
 def _rejoin_name(
-    row: list[str], width: int, name_at: int, delimiter: str, names: _CatalogNames
+    row: list[str], width: int, name_at: int, delimiter: str, names: CardNames
 ) -> list[str]:
     """A row with more fields than the header: an unquoted name held the delimiter. Join the
     extra fields back into the name, unless the name as split is a card and the whole is not."""

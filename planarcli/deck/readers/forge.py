@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from planarcli.deck.readers import MAX_QUANTITY, name_too_long, parse_quantity
+from planarcli.deck.readers.decoding import decode_text
 from planarcli.deck.readers.model import (
     DeckEntry,
     Decklist,
@@ -31,31 +32,9 @@ from planarcli.deck.readers.model import (
     communal_players,
     find_communal_mark,
 )
-from planarcli.deck.readers.source import RawInput, decode_text, split_lines
+from planarcli.deck.readers.source import RawInput, split_lines
+from planarcli.deck.readers.vocabulary import FORGE_INFO_SECTIONS, FORGE_PLANAR_SECTIONS
 from planarcli.errors import InputError
-
-#: Sections (lower case) that hold the planar deck.
-PLANAR_SECTIONS = frozenset({"planar", "planes", "plane", "planechase"})
-#: Sections of ``key=value`` lines, not cards.
-INFO_SECTIONS = frozenset({"metadata", "general"})
-#: Every section name Forge writes; used by format detection.
-KNOWN_SECTIONS = frozenset(
-    {
-        "metadata",
-        "general",
-        "main",
-        "sideboard",
-        "commander",
-        "planar",
-        "planes",
-        "schemes",
-        "conspiracy",
-        "dungeon",
-        "avatar",
-        "attractions",
-        "contraptions",
-    }
-)
 
 _SECTION = re.compile(r"^\[\s*([^\[\]]*?)\s*\]$")
 _CARD = re.compile(r"^(?:([0-9]+)\s*[xX]?\s+)?(.+)$")
@@ -64,7 +43,7 @@ _SPACES = re.compile(r"\s+")
 
 def section_role(name: str) -> str:
     """ "planar" for Forge's planar sections, "other" for everything else."""
-    return "planar" if name.casefold() in PLANAR_SECTIONS else "other"
+    return "planar" if name.casefold() in FORGE_PLANAR_SECTIONS else "other"
 
 
 def card_name(text: str) -> str:
@@ -145,7 +124,7 @@ def read(raw: RawInput) -> Decklist:
             )
             continue
         key = section.casefold()
-        if key in INFO_SECTIONS:
+        if key in FORGE_INFO_SECTIONS:
             if key == "metadata" and "=" in line:
                 field, _, value = line.partition("=")
                 if field.strip().casefold() == "name" and value.strip():

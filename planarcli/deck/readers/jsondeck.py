@@ -71,9 +71,7 @@ def plainly_valid(document: Any) -> bool:
     if document["version"] != 1 or "planar_deck" not in document:
         return False
     for key, limit in (("name", 200), ("description", 10000)):
-        if key in document and not (
-            type(document[key]) is str and len(document[key]) <= limit
-        ):
+        if key in document and not (type(document[key]) is str and len(document[key]) <= limit):
             return False
     if "communal" in document and type(document["communal"]) is not bool:
         return False

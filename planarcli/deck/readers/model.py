@@ -18,40 +18,6 @@ from planarcli.records import record
 #: - "other": a section that is not the planar deck (main deck, commander, ...).
 ROLES = ("planar", "candidate", "unsectioned", "other")
 
-#: Section names (folded) of a deck's parts besides its main deck and planar deck: its
-#: commander, the sideboard where formats without a planar zone park the planar cards, and
-#: the parts that are neither (a maybeboard, tokens, a scheme deck...: ``deck convert``
-#: carries none of them). Here, not in the text reader that reads them, so that ``deck
-#: convert`` of a Cockatrice, MTGO, Forge or JSON file does not load that reader.
-COMMANDER_SECTIONS = frozenset({"commander", "commanders"})
-CANDIDATE_SECTIONS = frozenset({"sideboard", "side", "side board", "sb"})
-SIDE_PARTS = frozenset(
-    {
-        "display commander",
-        "companion",
-        "maybeboard",
-        "maybe",
-        "maybe board",
-        "considering",
-        "tokens",
-        "token",
-        "extras",
-        "schemes",
-        "scheme deck",
-        "archenemy",
-        "attractions",
-        "contraptions",
-        "sticker sheets",
-        "stickers",
-        "dungeon",
-        "dungeons",
-        "vanguard",
-        "conspiracies",
-        "about",
-        "outside the game",
-    }
-)
-
 #: What ``deck convert`` writes into a Cockatrice or MTGO file, whose planar deck has to go in
 #: the sideboard: the readers then take every card of the sideboard as the planar deck,
 #: misspelt and non-planar ones included, so a conversion keeps the verdict.
@@ -152,6 +118,9 @@ class Decklist:
     #: text: the lines read as prose around the list (among comment_lines), as (line number,
     #: the text read on it: quote marks, HTML tags and the like left out, as for a card's name)
     prose: tuple[tuple[int, str], ...] = ()
+    #: text: what the reader's steps did to which lines, as (line number, what: "chat stamp
+    #: removed"), in line order (``validate -v`` lists them)
+    steps: tuple[tuple[int, str], ...] = ()
 
     @property
     def prose_lines(self) -> int:

@@ -104,9 +104,7 @@ def _planar_last_block(entries: tuple[DeckEntry, ...], catalog: Catalog) -> tupl
     return tail
 
 
-def _mostly_near_misses(
-    entries: tuple[DeckEntry, ...], catalog: Catalog, *, needed: int
-) -> bool:
+def _mostly_near_misses(entries: tuple[DeckEntry, ...], catalog: Catalog, *, needed: int) -> bool:
     """Whether the entries that are not planar cards but near misses of one add up to
     ``needed`` cards. Stops as soon as the answer is known, so a long list that is plainly
     not planar costs about half its lines, not all of them."""

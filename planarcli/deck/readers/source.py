@@ -12,10 +12,10 @@ from __future__ import annotations
 import os
 import re
 import sys
+from collections.abc import Callable
 
 from planarcli.boundedio import read_limited
 from planarcli.errors import InputError
-from planarcli.lazyre import lazy
 from planarcli.records import record
 from planarcli.textcodec import bom_encoding, bomless_utf16
 
@@ -78,8 +78,12 @@ def _too_large(max_bytes: int) -> str:
     return f"file is larger than {max_bytes // (1024 * 1024)} MiB; not a decklist"
 
 
-def decode_text(data: bytes, display: str) -> str:
-    """Decode decklist bytes, or raise InputError saying why they are not text."""
+def decode_text(
+    data: bytes, display: str, legacy: Callable[[bytes], str | None] | None = None
+) -> str:
+    """Decode decklist bytes, or raise InputError saying why they are not text. ``legacy``
+    may read bytes that are not UTF-8 in a legacy encoding before Windows-1252 is tried
+    (``readers.decoding``: a Japanese Windows list, which takes the catalog to tell)."""
     marked = bom_encoding(data)
     if marked is not None:
         encoding, skip = marked
@@ -104,48 +108,9 @@ def decode_text(data: bytes, display: str) -> str:
     except UnicodeDecodeError:
         if b"\x00" in data:
             raise InputError("is a binary file, not a text decklist", path=display) from None
-        japanese = japanese_legacy(data)
-        text = japanese if japanese is not None else _decode_line_by_line(data, display)
+        read = legacy(data) if legacy is not None else None
+        text = read if read is not None else _decode_line_by_line(data, display)
     return _check_text(text, display)
-
-
-#: Japanese writing: hiragana, katakana (full width) and CJK ideographs.
-_JAPANESE = lazy(r"[\u3040-\u30ff\u4e00-\u9fff]")
-#: Lines with Japanese writing tried as card names before a legacy Japanese file is given up.
-_JAPANESE_LINES_TRIED = 200
-
-
-def japanese_legacy(data: bytes) -> str | None:
-    """The text of ``data`` (which is not UTF-8) when it is a Japanese list saved by Windows
-    in its legacy encoding (cp932, Microsoft's Shift_JIS): it decodes as cp932 and encodes
-    back to the same bytes, has Japanese writing, and a line of it names a planar card by its
-    printed Japanese name. Else None, and the file is read as Windows-1252 as before (a
-    Windows-1252 file often decodes as cp932 too, into nonsense that names no card).
-
-    The catalog is loaded only for such a file. ``rewrite`` asks the same question, so a
-    fix writes the file back in cp932."""
-    try:
-        text = data.decode("cp932")
-    except UnicodeDecodeError:
-        return None
-    if not _JAPANESE.search(text) or text.encode("cp932") != data:
-        return None
-    from planarcli.cards.store import load_catalog
-    from planarcli.deck.readers.text import split_card_line
-
-    catalog = load_catalog(warn=False)
-    tried = 0
-    for line in split_lines(text):
-        line = line.strip()
-        if not _JAPANESE.search(line):
-            continue
-        parts = split_card_line(line)
-        if parts is not None and catalog.lookup(parts.name) is not None:
-            return text
-        tried += 1
-        if tried >= _JAPANESE_LINES_TRIED:
-            break
-    return None
 
 
 def _decode_line_by_line(data: bytes, display: str) -> str:
