@@ -1,7 +1,7 @@
 """``cards show`` answers only with the card the name means: a real non-planar Magic card is
 never guessed as a plane, ``cards match`` scores 100 only for the card's own names, and
 ``validate`` says a Magic card is not a plane or phenomenon instead of offering a plane.
-The name table (tests/name_table/, built by scripts/build_name_table.py) is scored here on
+The name table (tests/questions/names/, built by scripts/build_name_table.py) is scored here on
 part of its development half; benchmarks/score_names.py scores both halves in full."""
 
 from __future__ import annotations
@@ -206,7 +206,9 @@ def test_the_name_table_dev_half_is_answered_right() -> None:
     from planarcli.cards.catalog import load_snapshot
 
     catalog = load_snapshot()
-    table = json.loads((REPO / "tests" / "name_table" / "dev.json").read_text(encoding="utf-8"))
+    table = json.loads(
+        (REPO / "tests" / "questions" / "names" / "dev.json").read_text(encoding="utf-8")
+    )
     wrong, right, total = [], 0, 0
     for category, entries in table["names"].items():
         for entry in entries[::8]:
@@ -247,5 +249,5 @@ def test_the_name_table_is_what_its_script_builds() -> None:
     build = load_script(REPO / "scripts" / "build_name_table.py")
     dev, heldout = build.split(build.build(SHARED_DATA))
     for part, names in (("dev", dev), ("heldout", heldout)):
-        path = REPO / "tests" / "name_table" / f"{part}.json"
+        path = REPO / "tests" / "questions" / "names" / f"{part}.json"
         assert json.loads(path.read_text(encoding="utf-8"))["names"] == names, part

@@ -24,66 +24,75 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
+#: tests/questions/rules/<language>/<kind>-dev.json and <kind>-heldout.json
+QUESTIONS = HERE.parent / "questions" / "rules"
+#: Each part: the file under QUESTIONS that holds it, and its source there (the file it was
+#: written as; each question names it in ``source``, the file's ``sources`` describe it).
+#: A part is scored on its own, as it was when it was its own file.
 PARTS = {
-    "development": HERE.parent / "rules_search_questions.json",
-    "held-out": HERE.parent / "rules_search_heldout.json",
+    "development": ("en/general-dev.json", "rules_search_questions.json"),
+    "held-out": ("en/general-heldout.json", "rules_search_heldout.json"),
     # written later, independently, from the rule texts only (see its description)
-    "held-out-2": HERE.parent / "rules_search_heldout2.json",
+    "held-out-2": ("en/general-heldout.json", "rules_search_heldout2.json"),
     # long natural questions, written with 30 development ones before search round 3
-    "held-out-3": HERE.parent / "rules_search_heldout3.json",
+    "held-out-3": ("en/general-heldout.json", "rules_search_heldout3.json"),
     # written as held-out sets by three writers who saw neither the search nor the phrasings;
     # the first is a development part (tuned on), the other two are only scored
-    "development-2": HERE.parent / "rules_search_dev2.json",
-    "development-3": HERE.parent / "rules_search_dev3.json",
+    "development-2": ("en/general-dev.json", "rules_search_dev2.json"),
+    "development-3": ("en/general-dev.json", "rules_search_dev3.json"),
     # asked by a fresh-eyes QA pass with the rule texts at hand (easier)
-    "development-4": HERE.parent / "rules_search_dev4.json",
+    "development-4": ("en/general-dev.json", "rules_search_dev4.json"),
     # two more, written like the held-out parts, for the phrasings round
-    "development-5": HERE.parent / "rules_search_dev5.json",
-    "development-6": HERE.parent / "rules_search_dev6.json",
+    "development-5": ("en/general-dev.json", "rules_search_dev5.json"),
+    "development-6": ("en/general-dev.json", "rules_search_dev6.json"),
     # a second fresh-eyes pass, questions written before any search was run
-    "development-7": HERE.parent / "rules_search_dev7.json",
+    "development-7": ("en/general-dev.json", "rules_search_dev7.json"),
     # plane cards in the general rules' words, and what those rules say (search round 4)
-    "development-8": HERE.parent / "rules_search_dev8.json",
+    "development-8": ("en/general-dev.json", "rules_search_dev8.json"),
     # written after the ranking was settled, scored once for the final figures
-    "held-out-6": HERE.parent / "rules_search_heldout6.json",
-    "held-out-7": HERE.parent / "rules_search_heldout7.json",
+    "held-out-6": ("en/general-heldout.json", "rules_search_heldout6.json"),
+    "held-out-7": ("en/general-heldout.json", "rules_search_heldout7.json"),
     # written after the ranking of the phrasings round was final
-    "held-out-8": HERE.parent / "rules_search_heldout8.json",
-    "held-out-9": HERE.parent / "rules_search_heldout9.json",
-    "held-out-10": HERE.parent / "rules_search_heldout10.json",
-    "held-out-4": HERE.parent / "rules_search_heldout4.json",
-    "held-out-5": HERE.parent / "rules_search_heldout5.json",
+    "held-out-8": ("en/general-heldout.json", "rules_search_heldout8.json"),
+    "held-out-9": ("en/general-heldout.json", "rules_search_heldout9.json"),
+    "held-out-10": ("en/general-heldout.json", "rules_search_heldout10.json"),
+    "held-out-4": ("en/general-heldout.json", "rules_search_heldout4.json"),
+    "held-out-5": ("en/general-heldout.json", "rules_search_heldout5.json"),
     # issue 18, written by the `questions` developer without seeing the search: French and
     # Danish questions about today's rules (no --lang), questions about one card (its
     # official rulings), and rules outside 901 that speak of Planechase; 40% development,
     # 60% held out
-    "development-fr": HERE.parent / "rules_search_fr_dev.json",
-    "development-da": HERE.parent / "rules_search_da_dev.json",
-    "development-rulings": HERE.parent / "rules_search_rulings_dev.json",
-    "development-planechase": HERE.parent / "rules_search_planechase_dev.json",
+    "development-fr": ("fr/general-dev.json", "rules_search_fr_dev.json"),
+    "development-da": ("da/general-dev.json", "rules_search_da_dev.json"),
+    "development-rulings": ("en/rulings-dev.json", "rules_search_rulings_dev.json"),
+    "development-planechase": ("en/planechase-dev.json", "rules_search_planechase_dev.json"),
     # written by the `lang` developer before running them, after the held-out parts above had
     # been scored as often as allowed (more material; nothing was tuned on them)
-    "development-fr-2": HERE.parent / "rules_search_fr_dev2.json",
-    "development-da-2": HERE.parent / "rules_search_da_dev2.json",
-    "held-out-fr": HERE.parent / "rules_search_fr_heldout.json",
-    "held-out-da": HERE.parent / "rules_search_da_heldout.json",
-    "held-out-rulings": HERE.parent / "rules_search_rulings_heldout.json",
-    "held-out-planechase": HERE.parent / "rules_search_planechase_heldout.json",
+    "development-fr-2": ("fr/general-dev.json", "rules_search_fr_dev2.json"),
+    "development-da-2": ("da/general-dev.json", "rules_search_da_dev2.json"),
+    "held-out-fr": ("fr/general-heldout.json", "rules_search_fr_heldout.json"),
+    "held-out-da": ("da/general-heldout.json", "rules_search_da_heldout.json"),
+    "held-out-rulings": ("en/rulings-heldout.json", "rules_search_rulings_heldout.json"),
+    "held-out-planechase": ("en/planechase-heldout.json", "rules_search_planechase_heldout.json"),
     # written blind on 2026-12-01 after the issue-18 rounds (the `questions11` developer, who
     # saw neither the search nor any question set): English in players' words (901, the
     # general rules that speak of Planechase, card rulings), French and Danish; scored once
     # for the figures of 0.5.0, never tuned on
-    "held-out-11": HERE.parent / "rules_search_heldout11.json",
-    "held-out-fr-2": HERE.parent / "rules_search_fr_heldout2.json",
-    "held-out-da-2": HERE.parent / "rules_search_da_heldout2.json",
+    "held-out-11": ("en/players-heldout.json", "rules_search_heldout11.json"),
+    "held-out-fr-2": ("fr/general-heldout.json", "rules_search_fr_heldout2.json"),
+    "held-out-da-2": ("da/general-heldout.json", "rules_search_da_heldout2.json"),
 }
 
 
 def load(part: str) -> list[dict[str, Any]]:
-    questions: list[dict[str, Any]] = json.loads(PARTS[part].read_text(encoding="utf-8"))[
-        "questions"
+    """The questions of ``part``, in their order, without their ``source``."""
+    name, source = PARTS[part]
+    document = json.loads((QUESTIONS / name).read_text(encoding="utf-8"))
+    return [
+        {key: value for key, value in item.items() if key != "source"}
+        for item in document["questions"]
+        if item["source"] == source
     ]
-    return questions
 
 
 @dataclass

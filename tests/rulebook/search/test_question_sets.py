@@ -2,12 +2,13 @@
 and 3) are well formed, and no question is in two parts.
 
 Only their form is checked here: every question can be asked (its scope resolves) and names an
-answer the corpus holds. The scores are checked in tests/rulebook/search/test_search.py; the figures come
-from ``python tests/helpers/search_quality.py``.
+answer the corpus holds. The scores are checked in tests/rulebook/search/test_search.py; the
+figures come from ``python tests/helpers/search_quality.py``.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -101,6 +102,19 @@ def test_no_question_is_asked_twice_in_any_part() -> None:
     ]
     repeated = {key for key in keys if keys.count(key) > 1}
     assert not repeated
+    # and every question of the files under tests/questions/rules/ is in a part: its source
+    # is one the file describes and search_quality scores
+    for path in sorted(search_quality.QUESTIONS.rglob("*.json")):
+        document = json.loads(path.read_text(encoding="utf-8"))
+        name = path.relative_to(search_quality.QUESTIONS).as_posix()
+        described = {source["file"] for source in document["sources"]}
+        scored = {source for where, source in search_quality.PARTS.values() if where == name}
+        assert described == scored, name
+        assert {item["source"] for item in document["questions"]} == scored, name
+    assert len(keys) == sum(
+        len(json.loads(path.read_text(encoding="utf-8"))["questions"])
+        for path in search_quality.QUESTIONS.rglob("*.json")
+    )
 
 
 #: the parts of issue 18 expect rules the bundled editions do not all hold yet (the rules
