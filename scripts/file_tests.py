@@ -49,10 +49,9 @@ MOVES = {
     "test_fix_properties.py": "deck/test_fix_properties.py",
     "test_fix_show_agree.py": "deck/test_fix_show_agree.py",
     "test_hostile.py": "deck/test_hostile_inputs.py",
-    "test_inputs.py": "deck/test_locate.py",
+    "test_inputs.py": "deck/test_scan_inputs.py",
     "test_qa_deck.py": "deck/test_scan_fix_regressions.py",
     "test_validate_config.py": "deck/test_config.py",
-    "test_validate_qa.py": "deck/test_validate_regressions.py",
     "test_validate_scan.py": "deck/test_scan.py",
     # planarcli/deck/readers
     "test_csv_reader.py": "deck/readers/test_csvdeck.py",
@@ -94,7 +93,6 @@ MOVES = {
     "test_installed_wheel.py": "cli/test_installed_wheel.py",
     "test_json_usage_errors.py": "cli/test_json_usage_errors.py",
     "test_precommit_hook.py": "cli/test_precommit_hook.py",
-    "test_qafinal.py": "cli/test_release_regressions.py",
     "test_readme.py": "cli/test_readme.py",
     "test_startup.py": "cli/test_startup.py",
     "test_validate_cli.py": "cli/test_validate.py",
@@ -105,6 +103,15 @@ MOVES = {
     "test_rulebook_layout.py": "project/test_rulebook_layout.py",
     "test_rules_corpus_data.py": "project/test_rules_corpus_data.py",
     "test_rules_planechase_coverage.py": "project/test_planechase_coverage.py",
+}
+
+#: modules named by the round that found their cases, whose tests were moved one by one into
+#: the subject modules they test (each test verbatim, with the helpers it needs). A branch that
+#: adds tests to one of them brings it back: move its new tests by hand, as these were.
+SPLIT = {
+    "test_qafinal.py": "deck/readers/test_planar.py, deck/readers/test_text.py, "
+    "deck/test_config.py, cards/test_deckgen.py, deck/test_scan.py, report/test_deck.py",
+    "test_validate_qa.py": "deck/test_fix.py, deck/test_scan.py",
 }
 
 #: the helpers the test modules import by name (tests/conftest.py puts tests/helpers/ on
@@ -185,7 +192,7 @@ def _rename_mentions(moved: dict[str, str]) -> None:
 def main(argv: list[str]) -> int:
     check = "--check" in argv
     flat = sorted(path.name for path in TESTS.glob("test_*.py"))
-    unknown = [name for name in flat if name not in MOVES and name not in KEPT]
+    unknown = [name for name in flat if name not in MOVES | SPLIT and name not in KEPT]
     moved: dict[str, str] = {}
     for name in flat:
         if name not in MOVES:
@@ -203,10 +210,13 @@ def main(argv: list[str]) -> int:
         print(f"moved: tests/{name} -> tests/{MOVES[name]}")
     if moved:
         _rename_mentions({**MOVES, **HELPERS})
+    for name in flat:
+        if name in SPLIT:
+            print(f"split: tests/{name}: move its tests by hand to {SPLIT[name]} (under tests/)")
     for name in unknown:
         print(f"unknown: tests/{name} (add it to MOVES in scripts/file_tests.py)")
     left = [name for name in flat if name in MOVES] if check else []
-    return 1 if unknown or left else 0
+    return 1 if unknown or left or any(name in SPLIT for name in flat) else 0
 
 
 if __name__ == "__main__":

@@ -287,3 +287,16 @@ def test_validate_reads_communal_and_players_from_the_json_deck(players: int) ->
         short["planar_deck"] = short["planar_deck"][:20]
         again = run("validate", "-", input=json.dumps(short))
         assert again.exit_code == 1, explain(again)
+
+
+def test_deck_random_of_one_kind_says_the_kind_is_why_no_deck_can_be_built(run_cli) -> None:
+    """`deck random --kind phenomenon` said "cannot build a 10-card planar deck after
+    excluding punk, pssc", as if the left-out sets, not the lack of planes, were why."""
+    result = run_cli("deck", "random", "--kind", "phenomenon")
+    assert result.exit_code == 2, result
+    assert result.stderr.startswith(
+        "planarcli: error: cannot build a 10-card planar deck of phenomena only after "
+        "excluding punk, pssc: the catalog offers 0 planes and "
+    )
+    both = run_cli("deck", "random", "--kind", "plane", "--kind", "phenomenon", "--size", "500")
+    assert "cannot build a 500-card planar deck after excluding" in both.stderr

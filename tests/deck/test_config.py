@@ -383,3 +383,24 @@ def test_verbose_names_a_configured_pattern_that_matched_nothing(project, run_cl
     assert "matched nothing" not in named.stderr
     forced = run_cli("validate", "decks/good.txt", "-v", "--force-exclude")
     assert "exclude pattern 'archive/**' matched nothing" in forced.stderr
+
+
+def test_a_configured_rules_date_may_be_a_toml_date(write, run_cli) -> None:
+    """`rules = 2012-06-01` unquoted (a TOML date) stopped the run with "rules =
+    datetime.date(2012, 6, 1): expected a string", Python's spelling of the value."""
+    deck = write("deck.txt", "Planes\n1 Akoum\n")
+    config = write("pyproject.toml", "[tool.planarcli]\nrules = 2012-06-01\n")
+    result = run_cli("validate", "--config", str(config), "--format", "json", str(deck))
+    assert result.exit_code == 1, result
+    assert json.loads(result.stdout)["mode"]["rules"] == "2012-06-01"
+
+
+def test_a_toml_date_time_where_none_belongs_is_shown_as_the_file_writes_it(
+    write, run_cli
+) -> None:
+    deck = write("deck.txt", "Planes\n1 Akoum\n")
+    config = write("planarcli.toml", "rules = 2012-06-01T10:00:00\nformat = 'text'\n")
+    result = run_cli("validate", "--config", str(config), str(deck))
+    assert result.exit_code == 2, result
+    assert result.stderr.strip().endswith("rules = 2012-06-01T10:00:00: expected a string")
+    assert "datetime" not in result.stderr

@@ -612,3 +612,112 @@ def test_wrapping_measures_text_without_colour_codes() -> None:
     assert click.unstyle(wrap_styled([("x" * 30, "x" * 30), ("y", "y")], 10, "  ")) == (
         "x" * 30 + "\n  y"
     )
+
+
+def test_the_json_shapes_the_readme_gives_for_paths_with_nothing_to_check(
+    tmp_path, run_cli
+) -> None:
+    """The README (now docs/validating.md) said a missing path and a folder with nothing to check print
+    `{"files": [], ..., "error": {...}}`, the shape of a run that cannot start; each is a
+    result of its own."""
+    (tmp_path / "empty").mkdir()
+    result = run_cli(
+        "validate", "--format", "json", str(tmp_path / "empty"), str(tmp_path / "nosuch.txt")
+    )
+    assert result.exit_code == 2, result
+    report = json.loads(result.stdout)
+    assert "error" not in report
+    empty, missing = report["files"]
+    assert empty["findings"][0]["code"] == "no-input"
+    assert missing["missing"] is True
+    bad = json.loads(run_cli("validate", "--format", "json", "--bogus", "x").stdout)
+    assert bad["files"] == [] and bad["error"]["exit_code"] == 2
+
+
+def test_a_folder_scan_judges_a_file_whose_card_lines_all_have_bad_quantities(
+    write, tmp_path, run_cli
+) -> None:
+    """A found `0 Akoum` / `0 Bant` file was skipped as "lists no cards (empty, or only
+    comments)", its errors unsaid: a quantity on a card line marks a decklist."""
+    write("decks/zero.txt", "0 Akoum\n0 Bant\n")
+    write("decks/notes.txt", "Game night is on Friday: bring sleeves.\n")
+    result = run_cli("validate", "--format", "json", str(tmp_path / "decks"))
+    assert result.exit_code == 1, result
+    report = json.loads(result.stdout)
+    (zero,) = report["files"]
+    assert zero["path"].endswith("zero.txt") and zero["skipped"] is False
+    assert [f["code"] for f in zero["findings"]] == [
+        "bad-quantity",
+        "bad-quantity",
+        "no-planar-deck",
+    ]
+    assert report["summary"]["skipped"] == 1  # notes.txt
+
+
+def test_an_empty_folder_is_counted_as_nothing_to_check_not_unreadable(
+    write, run_cli, tmp_path
+) -> None:
+    """`planarcli validate empty/` said "(1 unreadable)": a folder with no decklist is no file
+    that could not be read. The JSON summary keeps counting it under `unreadable` (the
+    contract's keys); the text says what it is."""
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    names = ["Akoum", "Bant", "Naya", "Jund", "Grixis", "Esper", "Otaria", "Murasa", "Kessig",
+             "Stensia"]
+    deck = write("deck.txt", "".join(f"1 {name}\n" for name in names))
+    text = run_cli("validate", str(empty), str(deck))
+    assert text.exit_code == 2, text
+    assert text.stdout.splitlines()[-1] == "2 files: 1 valid, 1 invalid (1 with nothing to check)"
+    data = json.loads(run_cli("validate", str(empty), "--format", "json").stdout)
+    assert data["summary"]["unreadable"] == 1
+
+
+@pytest.mark.parametrize("output_format", ["text", "json", "github", "sarif"])
+def test_a_missing_path_is_not_found_never_unreadable(tmp_path, run_cli, output_format) -> None:
+    missing = tmp_path / "nosuch.txt"
+    result = run_cli("validate", "--format", output_format, str(missing))
+    assert result.exit_code == 2, result
+    assert result.stderr.splitlines() == [f"planarcli: error: {missing}: no such file or directory"]
+    if output_format in ("text", "github"):
+        assert "unreadable" not in result.stdout
+    assert "nothing to check" not in result.stdout
+    if output_format == "text":
+        assert result.stdout.splitlines() == [
+            f"{missing}: not found",
+            "1 file: 0 valid, 1 invalid (1 not found)",
+        ]
+    elif output_format == "github":
+        assert result.stdout.splitlines()[-1] == "1 file: 0 valid, 1 invalid (1 not found)"
+    elif output_format == "json":
+        report = json.loads(result.stdout)
+        assert schema_errors(report, "validate-report.schema.json") == []
+        assert report["files"][0]["missing"] is True
+        assert report["summary"]["missing"] == 1 and report["summary"]["unreadable"] == 0
+    else:
+        notes = json.loads(result.stdout)["runs"][0]["invocations"][0]
+        assert notes["toolExecutionNotifications"][0]["message"]["text"] == (
+            f"{missing}: no such file or directory"
+        )
+
+
+def test_a_missing_path_next_to_an_unreadable_file(write, tmp_path, run_cli) -> None:
+    broken = write("broken.json", '{"planar_deck": [')
+    missing = tmp_path / "gone.txt"
+    result = run_cli("validate", str(broken), str(missing))
+    assert result.exit_code == 2, result
+    assert result.stdout.splitlines()[-1] == (
+        "2 files: 0 valid, 2 invalid (1 unreadable, 1 not found)"
+    )
+
+
+@pytest.mark.parametrize("output_format", ["json", "github", "sarif"])
+def test_an_unreadable_file_is_said_once_on_stderr(write, run_cli, output_format) -> None:
+    """Machine formats carry the error in the document; stderr says it once more, as the
+    contract asks of every failure: one line, never two."""
+    broken = write("broken.json", '{"planar_deck": [')
+    result = run_cli("validate", "--format", output_format, str(broken))
+    assert result.exit_code == 2, result
+    said = [line for line in result.stderr.splitlines() if "broken.json" in line]
+    assert len(said) == 1, result.stderr
+    if output_format != "sarif":  # (a SARIF log says it as a result and a notification)
+        assert result.stdout.count("not valid JSON") == 1, result.stdout

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -461,3 +463,39 @@ def test_a_leading_quantity_of_four_or_five_digits_is_a_quantity(
     deck = read(RawInput("deck.txt", f"Planar Deck\n{line}\n".encode(), ".txt"))
     read_as = [(e.name, e.quantity) for e in deck.entries]
     assert read_as == ([(name, quantity)] if quantity <= 9999 else [])
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "planes: akoum, bant, naya, tazeem, grixis, kessig, stensia, goldmeadow, turri island, "
+        "otaria + chaotic aether",
+        "Akoum, Bant, Naya, Tazeem, Grixis, Kessig, Stensia, Goldmeadow, Turri Island, Otaria "
+        "+ Chaotic Aether",
+    ],
+)
+def test_a_one_line_list_may_add_its_last_card_with_a_plus(write, run_cli, line: str) -> None:
+    """A chat's one-line list that adds the phenomenon with `+` ("..., otaria + chaotic
+    aether") was read as the cards 'planes: akoum' and 'otaria + chaotic aether' (two
+    unknown names, and --fix offered to turn the second into Chaotic Aether, losing Otaria)."""
+    deck = write("deck.txt", line + "\n")
+    result = run_cli("validate", str(deck))
+    assert result.exit_code == 0, result
+    assert "valid (11 cards, 1 phenomenon)" in result.stdout
+
+
+def test_a_plus_between_two_planar_cards_parts_them(write, run_cli) -> None:
+    deck = write("deck.txt", "Planes\nAkoum + Bant\nNaya\n")
+    result = run_cli("validate", "--format", "json", str(deck))
+    report = json.loads(result.stdout)["files"][0]
+    assert (report["cards"], [f["code"] for f in report["findings"]]) == (3, ["deck-too-small"])
+
+
+def test_a_plus_that_is_part_of_a_card_name_or_a_note_is_no_separator(write, run_cli) -> None:
+    deck = write("deck.txt", "Planes\n+2 Mace\n1 Tazeem + more\n")
+    result = run_cli("validate", "--format", "json", str(deck))
+    findings = json.loads(result.stdout)["files"][0]["findings"]
+    assert [(f["code"], f["card"]) for f in findings[:2]] == [
+        ("not-planar-card", "+2 Mace"),
+        ("unknown-card", "Tazeem + more"),
+    ]
