@@ -50,7 +50,6 @@ MOVES = {
     "test_fix_show_agree.py": "deck/test_fix_show_agree.py",
     "test_hostile.py": "deck/test_hostile_inputs.py",
     "test_inputs.py": "deck/test_scan_inputs.py",
-    "test_qa_deck.py": "deck/test_scan_fix_regressions.py",
     "test_validate_config.py": "deck/test_config.py",
     "test_validate_scan.py": "deck/test_scan.py",
     # planarcli/deck/readers
@@ -112,6 +111,9 @@ SPLIT = {
     "test_qafinal.py": "deck/readers/test_planar.py, deck/readers/test_text.py, "
     "deck/test_config.py, cards/test_deckgen.py, deck/test_scan.py, report/test_deck.py",
     "test_validate_qa.py": "deck/test_fix.py, deck/test_scan.py",
+    "test_qa_deck.py": "deck/test_scan.py, deck/test_fix.py, deck/test_fix_properties.py, "
+    "deck/test_config.py, deck/test_writers.py, deck/readers/test_forge.py, "
+    "deck/readers/test_planar.py, report/test_sarif.py, report/test_deck.py, cli/test_help.py",
 }
 
 #: the helpers the test modules import by name (tests/conftest.py puts tests/helpers/ on

@@ -404,3 +404,49 @@ def test_a_toml_date_time_where_none_belongs_is_shown_as_the_file_writes_it(
     assert result.exit_code == 2, result
     assert result.stderr.strip().endswith("rules = 2012-06-01T10:00:00: expected a string")
     assert "datetime" not in result.stderr
+
+
+def test_a_bad_rules_value_in_a_config_file_still_names_the_editions(
+    write, tmp_path, run_cli, monkeypatch
+) -> None:
+    """`rules = "bogus"` in planarcli.toml lost the list of known editions that
+    `--rules bogus` gives."""
+    write("decks/good.txt", LEGAL_TEXT)
+    write("planarcli.toml", 'rules = "bogus"\n')
+    monkeypatch.chdir(tmp_path)
+    result = run_cli("validate", "decks")
+    assert result.exit_code == 2, result
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("planarcli: error: planarcli.toml: rules = 'bogus'")
+    assert "known editions: " in lines[0] and "2009-10-01" in lines[0]
+
+
+def test_a_tool_planarcli_table_in_planarcli_toml_is_explained(
+    write, tmp_path, run_cli, monkeypatch
+) -> None:
+    """Copying the pyproject snippet into planarcli.toml gave "unknown key 'tool'"."""
+    write("decks/good.txt", LEGAL_TEXT)
+    write("planarcli.toml", '[tool.planarcli]\nrules = "current"\n')
+    monkeypatch.chdir(tmp_path)
+    result = run_cli("validate", "decks")
+    assert result.exit_code == 2, result
+    assert result.stderr == (
+        "planarcli: error: planarcli.toml: [tool.planarcli] belongs in pyproject.toml; in "
+        "this file the keys stand at the top level (rules = ..., not under a table)\n"
+    )
+
+
+@pytest.mark.parametrize("name", ["planarcli.toml", "pyproject.toml"])
+def test_a_configuration_file_saved_with_a_byte_order_mark_is_read(
+    write, tmp_path, run_cli, monkeypatch, name
+) -> None:
+    """A planarcli.toml saved by a Windows editor with a BOM stopped every run with "not
+    valid TOML (Invalid statement (at line 1, column 1))"."""
+    write("decks/good.txt", LEGAL_TEXT)
+    table = "[tool.planarcli]\n" if name == "pyproject.toml" else ""
+    write(name, b"\xef\xbb\xbf" + f'{table}rules = "2009-10-01"\n'.encode())
+    monkeypatch.chdir(tmp_path)
+    result = run_cli("validate", "decks", "--format", "json")
+    assert result.exit_code == 0, result
+    assert json.loads(result.stdout)["mode"]["rules"] == "2009-10-01"

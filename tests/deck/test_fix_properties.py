@@ -201,3 +201,63 @@ def test_fix_of_any_input_is_a_result_or_a_clean_error(data: bytes, suffix: str)
         assert str(error)
         return
     assert (new == data) == (not made)
+
+
+CSV_NAMES = [
+    "Akoum",
+    "Akuom",
+    "Bant",
+    "Tazem",
+    "Stairs to Infinty",
+    "The Drum, Mining Facility",
+    "Chaotic Æther",
+    "Sol Ring",
+    "Llanowar Elves",
+]
+
+
+CSV_LAYOUTS = [
+    ('"Count","Tradelist Count","Name","Edition"', '"{q}","0","{n}","pc2"', ","),
+    ("Board,Qty,Name,Printing", 'side,{q},"{n}",', ","),
+    ("Quantity;Name;Edition", '{q};"{n}";PC2', ";"),
+    ("Count\tName", "{q}\t{n}", "\t"),
+]
+
+
+def _csv_fix(data: bytes) -> tuple[bytes, tuple]:
+    from planarcli.cards.catalog import load_catalog
+    from planarcli.deck.checks import DeckOptions
+    from planarcli.deck.fix import fix_bytes
+    from planarcli.deck.readers.source import RawInput
+
+    new, made, _ = fix_bytes(RawInput("deck.csv", data, ".csv"), load_catalog(), DeckOptions())
+    return new, made
+
+
+def test_fixing_a_csv_twice_changes_nothing_more() -> None:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    rows = st.lists(
+        st.tuples(st.sampled_from(CSV_NAMES), st.integers(min_value=1, max_value=3)),
+        min_size=1,
+        max_size=12,
+    )
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(rows, st.sampled_from(CSV_LAYOUTS), st.sampled_from(["\n", "\r\n"]))
+    def check(cards, layout, newline) -> None:
+        header, row, _ = layout
+        lines = [header] + [row.format(q=q, n=n) for n, q in cards]
+        data = (newline.join(lines) + newline).encode("utf-8")
+        once, made = _csv_fix(data)
+        again, more = _csv_fix(once)
+        assert again == once and more == (), (data, once)
+        # Rows the repairs did not touch keep their bytes, in order.
+        touched = {repair.entry.line for repair in made}
+        old_rows = data.split(newline.encode())
+        kept = [r for number, r in enumerate(old_rows, start=1) if number not in touched]
+        rest = iter(once.split(newline.encode()))
+        assert all(any(r == other for other in rest) for r in kept), (data, once)
+
+    check()

@@ -4,6 +4,8 @@ JSON; errors are said once; Ctrl-C; wrapped findings (issue 8, contract addition
 
 from __future__ import annotations
 
+import builtins
+import errno
 import json
 import os
 import signal
@@ -721,3 +723,111 @@ def test_an_unreadable_file_is_said_once_on_stderr(write, run_cli, output_format
     assert len(said) == 1, result.stderr
     if output_format != "sarif":  # (a SARIF log says it as a result and a notification)
         assert result.stdout.count("not valid JSON") == 1, result.stdout
+
+
+def _deny(monkeypatch: pytest.MonkeyPatch, target: Path) -> None:
+    """Make ``target`` behave as a file below a folder without search permission (as root,
+    chmod does not stop anything): stat and open fail with EACCES."""
+    real_stat, real_open = os.stat, builtins.open
+
+    def stat(path, *args, **kwargs):
+        if isinstance(path, (str, os.PathLike)) and Path(path) == target:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_stat(path, *args, **kwargs)
+
+    def guarded_open(file, *args, **kwargs):
+        if isinstance(file, (str, os.PathLike)) and Path(file) == target:
+            raise PermissionError(errno.EACCES, "Permission denied", str(file))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(os, "stat", stat)
+    monkeypatch.setattr(builtins, "open", guarded_open)
+
+
+def test_a_named_file_that_cannot_be_looked_at_is_not_called_missing(
+    write, tmp_path, run_cli, monkeypatch
+) -> None:
+    """`validate locked/deck.txt` where locked/ has no search permission said "no such
+    file or directory": the file is there, it cannot be read."""
+    target = write("locked/deck.txt", LEGAL_TEXT)
+    _deny(monkeypatch, target)
+    result = run_cli("validate", str(target))
+    assert result.exit_code == 2, result
+    assert f"planarcli: error: {target}: permission denied" in result.stderr
+    assert "no such file" not in result.stderr
+    assert f"{target}: unreadable" in result.stdout
+
+
+def test_a_glob_passes_over_what_a_directory_search_passes_over(
+    write, tmp_path, run_cli, monkeypatch
+) -> None:
+    """`validate 'decks/**'` failed (exit 2) on a logo and (exit 1) on a price list that
+    `validate decks` passes over, and checked decks inside node_modules."""
+    write("decks/good.txt", LEGAL_TEXT)
+    write("decks/logo.png", bytes(range(256)) * 4)
+    write("decks/README.md", "# Our decks\n\nBring sleeves.\n")
+    write("decks/prices.csv", "name,price\nSol Ring,1.50\n")
+    write("decks/node_modules/pkg/list.txt", "1 Not A Plane\n")
+    write("decks/.drafts/draft.txt", "1 Not A Plane\n")
+    monkeypatch.chdir(tmp_path)
+    folder = run_cli("validate", "decks")
+    assert folder.exit_code == 0, folder
+    for pattern in ("decks/**", "decks/*", "decks/**/*.txt"):
+        result = run_cli("validate", pattern, "-v", "--format", "json")
+        assert result.exit_code == 0, (pattern, result)
+        files = {entry["path"]: entry for entry in json.loads(result.stdout)["files"]}
+        judged = {path for path, entry in files.items() if not entry["skipped"]}
+        assert judged == {"decks/good.txt"}, (pattern, files)
+    listed = run_cli("validate", "decks/**", "-v")
+    assert "decks/logo.png: skipped: not a decklist extension" in listed.stdout
+    assert "decks/node_modules/pkg/list.txt: skipped: in a tool or package folder" in (
+        listed.stdout
+    )
+    # A glob that finds only what is no decklist says so (exit 2), as a folder does.
+    nothing = run_cli("validate", "decks/*.md")
+    assert nothing.exit_code == 2, nothing
+    assert "pattern holds no decklist: 1 file was skipped" in nothing.stderr
+
+
+def test_a_glob_reports_the_folders_it_cannot_read(write, tmp_path, run_cli, monkeypatch) -> None:
+    """`validate 'decks/**'` passed over an unreadable decks/locked/ in silence (Python's
+    glob ignores folders it cannot list): "1 file: 1 valid", exit 0."""
+    write("decks/good.txt", LEGAL_TEXT)
+    locked = write("decks/locked/deck.txt", "1 Not A Plane\n").parent
+    write("decks/other/deck.txt", LEGAL_TEXT)
+    real_scandir = os.scandir
+
+    def scandir(path="."):
+        if Path(path).resolve() == locked.resolve():
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    monkeypatch.chdir(tmp_path)
+    for pattern in ("decks/**", "decks/**/*.txt", "decks/l*/*.txt", "decks/*/deck.txt"):
+        result = run_cli("validate", pattern)
+        assert result.exit_code == 2, (pattern, result)
+        assert "decks/locked: unreadable folder" in result.stdout, (pattern, result)
+        assert "planarcli: error: decks/locked: cannot read this folder" in result.stderr
+    # A folder the pattern never enters is no concern of it.
+    for pattern in ("decks/*.txt", "decks/o*/*.txt"):
+        result = run_cli("validate", pattern)
+        assert result.exit_code == 0, (pattern, result)
+    excluded = run_cli("validate", "decks/**", "--exclude", "locked")
+    assert excluded.exit_code == 0, excluded
+
+
+def test_a_path_found_twice_is_one_result_even_when_it_cannot_be_read(
+    write, tmp_path, run_cli, monkeypatch
+) -> None:
+    """`validate decks 'decks/**'` named a broken link twice (two results, two errors)."""
+    write("decks/good.txt", LEGAL_TEXT)
+    try:
+        (tmp_path / "decks" / "gone.txt").symlink_to(tmp_path / "nowhere.txt")
+    except OSError:
+        pytest.skip("cannot create symbolic links here")
+    monkeypatch.chdir(tmp_path)
+    result = run_cli("validate", "decks", "decks/**", "decks/gone.txt")
+    assert result.exit_code == 2, result
+    assert result.stderr.count("gone.txt") == 1, result.stderr
+    assert result.stdout.count("gone.txt") == 1, result.stdout

@@ -397,3 +397,34 @@ def test_ctrl_c_while_convert_writes_leaves_no_temporary_file(
     assert result.stderr == "planarcli: interrupted\n"  # type: ignore[attr-defined]
     assert out.read_text(encoding="utf-8") == "old\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["deck.txt"]
+
+
+FORGE_DECK = (DECKS / "formats" / "forge-new-planes.dck").read_text(encoding="utf-8")
+
+
+NO_PLANES = (DECKS / "formats" / "forge-precon-no-planar.dck").read_text(encoding="utf-8")
+
+
+def test_deck_convert_json_stays_json_when_it_fails(write, tmp_path, run_cli) -> None:
+    """`deck convert ... --format json` printed nothing on stdout for a missing file, a file
+    without a planar deck, an existing -o, or a bad --to."""
+    deck = write("strike.dck", FORGE_DECK)
+    empty = write("precon.dck", NO_PLANES)
+    taken = write("taken.json", "{}")
+    cases = [
+        (["deck", "convert", str(tmp_path / "nope.dck"), "--to", "json"], 2),
+        (["deck", "convert", str(empty), "--to", "json"], 1),
+        (["deck", "convert", str(deck), "--to", "json", "-o", str(taken)], 2),
+        (["deck", "convert", str(deck), "--to", "forge", "-o", str(deck)], 2),
+        (["deck", "convert", str(deck), "--to", "bogus"], 2),
+        (["deck", "convert", str(deck)], 2),
+    ]
+    for args, code in cases:
+        result = run_cli(*args, "--format", "json")
+        assert result.exit_code == code, (args, result)
+        document = json.loads(result.stdout)
+        assert document["error"]["exit_code"] == code, document
+        assert document["content"] is None
+        assert document["error"]["message"].split(":")[0].split("'")[0] in result.stderr
+    assert taken.read_text(encoding="utf-8") == "{}"
+    assert deck.read_text(encoding="utf-8") == FORGE_DECK

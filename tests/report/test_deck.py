@@ -1,8 +1,13 @@
-"""The deck report in text (planarcli/report/deck.py): what it shows of many findings."""
+"""The deck report in text (planarcli/report/deck.py): how it wraps, what it shows of
+many findings."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+DECKS = Path(__file__).parents[1] / "decks"
+LEGAL_TEXT = (DECKS / "valid" / "bare-names.txt").read_text(encoding="utf-8")
 
 
 def test_thousands_of_findings_of_one_kind_are_counted_after_the_first_twenty(
@@ -26,3 +31,15 @@ def test_thousands_of_findings_of_one_kind_are_counted_after_the_first_twenty(
     data = json.loads(run_cli("validate", "--format", "json", str(deck)).stdout)
     codes = [f["code"] for f in data["files"][0]["findings"]]
     assert codes.count("name-too-long") == 60
+
+
+def test_the_verbose_header_wraps_like_the_findings(write, run_cli) -> None:
+    """`validate -v` with COLUMNS=80 wrapped every finding but printed a 145-column header."""
+    deck = write("deck.txt", LEGAL_TEXT)
+    result = run_cli("validate", "-v", str(deck), env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result
+    header = result.stdout.split(f"{deck}:")[0]
+    assert "card data:" in header and "config:" in header
+    # A path longer than a line stays whole (one word); everything else fits.
+    wide = [line for line in header.splitlines() if len(line) > 80 and " " in line.strip()]
+    assert not wide, header

@@ -284,3 +284,38 @@ def test_paths_above_the_source_root_and_stdin_carry_no_base(tmp_path: Path) -> 
     stdin = FileResult("<stdin>", False, 9, 0, (finding,), "text", "section")
     location = json.loads(render_sarif([stdin], tool_version="1"))["runs"][0]["results"][0]
     assert location["locations"][0]["physicalLocation"]["artifactLocation"] == {"uri": "stdin"}
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--players", "x", "deck.txt"],  # click refuses the value
+        ["--communal", "deck.txt"],  # planarcli refuses the combination
+        [],  # no path at all
+        ["--rules", "bogus", "deck.txt"],
+    ],
+)
+def test_sarif_and_github_outputs_stay_documents_when_the_run_cannot_start(
+    run_cli, args
+) -> None:
+    """`planarcli validate decks/ --format sarif > report.sarif` with a bad option left an
+    empty report.sarif, which the upload-sarif step of docs/ci.md (if: always()) then rejects,
+    hiding the real error."""
+    sarif = run_cli("validate", *args, "--format", "sarif")
+    assert sarif.exit_code == 2, sarif
+    log = json.loads(sarif.stdout)
+    assert log["version"] == "2.1.0"
+    run = log["runs"][0]
+    assert run["tool"]["driver"]["name"] == "planarcli"
+    assert run["results"] == []
+    invocation = run["invocations"][0]
+    assert invocation["executionSuccessful"] is False
+    message = invocation["toolExecutionNotifications"][0]["message"]["text"]
+    assert message and message.split(" (")[0] in sarif.stderr
+    github = run_cli("validate", *args, "--format", "github")
+    assert github.exit_code == 2, github
+    assert github.stdout.startswith("::error title=planarcli::"), github
+    assert len(github.stdout.splitlines()) == 1
+    # The last --format wins, as click decides.
+    last = run_cli("validate", "--format", "sarif", *args, "--format=json")
+    assert "error" in json.loads(last.stdout)

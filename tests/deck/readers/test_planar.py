@@ -1,9 +1,11 @@
 """Finding the planar deck in a decklist (planarcli/deck/readers/planar.py): what the
-``no-planar-deck`` finding says when a planar section lists no card that could be read."""
+``no-planar-deck`` finding says when a planar section lists no card that could be read, and
+that no policy waves a misplaced planar deck through."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -50,3 +52,27 @@ def test_an_empty_planar_section_still_says_it_lists_no_cards(write, run_cli) ->
     assert "the 'Planes' section lists no cards: list the planes and phenomena in it" in (
         result.stdout
     )
+
+
+@pytest.mark.parametrize("policy", ["warn", "skip"])
+def test_no_planar_deck_policy_never_waves_through_a_misplaced_planar_deck(
+    write, run_cli, policy
+) -> None:
+    """With --no-planar-deck skip (docs/ci.md's advice for repositories with Commander
+    lists), a planar deck under a misspelled heading was skipped: CI green, deck unchecked."""
+    typo = write(
+        "decks/typo.txt",
+        "Commander\n1 Atraxa, Praetors' Voice\n\nPlanar Dek\n1 Akoum\n1 Bant\n1 Naya\n",
+    )
+    write("decks/empty.txt", "Commander\n1 Atraxa, Praetors' Voice\n\nPlanar Deck\n")
+    commander = write("decks/commander.txt", "Commander\n1 Atraxa, Praetors' Voice\n")
+    result = run_cli("validate", str(typo.parent), "--no-planar-deck", policy, "--format", "json")
+    assert result.exit_code == 1, result
+    files = {Path(f["path"]).name: f for f in json.loads(result.stdout)["files"]}
+    for name in ("typo.txt", "empty.txt"):
+        finding = files[name]["findings"][-1]
+        assert finding["code"] == "no-planar-deck" and finding["severity"] == "error", files
+        assert f"--no-planar-deck {policy} does not apply" in finding["message"]
+    # A Commander list without any sign of a planar deck still gets the policy.
+    alone = run_cli("validate", str(commander), "--no-planar-deck", policy)
+    assert alone.exit_code == 0, alone
