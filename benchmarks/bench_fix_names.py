@@ -16,7 +16,7 @@ Two measures of ``planarcli.deck.repairs.clear_suggestion``:
 
 ``--transpositions`` checks instead, over every card name with every pair of neighbouring
 characters swapped, that ``--fix`` renames a name exactly when ``cards show`` answers it with
-a confident guess, and to the same card (issue 16 item 3; tests/test_fix_show_agree.py
+a confident guess, and to the same card (issue 16 item 3; tests/deck/test_fix_show_agree.py
 checks a sample of them on every run).
 """
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Score ``cards show``'s name resolution on the name table (tests/name_table/).
+"""Score ``cards show``'s name resolution on the name table (tests/questions/names/).
 
     python benchmarks/score_names.py [dev|heldout|both] [--json] [--show-errors]
 
@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-TABLE = ROOT / "tests" / "name_table"
+TABLE = ROOT / "tests" / "questions" / "names"
 
 
 def answer(catalog: Any, name: str) -> str | None:

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Build the table of names that ``cards show`` is scored on (tests/name_table/*.json).
+"""Build the table of names that ``cards show`` is scored on (tests/questions/names/*.json).
 
     python scripts/build_name_table.py ../shared/data
 
@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 from planarcli.cards.magicnames import SMALL_WORDS  # noqa: E402
 from planarcli.cards.names import fold_name  # noqa: E402
 
-OUT = ROOT / "tests" / "name_table"
+OUT = ROOT / "tests" / "questions" / "names"
 SEED = 20261130
 SAMPLE = {"other-card": 400, "other-card-typo": 400}
 

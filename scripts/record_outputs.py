@@ -38,7 +38,7 @@ def deck_files() -> list[str]:
 def questions() -> list[str]:
     """Every query of every search question set, in file order, once each."""
     seen: dict[str, None] = {}
-    pattern = os.path.join(ROOT, "tests", "**", "rules_search_*.json")
+    pattern = os.path.join(ROOT, "tests", "questions", "rules", "**", "*.json")
     for path in sorted(glob.glob(pattern, recursive=True)):
         with open(path, encoding="utf-8") as handle:
             document = json.load(handle)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,13 +12,21 @@ from types import ModuleType
 
 import pytest
 from click.testing import CliRunner
-from httpserver import LocalServer, serve
 
-from planarcli.cards import store
-from planarcli.cli import cli
-from planarcli.rulebook.corpus import Edition, EditionInfo, GlossaryEntry, Rule
+#: tests/helpers/ (httpserver, probes, search_quality) is importable by its modules' names from
+#: every test folder, as tests/ itself is (a test module imports another as ``cards.test_sync``)
+HELPERS = Path(__file__).resolve().parent / "helpers"
+if str(HELPERS) not in sys.path:
+    sys.path.insert(0, str(HELPERS))
+
+from httpserver import LocalServer, serve  # noqa: E402
+
+from planarcli.cards import store  # noqa: E402
+from planarcli.cli import cli  # noqa: E402
+from planarcli.rulebook.corpus import Edition, EditionInfo, GlossaryEntry, Rule  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
+TESTS = REPO / "tests"
 #: ../shared/data beside the checkout (present for developers and CI, absent in a clone).
 SHARED_DATA = REPO.parent / "shared" / "data"
 
@@ -66,7 +75,7 @@ def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def server() -> Iterator[LocalServer]:
-    """A real HTTP server on 127.0.0.1 for this test (tests/httpserver.py)."""
+    """A real HTTP server on 127.0.0.1 for this test (tests/helpers/httpserver.py)."""
     with serve() as running:
         yield running
 

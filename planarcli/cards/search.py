@@ -60,7 +60,7 @@ _BARE_END = lazy(r"[\s()]")
 _KEY = lazy(r"([A-Za-z]+):")
 _SET_CODE = lazy(r"[a-z0-9]{1,8}")
 # Apostrophes and look-alikes vanish ("Raven's" = "Ravens"); ligatures are spelt out. The same
-# folding as planarcli.cards.names.fold_name (tests/test_cards_text.py checks it on every
+# folding as planarcli.cards.names.fold_name (tests/cards/test_text.py checks it on every
 # card), made quick on long text: plain ``str.replace`` and ``bytes.translate``, which run in
 # C (``str.translate`` with a dict goes character by character in Python; a regular
 # expression class of the ligatures takes milliseconds to compile).

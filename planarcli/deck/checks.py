@@ -678,7 +678,7 @@ def _wording(text: str) -> str:
 
 #: The wordings each row of DECK_RULES was written from: for each row (by ``since``), the
 #: CRC-32 of the wording (:func:`_wording`) of its individual rule and of its communal rule in
-#: every bundled edition the row covers. tests/test_checks.py keeps it equal to the corpus.
+#: every bundled edition the row covers. tests/deck/test_checks.py keeps it equal to the corpus.
 DECK_RULE_WORDINGS: dict[str, tuple[frozenset[int], frozenset[int]]] = {
     "2009-09-04": (frozenset({914146258}), frozenset({728401520})),
     "2009-10-01": (frozenset({914146258}), frozenset({728401520})),

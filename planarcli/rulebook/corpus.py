@@ -2,7 +2,7 @@
 (:class:`Edition`), its rules, glossary entries, moved sentences and references.
 
 The jobs around them each have a module of their own (the modules of ``rulebook/`` import
-one way, bottom up; ``tests/test_package_order.py`` keeps the order):
+one way, bottom up; ``tests/project/test_package_order.py`` keeps the order):
 
 - :mod:`planarcli.rulebook.ruleids`: rule ids and terms as typed and as cited;
 - :mod:`planarcli.rulebook.current`: which edition is current, and which one a name means;

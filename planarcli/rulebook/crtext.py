@@ -76,7 +76,7 @@ _GLOSSARY_RE = re.compile(
 #: A rule whose own text speaks of Planechase: planes (not "planeswalker", not "airplane"),
 #: phenomena, the planar deck, die or controller, Planechase / Planar Magic, planeswalking
 #: (the action, not the card type) and supplementary decks. Such rules are roots of the
-#: closure wherever they are. Checked against every official edition (tests/test_crtext.py
+#: closure wherever they are. Checked against every official edition (tests/rulebook/test_crtext.py
 #: and tests/planechase_coverage.py list what it catches).
 PLANECHASE_RE = re.compile(
     r"\bplanes?\b|\bphenomen(?:on|a)\b|\bplanar (?:decks?|dice|die|controllers?)\b"

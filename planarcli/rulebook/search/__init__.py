@@ -1,5 +1,5 @@
 """Ranked search over rules editions, built the way search engines are, in layers that each
-import only the layers below them (``tests/test_package_order.py`` keeps the order):
+import only the layers below them (``tests/project/test_package_order.py`` keeps the order):
 
 * :mod:`.analysis`: how a text becomes terms (tokens, folding, Snowball stemming) and the
   tables that widen a query word (stopwords, numbers, synonyms), the edit distance;

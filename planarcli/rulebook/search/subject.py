@@ -16,7 +16,7 @@ from planarcli.rulebook.search.analysis import DEFINITION_WORDS, words
 #: the letters whose lower case a case-insensitive pattern does not read as their own: it
 #: matches them to another letter as well ("ſ" to "s", "ς" to "σ"), or
 #: their lower case is two characters ("İ"); a text holding one is read by the
-#: pattern itself (tests/test_rules_search_subject.py makes the list from the regex engine)
+#: pattern itself (tests/rulebook/search/test_subject.py makes the list from the regex engine)
 FOLD_TWINS = frozenset(
     "\u00b5\u0130\u0131\u017f\u0345\u0390\u0392\u0395\u0398\u0399\u039a\u039c\u03a0"
     "\u03a1\u03a3\u03a6\u03b0\u03b2\u03b5\u03b8\u03b9\u03ba\u03bc\u03c0\u03c1\u03c2"

@@ -3,7 +3,7 @@
 Every feature the ranking adds to BM25 has an entry here: its weight, the value that turns it
 off (0 for a feature that adds a score or a term, 1 for one that multiplies it) and what it
 does. Nothing else in the search holds a weight: the modules read ``WEIGHTS[name].weight``.
-``tests/search_quality.py --ablate`` turns each feature off in turn and scores the
+``tests/helpers/search_quality.py --ablate`` turns each feature off in turn and scores the
 development parts; rules/README.md lists what each adds.
 
 Structural parameters (windows, word lengths, thresholds) are not weights; they stay beside
