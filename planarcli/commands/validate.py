@@ -18,7 +18,7 @@ from planarcli.errors import PlanarError, UsageError
 from planarcli.records import record
 
 if TYPE_CHECKING:
-    from planarcli.deck.validate import ValidateRun
+    from planarcli.deck.run import ValidateRun
 
 OUTPUT_FORMATS = ("text", "json", "github", "sarif")
 VARIANTS = ("eternities-map",)
@@ -179,7 +179,7 @@ def validate(
     with no planar deck; 2 usage error (a path that does not exist), an
     unreadable file, or a --fix that could not be written.
     """
-    from planarcli.deck.validate import ValidateRequest, run_validate
+    from planarcli.deck.run import ValidateRequest, run_validate
 
     ctx = click.get_current_context()
     options: dict[str, Any] = dict(

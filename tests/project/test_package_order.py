@@ -29,6 +29,22 @@ PACKAGE_ORDER: dict[str, list[str | tuple[str, ...]]] = {
         "sync",
         "__init__",
     ],
+    "planarcli/deck": [
+        ("__init__", "config", "findings", "readers"),  # options, findings; the readers (own row)
+        ("checks", "prose", "rewrite", "scan"),  # the deck rules; prose lines; bytes; paths
+        ("repairs", "validate", "writers"),  # what --fix may do; the pipeline; deck convert
+        "locate",  # where in the file a repair goes
+        "fix",  # --fix and --diff, built on the pipeline
+        "run",  # one validate run: the pipeline or --fix
+    ],
+    "planarcli/deck/readers": [
+        ("model", "source", "vocabulary"),  # Decklist and the limits; bytes; headings, columns
+        ("cardline", "planar"),  # one card line taken apart; which entries are the planar deck
+        "cardnames",  # the one card-name oracle
+        "decoding",  # text from bytes, the legacy Japanese encoding (asks the catalog)
+        ("csvdeck", "forge", "mtgjson", "text", "xmldeck"),  # the readers (text/: own pipeline)
+        ("__init__", "cockatrice", "jsondeck", "mtgo"),  # detection, reader_for; XML, JSON
+    ],
     "planarcli/rulebook": [
         "corpus",  # the records: EditionInfo, Edition, Rule, GlossaryEntry, Moved, Reference
         "ruleids",  # rule ids and terms as typed and as cited

@@ -28,7 +28,17 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue
+from planarcli.deck.readers.model import (  # the limits every reader keeps, kept here too
+    HTML_START,
+    MAX_CARD_LINES,
+    MAX_NAME_LENGTH,
+    MAX_QUANTITY,
+    DeckEntry,
+    Decklist,
+    ReaderIssue,
+    name_too_long,
+    parse_quantity,
+)
 from planarcli.deck.readers.source import RawInput, read_input
 from planarcli.errors import UsageError
 from planarcli.lazyre import lazy
@@ -78,41 +88,6 @@ DECKLIST_SUFFIXES: tuple[str, ...] = (
     ".csv",
 )
 
-#: The largest quantity a card line may carry; larger numbers are reader issues.
-MAX_QUANTITY = 9999
-
-#: No decklist has more card lines than this (a communal deck of every planar card has
-#: about 200): readers stop past it, and validate refuses such a file as no decklist.
-MAX_CARD_LINES = 5000
-
-#: No card name is longer (the longest printed one has 141 characters); longer "names" are
-#: reader issues, so nothing downstream matches or prints megabytes of junk.
-MAX_NAME_LENGTH = 200
-
-_QUANTITY = lazy(r"[0-9]{1,6}")
-
-
-def parse_quantity(text: str) -> int | None:
-    """The quantity written as ``text`` (ASCII digits, 1..MAX_QUANTITY), else None."""
-    text = text.strip()
-    if not _QUANTITY.fullmatch(text):
-        return None
-    quantity = int(text)
-    return quantity if 1 <= quantity <= MAX_QUANTITY else None
-
-
-def name_too_long(name: str, line: int | None) -> ReaderIssue | None:
-    """A reader issue when ``name`` is too long to be a card name, else None."""
-    if len(name) <= MAX_NAME_LENGTH:
-        return None
-    return ReaderIssue(
-        line,
-        "name-too-long",
-        f"{name[:40]!r}... is {len(name)} characters long; no card name is longer than "
-        f"{MAX_NAME_LENGTH}, so it was ignored",
-    )
-
-
 _BY_SUFFIX = {".dck": "forge", ".cod": "cockatrice", ".dek": "mtgo", ".json": "json"}
 _SNIFF_BYTES = 4096
 
@@ -123,11 +98,6 @@ _FORGE_SECTION = lazy(
 )
 _FORGE_CARD = lazy(r"^[ \t]*\d+[ \t]+[^|\r\n]+\+?\|[A-Za-z0-9#]", re.MULTILINE)
 _JSON_ARRAY = lazy(r"\[\s*(?:[\[{\"\]0-9-]|true\b|false\b|null\b|\Z)")
-#: The start of an HTML fragment or page (a list copied from a web page or a rich editor).
-_HTML_START = lazy(
-    r"<(?:!doctype[ \t\r\n]+html|html|body|ul|ol|li|p|div|h[1-6]|strong|b|span|br|table)\b",
-    re.I,
-)
 _PLANARCLI_MARK = lazy(r'"format"\s*:\s*"planarcli-deck"')
 _MTGJSON_KEYS = lazy(
     r'"(?:meta|data|mainBoard|sideBoard|planes|displayCommander|sealedProductUuids)"\s*:'
@@ -153,7 +123,7 @@ def detect_format(raw: RawInput) -> str:
             return "cockatrice"
         if re.search(r"<Deck[\s>/]", head):
             return "mtgo"
-        if raw.suffix == ".txt" and _HTML_START.match(head):
+        if raw.suffix == ".txt" and HTML_START.match(head):
             return "text"  # an HTML list pasted into a .txt: "<ul><li>Akoum</li>..."
         return "mtgo" if raw.suffix == ".dek" else "cockatrice"
     if head.startswith("{"):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from planarcli.deck.readers import MAX_QUANTITY
+from planarcli.deck.readers.model import MAX_QUANTITY
 from planarcli.deck.readers.vocabulary import section_role
 from planarcli.lazyre import LazyPattern, lazy
 

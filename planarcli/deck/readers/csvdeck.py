@@ -24,10 +24,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from planarcli.deck.readers import MAX_CARD_LINES, name_too_long, parse_quantity
 from planarcli.deck.readers.cardnames import CardNames
 from planarcli.deck.readers.decoding import decode_text
-from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue
+from planarcli.deck.readers.model import (
+    MAX_CARD_LINES,
+    DeckEntry,
+    Decklist,
+    ReaderIssue,
+    name_too_long,
+    parse_quantity,
+)
 from planarcli.deck.readers.source import RawInput, split_lines
 from planarcli.deck.readers.vocabulary import (
     COLLECTOR_COLUMNS,

@@ -23,14 +23,16 @@ from __future__ import annotations
 
 import re
 
-from planarcli.deck.readers import MAX_QUANTITY, name_too_long, parse_quantity
 from planarcli.deck.readers.decoding import decode_text
 from planarcli.deck.readers.model import (
+    MAX_QUANTITY,
     DeckEntry,
     Decklist,
     ReaderIssue,
     communal_players,
     find_communal_mark,
+    name_too_long,
+    parse_quantity,
 )
 from planarcli.deck.readers.source import RawInput, split_lines
 from planarcli.deck.readers.vocabulary import FORGE_INFO_SECTIONS, FORGE_PLANAR_SECTIONS

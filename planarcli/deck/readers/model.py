@@ -126,3 +126,45 @@ class Decklist:
     def prose_lines(self) -> int:
         """text: how many lines were read as prose around the list."""
         return len(self.prose)
+
+
+#: The largest quantity a card line may carry; larger numbers are reader issues.
+MAX_QUANTITY = 9999
+
+#: No decklist has more card lines than this (a communal deck of every planar card has
+#: about 200): readers stop past it, and validate refuses such a file as no decklist.
+MAX_CARD_LINES = 5000
+
+#: No card name is longer (the longest printed one has 141 characters); longer "names" are
+#: reader issues, so nothing downstream matches or prints megabytes of junk.
+MAX_NAME_LENGTH = 200
+
+_QUANTITY = lazy(r"[0-9]{1,6}")
+
+
+def parse_quantity(text: str) -> int | None:
+    """The quantity written as ``text`` (ASCII digits, 1..MAX_QUANTITY), else None."""
+    text = text.strip()
+    if not _QUANTITY.fullmatch(text):
+        return None
+    quantity = int(text)
+    return quantity if 1 <= quantity <= MAX_QUANTITY else None
+
+
+def name_too_long(name: str, line: int | None) -> ReaderIssue | None:
+    """A reader issue when ``name`` is too long to be a card name, else None."""
+    if len(name) <= MAX_NAME_LENGTH:
+        return None
+    return ReaderIssue(
+        line,
+        "name-too-long",
+        f"{name[:40]!r}... is {len(name)} characters long; no card name is longer than "
+        f"{MAX_NAME_LENGTH}, so it was ignored",
+    )
+
+
+#: The start of an HTML fragment or page (a list copied from a web page or a rich editor).
+HTML_START = lazy(
+    r"<(?:!doctype[ \t\r\n]+html|html|body|ul|ol|li|p|div|h[1-6]|strong|b|span|br|table)\b",
+    re.I,
+)

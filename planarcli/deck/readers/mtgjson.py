@@ -24,9 +24,14 @@ import json
 import re
 from typing import Any
 
-from planarcli.deck.readers import MAX_QUANTITY, name_too_long
 from planarcli.deck.readers.decoding import decode_text
-from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue
+from planarcli.deck.readers.model import (
+    MAX_QUANTITY,
+    DeckEntry,
+    Decklist,
+    ReaderIssue,
+    name_too_long,
+)
 from planarcli.deck.readers.source import RawInput
 from planarcli.errors import InputError
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import re
 
-from planarcli.deck.readers import MAX_QUANTITY, name_too_long, parse_quantity
 from planarcli.deck.readers.decoding import decode_text
-from planarcli.deck.readers.model import ReaderIssue
+from planarcli.deck.readers.model import MAX_QUANTITY, ReaderIssue, name_too_long, parse_quantity
 from planarcli.deck.readers.source import RawInput
 from planarcli.errors import NotADecklistError
 from planarcli.xmlsafe import XmlElement, parse_xml

@@ -31,11 +31,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from planarcli.deck.readers import _HTML_START, MAX_NAME_LENGTH, MAX_QUANTITY, name_too_long
 from planarcli.deck.readers.cardline import CardLine, parse_card_line, split_card_line
 from planarcli.deck.readers.cardnames import CardNames
 from planarcli.deck.readers.decoding import decode_text
-from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue
+from planarcli.deck.readers.model import (
+    HTML_START,
+    MAX_NAME_LENGTH,
+    MAX_QUANTITY,
+    DeckEntry,
+    Decklist,
+    ReaderIssue,
+    name_too_long,
+)
 from planarcli.deck.readers.source import RawInput, split_lines
 from planarcli.deck.readers.text.lines import read_line
 from planarcli.deck.readers.text.reading import Line, Reading
@@ -179,4 +186,4 @@ def _starts_as_array(lines: list[str]) -> bool:
 def _is_html(lines: list[str]) -> bool:
     """Whether the first line that is not blank starts an HTML fragment (``<ul>``, ``<p>``)."""
     first = next((line.strip().lstrip("\ufeff") for line in lines if line.strip()), "")
-    return first[:1] == "<" and _HTML_START.match(first) is not None
+    return first[:1] == "<" and HTML_START.match(first) is not None

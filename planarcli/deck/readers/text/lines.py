@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from planarcli.deck.readers import MAX_CARD_LINES
 from planarcli.deck.readers.cardline import (
     BULLET,
     BULLETS,
@@ -12,7 +11,7 @@ from planarcli.deck.readers.cardline import (
     CardLine,
     split_card_line,
 )
-from planarcli.deck.readers.model import ReaderIssue, find_communal_mark
+from planarcli.deck.readers.model import MAX_CARD_LINES, ReaderIssue, find_communal_mark
 from planarcli.deck.readers.text.artefacts import through_artefacts
 from planarcli.deck.readers.text.headings import META, PREFIX, comment_body, heading
 from planarcli.deck.readers.text.reading import Line, Reading

@@ -4,9 +4,9 @@ Imported only for a file with a tab or a pipe on a line."""
 
 from __future__ import annotations
 
-from planarcli.deck.readers import MAX_QUANTITY
 from planarcli.deck.readers.cardline import CardLine, markdown_link, split_card_line
 from planarcli.deck.readers.cardnames import CardNames
+from planarcli.deck.readers.model import MAX_QUANTITY
 from planarcli.deck.readers.vocabulary import (
     TABLE_NAME_COLUMNS,
     TABLE_OTHER_COLUMNS,
