@@ -33,8 +33,13 @@ def echoed(text: str, limit: int = ECHOED) -> str:
 
 
 #: Characters a terminal acts on instead of showing: C0 controls (newline, carriage return,
-#: BEL, ESC, ...), DEL, C1 controls and the Unicode line and paragraph separators.
-_CONTROLS = "".join(chr(code) for code in (*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029))
+#: BEL, ESC, ...), DEL, C1 controls, the Unicode line and paragraph separators, and the
+#: bidirectional controls that reorder what follows (a name holding U+202E shows its end
+#: reversed: "Trojan Source").
+_BIDI = (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A))
+_CONTROLS = "".join(
+    chr(code) for code in (*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029, *_BIDI)
+)
 _ESCAPES = {ord(char): repr(char)[1:-1] for char in _CONTROLS}
 
 

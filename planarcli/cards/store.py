@@ -130,6 +130,8 @@ def _write_rulings_copy(key: str, rulings: Any) -> None:
 
     if not isinstance(rulings, dict):
         raise ValueError("its rulings are not a mapping")
+    if not marshalcache.secret()[1]:
+        return  # no lasting secret (a read-only data dir): no later run could use the copy
     token = os.urandom(_TOKEN_BYTES)
     chunks = [token]
     index: dict[str, tuple[int, int, int]] = {}

@@ -496,7 +496,13 @@ def test_rules_date_names_the_edition_in_force(run_cli) -> None:
 
 
 # -- control characters in file names (issue 22.6) -------------------------------------------------
-FORGING_NAMES = ["x\n1 file: 1 valid.txt", "bell\a.txt", "esc\x1b[32mgreen.txt", "cr\rhidden.txt"]
+FORGING_NAMES = [
+    "x\n1 file: 1 valid.txt",
+    "bell\a.txt",
+    "esc\x1b[32mgreen.txt",
+    "cr\rhidden.txt",
+    "deck\u202etxt.kced",  # a right-to-left override: shown as "deckdeck.txt" reversed
+]
 
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX file names")
@@ -510,7 +516,7 @@ def test_a_file_name_with_control_characters_cannot_forge_a_line(
     result = run_cli("validate", "--no-config", "--format", fmt, str(deck))
     assert result.exit_code == 1, result
     printed = result.stdout + result.stderr
-    assert not any(char in printed for char in "\a\x1b\r"), result
+    assert not any(char in printed for char in "\a\x1b\r\u202e"), result
     lines = result.stdout.splitlines()
     assert lines[-1] == "1 file: 0 valid, 1 invalid"
     assert sum(line == "1 file: 1 valid" for line in lines) == 0

@@ -520,3 +520,26 @@ def test_with_the_secret_from_the_environment_every_read_is_digested(
     _as_a_new_process()
     assert marshalcache.read(path, MAGIC, KEY) == BIG
     assert any(size > 100_000 for size in digests)
+
+
+def test_no_place_for_a_secret_means_no_file_in_the_cache_dir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read-only data dir: `cards show` answers from the snapshot and writes nothing into
+    the cache dir (the rulings' data file included), run after run."""
+    from click.testing import CliRunner
+
+    from planarcli.cards import store
+    from planarcli.cli import cli
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("PLANARCLI_DATA_DIR", str(blocker / "data"))
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(cache))
+    for _ in range(2):
+        store.reset_loaded_catalog()
+        result = CliRunner().invoke(cli, ["cards", "show", "Akoum"])
+        assert result.exit_code == 0, result.output
+        assert "Akoum" in result.stdout
+    assert not cache.exists() or list(cache.rglob("*")) == []
