@@ -83,15 +83,27 @@ def _diff_lines(text: str) -> list[str]:
 # -- per format: which locator, how the deck is read back -------------------------------
 
 
+#: The line offsets of the layout repairs are being located in (one file at a time): made
+#: once per layout, not once per repair (per repair, a deck of thousands of lines cost
+#: seconds, growing with the square of its size).
+_LINES: list[tuple[Layout, locate.Lines]] = []
+
+
+def _lines_of(layout: Layout) -> locate.Lines:
+    if not _LINES or _LINES[0][0] is not layout:
+        _LINES[:] = [(layout, locate.Lines(layout.text))]
+    return _LINES[0][1]
+
+
 def _line_locator(repair: Repair, decklist: Decklist, layout: Layout) -> locate.Candidates:
-    return locate.line_candidates(repair, locate.Lines(layout.text))
+    return locate.line_candidates(repair, _lines_of(layout))
 
 
 def _xml_locator(tag: str, name_key: str, quantity_key: str) -> locate.Locator:
     def find(repair: Repair, decklist: Decklist, layout: Layout) -> locate.Candidates:
         return locate.xml_candidates(
             repair,
-            locate.Lines(layout.text),
+            _lines_of(layout),
             decklist.entries,
             tag=tag,
             name_key=name_key,
