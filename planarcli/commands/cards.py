@@ -25,8 +25,12 @@ from planarcli.commands.common import (
     echo_json,
     format_option,
     is_offline,
+    joined_words,
     json_errors,
     offline_option,
+    rest_of_name,
+    typed_before,
+    words_argument,
 )
 from planarcli.errors import NotFoundError, PlanarError, UsageError
 from planarcli.errors import echoed as echo_repr
@@ -56,7 +60,8 @@ def complete_card_name(
     ctx: click.Context, param: click.Parameter, incomplete: str
 ) -> list[CompletionItem]:
     """Catalog names for the shell (``planarcli.cards.resolve.completions``), escaped for
-    bash (see ``bash_escape``)."""
+    bash (see ``bash_escape``). After words typed unquoted (``cards show Chaotic Ae``), the
+    names that begin with all of them, less the words already typed (``Aether``)."""
     from planarcli.cards.resolve import completions
     from planarcli.cards.store import load_catalog
 
@@ -64,7 +69,17 @@ def complete_card_name(
         catalog = load_catalog(warn=False)
     except PlanarError:
         return []
-    return [completion_item(name) for name in completions(catalog, incomplete, COMPLETION_LIMIT)]
+    before = typed_before(ctx, param)
+    if not before:
+        names = completions(catalog, incomplete, COMPLETION_LIMIT)
+        return [completion_item(name) for name in names]
+    typed = fold_name(" ".join((*before, incomplete)))
+    names = [
+        name
+        for name in completions(catalog, " ".join((*before, incomplete)), COMPLETION_LIMIT)
+        if fold_name(name).startswith(typed) and len(name.split(" ")) > len(before)
+    ]
+    return [completion_item(rest_of_name(name, before)) for name in names]
 
 
 # -- shared bits -----------------------------------------------------------------------------
@@ -306,22 +321,26 @@ def info(output_format: str) -> None:
 
 # -- show --------------------------------------------------------------------------------------
 @cards.command("show", short_help="One card: exact, then folded, then a clear fuzzy guess.")
-@click.argument("name", shell_complete=complete_card_name)
+@words_argument("words", "NAME", shell_complete=complete_card_name)
 @click.option("--online", is_flag=True, help="Ask Scryfall (/cards/named?fuzzy=) instead.")
 @api_url_option("Scryfall API base for --online")
 @format_option()
 @json_errors
 @click.pass_context
-def show(ctx: click.Context, name: str, online: bool, api_url: str, output_format: str) -> None:
+def show(
+    ctx: click.Context, words: tuple[str, ...], online: bool, api_url: str, output_format: str
+) -> None:
     """Show one card: by exact name, then ignoring case and punctuation, then by a printed
     non-English name ("Académie de l'Ouest de Tolaria"), then a clear fuzzy guess. A name
     that is another Magic card ("Tolaria West", "Sol Ring") is never guessed: exit 1, with
     the planar cards it resembles as suggestions (also when there is no clear guess). A NAME
     with no letter or digit, or longer than twice the longest card name, is a usage error
-    (exit 2), as for `cards match`. The card's official rulings follow its text."""
+    (exit 2), as for `cards match`. The card's official rulings follow its text. The words
+    of NAME may be quoted or not (`cards show Chaotic Aether`)."""
     from planarcli.cards.model import CardNotFoundError
     from planarcli.report import cards as render
 
+    name = joined_words(words)
     if not fold_name(name):
         raise UsageError(f"nothing to look up in {echo_repr(name)}: give a card name")
     if online and is_offline(ctx):
@@ -367,7 +386,7 @@ def _refuse_long_name(catalog: Catalog, name: str) -> None:
 
 # -- match -------------------------------------------------------------------------------------
 @cards.command("match", short_help="Ranked fuzzy candidates for a card name.")
-@click.argument("name", shell_complete=complete_card_name)
+@words_argument("words", "NAME", shell_complete=complete_card_name)
 @click.option(
     "--limit",
     type=click.IntRange(1, 100),
@@ -377,7 +396,7 @@ def _refuse_long_name(catalog: Catalog, name: str) -> None:
 )
 @format_option()
 @json_errors
-def match(name: str, limit: int, output_format: str) -> None:
+def match(words: tuple[str, ...], limit: int, output_format: str) -> None:
     """Ranked fuzzy candidates for a card name (scores 0-100, best first), scored the way
     `cards show` scores its guesses. Only a spelling of the card's name (case, accents and
     punctuation aside) or one of its printed non-English names scores 100. Candidates
@@ -385,10 +404,12 @@ def match(name: str, limit: int, output_format: str) -> None:
     (exit 1; JSON still prints, with an empty list). A NAME with no letter or digit, or
     longer than twice the longest card name, is a usage error (exit 2). Scores are of the
     whole NAME against a whole card name: each written word must find its own word of the
-    name, and a name partly written scores lower the less of it is written."""
+    name, and a name partly written scores lower the less of it is written. The words of
+    NAME may be quoted or not (`cards match academy tolaria`)."""
     from planarcli.cards.resolve import MATCH_MIN_SCORE, guess_scores, other_magic_card
     from planarcli.cards.store import load_catalog
 
+    name = joined_words(words)
     if not fold_name(name):
         raise UsageError(f"nothing to match in {echo_repr(name)}: give a card name or part of one")
     catalog = load_catalog()

@@ -121,6 +121,35 @@ def completion_item(value: str, help: str | None = None) -> CompletionItem:
     return CompletionItem(value, help=help)
 
 
+# -- a name or a term of several words, unquoted --------------------------------------------
+def words_argument(name: str, metavar: str, **kwargs: Any) -> Callable[[F], F]:
+    """An argument that is a name or a term, typed as players type it: ``cards show Chaotic
+    Aether`` as well as ``cards show "Chaotic Aether"``. Its words are collected (nargs=-1)
+    and the command reads them as one, with :func:`joined_words`. The metavar has no "...",
+    so the usage line and click's "Missing argument 'NAME'." stay as for one word."""
+    return click.argument(name, metavar=metavar, nargs=-1, required=True, **kwargs)
+
+
+def joined_words(words: tuple[str, ...] | str) -> str:
+    """The words of a :func:`words_argument` as the one name or term they make."""
+    return words if isinstance(words, str) else " ".join(words)
+
+
+def typed_before(ctx: click.Context | None, param: click.Parameter | None) -> tuple[str, ...]:
+    """While completing a :func:`words_argument`, the words of it typed before the one
+    being completed (``("Chaotic",)`` for ``cards show Chaotic Ae<TAB>``)."""
+    if ctx is None or param is None or param.name is None:
+        return ()
+    value = ctx.params.get(param.name)
+    return tuple(value) if isinstance(value, (tuple, list)) else ()
+
+
+def rest_of_name(name: str, before: tuple[str, ...]) -> str:
+    """What completes the word being typed when ``before`` are the words of ``name`` already
+    on the command line: the name without its first ``len(before)`` words."""
+    return " ".join(name.split(" ")[len(before) :])
+
+
 def use_color() -> bool:
     """Colour only on a terminal, and never when NO_COLOR is set (the policy of
     :func:`planarcli.report.terminal.use_color`, imported when a command prints)."""

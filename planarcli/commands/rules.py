@@ -18,8 +18,12 @@ from planarcli.commands.common import (
     completion_item,
     echo_json,
     format_option,
+    joined_words,
     json_errors,
+    rest_of_name,
+    typed_before,
     use_color,
+    words_argument,
 )
 from planarcli.errors import PlanarError
 from planarcli.rulebook import corpus
@@ -58,12 +62,17 @@ def complete_edition(
 def complete_rule_id(
     ctx: click.Context, param: click.Parameter, incomplete: str
 ) -> list[click.shell_completion.CompletionItem]:
-    """Rule ids and glossary terms of the chosen (or current) edition for shell completion."""
+    """Rule ids and glossary terms of the chosen (or current) edition for shell completion.
+    After words typed unquoted (``rules show planar d``), the glossary terms that begin with
+    all of them, less the words already typed (``die``)."""
     from click.shell_completion import CompletionItem
 
     from planarcli.rulebook.finder import first_words
 
     asked = ctx.params.get("edition") or "current"
+    before = typed_before(ctx, param)
+    if before:
+        return _rest_of_terms(asked, before, incomplete)
     documents: list[corpus.EditionInfo] = []
     try:
         if asked.strip().lower() == "current" and ctx.command.name == "show":
@@ -111,6 +120,25 @@ def complete_rule_id(
         if fold_accents(entry.term).startswith(wanted)
     ]
     return items
+
+
+def _rest_of_terms(
+    asked: str, before: tuple[str, ...], incomplete: str
+) -> list[click.shell_completion.CompletionItem]:
+    """The glossary terms of edition ``asked`` that begin with ``before`` and ``incomplete``,
+    each less the words of ``before``."""
+    from planarcli.rulebook.finder import first_words
+
+    try:
+        edition = load_edition(asked)
+    except PlanarError:
+        return []
+    wanted = fold_accents(" ".join((*before, incomplete)))
+    return [
+        completion_item(rest_of_name(entry.term, before), help=first_words(entry.text, 8))
+        for entry in edition.glossary
+        if fold_accents(entry.term).startswith(wanted) and len(entry.term.split(" ")) > len(before)
+    ]
 
 
 def edition_option(*, default: str | None, allow_all: bool = False) -> Callable[[F], F]:
@@ -177,17 +205,18 @@ def rules() -> None:
 
 
 @rules.command("show")
-@click.argument("rule_id", metavar="ID", shell_complete=complete_rule_id)
+@words_argument("words", "ID", shell_complete=complete_rule_id)
 @edition_option(default="current")
 @format_option()
 @json_errors
-def show_command(rule_id: str, edition: str, output_format: str) -> None:
+def show_command(words: tuple[str, ...], edition: str, output_format: str) -> None:
     """Show rule ID with its subrules, and what it refers to.
 
     \b
     planarcli rules show 901.15      901.15 and 901.15a-c
     planarcli rules show 901         the whole section
     planarcli rules show planeswalk  a glossary entry
+    planarcli rules show planar die  a term of several words, quoted or not
     planarcli rules show 901.8 --edition 2009-10-01
 
     Exits with 1 when the edition has no such rule or term.
@@ -195,6 +224,7 @@ def show_command(rule_id: str, edition: str, output_format: str) -> None:
     from planarcli.report import rules as render
     from planarcli.rulebook.show import NotShown, show_rule
 
+    rule_id = joined_words(words)
     try:
         shown = show_rule(rule_id, edition, card_named=_catalog_card)
     except NotShown as error:
@@ -384,11 +414,11 @@ def diff_command(old: str, new: str, full: bool, output_format: str) -> None:
 
 
 @rules.command("history")
-@click.argument("rule_id", metavar="ID", shell_complete=complete_rule_id)
+@words_argument("words", "ID", shell_complete=complete_rule_id)
 @edition_option(default="current")
 @format_option()
 @json_errors
-def history_command(rule_id: str, edition: str, output_format: str) -> None:
+def history_command(words: tuple[str, ...], edition: str, output_format: str) -> None:
     """Every wording of rule ID across the editions, renumbering followed.
 
     ID (a rule id or a glossary term) is read in the numbering of --edition; the rule is
@@ -400,6 +430,7 @@ def history_command(rule_id: str, edition: str, output_format: str) -> None:
     planarcli rules history 901.15a      901.14a from 2009-10-01 until 2012-06-01
     planarcli rules history 311.7        309.7 and 310.7 before
     planarcli rules history planeswalk   a glossary entry
+    planarcli rules history planar deck  a term of several words, quoted or not
     planarcli rules history 901.11 --edition 2009-09-04
 
     Exits with 1 when the edition has no such rule or term.
@@ -407,6 +438,7 @@ def history_command(rule_id: str, edition: str, output_format: str) -> None:
     from planarcli.report import rules as render
     from planarcli.rulebook import history as rulehistory
 
+    rule_id = joined_words(words)
     try:
         result = rulehistory.load_history(rule_id, edition)
     except rulehistory.NotInEdition as error:
