@@ -6,6 +6,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from planarcli.cards.model import Card
+from planarcli.cards.names import fold_name
+from planarcli.lazyre import lazy
+
+#: A possessive "'s" (or "s'") in a planar type: "Bolas's Meditation Realm" is also written
+#: "Bolas Meditation Realm" and "Bolas' Meditation Realm".
+_POSSESSIVE = lazy(r"(?<=[A-Za-z])['\u2019]s?\b")
+
+
+def subtype_keys(subtype: str) -> set[str]:
+    """The spellings a planar type is known by, folded as names are (case, accents,
+    apostrophes, spaces), with and without its possessive "'s"."""
+    return {fold_name(subtype), fold_name(_POSSESSIVE.sub("", subtype))} - {""}
 
 
 def filter_cards(
@@ -17,18 +29,18 @@ def filter_cards(
     exclude_sets: Iterable[str] = (),
 ) -> list[Card]:
     """Cards of a kind / in any of ``sets`` / of a subtype, minus cards found only in
-    ``exclude_sets`` (set codes compared in lower case, subtypes case-insensitively and
-    with their spaces evened out)."""
+    ``exclude_sets`` (set codes compared in lower case, subtypes folded as names are,
+    possessive or not: :func:`subtype_keys`)."""
     wanted = {s.lower() for s in sets}
     excluded = {s.lower() for s in exclude_sets}
-    sub = " ".join(subtype.split()).casefold() if subtype else None  # " Secret  Lair "
+    sub = subtype_keys(subtype) if subtype else None  # " Secret  Lair ", "bolas meditation realm"
     out = []
     for card in cards:
         if kind and card.kind != kind:
             continue
         if wanted and not wanted.intersection(card.sets):
             continue
-        if sub and (card.subtype or "").casefold() != sub:
+        if sub and sub.isdisjoint(subtype_keys(card.subtype or "")):
             continue
         if excluded and set(card.sets) <= excluded:
             continue

@@ -1,4 +1,4 @@
-"""``cards search``: a Scryfall-like query over the catalog's names, type lines and Oracle text.
+r"""``cards search``: a Scryfall-like query over the catalog's names, type lines and Oracle text.
 
 The subset of Scryfall's syntax planarcli understands (the command's help and docs/cards.md):
 
@@ -11,6 +11,14 @@ The subset of Scryfall's syntax planarcli understands (the command's help and do
 - terms next to each other are ANDed (a bare ``AND`` may say so); a bare ``OR`` (any case)
   between them means either, and binds looser than AND, as on Scryfall (``t:plane s:ohop or
   s:opc2`` is ``(t:plane s:ohop) or s:opc2``); parentheses group.
+
+Scryfall's regular expressions: ``/.../`` instead of quotes after ``n:``, ``t:`` and ``o:``
+(``n:/^the/``, ``o:/draw/``) matches that field as written, case-insensitively, ``^`` and ``$``
+at the start and end of each paragraph, ``\/`` for a slash, ``~`` the card's own name in
+``o:``, and Scryfall's short-hands (``\sm`` a mana symbol, ``\spt`` a P/T; the table
+``REGEX_SHORTHANDS``). ``year`` and ``date`` compare the date the card was first printed
+(the catalog holds no other printing's date) with ``:``, ``=``, ``!=``, ``<``, ``<=``, ``>``
+or ``>=`` (``year>=2023``, ``year:2012``, ``date<2012-06-01``); the table ``COMPARED``.
 
 A plain word and ``t:``/``n:`` ignore case, accents, apostrophes and punctuation
 (``fold_text``). ``o:`` matches the Oracle text as written, punctuation included, ignoring only
@@ -29,7 +37,7 @@ the command says so on stderr.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import Any, NoReturn
 
 from planarcli.cards.model import Card
@@ -49,15 +57,54 @@ KEYS = {
     "s": "set",
     "set": "set",
     "e": "set",
+    "year": "year",
+    "date": "date",
 }
-KEYS_HELP = "t:/type:, o:/oracle:, n:/name:, s:/set:/e:"
+KEYS_HELP = "t:/type:, o:/oracle:, n:/name:, s:/set:/e:, year, date"
+#: The fields a ``/regular expression/`` may be given for, and the card text it is matched
+#: against (as written).
+REGEX_FIELDS: dict[str, Callable[[Card], str]] = {
+    "name": lambda card: card.name,
+    "type": lambda card: card.type_line,
+    "oracle": lambda card: card.oracle_text or "",
+}
+#: Scryfall's short-hand escapes in a regular expression, and what each stands for.
+REGEX_SHORTHANDS = {
+    "smm": r"-[\dX*]+/-[\dX*]+",  # a -X/-X power/toughness expression
+    "spp": r"\+[\dX*]+/\+[\dX*]+",  # a +X/+X power/toughness expression
+    "spt": r"[-+]?[\dX*]+/[-+]?[\dX*]+",  # an X/X power/toughness expression
+    "sm": r"\{[WUBRGCSXYZ0-9/P]+\}",  # a mana symbol
+    "ss": r"\{[^{}\s]+\}",  # any card symbol ({T}, {CHAOS}, {W/U})
+}
+#: The comparison operators of ``year`` and ``date``, each with the function of the
+#: ``operator`` module it is.
+COMPARISONS = {":": "eq", "=": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
+#: How many of the first _ORACLE_LOOKALIKES are punctuation (the rest are letters, which a
+#: case-insensitive regular expression already matches).
+_PUNCTUATION_LOOKALIKES = 6
+
+
+@record
+class Compared:
+    """A key that compares the card's first printing date: how its value is written, the
+    pattern the value must match, and the part of the date compared."""
+
+    example: str  # for the error of a value that does not fit
+    pattern: str  # the value, whole
+    length: int  # the characters of first_released compared ("2023" of "2023-10-13")
+
+
+COMPARED = {
+    "year": Compared("year>=2023", r"\d{4}", 4),
+    "date": Compared("date>=2023-01-01", r"\d{4}-\d{2}-\d{2}", 10),
+}
 #: Bare (unquoted, unnegated, unkeyed) words that Scryfall reads as operators, not as words
 #: to find, in any case: "and" (what terms next to each other are anyway) and "or".
 _OPERATORS = ("and", "or")
 #: What ends a bare word or an unquoted value: white space and parentheses.
 _BARE_END = lazy(r"[\s()]")
 
-_KEY = lazy(r"([A-Za-z]+):")
+_KEY = lazy(r"([A-Za-z]+)(!=|<=|>=|[:=<>])")
 _SET_CODE = lazy(r"[a-z0-9]{1,8}")
 # Apostrophes and look-alikes vanish ("Raven's" = "Ravens"); ligatures are spelt out. The same
 # folding as planarcli.cards.names.fold_name (tests/cards/test_text.py checks it on every
@@ -129,9 +176,11 @@ class Term:
     """One term of a query: what to look for, where, and whether it must be absent."""
 
     written: str  # as written, for messages
-    field: str | None  # None: name, type line or text; else "type" | "oracle" | "name" | "set"
-    value: str  # folded text (``fold_oracle`` for "oracle", "~" kept), or a lower-case set code
+    field: str | None  # None: name, type line or text; else a field of KEYS
+    value: str  # folded text (``fold_oracle`` for "oracle", "~" kept), or a lower-case set
+    #: code; a regular expression (``op`` "regex"); a year or date (``op`` a comparison)
     negated: bool = False
+    op: str = ":"  # ":" contains; "regex"; for year and date, one of OPERATORS
 
 
 @record
@@ -191,7 +240,7 @@ def _leaves(node: Term | AllOf | AnyOf | NoneOf) -> Iterator[Term]:
 def _replace_sets(node: Any, codes: dict[str, str]) -> Any:
     if isinstance(node, Term):
         if node.field == "set" and node.value in codes:
-            return Term(node.written, node.field, codes[node.value], node.negated)
+            return Term(node.written, node.field, codes[node.value], node.negated, node.op)
         return node
     if isinstance(node, NoneOf):
         return NoneOf(_replace_sets(node.part, codes))
@@ -253,9 +302,9 @@ def _tokens(query: str) -> list[_Token]:
                     f"'-' with nothing after it in {echo_repr(query)}",
                     hint="write -WORD, -t:TYPE or -(...) to leave cards out",
                 )
-        field = None
+        field, op = None, ":"
         key = _KEY.compiled.match(query, position)
-        if key is not None:
+        if key is not None and (key.group(2) == ":" or key.group(1).lower() in COMPARED):
             name = key.group(1).lower()
             if name not in KEYS:
                 raise UsageError(
@@ -263,8 +312,14 @@ def _tokens(query: str) -> list[_Token]:
                     hint=f'planarcli knows {KEYS_HELP}; quote a word with a colon ("{name}:") '
                     "to search for it",
                 )
-            field = KEYS[name]
+            field, op = KEYS[name], key.group(2)
             position = key.end()
+        if field in REGEX_FIELDS and position < end and query[position] == "/":
+            value, position = _regex_value(query, position)
+            tokens.append(
+                _Token("term", start, _regex_term(query[start:position], field, value, negated))
+            )
+            continue
         if position < end and query[position] == '"':
             close = query.find('"', position + 1)
             if close < 0:
@@ -284,8 +339,86 @@ def _tokens(query: str) -> list[_Token]:
                     tokens.append(_Token("or", start))
                 # "and": terms next to each other are ANDed anyway (Scryfall's explicit AND)
                 continue
-        tokens.append(_Token("term", start, _term(query[start:position], field, value, negated)))
+        written = query[start:position]
+        if field in COMPARED:
+            tokens.append(_Token("term", start, _compared_term(written, field, op, value, negated)))
+            continue
+        tokens.append(_Token("term", start, _term(written, field, value, negated)))
     return tokens
+
+
+def _regex_value(query: str, position: int) -> tuple[str, int]:
+    r"""The regular expression between the ``/`` at ``position`` and the next ``/`` that no
+    backslash escapes (``\/`` is a slash), and the position after it."""
+    at = position + 1
+    while at < len(query):
+        if query[at] == "\\":
+            at += 2
+            continue
+        if query[at] == "/":
+            return query[position + 1 : at].replace("\\/", "/"), at + 1
+        at += 1
+    raise UsageError(
+        f"unclosed regular expression in {echo_repr(query)}",
+        hint="a regular expression goes between slashes: n:/^the/",
+    )
+
+
+def _scryfall_regex(value: str) -> str:
+    r"""``value`` with Scryfall's short-hands (``\sm``...) spelt out and typographic
+    look-alikes made plain, as the text it is matched against is."""
+    import re
+
+    def spelt(match: re.Match[str]) -> str:
+        return match.group(1) or REGEX_SHORTHANDS[match.group(2)]
+
+    shorthands = "|".join(REGEX_SHORTHANDS)
+    value = re.sub(rf"(\\\\)|\\({shorthands})", spelt, value)
+    for char, plain in _ORACLE_LOOKALIKES[:_PUNCTUATION_LOOKALIKES]:
+        value = value.replace(char, plain)
+    return value
+
+
+def compiled_regex(value: str) -> Any:
+    """The regular expression of a term (``re`` keeps the compiled pattern): case-insensitive,
+    ``^`` and ``$`` at each paragraph, as on Scryfall."""
+    import re
+
+    return re.compile(value, re.IGNORECASE | re.MULTILINE)
+
+
+def _regex_term(written: str, field: str | None, value: str, negated: bool) -> Term:
+    import re
+
+    assert field is not None
+    if not value:
+        raise UsageError(
+            f"{echo_repr(written)} needs a regular expression between the slashes (e.g. n:/^the/)"
+        )
+    pattern = _scryfall_regex(value)
+    try:
+        compiled_regex(pattern.replace("~", "x"))
+    except (re.error, OverflowError, RecursionError) as error:
+        where = getattr(error, "pos", None)
+        at = f" at character {where + 1}" if isinstance(where, int) and pattern == value else ""
+        reason = getattr(error, "msg", None) or str(error) or type(error).__name__
+        raise UsageError(
+            f"{echo_repr(written)}: not a regular expression planarcli can read: {reason}{at}"
+        ) from None
+    return Term(written, field, pattern, negated, "regex")
+
+
+def _compared_term(written: str, field: str, op: str, value: str, negated: bool) -> Term:
+    import re
+
+    compared = COMPARED[field]
+    value = value.strip()
+    if not re.fullmatch(compared.pattern, value):
+        raise UsageError(
+            f"{echo_repr(written)}: {field} compares with a "
+            f"{'year' if compared.length == 4 else 'date (YYYY-MM-DD)'} (e.g. {compared.example})"
+        )
+    return Term(written, field, value, negated, op)
 
 
 class _Parser:
@@ -413,7 +546,11 @@ class _Folded:
 
     def has(self, term: Term, name_only: bool = False) -> bool:
         value = term.value
-        if term.field is None:
+        if term.op == "regex":
+            found = self.matches(term)
+        elif term.field in COMPARED:
+            found = self.compares(term)
+        elif term.field is None:
             found = value in self.field("name") or (
                 not name_only and (value in self.field("type") or value in self.field("text"))
             )
@@ -425,6 +562,30 @@ class _Folded:
         else:
             found = value in self.field(term.field)
         return found != term.negated
+
+    def matches(self, term: Term) -> bool:
+        """Whether the term's regular expression matches its field (``~`` the card's name)."""
+        import re
+
+        assert term.field is not None
+        text = REGEX_FIELDS[term.field](self.card)
+        for char, plain in _ORACLE_LOOKALIKES[:_PUNCTUATION_LOOKALIKES]:
+            text = text.replace(char, plain)
+        if "~" not in term.value or term.field != "oracle":
+            return compiled_regex(term.value).search(text) is not None
+        own = [self.card.name, *(self.card.name.removesuffix(end) for end in _NAME_SUFFIXES)]
+        names = "|".join(re.escape(name) for name in dict.fromkeys(own))
+        return compiled_regex(term.value.replace("~", f"(?:{names})")).search(text) is not None
+
+    def compares(self, term: Term) -> bool:
+        """Whether the card's first printing date compares with the term's as it asks."""
+        import operator
+
+        released = self.card.first_released
+        if not released:
+            return False
+        compare = getattr(operator, COMPARISONS[term.op])
+        return bool(compare(released[: COMPARED[str(term.field)].length], term.value))
 
     def holds(self, node: Term | AllOf | AnyOf | NoneOf, name_only: bool = False) -> bool:
         """Whether ``node`` holds for the card; with ``name_only``, plain words must be in

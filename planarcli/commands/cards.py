@@ -159,7 +159,9 @@ def _filter_options(func: F) -> F:
             "hop, pc2, pca as printed on the products find ohop, opc2, opca); repeatable.",
         ),
         click.option(
-            "--subtype", metavar="TYPE", help="Only planes of this planar type (e.g. Dominaria)."
+            "--subtype",
+            metavar="TYPE",
+            help="Only planes of this planar type (e.g. Dominaria; case and apostrophes ignored).",
         ),
         exclude_set_option,
     ]
@@ -191,12 +193,13 @@ def _echo_cards_or_not_found(
     """The cards as JSON (``document`` plus the card list) or as a table. When there are
     none, JSON still prints its document (an empty list), the text table prints nothing, and
     NotFoundError (exit 1) says ``nothing``, once, on stderr."""
+    from planarcli.report.cards import output_width
     from planarcli.report.catalog import card_summary, cards_text
 
     if output_format == "json":
         echo_json({**document, "cards": [card_summary(card) for card in cards]})
     elif cards:
-        click.echo(cards_text(cards))
+        click.echo(cards_text(cards, output_width()))
     if not cards:
         raise NotFoundError(nothing)
 
@@ -444,9 +447,10 @@ def list_cards(
     exclude_sets: tuple[str, ...],
     output_format: str,
 ) -> None:
-    """List the catalog's cards, optionally filtered: a table with a header that fits 80
-    columns (long names and set lists are shortened; `--format json` has them whole). Filters
-    that leave no card exit 1 (JSON still prints, with an empty list)."""
+    """List the catalog's cards, optionally filtered: a table with a header that fits
+    COLUMNS or the terminal, at most 80 columns (long names and set lists are shortened, and
+    on a narrow terminal the sets, then the subtypes, are left out; `--format json` has them
+    whole). Filters that leave no card exit 1 (JSON still prints, with an empty list)."""
     from planarcli.cards.store import load_catalog
 
     found = _filtered(load_catalog(), kind, sets, subtype, exclude_sets)
@@ -485,6 +489,13 @@ class QueryCommand(PlanarCommand):
 )
 @click.argument("query", nargs=-1, required=True)
 @_filter_options
+@click.option(
+    "--limit",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Show at most N cards, the best first (those found by name first).",
+)
 @format_option()
 @json_errors
 def search(
@@ -493,6 +504,7 @@ def search(
     sets: tuple[str, ...],
     subtype: str | None,
     exclude_sets: tuple[str, ...],
+    limit: int | None,
     output_format: str,
 ) -> None:
     """Find cards by name, type line and Oracle text, offline, as Scryfall's syntax says.
@@ -506,6 +518,10 @@ def search(
     n:tolaria             name (also name:)
     s:opca                printed in a set (also set:, e:); s:hop, s:pc2 and
                           s:pca find the planes filed under ohop, opc2, opca
+    n:/^the/              a regular expression (after n:, t:, o:; case
+                          ignored, ^ and $ at each paragraph, \\/ a slash)
+    year>=2023            first printed in or after 2023 (also year:2012,
+                          date<2012-06-01; : = != < <= > >=)
     -t:phenomenon         a leading - leaves matching cards out (also -(...))
     t:plane or s:moc      either (OR, any case)
     t:plane (s:a or s:b)  parentheses group
@@ -514,7 +530,8 @@ def search(
     Plain words, t: and n: ignore case, accents and punctuation; o: ignores case and accents
     only. Nothing found exits 1 (JSON still prints, with an empty list); a query that cannot
     be read (`t:` with nothing after it, an unclosed quote or parenthesis, a dangling or, an
-    unknown key) is a usage error (exit 2) saying where."""
+    unknown key, a regular expression Python cannot read) is a usage error (exit 2) saying
+    where."""
     from planarcli.cards.search import parse_query, search_cards, set_codes
     from planarcli.cards.store import load_catalog
 
@@ -525,6 +542,9 @@ def search(
     parsed = parsed.with_set_codes(filed_set_codes(catalog, written))
     warn_unknown_sets(catalog, dict.fromkeys(set_codes(parsed)))
     found = search_cards(_filtered(catalog, kind, sets, subtype, exclude_sets), parsed)
+    if limit is not None and len(found) > limit:
+        _note(f"note: showing {limit} of the {len(found)} cards found (--limit {limit})")
+        found = found[:limit]
     filters = _filters_text(kind, sets, subtype, exclude_sets)
     nothing = f"no card matches {echo_repr(text)}" + (f" with {filters}" if filters else "")
     _echo_cards_or_not_found(found, output_format, {"query": text}, nothing)

@@ -50,19 +50,43 @@ TABLE_HEADER = ("name", "kind", "subtype", "sets")
 #: When the table is too wide, columns give way in this order, each down to its floor:
 #: first the set lists and subtypes (long ones are rare), then the names, then all further.
 _SHRINK_ORDER = ((3, 15), (2, 16), (0, 24), (3, 9), (2, 8), (0, 12))
+#: Columns left out, in this order, while even their floors do not fit the width (a
+#: narrow terminal): the set lists, then the subtypes; names and kinds always stay.
+_DROP_ORDER = (3, 2)
+#: Names are never cut shorter than this.
+_NARROWEST_NAME = 4
 
 
 def fit_widths(natural: list[int], width: int) -> list[int]:
-    """Column widths that fit ``width`` characters with two spaces between columns."""
+    """Column widths that fit ``width`` characters with two spaces between columns (0: the
+    column is left out, see _DROP_ORDER)."""
     widths = list(natural)
-    excess = sum(widths) + 2 * (len(widths) - 1) - width
+    dropped: list[int] = []
+    for column in (None, *_DROP_ORDER):
+        if column is not None:
+            dropped.append(column)
+        floors = [0 if i in dropped else min(widths[i], _floor(i)) for i in range(len(widths))]
+        if sum(floors) + 2 * (len(widths) - len(dropped) - 1) <= width:
+            break
+    shown = [0 if i in dropped else w for i, w in enumerate(widths)]
+    excess = sum(shown) + 2 * (len(shown) - len(dropped) - 1) - width
     for column, floor in _SHRINK_ORDER:
         if excess <= 0:
             break
-        cut = min(excess, max(0, widths[column] - floor))
-        widths[column] -= cut
+        if column in dropped:
+            continue
+        cut = min(excess, max(0, shown[column] - floor))
+        shown[column] -= cut
         excess -= cut
-    return widths
+    if excess > 0:  # names and kinds alone are too wide: the names give way further
+        shown[0] -= min(excess, max(0, shown[0] - _NARROWEST_NAME))
+    return shown
+
+
+def _floor(column: int) -> int:
+    """The narrowest a column is made (its last floor in _SHRINK_ORDER; kinds never shrink)."""
+    floors = [floor for shrunk, floor in _SHRINK_ORDER if shrunk == column]
+    return floors[-1] if floors else 10**6
 
 
 def clip(text: str, width: int) -> str:
@@ -83,26 +107,33 @@ def set_list(codes: Sequence[str], width: int) -> str:
 
 def card_table(cards: Sequence[Card], width: int = TEXT_WIDTH) -> list[str]:
     """A header and one aligned row per card, each line at most ``width`` characters: long
-    names and subtypes are cut with "…", long set lists end in "+N" (JSON has it all)."""
+    names and subtypes are cut with "…", long set lists end in "+N" (JSON has it all); on a
+    terminal too narrow for all four columns, the sets and then the subtypes are left out."""
     rows = [(c.name, c.kind, c.subtype or "-", ", ".join(c.sets)) for c in cards]
     natural = [max(len(row[i]) for row in [TABLE_HEADER, *rows]) for i in range(4)]
-    name_w, kind_w, sub_w, sets_w = fit_widths(natural, width)
-    lines = [
-        f"{TABLE_HEADER[0]:<{name_w}}  {TABLE_HEADER[1]:<{kind_w}}  "
-        f"{TABLE_HEADER[2]:<{sub_w}}  {TABLE_HEADER[3]}"
-    ]
+    widths = fit_widths(natural, width)
+    lines = [_table_row(TABLE_HEADER, widths)]
     for card in cards:
-        name = clip(card.name, name_w)
-        subtype = clip(card.subtype or "-", sub_w)
-        sets = set_list(card.sets, sets_w)
-        row = f"{name:<{name_w}}  {card.kind:<{kind_w}}  {subtype:<{sub_w}}  {sets}"
-        lines.append(row.rstrip())
+        cells = (
+            clip(card.name, widths[0]),
+            card.kind,
+            clip(card.subtype or "-", widths[2]),
+            set_list(card.sets, widths[3]),
+        )
+        lines.append(_table_row(cells, widths))
     return lines
 
 
-def cards_text(cards: Sequence[Card]) -> str:
-    """The table and the count line, as one text."""
-    return "\n".join([*card_table(cards), count_line(cards)])
+def _table_row(cells: Sequence[str], widths: Sequence[int]) -> str:
+    shown = [(cell, w) for cell, w in zip(cells, widths, strict=True) if w]
+    return "  ".join(f"{cell:<{w}}" for cell, w in shown).rstrip()
+
+
+def cards_text(cards: Sequence[Card], width: int = TEXT_WIDTH) -> str:
+    """The table and the count line, as one text ``width`` characters wide at most."""
+    from planarcli.report.terminal import wrap_words
+
+    return "\n".join([*card_table(cards, width), *wrap_words(count_line(cards), width)])
 
 
 # -- the card data in use ---------------------------------------------------------------------

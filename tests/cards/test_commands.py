@@ -679,3 +679,25 @@ def test_failures_with_format_json_still_print_one_json_document(
     document = json.loads(result.stdout)
     assert document["error"]["exit_code"] == code
     assert result.stderr.count("planarcli: error:") == 1
+
+
+# -- --subtype folds as names do (issue 25 item 7) ----------------------------------------------
+@pytest.mark.parametrize(
+    "written",
+    ["Bolas's Meditation Realm", "bolas meditation realm", "Bolas' Meditation Realm",
+     "BOLAS\u2019S MEDITATION REALM", "bolass meditation realm", "  bolas  meditation realm "],
+)  # fmt: skip
+@pytest.mark.parametrize("command", [["list"], ["search", "t:plane"]])
+def test_subtype_folds_apostrophes_as_names_do(command: list[str], written: str) -> None:
+    result = run("cards", *command, "--subtype", written, "--format", "json")
+    assert result.exit_code == 0, explain(result)
+    found = json.loads(result.stdout)["cards"]
+    assert [card["subtype"] for card in found] == ["Bolas's Meditation Realm"]
+
+
+def test_subtype_folding_finds_no_other_type() -> None:
+    result = run("cards", "list", "--subtype", "bolas", "--format", "json")
+    assert result.exit_code == 1, explain(result)
+    secret = run("cards", "list", "--subtype", "secret lair", "--format", "json")
+    subtypes = {card["subtype"] for card in json.loads(secret.stdout)["cards"]}
+    assert subtypes == {"Secret Lair", "sECreT LaIR"}

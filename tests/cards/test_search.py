@@ -343,3 +343,133 @@ def test_deep_parentheses_are_a_usage_error_not_a_crash(run_cli: Callable[..., A
     # a long chain of alternatives is no problem either
     many = " or ".join(["zq"] * 3000 + ["n:tazeem"])
     assert names_of(search(run_cli, many)) == ["Tazeem"]
+
+
+# -- Scryfall's regular expressions and date comparisons (issue 25 item 7) -----------------------
+def first_released() -> dict[str, str]:
+    """Every card's first printing date from ../shared/data."""
+    return {row["name"]: row["first_released"] for row in read_tsv("planar-cards.tsv")}
+
+
+def type_lines() -> dict[str, str]:
+    return {row["name"]: row["type_line"] for row in read_tsv("planar-oracle.tsv")}
+
+
+#: (query, how ../shared/data says which cards it finds): each a Scryfall search planarcli
+#: reads as Scryfall's docs define it (regular expressions are case-insensitive, and ^ and $
+#: match at each paragraph of the Oracle text).
+REGEX_CASES: list[tuple[str, Callable[[str, str, str], bool]]] = [
+    ("n:/^the/", lambda name, type_line, text: name.casefold().startswith("the")),
+    ("name:/\\(plane\\)$/", lambda name, type_line, text: name.endswith("(Plane)")),
+    ("name:/(plane)$/", lambda name, type_line, text: name.casefold().endswith("plane")),
+    ("o:/draw/", lambda name, type_line, text: "draw" in text.casefold()),
+    ("o:/^whenever chaos ensues/", lambda name, type_line, text: any(
+        line.casefold().startswith("whenever chaos ensues") for line in text.split("\n"))),
+    ("oracle:/\\{chaos\\}/", lambda name, type_line, text: "{CHAOS}" in text),
+    ("t:/earth$/", lambda name, type_line, text: type_line.casefold().endswith("earth")),
+    ("type:/^phenomenon/", lambda name, type_line, text: type_line.startswith("Phenomenon")),
+    ("-n:/^the / t:plane", lambda name, type_line, text: type_line.casefold().startswith("plane")
+        and not name.casefold().startswith("the ")),
+    ("o:/\\/ ?1/", lambda name, type_line, text: "/1" in text or "/ 1" in text),
+    ("o:/\\spp counter/", lambda name, type_line, text: any(
+        f"+{a}/+{b} counter" in text for a in "1234X" for b in "1234X")),
+]  # fmt: skip
+
+
+@requires_shared_data
+@pytest.mark.parametrize(("query", "wanted"), REGEX_CASES)
+def test_regular_expressions_as_scryfall_reads_them(
+    run_cli: Callable[..., Any], query: str, wanted: Callable[[str, str, str], bool]
+) -> None:
+    texts, types = oracle_texts(), type_lines()
+    expected = {name for name in texts if wanted(name, types[name], texts[name])}
+    assert expected, query  # every case finds something, so that it can fail
+    assert set(names_of(search(run_cli, query))) == expected
+
+
+@requires_shared_data
+def test_n_regex_is_anchored_where_a_plain_n_is_not(run_cli: Callable[..., Any]) -> None:
+    """`n:/^the/` finds the names that begin with "the" (31), not the 40 holding it."""
+    anchored = names_of(search(run_cli, "n:/^the/"))
+    anywhere = names_of(search(run_cli, "n:the"))
+    assert len(anchored) < len(anywhere)
+    assert all(name.casefold().startswith("the") for name in anchored)
+
+
+#: (query, the first printing dates it finds): compared with each card's first printing.
+DATE_CASES: list[tuple[str, Callable[[str], bool]]] = [
+    ("year>=2023", lambda date: date[:4] >= "2023"),
+    ("year:2012", lambda date: date[:4] == "2012"),
+    ("year=2009", lambda date: date[:4] == "2009"),
+    ("year!=2023", lambda date: date[:4] != "2023"),
+    ("year<2023", lambda date: date[:4] < "2023"),
+    ("year<=2012", lambda date: date[:4] <= "2012"),
+    ("year>2024", lambda date: date[:4] > "2024"),
+    ("date>=2023-01-01", lambda date: date >= "2023-01-01"),
+    ("date<2012-06-01", lambda date: date < "2012-06-01"),
+    ("date:2023-10-13", lambda date: date == "2023-10-13"),
+    ("date>2012-06-01 date<2024-01-01", lambda date: "2012-06-01" < date < "2024-01-01"),
+    ("-year:2023", lambda date: date[:4] != "2023"),
+]
+
+
+@requires_shared_data
+@pytest.mark.parametrize(("query", "wanted"), DATE_CASES)
+def test_year_and_date_compare_the_first_printing(
+    run_cli: Callable[..., Any], query: str, wanted: Callable[[str], bool]
+) -> None:
+    expected = {name for name, date in first_released().items() if wanted(date)}
+    assert expected, query
+    assert set(names_of(search(run_cli, query))) == expected
+
+
+@requires_shared_data
+def test_the_doctor_who_planes_are_from_2023(run_cli: Callable[..., Any]) -> None:
+    who = {name for name, codes in printed_in().items() if "who" in codes}
+    found = set(names_of(search(run_cli, "year>=2023 s:who")))
+    assert found == who and len(who) >= 30
+
+
+@pytest.mark.parametrize(
+    ("query", "error"),
+    [
+        ("n:/(/", "'n:/(/': not a regular expression planarcli can read: missing ), "
+         "unterminated subpattern at character 1"),
+        ("o:/[a-/", "'o:/[a-/': not a regular expression planarcli can read: unterminated "
+         "character set at character 1"),
+        ("n://", "'n://' needs a regular expression between the slashes (e.g. n:/^the/)"),
+        ("n:/abc", "unclosed regular expression in 'n:/abc'"),
+        ("year:20x", "'year:20x': year compares with a year (e.g. year>=2023)"),
+        ("year>", "'year>': year compares with a year (e.g. year>=2023)"),
+        ("date>=2023", "'date>=2023': date compares with a date (YYYY-MM-DD) "
+         "(e.g. date>=2023-01-01)"),
+    ],
+)  # fmt: skip
+def test_a_bad_regex_or_date_is_one_line_exit_2(
+    run_cli: Callable[..., Any], query: str, error: str
+) -> None:
+    result = run_cli("cards", "search", query)
+    assert result.exit_code == 2, result
+    assert result.stdout == ""
+    assert result.stderr.splitlines()[0] == f"planarcli: error: {error}"
+    assert "Traceback" not in result.stderr
+
+
+def test_a_comparison_on_another_word_is_still_a_word(run_cli: Callable[..., Any]) -> None:
+    """Only year and date take <, >, = and !=: "chaos>order" is the words it was."""
+    result = run_cli("cards", "search", "chaos>order")
+    assert result.exit_code == 1, result
+    assert result.stderr == "planarcli: error: no card matches 'chaos>order'\n"
+
+
+def test_limit_shows_the_first_cards_and_says_so(run_cli: Callable[..., Any]) -> None:
+    whole = names_of(search(run_cli, "chaos"))
+    result = run_cli("cards", "search", "chaos", "--limit", "3", "--format", "json")
+    assert result.exit_code == 0, result
+    assert names_of(result) == whole[:3]
+    assert result.stderr == (
+        f"planarcli: note: showing 3 of the {len(whole)} cards found (--limit 3)\n"
+    )
+    few = run_cli("cards", "search", "n:tazeem", "--limit", "3")
+    assert few.exit_code == 0 and few.stderr == ""
+    assert run_cli("cards", "search", "chaos", "--limit", "0").exit_code == 2
