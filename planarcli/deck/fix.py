@@ -59,24 +59,28 @@ class FixOutcome:
         return self.after != self.before
 
     def diff(self) -> str:
-        """The unified diff from the old text to the new (empty when nothing changes)."""
+        """The unified diff from the old text to the new (empty when nothing changes), as
+        ``diff -u`` writes it: each line with its own line break, so that the ``\\r`` of a
+        CRLF file stays and ``patch`` and ``git apply`` accept the diff."""
         if not self.changed:
             return ""
         import difflib
 
         old = layout_of(self.before, self.path).text
         new = layout_of(self.after, self.path).text
-        lines = difflib.unified_diff(
-            _diff_lines(old), _diff_lines(new), self.path, self.path, lineterm=""
-        )
-        return "\n".join(lines) + "\n"
+        lines = difflib.unified_diff(_diff_lines(old), _diff_lines(new), self.path, self.path)
+        return "".join(lines)
 
 
 def _diff_lines(text: str) -> list[str]:
+    """The lines of ``text``, each with its line break (a lone CR also ends the diff's line;
+    a last line without a break is marked as ``diff`` marks it)."""
     lines = locate.Lines(text)
-    out = [text[start:end] for start, end in zip(lines.starts, lines.ends, strict=True)]
+    starts = [*lines.starts[1:], len(text)]
+    out = [text[start:end] for start, end in zip(lines.starts, starts, strict=True)]
+    out = [line if line.endswith("\n") else line + "\n" for line in out]
     if text and lines.ends[-1] == len(text):
-        out[-1] += "\n\\ No newline at end of file"
+        out[-1] += "\\ No newline at end of file\n"
     return out
 
 
