@@ -31,6 +31,7 @@ CONFIG_KEYS: dict[str, tuple[Any, str]] = {
     "players": (int, "players"),
     "variant": (VARIANTS, "variant"),
     "exclude": (list, "exclude"),
+    "force-exclude": (bool, "force_exclude"),
     "no-planar-deck": (NO_PLANAR_DECK, "no_planar_deck"),
     "format": (OUTPUT_FORMATS, "output_format"),
 }
@@ -79,7 +80,10 @@ class ValidateCommand(PlanarCommand):
     "option: rule 901.15a in the current rules, 901.14a from 2009-10-01 until 2012-06-01).",
 )
 @click.option(
-    "--players", type=int, metavar="N", help="Number of players, with --communal (N ≥ 2)."
+    "--players",
+    type=int,
+    metavar="N",
+    help="Number of players of the communal deck (N ≥ 2); implies --communal.",
 )
 @click.option(
     "--variant",
@@ -103,10 +107,11 @@ class ValidateCommand(PlanarCommand):
     "Replaces the configuration file's exclude, whose patterns are relative to its folder.",
 )
 @click.option(
-    "--force-exclude",
-    is_flag=True,
+    "--force-exclude/--no-force-exclude",
+    default=False,
     help="Apply the exclusions to files named on the command line too, and judge them as a "
-    "directory search does (for pre-commit and CI, which name the files they pick).",
+    "directory search does (for pre-commit and CI, which name the files they pick; also "
+    "force-exclude = true in the configuration file).",
 )
 @click.option(
     "--no-planar-deck",
@@ -189,21 +194,26 @@ def validate(
         players=players,
         variant=variant,
         exclude=exclude,
+        force_exclude=force_exclude,
         no_planar_deck=no_planar_deck,
     )
     try:
         config_path, from_config = _apply_config(ctx, options, config_file, no_config)
+        from click.core import ParameterSource
+
+        said = ctx.get_parameter_source("communal") is ParameterSource.COMMANDLINE
         request = ValidateRequest(
             paths=paths,
             output_format=options["output_format"],
             edition=options["edition"],
-            communal=options["communal"],
+            # not said on the command line nor in the file: --players N alone implies it
+            communal=options["communal"] if said or "communal" in from_config else None,
             players=options["players"],
             variant=options["variant"],
             input_format=input_format,
             exclude=tuple(options["exclude"]),
             no_planar_deck=options["no_planar_deck"],
-            force_exclude=force_exclude,
+            force_exclude=options["force_exclude"],
             config_path=config_path,
             from_config=frozenset(from_config),
             verbose=verbose,

@@ -35,7 +35,7 @@ class ValidateRequest:
     paths: tuple[str, ...]
     output_format: str
     edition: str
-    communal: bool
+    communal: bool | None  # None: neither the command line nor the file said (--players implies it)
     players: int | None
     variant: str | None
     input_format: str | None
@@ -98,6 +98,8 @@ def run_validate(request: ValidateRequest, say: Callable[[str], None]) -> Valida
     if not request.paths:
         raise UsageError("no decklist given: name files, directories, or - for standard input")
     edition_id, players = checked_mode(request)
+    if request.communal is None and players is not None:
+        say(_implied_communal_note(request, players))
     input_format = request.input_format
     if input_format is not None and input_format not in FORMATS:
         raise UsageError(
@@ -210,6 +212,8 @@ def checked_mode(request: ValidateRequest) -> tuple[str, int | None]:
         where = f"{shown}: [tool.planarcli]" if shown.endswith("pyproject.toml") else shown
     from_config = request.from_config
     communal, players = request.communal, request.players
+    if communal is None:  # not said either way: a number of players can only mean communal
+        communal = players is not None
     if communal and players is None:
         if "communal" in from_config:
             raise UsageError(
@@ -237,6 +241,20 @@ def checked_mode(request: ValidateRequest) -> tuple[str, int | None]:
             message += f" ({error.hint})"
         raise UsageError(message) from None
     return edition_id, players if communal else None
+
+
+def _implied_communal_note(request: ValidateRequest, players: int) -> str:
+    """The note that a number of players without --communal judged the communal deck."""
+    if "players" in request.from_config and request.config_path is not None:
+        from planarcli.deck.config import shown_path
+
+        said = f"{shown_path(request.config_path)}: players = {players} without communal = true"
+    else:
+        said = f"--players {players} without --communal"
+    return (
+        f"planarcli: note: {said}: each file is judged as the single communal planar deck "
+        f"for {players} players (the single planar deck option)"
+    )
 
 
 # --------------------------------------------------------------------------- edition notes

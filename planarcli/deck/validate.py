@@ -286,6 +286,9 @@ def _planar_deck_not_found(
     file with planes or a planar heading is always an error."""
     message = f"no planar deck: {planar.reason}"
     policy = no_planar_deck
+    other_list = decklist.entries and not (planar.planar_seen or decklist.planar_sections)
+    if policy == "error" and other_list:
+        message += LEAVE_OUT_HINT  # a Commander or other list the search or the hook picked
     if policy != "error" and (planar.planar_seen or decklist.planar_sections):
         # Planes outside any planar section, or a planar heading with nothing under it:
         # a planar deck planarcli could not find, not a Commander list. Waved through,
@@ -305,6 +308,16 @@ def _planar_deck_not_found(
         format=decklist.format,
         extra={"planar_cards_seen": planar.planar_seen},
     )
+
+
+#: Said after why a list of cards, none planar, has no planar deck: how to leave such files
+#: out of a run (a Commander list beside the planar decks, picked by a folder search or by
+#: the pre-commit hook).
+LEAVE_OUT_HINT = (
+    "; if it is no planar deck (a Commander or other list), leave such files out: "
+    'no-planar-deck = "skip" or exclude = ["PATTERN"] in the configuration file '
+    "([tool.planarcli] or planarcli.toml), or --no-planar-deck skip"
+)
 
 
 #: Gives one file's result: ``judge(path, scanned)``.

@@ -167,7 +167,8 @@ def test_worst_exit_code_wins_and_every_file_gets_a_result(write, run_cli, tmp_p
     ("args", "message"),
     [
         (["--communal"], "--communal needs --players"),
-        (["--players", "4"], "--players goes with --communal"),
+        (["--no-communal", "--players", "4"], "--players goes with --communal"),
+        (["--players", "1"], "--players 1: a communal planar deck needs at least 2 players"),
         (["--communal", "--players", "1"], "at least 2 players"),
         (["--rules", "1999-01-01"], "no Planechase rules before 2009-09-04"),
         (["--rules", "bogus"], "is not an edition"),
@@ -201,6 +202,39 @@ def test_communal_deck_for_four_players(write, run_cli) -> None:
     result = run_cli("validate", str(deck), "--communal", "--players", "3", "--format", "json")
     findings = json.loads(result.stdout)["files"][0]["findings"]
     assert [(f["code"], f["rule"]) for f in findings] == [("too-many-phenomena", "901.15a")]
+
+
+@pytest.mark.parametrize(
+    ("config", "args", "said"),
+    [
+        (None, ["--players", "4"], "--players 4 without --communal"),
+        ("players = 4\n", [], "planarcli.toml: players = 4 without communal = true"),
+    ],
+)
+def test_players_alone_imply_the_communal_deck(
+    write, run_cli, tmp_path, monkeypatch, config, args, said
+) -> None:
+    """Issue 25 item 6: a number of players can only mean the communal deck; judged as one,
+    with a note saying so, and the same report as --communal --players 4."""
+    from planarcli.cards.store import load_snapshot
+
+    cards = load_snapshot().cards
+    planes = [c.name for c in cards if c.kind == "plane"][:32]
+    phenomena = [c.name for c in cards if c.kind == "phenomenon"][:8]
+    write("communal.txt", "\n".join(planes + phenomena) + "\n")
+    monkeypatch.chdir(tmp_path)
+    if config is not None:
+        write("planarcli.toml", config)
+    implied = run_cli("validate", "communal.txt", *args, "--format", "json")
+    assert implied.exit_code == 0, implied
+    assert implied.stderr == (
+        f"planarcli: note: {said}: each file is judged as the single communal planar deck for "
+        "4 players (the single planar deck option)\n"
+    )
+    stated = run_cli("validate", "communal.txt", "--communal", "--players", "4", "--format", "json")
+    assert json.loads(implied.stdout)["files"] == json.loads(stated.stdout)["files"]
+    assert json.loads(implied.stdout)["mode"]["communal"] is True
+    assert stated.stderr == ""
 
 
 def test_old_rules_cite_old_numbers(write, run_cli) -> None:

@@ -159,7 +159,8 @@ def test_config_is_found_only_when_no_file_means_no_toml_import(tmp_path) -> Non
         ('rules = "2001-01-01"\n', "planarcli.toml: rules = '2001-01-01': there were no"),
         ("players = 1\ncommunal = true\n", "planarcli.toml: players = 1: a communal planar"),
         ("communal = true\n", "planarcli.toml: communal = true needs players = N"),
-        ("players = 3\n", "planarcli.toml: players goes with communal = true"),
+        ("players = 3\ncommunal = false\n", "planarcli.toml: players goes with communal = true"),
+        ("players = 1\n", "planarcli.toml: players = 1: a communal planar deck needs at least 2"),
         ('format = "json"\nformat_ = 1\n', "planarcli.toml: unknown key 'format_'"),
         ('no-planar-deck = "warn"\nno_planar_deck = "skip"\n', "key 'no-planar-deck' is given"),
         ("format = \n", "planarcli.toml: not valid TOML ("),
@@ -395,9 +396,7 @@ def test_a_configured_rules_date_may_be_a_toml_date(write, run_cli) -> None:
     assert json.loads(result.stdout)["mode"]["rules"] == "2012-06-01"
 
 
-def test_a_toml_date_time_where_none_belongs_is_shown_as_the_file_writes_it(
-    write, run_cli
-) -> None:
+def test_a_toml_date_time_where_none_belongs_is_shown_as_the_file_writes_it(write, run_cli) -> None:
     deck = write("deck.txt", "Planes\n1 Akoum\n")
     config = write("planarcli.toml", "rules = 2012-06-01T10:00:00\nformat = 'text'\n")
     result = run_cli("validate", "--config", str(config), str(deck))
@@ -450,3 +449,69 @@ def test_a_configuration_file_saved_with_a_byte_order_mark_is_read(
     result = run_cli("validate", "decks", "--format", "json")
     assert result.exit_code == 0, result
     assert json.loads(result.stdout)["mode"]["rules"] == "2009-10-01"
+
+
+@pytest.mark.parametrize("key", ["force-exclude", "force_exclude"])
+def test_force_exclude_in_the_configuration_applies_to_named_files(project, write, run_cli, key):
+    """Issue 25 item 6: `force-exclude = true` (as ruff has it) applies the exclusions to the
+    files named on the command line, which is what pre-commit passes; --no-force-exclude
+    turns it off for one run."""
+    (project / "pyproject.toml").write_text(
+        f'[tool.planarcli]\nexclude = ["decks/commander.txt"]\n{key} = true\n', encoding="utf-8"
+    )
+    forced = run_cli("validate", "decks/good.txt", "decks/commander.txt", "-v")
+    assert forced.exit_code == 0, forced
+    assert "decks/commander.txt: skipped" in forced.stdout
+    named = run_cli("validate", "--no-force-exclude", "decks/good.txt", "decks/commander.txt")
+    assert named.exit_code == 1, named
+    assert "decks/commander.txt: no planar deck" in named.stdout
+    (project / "pyproject.toml").write_text(
+        '[tool.planarcli]\nexclude = ["decks/commander.txt"]\n', encoding="utf-8"
+    )
+    assert run_cli("validate", "decks/good.txt", "decks/commander.txt").exit_code == 1
+
+
+def test_force_exclude_must_be_true_or_false(project, run_cli):
+    (project / "planarcli.toml").write_text('force-exclude = "yes"\n', encoding="utf-8")
+    result = run_cli("validate", "decks")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "planarcli: error: planarcli.toml: force-exclude = 'yes': expected true or false\n"
+    )
+
+
+#: What the "no planar deck" error of a list without planar cards says to leave it out.
+LEAVE_OUT = (
+    "; if it is no planar deck (a Commander or other list), leave such files out: "
+    'no-planar-deck = "skip" or exclude = ["PATTERN"] in the configuration file '
+    "([tool.planarcli] or planarcli.toml), or --no-planar-deck skip"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "hinted"),
+    [
+        (COMMANDER, True),  # a Commander list: say how to leave it out
+        ("1 Sol Ring\n1 Lightning Bolt\n1 Counterspell\n", True),  # a normal list, no sections
+        ("Planes\n", False),  # a planar heading with nothing under it: skip would not apply
+        ("Deck\n1 Sol Ring\n1 Akoum\n1 Counterspell\n", False),  # a plane seen in the main deck
+        ("0 Akoum\n", False),  # a planar deck whose one line has an error
+    ],
+)
+def test_no_planar_deck_says_how_to_leave_other_lists_out(write, run_cli, text, hinted):
+    """Issue 25 item 6: a Commander list the hook picks up fails; its error says how to leave
+    such files out, and only where skipping would apply (no planar card, no planar heading)."""
+    deck = write("decks/list.txt", text)
+    result = run_cli("validate", str(deck), "--format", "json")
+    assert result.exit_code == 1, result
+    finding = json.loads(result.stdout)["files"][0]["findings"][-1]
+    assert finding["code"] == "no-planar-deck"
+    assert finding["message"].endswith(LEAVE_OUT) is hinted, finding["message"]
+    # and what it says works: skipped with the configuration key the hint names
+    if hinted:
+        write("decks/planarcli.toml", 'no-planar-deck = "skip"\n')
+        skipped = run_cli("validate", "--config", str(deck.parent / "planarcli.toml"), str(deck))
+        assert skipped.exit_code == 0, skipped
+        (deck.parent / "planarcli.toml").unlink()
+    warned = run_cli("validate", str(deck), "--no-planar-deck", "warn", "--format", "json")
+    assert LEAVE_OUT not in warned.stdout

@@ -273,7 +273,8 @@ def test_missing_path_with_json_is_still_one_json_document(run_cli, tmp_path) ->
     "args",
     [
         ["--players", "1", "--communal"],
-        ["--players", "3"],
+        ["--players", "3", "--no-communal"],
+        ["--players", "1"],  # implies --communal, for too few players
         ["--rules", "nonsense"],
         ["--config", "/nonexistent/planarcli.toml"],
         [],  # no FILE at all
