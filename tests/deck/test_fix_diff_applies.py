@@ -59,37 +59,26 @@ def test_the_diff_keeps_each_line_break(run_cli, in_tmp: Path, case: str) -> Non
     assert fixed != data and b"Akoum" in fixed
 
 
-@pytest.mark.skipif(shutil.which("patch") is None, reason="no patch program here")
+#: The programs that apply a diff, each as a command line reading fix.diff in its folder.
+APPLIERS = {
+    "patch": ["patch", "--batch", "-p0", "-i", "fix.diff"],
+    "git apply": ["git", "apply", "-p0", "--whitespace=nowarn", "fix.diff"],
+}
+
+
+@pytest.mark.parametrize("applier", list(APPLIERS))
 @pytest.mark.parametrize("case", list(FILES))
-def test_patch_applies_the_diff(run_cli, in_tmp: Path, case: str) -> None:
+def test_patch_and_git_apply_apply_the_diff(run_cli, in_tmp: Path, case: str, applier: str) -> None:
+    argv = APPLIERS[applier]
+    if shutil.which(argv[0]) is None:
+        pytest.skip(f"no {argv[0]} program here")
     data = FILES[case]
     diff, fixed = _diff_and_fixed(run_cli, in_tmp, data)
-    target = in_tmp / "patched"
+    target = in_tmp / "target"
     target.mkdir()
     (target / "deck.txt").write_bytes(data)
     encoding = "cp1252" if "cp1252" in case else "utf-8"
     (target / "fix.diff").write_bytes(diff.encode(encoding))
-    done = subprocess.run(
-        ["patch", "--batch", "-p0", "-i", "fix.diff"],
-        cwd=target, capture_output=True, text=True, timeout=60, check=False,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert (target / "deck.txt").read_bytes() == fixed
-
-
-@pytest.mark.skipif(shutil.which("git") is None, reason="no git here")
-@pytest.mark.parametrize("case", list(FILES))
-def test_git_apply_applies_the_diff(run_cli, in_tmp: Path, case: str) -> None:
-    data = FILES[case]
-    diff, fixed = _diff_and_fixed(run_cli, in_tmp, data)
-    target = in_tmp / "repo"
-    target.mkdir()
-    (target / "deck.txt").write_bytes(data)
-    encoding = "cp1252" if "cp1252" in case else "utf-8"
-    (target / "fix.diff").write_bytes(diff.encode(encoding))
-    done = subprocess.run(
-        ["git", "apply", "-p0", "--whitespace=nowarn", "fix.diff"],
-        cwd=target, capture_output=True, text=True, timeout=60, check=False,
-    )  # fmt: skip
+    done = subprocess.run(argv, cwd=target, capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     assert (target / "deck.txt").read_bytes() == fixed
