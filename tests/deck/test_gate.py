@@ -1,6 +1,6 @@
 """The folder scan's gate (``planarcli.deck.gate``): what it passes over from a
 file's first bytes is what the readers would have skipped, with the same reason and
-format, for a twentieth of the cost of reading it as a deck."""
+format, for a fraction of the cost of reading it as a deck."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from planarcli.cards.store import load_catalog
-from planarcli.deck.checks import DeckOptions
 from planarcli.deck import gate
+from planarcli.deck.checks import DeckOptions
 from planarcli.deck.validate import validate_file
 
 DECKS = Path(__file__).parents[1] / "decks"
