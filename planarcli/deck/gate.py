@@ -63,8 +63,6 @@ def _prose(data: bytes, whole: bool) -> bool:
     if not whole:
         return False
     text = _text(data)
-    if any(mark in text for mark in _NOT_PROSE):
-        return False
     sentences = 0
     for line in text.split("\n"):
         line = line.strip()
@@ -80,7 +78,8 @@ def _prose(data: bytes, whole: bool) -> bool:
         ):
             return False
         sentences += 1
-    return sentences >= 2
+    # (the marks last: a deck's first line is no sentence, and it is read at once)
+    return sentences >= 2 and not any(mark in text for mark in _NOT_PROSE)
 
 
 def _csv_without_name_column(data: bytes, whole: bool) -> bool:
