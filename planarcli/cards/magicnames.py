@@ -1,24 +1,33 @@
 """Every Magic card name, planar or not: what tells a real non-planar card ("Llanowar Elves",
 "Tolaria West", "Sol Ring") from a misspelt plane.
 
-The list is bundled as ``planarcli/data/magic-names.txt.gz``, built by
+The list is bundled as ``planarcli/data/magic-names.txt``, built by
 ``scripts/build_magic_names.py`` from a list of every card name. It is read only when a name
 is not a card of the catalog (``cards show``, ``validate``'s unknown names), never on the
-start-up path. Its format (UTF-8 text, gzip-compressed):
+start-up path, and then only the part a lookup needs: the file is read as bytes and nothing
+of it is decoded or split but the bucket a name falls in. Its format (UTF-8 text):
 
-- lines starting with ``#`` record the provenance;
-- every other line is one folded name (``planarcli.cards.names.fold_name``), sorted, each
-  once. When ``display_form(key)`` does not give the card's printed name, the line is
-  ``key<TAB>Name``; it does for four names in five ("llanowar elves" → "Llanowar Elves"), so
-  they are stored once.
+- the first line is ``FORMAT_LINE``; the lines after it starting with ``# `` record the
+  provenance; one line ``INDEX_MARK`` + the buckets follows them;
+- every other line is one folded name (``planarcli.cards.names.fold_name``), each once,
+  ordered by its length in characters, then by first character, then alphabetically. When
+  ``display_form(key)`` does not give the card's printed name, the line is ``key<TAB>Name``;
+  it does for four names in five ("llanowar elves" → "Llanowar Elves"), so they are stored
+  once;
+- the index line lists each bucket (the names of one length beginning with one character)
+  as ``length,code point,offset`` (the offset of its first line in the file's bytes),
+  separated by spaces, in file order. A name is looked up in its bucket only (a few hundred
+  bytes); the names of a range of lengths are one run of bytes (``keys_of_lengths``: what
+  ``resolve`` compares a misspelling with).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-FILE_NAME = "magic-names.txt.gz"
-FORMAT_LINE = "# planarcli magic-names 1"
+FILE_NAME = "magic-names.txt"
+FORMAT_LINE = "# planarcli magic-names 2"
+INDEX_MARK = "@index "
 
 #: Words a card name writes in lower case unless they begin it ("Academy at Tolaria West").
 SMALL_WORDS = frozenset(
@@ -40,46 +49,129 @@ def display_form(key: str) -> str:
     )
 
 
+def bucket_of(key: str) -> tuple[int, int]:
+    """The bucket a folded name is stored in: its length and its first character."""
+    return len(key), ord(key[0])
+
+
 def encode(names: Iterable[tuple[str, str]]) -> list[str]:
-    """The data lines for (folded key, printed name) pairs: sorted by key, each key once
-    (the first name wins), the name written only where ``display_form`` misses it."""
+    """The data lines for (folded key, printed name) pairs, each key once (the first name
+    in sorted order wins), the name written only where ``display_form`` misses it, in the
+    file's order (``bucket_of``, then the key)."""
     chosen: dict[str, str] = {}
     for key, name in sorted(names):
         if key:
             chosen.setdefault(key, name)
-    return [key if display_form(key) == name else f"{key}\t{name}" for key, name in chosen.items()]
+    ordered = sorted(chosen.items(), key=lambda item: (bucket_of(item[0]), item[0]))
+    return [key if display_form(key) == name else f"{key}\t{name}" for key, name in ordered]
+
+
+def encode_file(provenance: Iterable[str], lines: list[str]) -> bytes:
+    """The bundled file: the format line, the provenance, the index, the data ``lines``
+    (from ``encode``)."""
+    head = "".join(f"# {line}\n" for line in [FORMAT_LINE[2:], *provenance])
+    body = "".join(f"{line}\n" for line in lines).encode("utf-8")
+    entries: list[str] = []
+    offset, last = 0, None
+    for line in lines:
+        bucket = bucket_of(line.partition("\t")[0])
+        if bucket != last:
+            entries.append(f"{bucket[0]},{bucket[1]},{offset}")
+            last = bucket
+        offset += len(line.encode("utf-8")) + 1
+    # The offsets are written relative to the body; the index line's own length is not
+    # known before it is written, so readers add the body's start (the byte after it).
+    index = f"{INDEX_MARK}{len(lines)} {' '.join(entries)}\n"
+    return head.encode("utf-8") + index.encode("utf-8") + body
 
 
 class MagicNames:
-    """The folded names of every Magic card, and their printed forms."""
+    """The folded names of every Magic card, and their printed forms, read from the
+    bundled file's bytes bucket by bucket."""
 
-    def __init__(self, lines: Iterable[str]) -> None:
-        keys: list[str] = []
-        spelled: dict[str, str] = {}
-        self.provenance: list[str] = []
-        for line in lines:
-            if not line:
-                continue
-            if line.startswith("#"):
-                self.provenance.append(line[1:].strip())
-                continue
-            key, tab, name = line.partition("\t")
-            keys.append(key)
-            if tab:
-                spelled[key] = name
-        self.keys: tuple[str, ...] = tuple(keys)
-        self._set = frozenset(keys)
-        self._spelled = spelled
+    __slots__ = ("_buckets", "_by_length", "_data", "_lengths", "_start", "count", "provenance")
+
+    def __init__(self, data: bytes) -> None:
+        first = data.find(b"\n")
+        if data[:first].decode("utf-8", "replace") != FORMAT_LINE:
+            raise ValueError(f"{FILE_NAME} is not a planarcli names list")
+        mark = data.find(b"\n" + INDEX_MARK.encode("ascii"))
+        if mark < 0:
+            raise ValueError(f"{FILE_NAME} has no index")
+        header = data[first + 1 : mark].decode("utf-8")
+        self.provenance = [line[1:].strip() for line in header.split("\n") if line]
+        end = data.find(b"\n", mark + 1)
+        if end < 0:
+            raise ValueError(f"{FILE_NAME} is cut short")
+        fields = data[mark + 1 + len(INDEX_MARK) : end].decode("ascii").split(" ")
+        self._data = data
+        self._start = end + 1
+        self.count = int(fields[0])
+        #: bucket -> (first byte, byte after the last), in the file's bytes
+        self._buckets: dict[tuple[int, int], tuple[int, int]] = {}
+        #: each length's first byte, in file order, then the end of the data
+        self._lengths: list[tuple[int, int]] = []
+        previous: tuple[int, int] | None = None
+        for entry in fields[1:]:
+            length, point, offset = map(int, entry.split(","))
+            here = self._start + offset
+            if previous is not None:
+                self._buckets[previous] = (self._buckets[previous][0], here)
+            self._buckets[(length, point)] = (here, len(data))
+            if not self._lengths or self._lengths[-1][0] != length:
+                self._lengths.append((length, here))
+            previous = (length, point)
+        self._by_length: dict[tuple[int, int], list[str]] = {}
+
+    def _line_at(self, key: str) -> int:
+        """Where ``key``'s line begins in the file's bytes, or -1."""
+        if not key:
+            return -1
+        span = self._buckets.get(bucket_of(key))
+        if span is None:
+            return -1
+        start, end = span
+        word = key.encode("utf-8")
+        # Each line, the bucket's first too, follows a newline.
+        for after in (b"\n", b"\t"):
+            found = self._data.find(b"\n" + word + after, start - 1, end)
+            if found >= 0:
+                return found + 1
+        return -1
 
     def __contains__(self, key: object) -> bool:
-        return key in self._set
+        return isinstance(key, str) and self._line_at(key) >= 0
 
     def __len__(self) -> int:
-        return len(self.keys)
+        return self.count
 
     def name_for(self, key: str) -> str:
         """The printed name of the card whose folded name is ``key``."""
-        return self._spelled.get(key) or display_form(key)
+        at = self._line_at(key)
+        if at >= 0:
+            end = self._data.find(b"\n", at)
+            key_end = at + len(key.encode("utf-8"))
+            if self._data[key_end : key_end + 1] == b"\t":
+                return self._data[key_end + 1 : end].decode("utf-8")
+        return display_form(key)
+
+    def keys_of_lengths(self, shortest: int, longest: int) -> list[str]:
+        """The folded names of ``shortest`` to ``longest`` characters (by length, then
+        first character, then alphabetically)."""
+        bounds = [start for length, start in self._lengths if shortest <= length <= longest]
+        if not bounds:
+            return []
+        after = [start for length, start in self._lengths if length > longest]
+        cached = self._by_length.get((shortest, longest))
+        if cached is None:
+            text = self._data[bounds[0] : after[0] if after else len(self._data)].decode("utf-8")
+            cached = [line.partition("\t")[0] for line in text.split("\n") if line]
+            self._by_length[(shortest, longest)] = cached
+        return cached
+
+    def keys(self) -> list[str]:
+        """Every folded name, in the file's order."""
+        return self.keys_of_lengths(0, self._lengths[-1][0]) if self._lengths else []
 
 
 _LOADED: MagicNames | None = None
@@ -90,15 +182,8 @@ def load_magic_names() -> MagicNames:
     is missing or damaged; callers carry on without it."""
     global _LOADED
     if _LOADED is None:
-        import zlib
-
         from planarcli import resources
 
         with open(resources.package_data_file(FILE_NAME), "rb") as handle:
-            data = handle.read()
-        text = zlib.decompress(data, wbits=16 + zlib.MAX_WBITS).decode("utf-8")
-        lines = text.split("\n")
-        if not lines or lines[0] != FORMAT_LINE:
-            raise ValueError(f"{FILE_NAME} is not a planarcli names list")
-        _LOADED = MagicNames(lines)
+            _LOADED = MagicNames(handle.read())
     return _LOADED

@@ -37,7 +37,8 @@ class _Caches:
     def __init__(self) -> None:
         self.guess_names: list[tuple[str, Card]] | None = None
         self.vocabulary: tuple[list[str], list[tuple[int, ...]]] | None = None
-        self.other_names: list[str] | None = None
+        #: the non-planar names, by the range of lengths compared (``_closest_other_card``)
+        self.other_names: dict[tuple[int, int], list[str]] | None = None
         self.planar_keys: set[str] | None = None
         #: ``explain_unknown``'s answers by written name (validate and --fix ask twice).
         self.explained: dict[str, UnknownName] = {}
@@ -422,18 +423,46 @@ def _suggested(catalog: Catalog, names: Iterable[str]) -> list[Card]:
 
 def _closest_other_card(catalog: Catalog, key: str) -> tuple[str, float] | None:
     """The folded name of the non-planar Magic card closest to ``key`` (rapidfuzz's
-    plain ratio on whole names) and its score, or None."""
+    plain ratio on whole names) and its score, when it is at least LOOKS_LIKE_MIN_RATIO
+    (a lower one is never acted on), or None. Of names equally close, the first in
+    alphabetical order.
+
+    Only names of a length that can score that much are compared: the ratio of names of
+    lengths a and b is at most 200 * min(a, b) / (a + b), so they are read from the
+    list's buckets of those lengths only (``MagicNames.keys_of_lengths``)."""
     magic = _magic_names()
-    if magic is None:
+    if magic is None or not key:
         return None
+    shortest, longest = _lengths_within_ratio(len(key), LOOKS_LIKE_MIN_RATIO)
     caches = _caches(catalog)
     if caches.other_names is None:
+        caches.other_names = {}
+    names = caches.other_names.get((shortest, longest))
+    if names is None:
         planar = _planar_keys(catalog)
-        caches.other_names = [k for k in magic.keys if k not in planar]
+        names = [k for k in magic.keys_of_lengths(shortest, longest) if k not in planar]
+        caches.other_names[(shortest, longest)] = names
     from rapidfuzz import fuzz, process
 
-    found = process.extractOne(key, caches.other_names, scorer=fuzz.ratio)
-    return (found[0], float(found[1])) if found else None
+    found = process.extract(
+        key, names, scorer=fuzz.ratio, score_cutoff=LOOKS_LIKE_MIN_RATIO, limit=None
+    )
+    if not found:
+        return None
+    best = max(score for _, score, _ in found)
+    return min(name for name, score, _ in found if score == best), float(best)
+
+
+def _lengths_within_ratio(length: int, ratio: float) -> tuple[int, int]:
+    """The shortest and longest names that can score ``ratio`` (rapidfuzz's plain ratio,
+    0 to 100) against a name of ``length`` characters: 200 * min(a, b) / (a + b) >= ratio."""
+    shortest = length
+    while shortest > 1 and 200 * (shortest - 1) >= ratio * (length + shortest - 1):
+        shortest -= 1
+    longest = length
+    while 200 * length >= ratio * (length + longest + 1):
+        longest += 1
+    return shortest, longest
 
 
 #: WRatio score below which a candidate is not worth suggesting.

@@ -56,6 +56,7 @@ class ScanItem:
     scanned: bool = False
     code: str = "unreadable-file"
     missing: bool = False  # an error item for a path that does not exist
+    format: str | None = None  # a skipped file: the reader that would have read it, if one
 
 
 @record
@@ -441,19 +442,9 @@ def _file_item(path: str, name: str, *, is_link: bool, is_file: bool) -> ScanIte
         return ScanItem(path, "skipped", "not a regular file (a FIFO, socket or device)")
     if _NOT_A_DECK.match(name):
         return ScanItem(path, "skipped", "a README, licence or package file, not a decklist")
-    if name.lower().endswith(".csv") and not _looks_like_csv_decklist(path):
-        return ScanItem(path, "skipped", "a CSV file whose header names no card-name column")
+    from planarcli.deck.gate import passed_over
+
+    gated = passed_over(path, os.path.splitext(name)[1].lower())
+    if gated is not None:
+        return ScanItem(path, "skipped", gated.reason, format=gated.format)
     return ScanItem(path, "file", scanned=True)
-
-
-def _looks_like_csv_decklist(path: str) -> bool:
-    """Whether a ``.csv`` file's header is a decklist export's (a card-name column beside a
-    quantity or board column), so that a price sheet is passed over, not reported broken."""
-    from planarcli.deck.readers import _sniff_text, looks_like_csv_decklist
-
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(4096)
-    except OSError:
-        return True  # let the reader report why it cannot be read
-    return looks_like_csv_decklist(_sniff_text(head))

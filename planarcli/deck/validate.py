@@ -18,7 +18,13 @@ from typing import TYPE_CHECKING
 from planarcli.cards.catalog import Catalog
 from planarcli.deck.checks import DeckOptions, DeckRules, check_planar_deck, resolve_deck_rules
 from planarcli.deck.findings import FileResult, Finding
-from planarcli.deck.readers import DECKLIST_SUFFIXES, MAX_CARD_LINES, Decklist, read_decklist
+from planarcli.deck.readers import (
+    DECKLIST_SUFFIXES,
+    MAX_CARD_LINES,
+    DeckEntry,
+    Decklist,
+    read_decklist,
+)
 from planarcli.deck.readers.planar import PlanarDeck, find_planar_deck, near_miss
 from planarcli.errors import NotADecklistError, PlanarError
 
@@ -105,7 +111,9 @@ def _could_be_a_card_name(text: str) -> bool:
 def not_a_decklist_reason(decklist: Decklist, catalog: Catalog) -> str | None:
     """Why a text file found by a directory search is not a decklist, or None when it may
     be one. A decklist shows at least one of: a section heading, a quantity on a card line,
-    a plane or phenomenon name (or a near miss of one). Prose (``notes.txt``) shows none."""
+    a plane or phenomenon name (or a near miss of one). Prose (``notes.txt``) shows none.
+    Lines that only end in numbers ("entry 3") are quantities of a decklist when one of
+    them names a Magic card, planar or not; else they are notes."""
     if decklist.format != "text":
         return None  # the structured formats said already whether the file is a deck
     entries = decklist.entries
@@ -116,19 +124,39 @@ def not_a_decklist_reason(decklist: Decklist, catalog: Catalog) -> str | None:
         return "lists no cards (empty, or only comments)"
     if decklist.planar_sections or any(e.role != "unsectioned" for e in entries):
         return None
-    if any(e.quantity > 1 for e in entries):
+    trailing_only = 0 < decklist.counted_lines <= decklist.trailing_lines
+    if not trailing_only and any(e.quantity > 1 for e in entries):
         return None
     name_like = [e.name for e in entries if _could_be_a_card_name(e.name)]
     if any(catalog.lookup(name) for name in name_like):
         return None
-    if decklist.counted_lines:
+    if decklist.counted_lines and not trailing_only:
+        return None
+    if trailing_only and _names_a_magic_card(entries, catalog):
         return None
     if any(near_miss(name, catalog) for name in name_like[:_NEAR_MISS_TRIES]):
         return None
+    if trailing_only:
+        return (
+            "no line names a Magic card before the number that ends it ('entry 3'): notes, "
+            "not a decklist"
+        )
     return (
         "no line reads as a card line (no quantities, no section headings, no plane or "
         "phenomenon names): not a decklist"
     )
+
+
+def _names_a_magic_card(entries: tuple[DeckEntry, ...], catalog: Catalog) -> bool:
+    """Whether any entry names a card of the catalog, another Magic card (the bundled list
+    of every name, read bucket by bucket), or a planar card misspelt by a few slips
+    ("Akuom 1")."""
+    from planarcli.cards.resolve import other_magic_card, typos_of
+
+    return any(
+        catalog.lookup(entry.name) or other_magic_card(catalog, entry.name) is not None
+        for entry in entries
+    ) or any(typos_of(catalog, entry.name) for entry in entries)
 
 
 def _rules_for(options: DeckOptions) -> tuple[str, DeckRules, str]:
@@ -381,7 +409,7 @@ def validate_inputs(
                 )
                 continue
             if item.kind == "skipped":
-                found.append(skipped_result(item.path, item.reason or ""))
+                found.append(skipped_result(item.path, item.reason or "", format=item.format))
             else:
                 found.append(judge(item.path, item.scanned))
         if expansion.searched and all(result.skipped for result in found):

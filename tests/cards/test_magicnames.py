@@ -402,3 +402,117 @@ def test_every_doctor_who_printed_name_is_its_card() -> None:
         for _, printed in card.printed_names:
             found = resolve.find(snapshot, printed)
             assert found == (card, "printed") or found[1] in {"exact", "folded"}, printed
+
+
+# -- the bundled list of every Magic card name, read bucket by bucket --------------------------
+def _small_list(names: list[str]) -> Any:
+    from planarcli.cards.magicnames import MagicNames, encode, encode_file
+
+    lines = encode((fold_name(name), name) for name in names)
+    return MagicNames(encode_file(["test list"], lines))
+
+
+SMALL = [
+    "Sol Ring",
+    "Serra's Sanctum",
+    "Llanowar Elves",
+    "Llanowar",
+    "Ætherling",
+    "X",
+    "Ox",
+    "Adéwalé, Breaker of Chains",
+    "Zur the Enchanter",
+    "Sol Talisman",
+    "Solemnity",
+]
+
+
+def test_a_list_answers_each_of_its_names_and_no_other() -> None:
+    names = _small_list(SMALL)
+    assert len(names) == len(SMALL) and names.provenance == ["test list"]
+    for name in SMALL:
+        key = fold_name(name)
+        assert key in names
+        assert names.name_for(key) == name
+        for other in (key + "s", key[:-1], "q" + key, key.upper()):
+            assert (other in names) == (other in {fold_name(n) for n in SMALL}), other
+    assert "" not in names and 3 not in names
+
+
+def test_a_range_of_lengths_is_every_name_of_those_lengths() -> None:
+    names = _small_list(SMALL)
+    keys = [fold_name(name) for name in SMALL]
+    for shortest in range(0, 30):
+        for longest in range(shortest, 30):
+            got = names.keys_of_lengths(shortest, longest)
+            assert sorted(got) == sorted(k for k in keys if shortest <= len(k) <= longest)
+    assert sorted(names.keys()) == sorted(keys)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.text(
+            st.characters(blacklist_characters="\n\t", blacklist_categories=("Cs",)),
+            min_size=1,
+            max_size=12,
+        ),
+        min_size=1,
+        max_size=40,
+    )
+)
+def test_any_list_reads_back_as_written(written: list[str]) -> None:
+    """Any names (a source line holds one: no newline, no tab)."""
+    keys = {fold_name(name) for name in written} - {""}
+    if not keys:
+        return
+    names = _small_list(written)
+    assert len(names) == len(keys)
+    assert all(key in names for key in keys)
+    assert sorted(names.keys()) == sorted(keys)
+
+
+def test_a_damaged_list_is_refused() -> None:
+    from planarcli.cards.magicnames import MagicNames
+
+    with pytest.raises(ValueError):
+        MagicNames(b"# planarcli magic-names 1\nsol ring\n")
+    with pytest.raises(ValueError):
+        MagicNames(b"# planarcli magic-names 2\n# no index\nsol ring\n")
+
+
+@pytest.mark.parametrize("length", range(1, 60))
+def test_the_lengths_compared_are_every_length_that_can_score_enough(length: int) -> None:
+    """Names of other lengths can never reach the ratio (200 * min / sum): leaving them out
+    changes no answer."""
+    shortest, longest = resolve._lengths_within_ratio(length, resolve.LOOKS_LIKE_MIN_RATIO)
+    for other in range(1, 200):
+        reachable = 200 * min(length, other) / (length + other) >= resolve.LOOKS_LIKE_MIN_RATIO
+        assert reachable == (shortest <= other <= longest), other
+
+
+@requires_shared_data
+def test_the_closest_other_card_is_the_one_every_name_compared_gives() -> None:
+    """The first best of rapidfuzz's extractOne over every non-planar name, in alphabetical
+    order, as before the list was bucketed, for misspellings of a sample of real names."""
+    import random
+
+    from rapidfuzz import fuzz, process
+
+    snapshot = load_snapshot()
+    planar = resolve._planar_keys(snapshot)
+    every = sorted(
+        fold_name(line)
+        for line in (SHARED_DATA / "magic-card-names.txt").read_text("utf-8").splitlines()
+        if line
+    )
+    others = [key for key in dict.fromkeys(every) if key and key not in planar]
+    rng = random.Random(26)
+    for key in rng.sample(others, 150):
+        cut = rng.randrange(len(key))
+        for probe in (key[:cut] + key[cut + 1 :], key[:cut] + "e" + key[cut:], "akuom"):
+            if not probe:
+                continue
+            found = process.extractOne(probe, others, scorer=fuzz.ratio)
+            expected = (found[0], float(found[1])) if found and found[1] >= 80 else None
+            assert resolve._closest_other_card(snapshot, probe) == expected, probe

@@ -41,7 +41,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     names = zipfile.ZipFile(wheels[0]).namelist()
     for required in (
         "planarcli/data/cards.json",
-        "planarcli/data/magic-names.txt.gz",
+        "planarcli/data/magic-names.txt",
         "planarcli/data/schemas/catalog.schema.json",
         "planarcli/data/schemas/validate-report.schema.json",
         "planarcli/data/rules/README.md",

@@ -832,3 +832,25 @@ def test_a_path_found_twice_is_one_result_even_when_it_cannot_be_read(
     assert result.exit_code == 2, result
     assert result.stderr.count("gone.txt") == 1, result.stderr
     assert result.stdout.count("gone.txt") == 1, result.stdout
+
+
+def test_notes_whose_lines_end_in_numbers_are_no_decklist(write, tmp_path, run_cli) -> None:
+    """Issue 25 item 5: "entry 3" lines in a folder scan were taken for a decklist and
+    failed CI; they are notes when no line names a Magic card (planar or not, or a planar
+    card a few slips off)."""
+    write("decks/deck.txt", LEGAL_TEXT)
+    write("decks/notes.txt", "Game night\nentry 3\nround 2\nsnacks 4\nwinner was Sam 1\n")
+    write("decks/commander.txt", "Llanowar Elves 4\nSol Ring 1\nForest 20\n")
+    write("decks/typos.txt", "Akuom 1\nBnat 1\nentry 3\n")
+    write("decks/planes.txt", "Akoum 1\nBant 1\n")
+    result = run_cli(
+        "validate", "-v", "--no-planar-deck", "warn", "--format", "json", str(tmp_path)
+    )
+    files = _by_name(_report(result))
+    assert files["notes.txt"]["skipped"] is True
+    assert "no line names a Magic card" in files["notes.txt"]["reason"]
+    assert files["notes.txt"]["format"] == "text"
+    for name in ("deck.txt", "commander.txt", "typos.txt", "planes.txt"):
+        assert files[name]["skipped"] is False, name
+    named = run_cli("validate", "--format", "json", str(tmp_path / "decks" / "notes.txt"))
+    assert _report(named)["files"][0]["skipped"] is False  # named: judged as a decklist

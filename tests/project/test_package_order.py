@@ -31,6 +31,7 @@ PACKAGE_ORDER: dict[str, list[str | tuple[str, ...]]] = {
     ],
     "planarcli/deck": [
         ("__init__", "config", "findings", "readers"),  # options, findings; the readers (own row)
+        "gate",  # what a folder scan passes over from a file's first bytes
         ("checks", "prose", "rewrite", "scan"),  # the deck rules; prose lines; bytes; paths
         ("repairs", "validate", "writers"),  # what --fix may do; the pipeline; deck convert
         "locate",  # where in the file a repair goes
