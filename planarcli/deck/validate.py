@@ -105,15 +105,31 @@ def _could_be_a_card_name(text: str) -> bool:
 def not_a_decklist_reason(decklist: Decklist, catalog: Catalog) -> str | None:
     """Why a text file found by a directory search is not a decklist, or None when it may
     be one. A decklist shows at least one of: a section heading, a quantity on a card line,
-    a plane or phenomenon name (or a near miss of one). Prose (``notes.txt``) shows none."""
+    a plane or phenomenon name (or a near miss of one). Prose (``notes.txt``) shows none,
+    nor does a spreadsheet of names without a quantity or board column that names no
+    plane or phenomenon (``contacts.csv``: Name,Email)."""
     if decklist.format != "text":
-        return None  # the structured formats said already whether the file is a deck
+        if decklist.format != "csv" or decklist.counted_lines or not decklist.entries:
+            return None  # the structured formats said already whether the file is a deck
+        return _names_no_card(decklist, catalog, "no row names a plane or phenomenon")
     entries = decklist.entries
     if not entries:
         # "0 Akoum": a quantity on a card line, dropped for its error, still marks a decklist
         if decklist.planar_sections or any(i.code == "bad-quantity" for i in decklist.issues):
             return None
         return "lists no cards (empty, or only comments)"
+    return _names_no_card(
+        decklist,
+        catalog,
+        "no line reads as a card line (no quantities, no section headings, no plane or "
+        "phenomenon names)",
+    )
+
+
+def _names_no_card(decklist: Decklist, catalog: Catalog, what: str) -> str | None:
+    """``what`` (+ "not a decklist") when the entries show no sign of a deck: no section,
+    no quantity above 1, no plane or phenomenon name or a near miss of one."""
+    entries = decklist.entries
     if decklist.planar_sections or any(e.role != "unsectioned" for e in entries):
         return None
     if any(e.quantity > 1 for e in entries):
@@ -125,10 +141,7 @@ def not_a_decklist_reason(decklist: Decklist, catalog: Catalog) -> str | None:
         return None
     if any(near_miss(name, catalog) for name in name_like[:_NEAR_MISS_TRIES]):
         return None
-    return (
-        "no line reads as a card line (no quantities, no section headings, no plane or "
-        "phenomenon names): not a decklist"
-    )
+    return f"{what}: not a decklist"
 
 
 def _rules_for(options: DeckOptions) -> tuple[str, DeckRules, str]:

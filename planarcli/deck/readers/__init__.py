@@ -74,6 +74,8 @@ FORMATS: dict[str, str] = {
     "mtgjson": "planarcli.deck.readers.mtgjson",
     "json": "planarcli.deck.readers.jsondeck",
     "csv": "planarcli.deck.readers.csvdeck",
+    "cards": "planarcli.deck.readers.cardjson",
+    "xmage": "planarcli.deck.readers.xmage",
 }
 
 #: file extensions that are decklists (used when a directory is searched).
@@ -90,6 +92,8 @@ DECKLIST_SUFFIXES: tuple[str, ...] = (
 
 _BY_SUFFIX = {".dck": "forge", ".cod": "cockatrice", ".dek": "mtgo", ".json": "json"}
 _SNIFF_BYTES = 4096
+#: Extensions of formats whose content says what they are (XML, JSON, a CSV header).
+_NOT_XMAGE = frozenset({".cod", ".dek", ".json", ".csv"})
 
 _FORGE_SECTION = lazy(
     r"^[ \t]*\[[ \t]*(metadata|general|main|sideboard|commander|planar|planes|schemes|"
@@ -99,9 +103,14 @@ _FORGE_SECTION = lazy(
 _FORGE_CARD = lazy(r"^[ \t]*\d+[ \t]+[^|\r\n]+\+?\|[A-Za-z0-9#]", re.MULTILINE)
 _JSON_ARRAY = lazy(r"\[\s*(?:[\[{\"\]0-9-]|true\b|false\b|null\b|\Z)")
 _PLANARCLI_MARK = lazy(r'"format"\s*:\s*"planarcli-deck"')
-_MTGJSON_KEYS = lazy(
-    r'"(?:meta|data|mainBoard|sideBoard|planes|displayCommander|sealedProductUuids)"\s*:'
-)
+#: MTGJSON's keys (not "planes" alone: an app's ``{"planes": [...]}`` is card JSON).
+_MTGJSON_KEYS = lazy(r'"(?:meta|data|mainBoard|sideBoard|displayCommander|sealedProductUuids)"\s*:')
+#: XMage's card line, the printing before the name: "1 [OHOP:3] Bant", "SB: 1 [OHOP:3] Bant".
+_XMAGE_CARD = lazy(r"^[ \t]*(?:SB:[ \t]*)?\d+[ \t]+\[[A-Za-z0-9_]{1,8}:[^\]\s]*\][ \t]+\S", re.M)
+#: What only XMage writes: its layout lines.
+_XMAGE_MARK = lazy(r"^[ \t]*LAYOUT (?:MAIN|SIDEBOARD):", re.M)
+#: A Scryfall object: a list of cards, or a card (``"object": "card"``).
+_SCRYFALL_MARK = lazy(r'"object"\s*:\s*"(?:list|card)"')
 
 
 def _sniff_text(data: bytes) -> str:
@@ -129,6 +138,8 @@ def detect_format(raw: RawInput) -> str:
     if head.startswith("{"):
         if _PLANARCLI_MARK.search(head):
             return "json"
+        if _SCRYFALL_MARK.search(head):
+            return "cards"
         if _MTGJSON_KEYS.search(head):
             return "mtgjson"
         return "json"
@@ -147,9 +158,22 @@ def detect_format(raw: RawInput) -> str:
         if raw.suffix in (".json", ".dck"):
             return _BY_SUFFIX[raw.suffix]
         return "text"
-    if raw.suffix not in _BY_SUFFIX and looks_like_csv_decklist(head):
+    if raw.suffix not in _NOT_XMAGE and _looks_like_xmage(head):
+        return "xmage"  # "NAME:Bant" and "1 [OHOP:3] Bant", "LAYOUT MAIN:...": XMage wrote it
+    if raw.suffix == ".dck" and not _FORGE_SECTION.search(head):
+        return "xmage"  # no Forge section: XMage's form, whose bracket is optional
+    if raw.suffix not in _BY_SUFFIX and looks_like_csv_decklist(head, raw.suffix):
         return "csv"
     return _BY_SUFFIX.get(raw.suffix, "text")
+
+
+def _looks_like_xmage(head: str) -> bool:
+    """Whether ``head`` is the start of an XMage deck: a layout line, or XMage's card lines
+    (``1 [OHOP:3] Bant``) under a first line ``NAME:...`` (a cheap gate first: "[" or
+    "LAYOUT" in the text)."""
+    if "LAYOUT " in head and _XMAGE_MARK.search(head):
+        return True
+    return head.startswith("NAME:") and "[" in head and _XMAGE_CARD.search(head) is not None
 
 
 def _json_but_no_names(raw: RawInput) -> bool:
@@ -174,14 +198,21 @@ def _json_but_no_names(raw: RawInput) -> bool:
     )
 
 
-def looks_like_csv_decklist(head: str) -> bool:
-    """Whether the first line of ``head`` is the header row of a CSV decklist."""
-    first = head.lstrip("\ufeff \t\r\n").split("\n", 1)[0]
-    if not any(delimiter in first for delimiter in ",;\t"):
-        return False
-    from planarcli.deck.readers.csvdeck import header_columns
+def looks_like_csv_decklist(head: str, suffix: str = ".csv") -> bool:
+    """Whether the first line of ``head`` (after an Excel ``sep=;`` line) is the header row
+    of a CSV decklist. In a ``.csv`` file a card-name column alone is one (``Name,Set``,
+    ``Card Name``); elsewhere a quantity or board column must be beside it."""
+    from planarcli.deck.readers.csvdeck import header_columns, header_start
 
-    return header_columns(first) is not None
+    lines = head.lstrip("\ufeff \t\r\n").split("\n", 3)[:3]
+    at, forced = header_start(lines)
+    if at is None:
+        return False
+    first = lines[at]
+    alone = suffix == ".csv"
+    if not alone and forced is None and not any(delimiter in first for delimiter in ",;\t"):
+        return False
+    return header_columns(first, delimiter=forced, alone=alone) is not None
 
 
 def looks_like_json_decklist(data: bytes) -> bool:

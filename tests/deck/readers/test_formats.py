@@ -507,7 +507,17 @@ def test_detect_by_content_alone(name: str, expected: str) -> None:
         (b"[Planes]\n1 Tazeem\n", ".txt", "text"),  # one bracketed heading: let text decide
         (b"[Planes]\n1 Tazeem|HOP\n", "", "forge"),
         (b"[Main]\n[Planes]\n1 Tazeem\n", "", "forge"),
-        (b"1 Tazeem\n", ".dck", "forge"),
+        (b"1 Tazeem\n", ".dck", "xmage"),  # no Forge section: XMage's form, bracket optional
+        (b"[Main]\n1 Tazeem\n", ".dck", "forge"),
+        (b"NAME:Bant\n1 [OHOP:3] Bant\n", "", "xmage"),
+        (b"NAME:Bant\n1 [OHOP:3] Bant\n", ".txt", "xmage"),
+        (b"1 [OHOP:3] Bant\nLAYOUT MAIN:(1,1)(NONE,false,50)|([OHOP:3])\n", ".txt", "xmage"),
+        (b"1 [OHOP:3] Bant\n", ".txt", "text"),  # a pasted line: the text reader reads it
+        (b'{"object": "list", "data": []}', ".json", "cards"),
+        (b'{"planes": [{"name": "Bant"}]}', ".json", "json"),  # (whose reader reads it)
+        (b"sep=;\nName;Set\nBant;OHOP\n", ".csv", "csv"),
+        (b"Name\nBant\n", ".csv", "csv"),
+        (b"Name\nBant\n", ".txt", "text"),
         (b"", ".cod", "cockatrice"),
         (b"", ".dek", "mtgo"),
         (b"", ".json", "json"),
@@ -523,7 +533,7 @@ def test_detect_by_content_alone(name: str, expected: str) -> None:
         (b"[[[[[", "", "json"),
         (b'[{"name": "Tazeem"}]', ".txt", "json"),
         (b"[ ]", "", "json"),
-        (b"\x89PNG\r\n\x1a\n\x00\x00", ".dck", "forge"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00", ".dck", "xmage"),
     ],
 )
 def test_detect_rules(data: bytes, suffix: str, expected: str) -> None:
