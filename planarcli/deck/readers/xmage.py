@@ -30,6 +30,7 @@ from planarcli.deck.readers.model import (
     parse_quantity,
 )
 from planarcli.deck.readers.source import RawInput, split_lines
+from planarcli.errors import InputError
 from planarcli.lazyre import lazy
 
 #: XMage's lines that are no card: ``KEY:value`` (upper case keys) it writes or reads.
@@ -67,6 +68,15 @@ def read(raw: RawInput) -> Decklist:
         entry = _entry(line, number, section, role, issues)
         if entry is not None:
             entries.append(entry)
+    if not entries and issues and issues[0].code == "unreadable-line":
+        # no line is a card: a .dck of neither XMage's nor Forge's form (a broken file)
+        raise InputError(
+            "not an XMage or Forge deck: no line reads as a card ('1 [SET:number] Name') "
+            "and there is no Forge [section] header",
+            path=raw.display,
+            line=issues[0].line,
+            hint="fix the file, or pass --input-format text",
+        )
     return Decklist(raw.display, "xmage", tuple(entries), tuple(issues), deck_name)
 
 
