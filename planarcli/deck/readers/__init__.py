@@ -9,15 +9,21 @@ Format detection (``detect_format``) looks at the first few kB only, never parse
 1. content: ``<cockatrice_deck`` -> cockatrice; ``<Deck`` -> mtgo; another XML document
    -> mtgo for ``.dek``, text for a ``.txt`` that starts like HTML (``<ul>``, ``<p>``),
    else cockatrice (whose reader then says what is wrong);
-   a JSON object marked ``"format": "planarcli-deck"`` -> json; one with ``"meta"`` /
-   ``"data"`` / MTGJSON board keys -> mtgjson; a Forge section header (``[metadata]``,
+   a JSON object marked ``"format": "planarcli-deck"`` -> json; a Scryfall object
+   (``"object": "list"`` or ``"card"``, an array of cards too) -> cards; one with
+   ``"meta"`` / ``"data"`` / MTGJSON board keys -> mtgjson; any other JSON -> json, whose
+   reader reads an app's planes and objects keyed by id (``readers.cardjson``) or says it
+   is no decklist; a Forge section header (``[metadata]``,
    ``[Main]``, ``[planar]``, ``[Planes]``...) on a line of its own, together with
    ``[metadata]``, a second such header or a ``1 Name|SET`` line -> forge; a JSON array
    (``[[``, ``[{``, ``[1``...) -> json (whose reader says it is no decklist);
-   a first line that is a CSV header naming a card-name column and a quantity or board
-   column (``Count,Name,Edition``, ``"Quantity","Name"``) -> csv;
-2. extension: ``.dck`` forge, ``.cod`` cockatrice, ``.dek`` mtgo, ``.json`` json (a
-   ``.csv`` without such a header is read as text: ``Name,1`` lines);
+   XMage's layout lines, or its ``1 [SET:num] Name`` lines under ``NAME:...`` -> xmage;
+   a first line (after Excel's ``sep=;``) that is a CSV header naming a card-name column
+   and a quantity or board column (``Count,Name,Edition``, ``"Quantity","Name"``; in a
+   ``.csv`` a name column alone, ``Name,Set``) -> csv;
+2. extension: ``.dck`` forge (xmage without a Forge section), ``.cod`` cockatrice,
+   ``.dek`` mtgo, ``.json`` json (a ``.csv`` without such a header is read as text:
+   ``Name,1`` lines);
 3. otherwise text.
 """
 
@@ -109,6 +115,8 @@ _MTGJSON_KEYS = lazy(r'"(?:meta|data|mainBoard|sideBoard|displayCommander|sealed
 _XMAGE_CARD = lazy(r"^[ \t]*(?:SB:[ \t]*)?\d+[ \t]+\[[A-Za-z0-9_]{1,8}:[^\]\s]*\][ \t]+\S", re.M)
 #: What only XMage writes: its layout lines.
 _XMAGE_MARK = lazy(r"^[ \t]*LAYOUT (?:MAIN|SIDEBOARD):", re.M)
+#: An app's planes: ``{"planes": [...]}``, ``"phenomena": {...}``.
+_APP_PLANES = lazy(r'"(?:planes|phenomena|planar[ _]?(?:deck|cards))"\s*:\s*[\[{]', re.I)
 #: A Scryfall object: a list of cards, or a card (``"object": "card"``).
 _SCRYFALL_MARK = lazy(r'"object"\s*:\s*"(?:list|card)"')
 
@@ -144,6 +152,8 @@ def detect_format(raw: RawInput) -> str:
             return "mtgjson"
         return "json"
     if head.startswith("[") and _JSON_ARRAY.match(head):
+        if head[1:].lstrip().startswith("{") and _SCRYFALL_MARK.search(head):
+            return "cards"  # [{"object": "card", ...}, ...]
         if raw.suffix != ".txt" or _json_but_no_names(raw):
             return "json"
         return "text"  # "[1] Akoum" in a .txt, or a .txt that is a JSON array of card names
@@ -216,10 +226,16 @@ def looks_like_csv_decklist(head: str, suffix: str = ".csv") -> bool:
 
 
 def looks_like_json_decklist(data: bytes) -> bool:
-    """Whether the start of a JSON file (any encoding) marks it as an MTGJSON deck or a
-    planarcli decklist, so a directory search can pass over package.json and the like."""
+    """Whether the start of a JSON file (any encoding) marks it as an MTGJSON deck, a
+    planarcli decklist, Scryfall card objects or an app's planes, so a directory search can
+    pass over package.json and the like."""
     head = _sniff_text(data)
-    return bool(_PLANARCLI_MARK.search(head) or _MTGJSON_KEYS.search(head))
+    return bool(
+        _PLANARCLI_MARK.search(head)
+        or _MTGJSON_KEYS.search(head)
+        or _SCRYFALL_MARK.search(head)
+        or _APP_PLANES.search(head)
+    )
 
 
 def reader_for(name: str) -> Callable[[RawInput], Decklist]:

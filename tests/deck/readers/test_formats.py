@@ -488,6 +488,9 @@ def test_planarcli_json_schema_is_bundled_and_valid() -> None:
         ("mtgjson-sideboard-old.json", "mtgjson"),
         ("mtgjson-anthology.json", "mtgjson"),
         ("planarcli-deck.json", "json"),
+        ("scryfall-list.json", "cards"),
+        ("scryfall-array.json", "cards"),
+        ("xmage-sideboard.dck", "xmage"),
     ],
 )
 def test_detect_by_content_alone(name: str, expected: str) -> None:
@@ -574,6 +577,10 @@ VALID = [
     ("mtgjson-planes.json", "mtgjson", "section", 11, 1),
     ("mtgjson-sideboard-old.json", "mtgjson", "by-type", 10, 0),
     ("planarcli-deck.json", "json", "section", 11, 1),
+    ("scryfall-list.json", "cards", "whole-file", 11, 1),
+    ("scryfall-array.json", "cards", "whole-file", 11, 1),
+    ("app-planes.json", "cards", "section", 11, 1),
+    ("xmage-sideboard.dck", "xmage", "by-type", 10, 1),
 ]
 
 
