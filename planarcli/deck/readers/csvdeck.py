@@ -84,7 +84,7 @@ SEP_LINE = "sep="
 
 def delimiter_line(line: str) -> str | None:
     """The delimiter a ``sep=,`` / ``sep=;`` / ``"sep=\t"`` line names, else None."""
-    text = line.strip().lstrip("\ufeff").strip('"')
+    text = line.strip(" \r\n").lstrip("\ufeff").strip('"')  # (a tab may be the delimiter)
     if len(text) == 5 and text[:4].casefold() == SEP_LINE:
         return text[4]
     if text.casefold() == "sep=\\t":
