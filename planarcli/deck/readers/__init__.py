@@ -212,17 +212,16 @@ def looks_like_csv_decklist(head: str, suffix: str = ".csv") -> bool:
     """Whether the first line of ``head`` (after an Excel ``sep=;`` line) is the header row
     of a CSV decklist. In a ``.csv`` file a card-name column alone is one (``Name,Set``,
     ``Card Name``); elsewhere a quantity or board column must be beside it."""
+    lines = head.lstrip("\ufeff \t\r\n").split("\n", 3)[:3]
+    alone = suffix == ".csv"
+    if not alone and not any(delimiter in lines[0] for delimiter in ",;\t"):
+        return False  # (most text decklists: the CSV reader is not even loaded)
     from planarcli.deck.readers.csvdeck import header_columns, header_start
 
-    lines = head.lstrip("\ufeff \t\r\n").split("\n", 3)[:3]
     at, forced = header_start(lines)
     if at is None:
         return False
-    first = lines[at]
-    alone = suffix == ".csv"
-    if not alone and forced is None and not any(delimiter in first for delimiter in ",;\t"):
-        return False
-    return header_columns(first, delimiter=forced, alone=alone) is not None
+    return header_columns(lines[at], delimiter=forced, alone=alone) is not None
 
 
 def looks_like_json_decklist(data: bytes) -> bool:
