@@ -21,7 +21,8 @@ Format detection (``detect_format``) looks at the first few kB only, never parse
    a first line (after Excel's ``sep=;``) that is a CSV header naming a card-name column
    and a quantity or board column (``Count,Name,Edition``, ``"Quantity","Name"``; in a
    ``.csv`` a name column alone, ``Name,Set``) -> csv;
-2. extension: ``.dck`` forge (xmage without a Forge section), ``.cod`` cockatrice,
+2. extension: ``.dck`` forge (xmage without a Forge section, with XMage's ``NAME:``,
+   ``SB:`` or ``1 [SET:num] Name`` lines), ``.cod`` cockatrice,
    ``.dek`` mtgo, ``.json`` json (a ``.csv`` without such a header is read as text:
    ``Name,1`` lines);
 3. otherwise text.
@@ -113,6 +114,8 @@ _PLANARCLI_MARK = lazy(r'"format"\s*:\s*"planarcli-deck"')
 _MTGJSON_KEYS = lazy(r'"(?:meta|data|mainBoard|sideBoard|displayCommander|sealedProductUuids)"\s*:')
 #: XMage's card line, the printing before the name: "1 [OHOP:3] Bant", "SB: 1 [OHOP:3] Bant".
 _XMAGE_CARD = lazy(r"^[ \t]*(?:SB:[ \t]*)?\d+[ \t]+\[[A-Za-z0-9_]{1,8}:[^\]\s]*\][ \t]+\S", re.M)
+#: A line of XMage's in a .dck: its card line's printing, a sideboard line, its deck's name.
+_XMAGE_SIGN = lazy(r"^[ \t]*(?:SB:|NAME:|\d+[ \t]+\[[A-Za-z0-9_]{1,8}:)", re.M)
 #: What only XMage writes: its layout lines.
 _XMAGE_MARK = lazy(r"^[ \t]*LAYOUT (?:MAIN|SIDEBOARD):", re.M)
 #: An app's planes: ``{"planes": [...]}``, ``"phenomena": {...}``.
@@ -170,8 +173,8 @@ def detect_format(raw: RawInput) -> str:
         return "text"
     if raw.suffix not in _NOT_XMAGE and _looks_like_xmage(head):
         return "xmage"  # "NAME:Bant" and "1 [OHOP:3] Bant", "LAYOUT MAIN:...": XMage wrote it
-    if raw.suffix == ".dck" and not _FORGE_SECTION.search(head):
-        return "xmage"  # no Forge section: XMage's form, whose bracket is optional
+    if raw.suffix == ".dck" and _XMAGE_SIGN.search(head) and not _FORGE_SECTION.search(head):
+        return "xmage"  # no Forge section, and XMage's NAME:, SB: or "1 [SET:num] Name" lines
     if raw.suffix not in _BY_SUFFIX and looks_like_csv_decklist(head, raw.suffix):
         return "csv"
     return _BY_SUFFIX.get(raw.suffix, "text")

@@ -510,7 +510,9 @@ def test_detect_by_content_alone(name: str, expected: str) -> None:
         (b"[Planes]\n1 Tazeem\n", ".txt", "text"),  # one bracketed heading: let text decide
         (b"[Planes]\n1 Tazeem|HOP\n", "", "forge"),
         (b"[Main]\n[Planes]\n1 Tazeem\n", "", "forge"),
-        (b"1 Tazeem\n", ".dck", "xmage"),  # no Forge section: XMage's form, bracket optional
+        (b"1 Tazeem\n", ".dck", "forge"),  # (whose reader says it has no section)
+        (b"NAME:Elves\n4 Forest\nSB: 1 Bant\n", ".dck", "xmage"),
+        (b"4 Forest\nSB: 1 Bant\n", ".dck", "xmage"),
         (b"[Main]\n1 Tazeem\n", ".dck", "forge"),
         (b"NAME:Bant\n1 [OHOP:3] Bant\n", "", "xmage"),
         (b"NAME:Bant\n1 [OHOP:3] Bant\n", ".txt", "xmage"),
@@ -536,7 +538,7 @@ def test_detect_by_content_alone(name: str, expected: str) -> None:
         (b"[[[[[", "", "json"),
         (b'[{"name": "Tazeem"}]', ".txt", "json"),
         (b"[ ]", "", "json"),
-        (b"\x89PNG\r\n\x1a\n\x00\x00", ".dck", "xmage"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00", ".dck", "forge"),
     ],
 )
 def test_detect_rules(data: bytes, suffix: str, expected: str) -> None:
