@@ -155,7 +155,7 @@ class _ConvertCommand(PlanarCommand):
     "--input-format",
     metavar="FORMAT",
     help="Read FILE in this format instead of detecting it "
-    "(text, csv, forge, cockatrice, mtgo, mtgjson, json).",
+    "(text, csv, forge, xmage, cockatrice, mtgo, mtgjson, cards, json).",
 )
 @format_option()
 def convert(

@@ -96,7 +96,7 @@ class ValidateCommand(PlanarCommand):
     "input_format",
     metavar="FORMAT",
     help="Read every file in this format instead of detecting it "
-    "(text, csv, forge, cockatrice, mtgo, mtgjson, json).",
+    "(text, csv, forge, xmage, cockatrice, mtgo, mtgjson, cards, json).",
 )
 @click.option(
     "--exclude",

@@ -159,7 +159,7 @@ def _json_pairs(
 
 
 def _locator(format_name: str) -> locate.Locator | None:
-    if format_name in ("text", "forge", "csv"):  # a CSV row is a line; its fields are read back
+    if format_name in ("text", "forge", "csv", "xmage"):  # a CSV row is a line; read back
         return _line_locator
     if format_name == "cockatrice":
         return _xml_locator("card", "name", "number")

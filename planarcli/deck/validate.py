@@ -111,17 +111,34 @@ def _could_be_a_card_name(text: str) -> bool:
 def not_a_decklist_reason(decklist: Decklist, catalog: Catalog) -> str | None:
     """Why a text file found by a directory search is not a decklist, or None when it may
     be one. A decklist shows at least one of: a section heading, a quantity on a card line,
-    a plane or phenomenon name (or a near miss of one). Prose (``notes.txt``) shows none.
-    Lines that only end in numbers ("entry 3") are quantities of a decklist when one of
-    them names a Magic card, planar or not; else they are notes."""
+    a plane or phenomenon name (or a near miss of one). Prose (``notes.txt``) shows none,
+    nor does a spreadsheet of names without a quantity or board column that names no
+    plane or phenomenon (``contacts.csv``: Name,Email). Lines that only end in numbers
+    ("entry 3") are quantities of a decklist when one of them names a Magic card, planar or
+    not; else they are notes."""
     if decklist.format != "text":
-        return None  # the structured formats said already whether the file is a deck
+        if decklist.format != "csv" or decklist.counted_lines or not decklist.entries:
+            return None  # the structured formats said already whether the file is a deck
+        return _names_no_card(decklist, catalog, "no row names a plane or phenomenon")
     entries = decklist.entries
     if not entries:
         # "0 Akoum": a quantity on a card line, dropped for its error, still marks a decklist
         if decklist.planar_sections or any(i.code == "bad-quantity" for i in decklist.issues):
             return None
         return "lists no cards (empty, or only comments)"
+    return _names_no_card(
+        decklist,
+        catalog,
+        "no line reads as a card line (no quantities, no section headings, no plane or "
+        "phenomenon names)",
+    )
+
+
+def _names_no_card(decklist: Decklist, catalog: Catalog, what: str) -> str | None:
+    """``what`` (+ "not a decklist") when the entries show no sign of a deck: no section,
+    no quantity above 1, no plane or phenomenon name or a near miss of one; lines that only
+    end in numbers, none of them naming a Magic card, are notes."""
+    entries = decklist.entries
     if decklist.planar_sections or any(e.role != "unsectioned" for e in entries):
         return None
     trailing_only = 0 < decklist.counted_lines <= decklist.trailing_lines
@@ -141,10 +158,7 @@ def not_a_decklist_reason(decklist: Decklist, catalog: Catalog) -> str | None:
             "no line names a Magic card before the number that ends it ('entry 3'): notes, "
             "not a decklist"
         )
-    return (
-        "no line reads as a card line (no quantities, no section headings, no plane or "
-        "phenomenon names): not a decklist"
-    )
+    return f"{what}: not a decklist"
 
 
 def _names_a_magic_card(entries: tuple[DeckEntry, ...], catalog: Catalog) -> bool:

@@ -43,7 +43,8 @@ PACKAGE_ORDER: dict[str, list[str | tuple[str, ...]]] = {
         ("cardline", "planar"),  # one card line taken apart; which entries are the planar deck
         "cardnames",  # the one card-name oracle
         "decoding",  # text from bytes, the legacy Japanese encoding (asks the catalog)
-        ("csvdeck", "forge", "mtgjson", "text", "xmldeck"),  # the readers (text/: own pipeline)
+        ("csvdeck", "forge", "mtgjson", "text", "xmldeck", "xmage"),  # the readers (text/: own)
+        "cardjson",  # JSON of card objects (Scryfall, apps), parsed as MTGJSON's is
         ("__init__", "cockatrice", "jsondeck", "mtgo"),  # detection, reader_for; XML, JSON
     ],
     "planarcli/rulebook": [

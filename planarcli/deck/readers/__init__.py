@@ -9,15 +9,22 @@ Format detection (``detect_format``) looks at the first few kB only, never parse
 1. content: ``<cockatrice_deck`` -> cockatrice; ``<Deck`` -> mtgo; another XML document
    -> mtgo for ``.dek``, text for a ``.txt`` that starts like HTML (``<ul>``, ``<p>``),
    else cockatrice (whose reader then says what is wrong);
-   a JSON object marked ``"format": "planarcli-deck"`` -> json; one with ``"meta"`` /
-   ``"data"`` / MTGJSON board keys -> mtgjson; a Forge section header (``[metadata]``,
+   a JSON object marked ``"format": "planarcli-deck"`` -> json; a Scryfall object
+   (``"object": "list"`` or ``"card"``, an array of cards too) -> cards; one with
+   ``"meta"`` / ``"data"`` / MTGJSON board keys -> mtgjson; any other JSON -> json, whose
+   reader reads an app's planes and objects keyed by id (``readers.cardjson``) or says it
+   is no decklist; a Forge section header (``[metadata]``,
    ``[Main]``, ``[planar]``, ``[Planes]``...) on a line of its own, together with
    ``[metadata]``, a second such header or a ``1 Name|SET`` line -> forge; a JSON array
    (``[[``, ``[{``, ``[1``...) -> json (whose reader says it is no decklist);
-   a first line that is a CSV header naming a card-name column and a quantity or board
-   column (``Count,Name,Edition``, ``"Quantity","Name"``) -> csv;
-2. extension: ``.dck`` forge, ``.cod`` cockatrice, ``.dek`` mtgo, ``.json`` json (a
-   ``.csv`` without such a header is read as text: ``Name,1`` lines);
+   XMage's layout lines, or its ``1 [SET:num] Name`` lines under ``NAME:...`` -> xmage;
+   a first line (after Excel's ``sep=;``) that is a CSV header naming a card-name column
+   and a quantity or board column (``Count,Name,Edition``, ``"Quantity","Name"``; in a
+   ``.csv`` a name column alone, ``Name,Set``) -> csv;
+2. extension: ``.dck`` forge (xmage without a Forge section, with XMage's ``NAME:``,
+   ``SB:`` or ``1 [SET:num] Name`` lines), ``.cod`` cockatrice,
+   ``.dek`` mtgo, ``.json`` json (a ``.csv`` without such a header is read as text:
+   ``Name,1`` lines);
 3. otherwise text.
 """
 
@@ -74,6 +81,8 @@ FORMATS: dict[str, str] = {
     "mtgjson": "planarcli.deck.readers.mtgjson",
     "json": "planarcli.deck.readers.jsondeck",
     "csv": "planarcli.deck.readers.csvdeck",
+    "cards": "planarcli.deck.readers.cardjson",
+    "xmage": "planarcli.deck.readers.xmage",
 }
 
 #: file extensions that are decklists (used when a directory is searched).
@@ -90,6 +99,8 @@ DECKLIST_SUFFIXES: tuple[str, ...] = (
 
 _BY_SUFFIX = {".dck": "forge", ".cod": "cockatrice", ".dek": "mtgo", ".json": "json"}
 _SNIFF_BYTES = 4096
+#: Extensions of formats whose content says what they are (XML, JSON, a CSV header).
+_NOT_XMAGE = frozenset({".cod", ".dek", ".json", ".csv"})
 
 _FORGE_SECTION = lazy(
     r"^[ \t]*\[[ \t]*(metadata|general|main|sideboard|commander|planar|planes|schemes|"
@@ -99,9 +110,18 @@ _FORGE_SECTION = lazy(
 _FORGE_CARD = lazy(r"^[ \t]*\d+[ \t]+[^|\r\n]+\+?\|[A-Za-z0-9#]", re.MULTILINE)
 _JSON_ARRAY = lazy(r"\[\s*(?:[\[{\"\]0-9-]|true\b|false\b|null\b|\Z)")
 _PLANARCLI_MARK = lazy(r'"format"\s*:\s*"planarcli-deck"')
-_MTGJSON_KEYS = lazy(
-    r'"(?:meta|data|mainBoard|sideBoard|planes|displayCommander|sealedProductUuids)"\s*:'
-)
+#: MTGJSON's keys (not "planes" alone: an app's ``{"planes": [...]}`` is card JSON).
+_MTGJSON_KEYS = lazy(r'"(?:meta|data|mainBoard|sideBoard|displayCommander|sealedProductUuids)"\s*:')
+#: XMage's card line, the printing before the name: "1 [OHOP:3] Bant", "SB: 1 [OHOP:3] Bant".
+_XMAGE_CARD = lazy(r"^[ \t]*(?:SB:[ \t]*)?\d+[ \t]+\[[A-Za-z0-9_]{1,8}:[^\]\s]*\][ \t]+\S", re.M)
+#: A line of XMage's in a .dck: its card line's printing, a sideboard line, its deck's name.
+_XMAGE_SIGN = lazy(r"^[ \t]*(?:SB:|NAME:|\d+[ \t]+\[[A-Za-z0-9_]{1,8}:)", re.M)
+#: What only XMage writes: its layout lines.
+_XMAGE_MARK = lazy(r"^[ \t]*LAYOUT (?:MAIN|SIDEBOARD):", re.M)
+#: An app's planes: ``{"planes": [...]}``, ``"phenomena": {...}``.
+_APP_PLANES = lazy(r'"(?:planes|phenomena|planar[ _]?(?:deck|cards))"\s*:\s*[\[{]', re.I)
+#: A Scryfall object: a list of cards, or a card (``"object": "card"``).
+_SCRYFALL_MARK = lazy(r'"object"\s*:\s*"(?:list|card)"')
 
 
 def _sniff_text(data: bytes) -> str:
@@ -129,10 +149,14 @@ def detect_format(raw: RawInput) -> str:
     if head.startswith("{"):
         if _PLANARCLI_MARK.search(head):
             return "json"
+        if _SCRYFALL_MARK.search(head):
+            return "cards"
         if _MTGJSON_KEYS.search(head):
             return "mtgjson"
         return "json"
     if head.startswith("[") and _JSON_ARRAY.match(head):
+        if head[1:].lstrip().startswith("{") and _SCRYFALL_MARK.search(head):
+            return "cards"  # [{"object": "card", ...}, ...]
         if raw.suffix != ".txt" or _json_but_no_names(raw):
             return "json"
         return "text"  # "[1] Akoum" in a .txt, or a .txt that is a JSON array of card names
@@ -147,9 +171,22 @@ def detect_format(raw: RawInput) -> str:
         if raw.suffix in (".json", ".dck"):
             return _BY_SUFFIX[raw.suffix]
         return "text"
-    if raw.suffix not in _BY_SUFFIX and looks_like_csv_decklist(head):
+    if raw.suffix not in _NOT_XMAGE and _looks_like_xmage(head):
+        return "xmage"  # "NAME:Bant" and "1 [OHOP:3] Bant", "LAYOUT MAIN:...": XMage wrote it
+    if raw.suffix == ".dck" and _XMAGE_SIGN.search(head) and not _FORGE_SECTION.search(head):
+        return "xmage"  # no Forge section, and XMage's NAME:, SB: or "1 [SET:num] Name" lines
+    if raw.suffix not in _BY_SUFFIX and looks_like_csv_decklist(head, raw.suffix):
         return "csv"
     return _BY_SUFFIX.get(raw.suffix, "text")
+
+
+def _looks_like_xmage(head: str) -> bool:
+    """Whether ``head`` is the start of an XMage deck: a layout line, or XMage's card lines
+    (``1 [OHOP:3] Bant``) under a first line ``NAME:...`` (a cheap gate first: "[" or
+    "LAYOUT" in the text)."""
+    if "LAYOUT " in head and _XMAGE_MARK.search(head):
+        return True
+    return head.startswith("NAME:") and "[" in head and _XMAGE_CARD.search(head) is not None
 
 
 def _json_but_no_names(raw: RawInput) -> bool:
@@ -174,21 +211,33 @@ def _json_but_no_names(raw: RawInput) -> bool:
     )
 
 
-def looks_like_csv_decklist(head: str) -> bool:
-    """Whether the first line of ``head`` is the header row of a CSV decklist."""
-    first = head.lstrip("\ufeff \t\r\n").split("\n", 1)[0]
-    if not any(delimiter in first for delimiter in ",;\t"):
-        return False
-    from planarcli.deck.readers.csvdeck import header_columns
+def looks_like_csv_decklist(head: str, suffix: str = ".csv") -> bool:
+    """Whether the first line of ``head`` (after an Excel ``sep=;`` line) is the header row
+    of a CSV decklist. In a ``.csv`` file a card-name column alone is one (``Name,Set``,
+    ``Card Name``); elsewhere a quantity or board column must be beside it."""
+    lines = head.lstrip("\ufeff \t\r\n").split("\n", 3)[:3]
+    alone = suffix == ".csv"
+    if not alone and not any(delimiter in lines[0] for delimiter in ",;\t"):
+        return False  # (most text decklists: the CSV reader is not even loaded)
+    from planarcli.deck.readers.csvdeck import header_columns, header_start
 
-    return header_columns(first) is not None
+    at, forced = header_start(lines)
+    if at is None:
+        return False
+    return header_columns(lines[at], delimiter=forced, alone=alone) is not None
 
 
 def looks_like_json_decklist(data: bytes) -> bool:
-    """Whether the start of a JSON file (any encoding) marks it as an MTGJSON deck or a
-    planarcli decklist, so a directory search can pass over package.json and the like."""
+    """Whether the start of a JSON file (any encoding) marks it as an MTGJSON deck, a
+    planarcli decklist, Scryfall card objects or an app's planes, so a directory search can
+    pass over package.json and the like."""
     head = _sniff_text(data)
-    return bool(_PLANARCLI_MARK.search(head) or _MTGJSON_KEYS.search(head))
+    return bool(
+        _PLANARCLI_MARK.search(head)
+        or _MTGJSON_KEYS.search(head)
+        or _SCRYFALL_MARK.search(head)
+        or _APP_PLANES.search(head)
+    )
 
 
 def reader_for(name: str) -> Callable[[RawInput], Decklist]:

@@ -75,6 +75,11 @@ _SUFFIX_QUANTITY = lazy(r"(?:\s+[xX]|\s*×)\s*(\d{1,4})$")  # "Naya x1", "Sea of
 _PAREN_QUANTITY = lazy(r"[ \t]*\([ \t]*(\d{1,4})[ \t]*\)$")
 
 
+#: "Bant [1]", "Bant [2x]": a quantity in square brackets after the name (no category:
+#: a category is words).
+_BRACKET_SUFFIX_QUANTITY = lazy(r"[ \t]*\[[ \t]*(\d{1,4})[ \t]*[xX×]?[ \t]*\]$")
+
+
 #: "Akoum (plane)", "Chaotic Aether (Phenomenon)": the card's type after its name.
 _TYPE_HINT = lazy(
     r"[ \t]*\([ \t]*(?:planes?|phenomen(?:on|a))(?:[ \t]*[-–—:][^()]*)?[ \t]*\)$", re.I
@@ -131,7 +136,8 @@ _TAB_QUANTITY = lazy(r"\t[\t ]*(\d{1,6})[\t ]*$")  # "Name<TAB>1" (spreadsheet c
 _TRAILING_NUMBER = lazy(r"(?:[ \t]*,[ \t]*|[ \t]+)(\d{1,4})$")  # "Name, 1" / "Name 1"
 
 
-_LEADING_SET = lazy(r"^\[[A-Za-z0-9]{2,6}\]\s+")
+#: A printing before the name: "[HOP] Bant", XMage's "[OHOP:3] Bant".
+_LEADING_SET = lazy(r"^\[[A-Za-z0-9]{2,6}(?::[\w*★-]+)?\]\s+")
 
 
 # Tags exports put after a name; stripped from the right, repeatedly.
@@ -168,9 +174,16 @@ _FINISHES = frozenset({"foil", "etched", "nonfoil", "non-foil", "promo", "prerel
 _TAG_CHARS = "[(*^#|$€£"
 
 
+#: How a quantity in brackets ends: "[2x]", "[2×]".
+_BRACKET_X = ("x]", "X]", "×]")
+
+
 def _category(content: str) -> tuple[str, str] | None:
     """An Archidekt category tag ``[Planes{noDeck}]`` / ``[Removal,Draw]`` as
-    (category name, role), or None when the bracket is a set or finish tag."""
+    (category name, role), or None when the bracket is a set or finish tag, or a number
+    (``1 Bant [1]``: a quantity said twice, no category)."""
+    if content.strip().isdigit():
+        return None
     # A set tag is all upper or all lower case ([WHO:193], [opca]); [Ramp] is a category.
     code = content.split(":", 1)[0]
     if _SET_TAG.match(content) and (code.isupper() or code.islower() or code.isdigit()):
@@ -379,6 +392,11 @@ def split_card_line(text: str) -> CardLine | None:
                 if paren and text[: paren.start()].strip():
                     whole = text.strip()
                     quantity, text, form = int(paren.group(1)), text[: paren.start()], "paren"
+            elif text.endswith("]") and (text[-2:-1].isdigit() or text[-2:] in _BRACKET_X):
+                bracket = _BRACKET_SUFFIX_QUANTITY.search(text)  # "Bant [1]"
+                if bracket and text[: bracket.start()].strip():
+                    quantity, text = int(bracket.group(1)), text[: bracket.start()]
+                    form = "suffix"
             elif (":" in text or text[-1:] in "xX×sSyY") and _may_end_worded(text):
                 worded = _WORDED_QUANTITY.search(text)  # "Akoum: 1 copy", "Akoum: 1x"
                 if worded and worded.group(1) and text[: worded.start()][-1:].isdigit():

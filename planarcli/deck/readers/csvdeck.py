@@ -12,8 +12,10 @@ phenomena, as a sideboard is). A tracker sheet's ``In the deck?`` column (``Incl
 A planar sheet may head its name column ``Plane``, ``Planes`` or ``Plane / Phenomenon``.
 A ``#`` (or ``Number``) column whose values run 1, 2, 3... down the rows numbers them: one
 card each. A row holding nothing but a heading (``Phenomena``) is no card.
-Every other column (``Edition``, ``Foil``, ``Collector Number``) is ignored. The
-delimiter is a comma, a semicolon or a tab, whichever the header uses.
+Every other column (``Edition``, ``Foil``, ``Collector Number``) is ignored, so a sheet of
+``Name,Set`` or ``Card Name`` alone is one copy of each card a row. The delimiter is a
+comma, a semicolon or a tab, whichever the header uses, or the one Excel's first line
+``sep=;`` names (Dragon Shield and other exports write it above the header).
 
 A name with a comma must be quoted in CSV; an export that forgot (``1,Borrowing 100,000
 Arrows,C21``) gives a row with more fields than the header, and the extra fields are
@@ -76,14 +78,47 @@ def _fold(cell: str) -> str:
     return " ".join(cell.replace("_", " ").replace("-", " ").split()).casefold()
 
 
-def header_columns(line: str) -> tuple[str, dict[str, int]] | None:
+#: Excel's first line naming the delimiter (``sep=;``; Dragon Shield and other exports).
+SEP_LINE = "sep="
+
+
+def delimiter_line(line: str) -> str | None:
+    """The delimiter a ``sep=,`` / ``sep=;`` / ``"sep=\t"`` line names, else None."""
+    text = line.strip(" \r\n").lstrip("\ufeff").strip('"')  # (a tab may be the delimiter)
+    if len(text) == 5 and text[:4].casefold() == SEP_LINE:
+        return text[4]
+    if text.casefold() == "sep=\\t":
+        return "\t"
+    return None
+
+
+def header_start(lines: list[str]) -> tuple[int | None, str | None]:
+    """(index of the header row, the delimiter a ``sep=`` line above it named, or None)."""
+    at = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if at is None:
+        return None, None
+    forced = delimiter_line(lines[at])
+    if forced is None:
+        return at, None
+    after = next((i for i in range(at + 1, len(lines)) if lines[i].strip()), None)
+    return after, forced
+
+
+def header_columns(
+    line: str, *, delimiter: str | None = None, alone: bool = False
+) -> tuple[str, dict[str, int]] | None:
     """(delimiter, {"name": i, "quantity": j, "section": k}) when ``line`` is the header
-    row of a CSV decklist, else None. Cheap: no csv module, for format detection."""
+    row of a CSV decklist, else None. Cheap: no csv module, for format detection.
+
+    A header names a card-name column and a quantity, board or in-the-deck column; with
+    ``alone`` (a ``.csv`` file, which is a table whatever it holds) the name column is
+    enough: ``Name,Set``, ``Card Name``, one copy a row. ``delimiter`` is the one a ``sep=``
+    line named."""
     line = line.strip().lstrip("\ufeff")
-    for delimiter in DELIMITERS:
-        if delimiter not in line:
+    for candidate in (delimiter,) if delimiter else DELIMITERS:
+        if candidate not in line and not alone:
             continue
-        cells = [_fold(cell) for cell in line.split(delimiter)]
+        cells = [_fold(cell) for cell in line.split(candidate)]
         columns: dict[str, int] = {}
         for index, cell in enumerate(cells):
             if cell.endswith(INCLUDED_TAIL):  # "in the deck?", "in deck (y/n)"
@@ -97,8 +132,10 @@ def header_columns(line: str) -> tuple[str, dict[str, int]] | None:
             ):
                 if cell in names and role not in columns:
                     columns[role] = index
-        if "name" in columns and len(columns) > 1:
-            return delimiter, columns
+        if "name" in columns and (len(columns) > 1 or alone):
+            if candidate not in line and len(cells) > 1:
+                continue
+            return candidate, columns
     return None
 
 
@@ -122,22 +159,14 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     import csv
 
     lines = split_lines(decode_text(raw.data, raw.display))
-    header_at = next((i for i, line in enumerate(lines) if line.strip()), None)
-    found = header_columns(lines[header_at]) if header_at is not None else None
+    header_at, forced = header_start(lines)
+    found = (
+        header_columns(lines[header_at], delimiter=forced, alone=True)
+        if header_at is not None
+        else None
+    )
     if header_at is None or found is None:
-        return Decklist(
-            raw.display,
-            "csv",
-            (),
-            (
-                ReaderIssue(
-                    (header_at or 0) + 1 if header_at is not None else None,
-                    "no-csv-header",
-                    "no CSV header naming a Name column (with Count/Quantity or a Board "
-                    "column) on the first line; add one, e.g. 'Count,Name'",
-                ),
-            ),
-        )
+        return _without_header(raw.display, header_at)
     delimiter, columns = found
     header_cells = next(csv.reader([lines[header_at].lstrip("\ufeff")], delimiter=delimiter))
     width = len(header_cells)
@@ -225,7 +254,34 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
     planar_sections = tuple(
         dict.fromkeys(e.section for e in entries if e.role == "planar" and e.section)
     )
-    return Decklist(raw.display, "csv", tuple(entries), tuple(issues), None, planar_sections)
+    # rows with a quantity column are counted card lines (a deck), as "1 Akoum" in a text
+    counted = len(entries) if "quantity" in columns else 0
+    return Decklist(
+        raw.display,
+        "csv",
+        tuple(entries),
+        tuple(issues),
+        None,
+        planar_sections,
+        counted_lines=counted,
+    )
+
+
+def _without_header(display: str, header_at: int | None) -> Decklist:
+    """The decklist of a file whose first line is no CSV header: no cards, and why."""
+    return Decklist(
+        display,
+        "csv",
+        (),
+        (
+            ReaderIssue(
+                header_at + 1 if header_at is not None else None,
+                "no-csv-header",
+                "no CSV header naming a Name column on the first line (after a 'sep=' "
+                "line); add one, e.g. 'Count,Name'",
+            ),
+        ),
+    )
 
 
 #: Fewer rows than this numbered 1, 2, 3... may be quantities after all.

@@ -23,11 +23,10 @@ Entries get the line their ``"name"`` is written on, so findings point into the 
 
 from __future__ import annotations
 
-import json
 import re
-from collections import defaultdict, deque
 from typing import Any
 
+from planarcli.deck.readers.cardjson import decklist_of, name_lines
 from planarcli.deck.readers.model import DeckEntry, Decklist, ReaderIssue
 from planarcli.deck.readers.mtgjson import json_printing, load_json
 from planarcli.deck.readers.source import RawInput
@@ -37,7 +36,6 @@ SCHEMA = "decklist.schema.json"
 #: Lists of cards and the role of each (in the order a file usually has them).
 SECTIONS = {"planar_deck": "planar", "main": "other", "sideboard": "other", "commander": "other"}
 
-_NAME_KEY = re.compile(r'"name"\s*:\s*("(?:[^"\\\r\n]|\\.)*")')
 _SPACES = re.compile(r"\s+")
 # jsonschema's wording for additionalProperties next to patternProperties.
 _UNKNOWN_KEYS = re.compile(r": (.+?) (?:does|do) not match any of the regexes: '\^x-'$")
@@ -129,31 +127,21 @@ def _unknown_keys(match: re.Match[str]) -> str:
     return f": unknown key {match.group(1)} (keys of your own must start with 'x-')"
 
 
-def _name_lines(text: str) -> dict[str, deque[int]]:
-    """Every ``"name": "..."`` value in the text -> the lines it is written on, in order."""
-    found: dict[str, deque[int]] = defaultdict(deque)
-    line, position = 1, 0
-    for match in _NAME_KEY.finditer(text):
-        line += text.count("\n", position, match.start())
-        position = match.start()
-        try:
-            value = json.loads(match.group(1))
-        except ValueError:
-            continue
-        if isinstance(value, str):
-            found[value].append(line)
-    return found
-
-
 def read(raw: RawInput) -> Decklist:
     """Read a planarcli JSON decklist."""
     if not raw.data.strip():
         return Decklist(raw.display, "json", ())
     document, text = load_json(raw)
     if not isinstance(document, dict) or document.get("format") != "planarcli-deck":
-        # A document with a planar_deck list means to be a decklist: its missing marker is an
-        # error to fix. Any other JSON (a config.json, package data) is not a decklist.
-        meant = isinstance(document, dict) and "planar_deck" in document
+        # A document with a planar_deck list means to be a planarcli decklist: its missing
+        # marker is an error to fix. JSON of card objects (a Scryfall list, an app's
+        # planes) is read as such; any other JSON (a config.json, package data, a test's
+        # expected result with "planar_deck": "none") is not a decklist.
+        meant = isinstance(document, dict) and isinstance(document.get("planar_deck"), list)
+        if not meant:
+            found = decklist_of(document, text, raw.display)
+            if found is not None:
+                return found
         raise (InputError if meant else NotADecklistError)(
             "JSON that is neither an MTGJSON deck nor a planarcli decklist",
             path=raw.display,
@@ -164,7 +152,7 @@ def read(raw: RawInput) -> Decklist:
     if problems:
         more = "" if len(problems) == 1 else " (and more)"
         raise InputError(f"not a valid planarcli decklist: {problems[0]}{more}", path=raw.display)
-    lines = _name_lines(text)
+    lines = name_lines(text)
     entries: list[DeckEntry] = []
     for key, value in document.items():
         if key == "name" and isinstance(value, str) and lines.get(value):

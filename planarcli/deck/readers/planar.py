@@ -38,6 +38,8 @@ _HOW_TO_MARK = {
     "mtgjson": "put the planes and phenomena in the planes board",
     "json": "list the planes and phenomena in planar_deck",
     "csv": "add a Board column and write 'Planar' in it for the planes and phenomena",
+    "xmage": "put the planes and phenomena in the sideboard (SB: lines)",
+    "cards": "list only the planes and phenomena in the file",
 }
 
 

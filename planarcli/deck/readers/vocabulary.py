@@ -69,6 +69,9 @@ PLANAR_SECTIONS = frozenset(
         "single planar deck",
         "phenomena",
         "phenomenon",
+        "planechase planes",
+        "planechase cards",
+        "planechase planes and phenomena",
     }
 )
 #: Headings in other languages, per language: (planar deck, phenomena, main deck and
@@ -152,6 +155,49 @@ def fold_heading(text: str) -> str:
     return _SPACES.sub(" ", spaced).strip().casefold()
 
 
+#: What joins the names of two parts into one heading: "Planes/Phenomena", "Planes +
+#: Phenomena" (with a count each: "Planes (10) + Phenomena (1)").
+HEADING_JOINERS = ("/", "+")
+#: A part named, then what it holds in parentheses: "Sideboard (Planes)", "Extras (planar
+#: deck)": the planar deck when what it holds is.
+HOLDS_OPEN, HOLDS_CLOSE = "(", ")"
+
+
+def _part_key(part: str) -> str:
+    """One part of a joined heading, folded, without its count ("planes (10)" -> "planes")."""
+    part = part.strip()
+    if part.endswith((")", "]")):
+        opening = part.rfind("(" if part.endswith(")") else "[")
+        inside = part[opening + 1 : -1].split()
+        if opening > 0 and inside and inside[0].isdigit() and len(inside) <= 2:
+            part = part[:opening]  # "(10)", "(10 cards)", "[8]"
+    return fold_heading(part)
+
+
+def _joined_role(key: str) -> str | None:
+    """ "planar" for a heading of planar parts joined ("planes / phenomena") or a part that
+    holds the planar deck ("sideboard (planes)"), else None."""
+    for joiner in HEADING_JOINERS:
+        if joiner in key:
+            keys = [_part_key(part) for part in key.split(joiner)]
+            if all(k in PLANAR_SECTIONS for k in keys) and any(
+                k not in CONTINUING_SECTIONS for k in keys
+            ):
+                return "planar"
+            return None
+    if key.endswith(HOLDS_CLOSE) and HOLDS_OPEN in key:
+        opening = key.rfind(HOLDS_OPEN)
+        held = fold_heading(key[opening + 1 : -1])
+        head = key[:opening].strip()
+        if held in PLANAR_SECTIONS and head and _known(head):
+            return "planar"
+    return None
+
+
+def _known(key: str) -> bool:
+    return key in PLANAR_SECTIONS or key in CANDIDATE_SECTIONS or key in OTHER_SECTIONS
+
+
 def section_role(name: str) -> str | None:
     """ "planar", "candidate" or "other" for a known section name, else None."""
     if len(name) > LONGEST_SECTION and name.isprintable():
@@ -168,6 +214,8 @@ def section_role(name: str) -> str | None:
         return "candidate"
     if key in OTHER_SECTIONS:
         return "other"
+    if "/" in key or "+" in key or key.endswith(")"):
+        return _joined_role(key)
     return None
 
 

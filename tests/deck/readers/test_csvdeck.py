@@ -200,6 +200,62 @@ def test_folder_scans_take_csv_decklists_only() -> None:
     assert not looks_like_csv_decklist("date,price,volume\n2024-01-01,3,4\n")
 
 
+PLANES = ["Akoum", "Bant", "Naya", "Tazeem", "Krosa", "Llanowar", "Otaria", "Shiv", "Jund"]
+PLANES += ["Turri Island", "Chaotic Aether"]
+
+
+@pytest.mark.parametrize(
+    ("header", "row"),
+    [
+        ("Name,Set", "{name},OHOP"),
+        ("Card Name,Set", "{name},OPCA"),
+        ("Name", "{name}"),
+        ('"Card Name";"Set Code";"Rarity"', '"{name}";"ohop";"rare"'),
+        ("sep=;\nQuantity;Card Name;Set", "1;{name};OHOP"),  # Dragon Shield
+        ("sep=,\nCard Name,Set Name", "{name},Planechase Anthology"),
+        ('"sep=;"\nName;Set', "{name};OHOP"),
+        ("sep=\t\nName\tSet", "{name}\tOHOP"),
+    ],
+)
+def test_a_sheet_with_a_name_column_and_no_quantity_is_one_copy_a_row(
+    header: str, row: str
+) -> None:
+    """Was: read as text ("none of its 11 cards is a plane"), the header an unknown card,
+    or skipped in a folder scan; Excel's sep= line broke the header's detection."""
+    text = header + "\n" + "".join(row.format(name=name) + "\n" for name in PLANES)
+    header_lines = header.count("\n") + 1
+    source = raw(text)
+    assert detect_format(source) == "csv"
+    assert looks_like_csv_decklist(text)  # a folder scan takes it
+    deck = read(source, catalog=load_snapshot())
+    assert [(e.name, e.quantity) for e in deck.entries] == [(name, 1) for name in PLANES]
+    assert deck.entries[0].line == header_lines + 1
+    assert deck.issues == ()
+    planar = find_planar_deck(deck, load_snapshot())
+    assert (planar.found, planar.how) == (True, "whole-file")
+
+
+def test_a_name_column_alone_is_a_header_in_a_csv_file_only() -> None:
+    assert header_columns("Name", alone=True) == (",", {"name": 0})
+    assert header_columns("Name,Set", alone=True) == (",", {"name": 0})
+    assert header_columns("Name,Set") is None  # a .txt's first line: a card line still
+    assert not looks_like_csv_decklist("Name,Set\nAkoum,OHOP\n", ".txt")
+    assert detect_format(raw("Name\nAkoum\n", "deck.txt")) == "text"
+
+
+def test_a_scanned_sheet_of_names_that_names_no_card_is_passed_over(tmp_path, run_cli) -> None:
+    """A .csv with a name column is a table of cards only when some row names one: a
+    contacts sheet (Name,Email) is no decklist; one with a Count column still is."""
+    (tmp_path / "contacts.csv").write_text("Name,Email\nSam,sam@example.com\n", "utf-8")
+    (tmp_path / "planes.csv").write_text("Name\n" + "\n".join(PLANES) + "\n", "utf-8")
+    (tmp_path / "commander.csv").write_text("Count,Name\n1,Sol Ring\n", "utf-8")
+    result = run_cli("validate", "-v", str(tmp_path))
+    assert f"{tmp_path / 'contacts.csv'}: skipped: no row names a plane" in result.stdout
+    assert f"{tmp_path / 'planes.csv'}: valid (11 cards, 1 phenomenon)" in result.stdout
+    assert f"{tmp_path / 'commander.csv'}: no planar deck" in result.stdout
+    assert result.exit_code == 1, result
+
+
 CELLS = st.one_of(
     st.sampled_from(["Tazeem", "Krosa", "The Drum, Mining Facility", "1", "2", "0", "-1", "x"]),
     st.sampled_from(["side", "main", "Planar", "Planes{noDeck}", "", '"', "a\nb"]),

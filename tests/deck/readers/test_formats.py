@@ -488,6 +488,9 @@ def test_planarcli_json_schema_is_bundled_and_valid() -> None:
         ("mtgjson-sideboard-old.json", "mtgjson"),
         ("mtgjson-anthology.json", "mtgjson"),
         ("planarcli-deck.json", "json"),
+        ("scryfall-list.json", "cards"),
+        ("scryfall-array.json", "cards"),
+        ("xmage-sideboard.dck", "xmage"),
     ],
 )
 def test_detect_by_content_alone(name: str, expected: str) -> None:
@@ -507,7 +510,19 @@ def test_detect_by_content_alone(name: str, expected: str) -> None:
         (b"[Planes]\n1 Tazeem\n", ".txt", "text"),  # one bracketed heading: let text decide
         (b"[Planes]\n1 Tazeem|HOP\n", "", "forge"),
         (b"[Main]\n[Planes]\n1 Tazeem\n", "", "forge"),
-        (b"1 Tazeem\n", ".dck", "forge"),
+        (b"1 Tazeem\n", ".dck", "forge"),  # (whose reader says it has no section)
+        (b"NAME:Elves\n4 Forest\nSB: 1 Bant\n", ".dck", "xmage"),
+        (b"4 Forest\nSB: 1 Bant\n", ".dck", "xmage"),
+        (b"[Main]\n1 Tazeem\n", ".dck", "forge"),
+        (b"NAME:Bant\n1 [OHOP:3] Bant\n", "", "xmage"),
+        (b"NAME:Bant\n1 [OHOP:3] Bant\n", ".txt", "xmage"),
+        (b"1 [OHOP:3] Bant\nLAYOUT MAIN:(1,1)(NONE,false,50)|([OHOP:3])\n", ".txt", "xmage"),
+        (b"1 [OHOP:3] Bant\n", ".txt", "text"),  # a pasted line: the text reader reads it
+        (b'{"object": "list", "data": []}', ".json", "cards"),
+        (b'{"planes": [{"name": "Bant"}]}', ".json", "json"),  # (whose reader reads it)
+        (b"sep=;\nName;Set\nBant;OHOP\n", ".csv", "csv"),
+        (b"Name\nBant\n", ".csv", "csv"),
+        (b"Name\nBant\n", ".txt", "text"),
         (b"", ".cod", "cockatrice"),
         (b"", ".dek", "mtgo"),
         (b"", ".json", "json"),
@@ -564,6 +579,10 @@ VALID = [
     ("mtgjson-planes.json", "mtgjson", "section", 11, 1),
     ("mtgjson-sideboard-old.json", "mtgjson", "by-type", 10, 0),
     ("planarcli-deck.json", "json", "section", 11, 1),
+    ("scryfall-list.json", "cards", "whole-file", 11, 1),
+    ("scryfall-array.json", "cards", "whole-file", 11, 1),
+    ("app-planes.json", "cards", "section", 11, 1),
+    ("xmage-sideboard.dck", "xmage", "by-type", 10, 1),
 ]
 
 

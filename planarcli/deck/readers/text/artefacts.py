@@ -296,6 +296,23 @@ def _blank(reading: Reading, number: int, line: str, match: re.Match[str] | None
     return ""  # a separator line ("---", "***", "|---|---|") parts the list as a blank line
 
 
+#: A card line with its printing in the cells of a table: "1 Bant | OPCA | 78" (the
+#: quantity and name in the first cell, then the set code and the collector number).
+_PIPED_PRINTING = lazy(
+    r"^(\d{1,4}[ \t]*[xX×]?[ \t]+[^|\s][^|]*?)[ \t]*\|[ \t]*([A-Z0-9]{2,6}|[a-z0-9]{2,6})"
+    r"(?:[ \t]*\|[ \t]*([A-Za-z]{0,3}\d[\w★-]*))?[ \t]*\|?[ \t]*$"
+)
+
+
+def _piped_printing(
+    reading: Reading, number: int, line: str, match: re.Match[str] | None
+) -> str | None:
+    # "1 Bant | OPCA | 78" reads as "1 Bant (OPCA) 78": the number is the card's, no quantity
+    assert match is not None
+    card, code, collector = match.groups()
+    return f"{card} ({code})" + (f" {collector}" if collector else "")
+
+
 #: The artefacts, in the order each line meets them.
 ARTEFACTS: tuple[Artefact, ...] = (
     Artefact(
@@ -454,6 +471,17 @@ ARTEFACTS: tuple[Artefact, ...] = (
         "1 Akoum\n1 Bant\n--\nSam, casual Planechase\n",
         ("Akoum", "Bant"),
         starts="-_",
+    ),
+    Artefact(
+        "piped-printing",
+        "set and collector number read from the cells after the name",
+        lambda reading, line: line[:1].isdigit() and ("| " in line or " |" in line),
+        _PIPED_PRINTING,
+        _piped_printing,
+        "1 Bant | OPCA | 78\n1 Akoum | OPCA | 1\n",
+        ("Bant", "Akoum"),
+        starts="0123456789",
+        needs="|",
     ),
     Artefact(
         "separator",
