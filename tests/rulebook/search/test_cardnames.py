@@ -164,6 +164,7 @@ def test_edition_rulings_searches_the_rulings_alone(run_cli: Callable[..., Any])
     assert "is in 'en', not 'fr'" in result.stderr
 
 
+@pytest.mark.slow
 def test_edition_all_is_every_document_the_rulings_too(run_cli: Callable[..., Any]) -> None:
     data = search_json(run_cli, "Chaotic Aether", "--edition", "all", "--limit", "3")
     assert "rulings" in data["editions"]

@@ -137,6 +137,7 @@ def test_lang_without_edition_searches_that_language(run_cli: Callable[..., Any]
     assert danish["results"][0]["edition"] == "danish-guide"
 
 
+@pytest.mark.slow
 def test_edition_all(run_cli: Callable[..., Any]) -> None:
     data = search_json(run_cli, "planar die", "--edition", "all", "--limit", "50")
     editions = {edition for r in data["results"] for edition in [r["edition"], *r["also_in"]]}
@@ -351,6 +352,7 @@ def test_every_part_has_a_floor() -> None:
     assert set(FLOORS) == set(search_quality.PARTS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("part", list(FLOORS))
 def test_no_part_loses_a_question(
     part: str, bundled_infos: list[corpus.EditionInfo], bundled_indexes: dict[Any, Any]
@@ -495,6 +497,7 @@ def test_edition_all_prefers_the_query_language(run_cli: Callable[..., Any]) -> 
     assert french["results"][0]["lang"] == "fr"
 
 
+@pytest.mark.slow
 def test_edition_all_ranks_like_the_current_edition(run_cli: Callable[..., Any]) -> None:
     query = "who owns the cards of a communal planar deck"
     alone = search_json(run_cli, query)["results"]

@@ -123,6 +123,7 @@ def bare_index() -> Any:
     return index
 
 
+@pytest.mark.slow
 @settings(max_examples=4000, deadline=None)
 @given(
     st.sampled_from(SUBJECTS),
@@ -231,6 +232,7 @@ def test_word_characters_are_the_regex_engines() -> None:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=3000, deadline=None)
 @given(
     st.lists(
