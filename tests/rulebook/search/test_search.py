@@ -272,12 +272,6 @@ def bundled_infos() -> list[corpus.EditionInfo]:
     return catalogue.list_editions(resources.rules_dir(), HERE / "no-such-folder")
 
 
-@pytest.fixture(scope="session")
-def bundled_indexes() -> dict[Any, Any]:
-    """Search indexes per scope, built once for the whole session."""
-    return {}
-
-
 def test_question_sets_are_split_and_large_enough() -> None:
     development = search_quality.load("development")
     held_out = search_quality.load("held-out")
