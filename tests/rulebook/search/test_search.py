@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 import search_quality
-from conftest import SHARED_DATA
+from conftest import SHARED_DATA, share_cache_dir
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -40,11 +40,14 @@ def search_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(autouse=True)
 def shared_search_cache(
-    isolated_environment: None, search_cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+    isolated_environment: None,
+    search_cache_dir: Path,
+    cache_secret: bytes,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """One cache dir for the searches of this module: each index is built once, not once per
     test (it is keyed by the content of the editions, so imports in a test rebuild theirs)."""
-    monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(search_cache_dir))
+    share_cache_dir(search_cache_dir, cache_secret, monkeypatch)
 
 
 def search_json(run_cli: Callable[..., Any], *args: str) -> dict[str, Any]:
