@@ -21,6 +21,7 @@ if str(HELPERS) not in sys.path:
 
 from httpserver import LocalServer, serve  # noqa: E402
 
+from planarcli import marshalcache  # noqa: E402
 from planarcli.cards import store  # noqa: E402
 from planarcli.cli import cli  # noqa: E402
 from planarcli.rulebook.corpus import Edition, EditionInfo, GlossaryEntry, Rule  # noqa: E402
@@ -73,6 +74,26 @@ def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
+@pytest.fixture(scope="session")
+def cache_secret() -> bytes:
+    """A cache secret for the tests that share a cache dir (one per worker)."""
+    return os.urandom(marshalcache.SECRET_BYTES)
+
+
+def share_cache_dir(folder: Path, secret: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Point this test at ``folder``, a cache dir that its module's tests share, and give
+    this test's data dir (fresh, made by ``isolated_environment``) the secret the files
+    there are signed with, as planarcli keeps it: ``cache-key``, mode 0600, in a folder of
+    mode 0700. A cache file is signed with the key in the data dir (planarcli/marshalcache.py):
+    with a key of its own in each test, every test rebuilt every shared index."""
+    monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(folder))
+    data = Path(os.environ["PLANARCLI_DATA_DIR"])
+    data.mkdir(mode=0o700, parents=True, exist_ok=True)
+    key = data / marshalcache.SECRET_FILE_NAME
+    key.write_bytes(secret)
+    key.chmod(0o600)
+
+
 @pytest.fixture
 def server() -> Iterator[LocalServer]:
     """A real HTTP server on 127.0.0.1 for this test (tests/helpers/httpserver.py)."""
@@ -121,6 +142,15 @@ def write(tmp_path: Path) -> Callable[..., Path]:
         return path
 
     return make
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests marked ``slow`` run first, each group in its own order. pytest-xdist hands
+    tests out in this order (the first quarter round-robin, the rest as workers free up), so
+    the long ones are spread over the workers and the short ones fill in behind them, instead
+    of one worker finishing a long test of the last folders alone. The order is the same on
+    every worker, as xdist requires."""
+    items[:] = sorted(items, key=lambda item: item.get_closest_marker("slow") is None)
 
 
 def pytest_report_header() -> list[str]:

@@ -868,6 +868,7 @@ def test_default_client_settings() -> None:
         assert client.session.headers["User-Agent"] == f"planarcli/{__version__}"
 
 
+@pytest.mark.slow
 def test_any_card_objects_build_a_valid_catalog_or_are_skipped() -> None:
     from hypothesis import given, settings
     from hypothesis import strategies as st

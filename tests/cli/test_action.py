@@ -26,6 +26,11 @@ REPO = Path(__file__).resolve().parents[2]
 ACTION = REPO / "action.yml"
 DECKS = Path(__file__).parents[1] / "decks"
 EXPRESSION = re.compile(r"\$\{\{\s*(.*?)\s*\}\}")
+#: the install step's result and outputs, by the step's script, env and PATH
+InstallRun = tuple["subprocess.CompletedProcess[str]", dict[str, str]]
+#: every install step run in this process, by what it was: a runner venv (module-scoped, its
+#: bindir first on PATH) is installed into once; its later Action runs replay that run
+INSTALLS: dict[tuple[str, ...], InstallRun] = {}
 
 pytestmark = pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
 
@@ -59,7 +64,12 @@ class Runner:
     """Just enough of the Actions runner for a composite action's steps."""
 
     def __init__(
-        self, meta: dict[str, Any], with_: dict[str, str], workspace: Path, env: dict[str, str]
+        self,
+        meta: dict[str, Any],
+        with_: dict[str, str],
+        workspace: Path,
+        env: dict[str, str],
+        installs: dict[tuple[str, ...], InstallRun] | None = None,
     ) -> None:
         unknown = set(with_) - set(meta["inputs"])
         assert not unknown, f"not inputs of the action: {unknown}"
@@ -72,6 +82,9 @@ class Runner:
         self.env = env
         self.outputs: dict[str, dict[str, str]] = {}
         self.skipped_uses: list[str] = []
+        #: the install step's run in this runner's venv, by what the step is (see InstallRun)
+        self.installs = {} if installs is None else installs
+        self.replayed: list[str] = []
 
     def value(self, expression: str) -> str:
         parts = expression.split(".")
@@ -118,24 +131,37 @@ class Runner:
                 "RUNNER_TEMP": str(self.temp),
                 "GITHUB_OUTPUT": str(output),
             }
-            env.update({k: self.substitute(str(v)) for k, v in step.get("env", {}).items()})
-            result = subprocess.run(
-                ["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)],
-                cwd=self.workspace,
-                env=env,
-                capture_output=True,
-                text=True,
-                encoding="utf-8",
-                timeout=300,
-                check=False,
-            )
-            done.append((step.get("name", ""), result))
-            if "id" in step:
-                self.outputs[step["id"]] = dict(
+            step_env = {k: self.substitute(str(v)) for k, v in step.get("env", {}).items()}
+            env.update(step_env)
+            # The install step leaves planarcli installed in the runner's venv; run again with
+            # the same script, env and PATH it would install the same checkout again (pip
+            # builds a local folder afresh each time), so its first run is replayed.
+            same = (step["run"], env["PATH"], *sorted(f"{k}={v}" for k, v in step_env.items()))
+            kept = self.installs.get(same) if step.get("id") == "install" else None
+            if kept is not None:
+                result, outputs = kept
+                self.replayed.append(step.get("name", ""))
+            else:
+                result = subprocess.run(
+                    ["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)],
+                    cwd=self.workspace,
+                    env=env,
+                    capture_output=True,
+                    text=True,
+                    encoding="utf-8",
+                    timeout=300,
+                    check=False,
+                )
+                outputs = dict(
                     line.split("=", 1)
                     for line in output.read_text(encoding="utf-8").splitlines()
                     if "=" in line
                 )
+                if step.get("id") == "install" and result.returncode == 0:
+                    self.installs[same] = (result, outputs)
+            done.append((step.get("name", ""), result))
+            if "id" in step:
+                self.outputs[step["id"]] = outputs
             if result.returncode != 0:
                 break
         return done
@@ -207,7 +233,7 @@ def run_action(bindir: Path, workspace: Path, **with_: str) -> Runner:
         "PIP_DISABLE_PIP_VERSION_CHECK": "1",
     }
     env.pop("VIRTUAL_ENV", None)
-    runner = Runner(action(), with_, workspace, env)
+    runner = Runner(action(), with_, workspace, env, INSTALLS)
     runner.steps = runner.run()  # type: ignore[attr-defined]
     return runner
 

@@ -354,6 +354,7 @@ def _installed(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not INSTALLED.exists(), reason="the planarcli command is not installed")
 def test_the_crasher_planted_in_every_cache_file_crashes_no_command() -> None:
     """Every marshal copy in the cache dir replaced by the crasher behind a header with the

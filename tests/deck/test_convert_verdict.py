@@ -141,6 +141,7 @@ def convert(source: Path, target: str, folder: Path, stem: str) -> Path:
     return written
 
 
+@pytest.mark.slow
 @settings(
     max_examples=60,
     deadline=None,

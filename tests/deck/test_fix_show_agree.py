@@ -50,6 +50,7 @@ def fix_answer(written: str) -> str | None:
     return clear_suggestion(written, CATALOG, set(), DECK_RULES[-1])
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(NAMES), st.integers(min_value=0, max_value=200))
 def test_fix_renames_exactly_when_show_guesses_and_to_the_same_card(name: str, at: int) -> None:

@@ -5,17 +5,17 @@ they stand in front of."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from planarcli.cards.store import load_catalog
+from planarcli.cli import cli
 from planarcli.deck.prose import named_cards
 from planarcli.deck.readers import cardline, source, vocabulary
 from planarcli.deck.readers.source import split_lines
@@ -23,7 +23,6 @@ from planarcli.deck.readers.text import lists
 from planarcli.schemacheck import schema_errors
 from planarcli.textcodec import bomless_utf16
 
-INSTALLED = Path(sys.executable).parent / ("planarcli.exe" if os.name == "nt" else "planarcli")
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 TEN = "".join(
@@ -44,19 +43,14 @@ TEN = "".join(
 
 
 def validate(tmp_path: Path, content: str, *args: str) -> subprocess.CompletedProcess[str]:
-    """``planarcli validate`` of a file holding ``content``, run as the installed command."""
+    """``planarcli validate`` of a file holding ``content``: the command group the installed
+    command runs, run in-process (these tests are about the report, not the process; the
+    entry point is tests/cli/test_entry.py's), its result in a subprocess's shape."""
     path = tmp_path / "deck.txt"
     path.write_text(content, encoding="utf-8")
-    command = [str(INSTALLED)] if INSTALLED.exists() else [sys.executable, "-m", "planarcli"]
-    return subprocess.run(
-        [*command, "validate", str(path), *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=60,
-        check=False,
-        env={**os.environ, "COLUMNS": "400"},
-    )
+    argv = ["validate", str(path), *args]
+    result = CliRunner().invoke(cli, argv, env={"COLUMNS": "400"}, catch_exceptions=False)
+    return subprocess.CompletedProcess(argv, result.exit_code, result.stdout, result.stderr)
 
 
 def prose_findings(result: subprocess.CompletedProcess[str]) -> list[dict[str, object]]:

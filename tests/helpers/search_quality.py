@@ -140,6 +140,7 @@ def score(
     from planarcli.rulebook.search.scope import search_index
 
     built: dict[Any, Any] = {} if indexes is None else indexes
+    known_in: dict[Any, set[str]] = {}
     result = Score()
     for item in questions:
         scope = rulesearch.search_scope(infos, item.get("edition"), item.get("lang"), item["query"])
@@ -150,13 +151,18 @@ def score(
         if "expect" in item:
             # what the question could be answered from: its scope, and the card rulings
             # whatever the scope (a question naming a card the search did not see as one
-            # is a miss, not a question this corpus cannot answer)
+            # is a miss, not a question this corpus cannot answer); made once per scope
             rulings = [info for info in infos if info.kind == corpus.RULINGS and info not in scope]
-            known = {rule.id for edition in editions for rule in edition.rules}
-            known |= {rule.id for info in rulings for rule in catalogue.load_edition(info).rules}
-            known |= {entry.term.replace("_", "") for e in editions for entry in e.glossary}
-            known |= {f"{e.info.id}:{rule.id}" for e in editions for rule in e.rules}
-            if not known & set(item["expect"]):
+            answerable = (key, tuple((info.id, info.location) for info in rulings))
+            if answerable not in known_in:
+                known = {rule.id for edition in editions for rule in edition.rules}
+                known |= {
+                    rule.id for info in rulings for rule in catalogue.load_edition(info).rules
+                }
+                known |= {entry.term.replace("_", "") for e in editions for entry in e.glossary}
+                known |= {f"{e.info.id}:{rule.id}" for e in editions for rule in e.rules}
+                known_in[answerable] = known
+            if not known_in[answerable] & set(item["expect"]):
                 result.skipped += 1
                 continue
         found = search_index(built[key], item["query"], limit=3)

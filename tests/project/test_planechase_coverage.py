@@ -59,6 +59,7 @@ def test_what_speaks_of_planechase(text: str, speaks: bool) -> None:
     assert bool(crtext.PLANECHASE_RE.search(text)) is speaks
 
 
+@pytest.mark.slow
 @needs_real_files
 @pytest.mark.shared
 def test_every_edition_holds_every_rule_that_speaks_of_planechase() -> None:

@@ -283,6 +283,7 @@ def test_official_files_are_all_bundled() -> None:
         ]
 
 
+@pytest.mark.slow
 @requires_shared_data
 @pytest.mark.shared
 def test_build_script_check_mode(
@@ -313,6 +314,7 @@ def test_build_script_check_mode(
     assert "no official rules files" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 @requires_shared_data
 @pytest.mark.shared
 def test_build_stops_when_a_seed_contradicts_an_official_file(tmp_path: Path) -> None:

@@ -479,6 +479,7 @@ def test_a_truncated_file_is_refused_and_replaces_nothing(
     assert "no glossary" in result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not CR_DIR.is_dir(), reason=f"{CR_DIR} is absent")
 def test_every_real_file_imports(run: Callable[..., Run], data_dir: Path) -> None:
     files = sorted(CR_DIR.glob("MagicCompRules-*.txt"))

@@ -161,6 +161,7 @@ def test_an_unwritable_cache_is_not_an_error(
     assert blocker.read_text(encoding="utf-8").startswith("a file")
 
 
+@pytest.mark.slow
 def test_copies_of_an_edition_add_no_documents(tmp_path: Path) -> None:
     """Forty imported editions with the same texts cost what one does: one document per text."""
     bundled = Path(catalogue.list_editions()[0].location).parent
@@ -290,6 +291,7 @@ def test_a_valid_header_before_a_5_byte_payload_is_rebuilt_not_a_memory_error() 
         assert len(path.read_bytes()) > 100, name
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a FIFO")
 @pytest.mark.skipif(not INSTALLED.exists(), reason="the planarcli command is not installed")
 @pytest.mark.parametrize("kind", ["fifo", "/dev/zero"])

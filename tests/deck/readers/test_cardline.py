@@ -3,6 +3,7 @@ matches, so the pattern is only compiled and searched where it can match."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,6 +15,7 @@ _STARTS = st.text(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=2000, deadline=None)
 @given(_STARTS)
 def test_a_list_number_is_matched_whenever_it_can_match(value: str) -> None:

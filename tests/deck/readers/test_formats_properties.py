@@ -214,6 +214,7 @@ CARD_OBJECTS = st.one_of(
 BOARDS = st.one_of(st.lists(CARD_OBJECTS, max_size=6), JSON_VALUES)
 
 
+@pytest.mark.slow
 @FAST
 @given(
     boards=st.dictionaries(

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 import search_quality
+from conftest import share_cache_dir
 
 from planarcli import resources
 from planarcli.rulebook import catalogue, corpus
@@ -26,9 +27,12 @@ def names_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(autouse=True)
 def shared_search_cache(
-    isolated_environment: None, names_cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+    isolated_environment: None,
+    names_cache_dir: Path,
+    cache_secret: bytes,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(names_cache_dir))
+    share_cache_dir(names_cache_dir, cache_secret, monkeypatch)
 
 
 @pytest.fixture(scope="session")
@@ -164,6 +168,7 @@ def test_edition_rulings_searches_the_rulings_alone(run_cli: Callable[..., Any])
     assert "is in 'en', not 'fr'" in result.stderr
 
 
+@pytest.mark.slow
 def test_edition_all_is_every_document_the_rulings_too(run_cli: Callable[..., Any]) -> None:
     data = search_json(run_cli, "Chaotic Aether", "--edition", "all", "--limit", "3")
     assert "rulings" in data["editions"]

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -237,6 +238,7 @@ def read(found: re.Match[str] | None) -> tuple[tuple[int, int], str, str | None]
     return found.span(), found.group(0), next((g for g in found.groups() if g), None)
 
 
+@pytest.mark.slow
 @settings(max_examples=3000, deadline=None)
 @given(st.lists(st.sampled_from(PIECES), max_size=12).map("".join))
 @example("who \u0131s the planar controller")
@@ -299,6 +301,7 @@ def test_a_danish_or_french_question_that_asks_no_definition_compiles_no_such_pa
     assert query.SUBJECT_PARTS[1][0]._compiled is None  # "what a ... is": not asked
 
 
+@pytest.mark.slow
 @settings(max_examples=2000, deadline=None)
 @given(
     st.lists(
@@ -443,6 +446,7 @@ def test_kept_printed_names_that_break_matching_are_read_again(
             assert json.loads(result.stdout) == expected, (name, change.__name__)
 
 
+@pytest.mark.slow
 def test_kept_card_names_are_read_not_made_again(
     run_cli: Callable[..., Any], monkeypatch: Any
 ) -> None:

@@ -9,6 +9,7 @@ figures come from ``python tests/helpers/search_quality.py``.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -101,7 +102,7 @@ def test_no_question_is_asked_twice_in_any_part() -> None:
         for part in search_quality.PARTS
         for q in search_quality.load(part)
     ]
-    repeated = {key for key in keys if keys.count(key) > 1}
+    repeated = {key for key, times in Counter(keys).items() if times > 1}
     assert not repeated
     # and every question of the files under tests/questions/rules/ is in a part: its source
     # is one the file describes and search_quality scores

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 import search_quality
+from conftest import share_cache_dir
 
 from planarcli import resources
 from planarcli.rulebook import catalogue
@@ -28,9 +29,12 @@ def v3_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(autouse=True)
 def shared_search_cache(
-    isolated_environment: None, v3_cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+    isolated_environment: None,
+    v3_cache_dir: Path,
+    cache_secret: bytes,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(v3_cache_dir))
+    share_cache_dir(v3_cache_dir, cache_secret, monkeypatch)
 
 
 def search_json(run_cli: Callable[..., Any], *args: str) -> list[dict[str, Any]]:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 import search_quality
-from conftest import SHARED_DATA
+from conftest import SHARED_DATA, share_cache_dir
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -40,11 +40,14 @@ def search_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(autouse=True)
 def shared_search_cache(
-    isolated_environment: None, search_cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+    isolated_environment: None,
+    search_cache_dir: Path,
+    cache_secret: bytes,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """One cache dir for the searches of this module: each index is built once, not once per
     test (it is keyed by the content of the editions, so imports in a test rebuild theirs)."""
-    monkeypatch.setenv("PLANARCLI_CACHE_DIR", str(search_cache_dir))
+    share_cache_dir(search_cache_dir, cache_secret, monkeypatch)
 
 
 def search_json(run_cli: Callable[..., Any], *args: str) -> dict[str, Any]:
@@ -137,6 +140,7 @@ def test_lang_without_edition_searches_that_language(run_cli: Callable[..., Any]
     assert danish["results"][0]["edition"] == "danish-guide"
 
 
+@pytest.mark.slow
 def test_edition_all(run_cli: Callable[..., Any]) -> None:
     data = search_json(run_cli, "planar die", "--edition", "all", "--limit", "50")
     editions = {edition for r in data["results"] for edition in [r["edition"], *r["also_in"]]}
@@ -271,12 +275,6 @@ def bundled_infos() -> list[corpus.EditionInfo]:
     return catalogue.list_editions(resources.rules_dir(), HERE / "no-such-folder")
 
 
-@pytest.fixture(scope="session")
-def bundled_indexes() -> dict[Any, Any]:
-    """Search indexes per scope, built once for the whole session."""
-    return {}
-
-
 def test_question_sets_are_split_and_large_enough() -> None:
     development = search_quality.load("development")
     held_out = search_quality.load("held-out")
@@ -351,6 +349,7 @@ def test_every_part_has_a_floor() -> None:
     assert set(FLOORS) == set(search_quality.PARTS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("part", list(FLOORS))
 def test_no_part_loses_a_question(
     part: str, bundled_infos: list[corpus.EditionInfo], bundled_indexes: dict[Any, Any]
@@ -495,6 +494,7 @@ def test_edition_all_prefers_the_query_language(run_cli: Callable[..., Any]) -> 
     assert french["results"][0]["lang"] == "fr"
 
 
+@pytest.mark.slow
 def test_edition_all_ranks_like_the_current_edition(run_cli: Callable[..., Any]) -> None:
     query = "who owns the cards of a communal planar deck"
     alone = search_json(run_cli, query)["results"]

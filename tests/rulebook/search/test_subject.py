@@ -123,6 +123,7 @@ def bare_index() -> Any:
     return index
 
 
+@pytest.mark.slow
 @settings(max_examples=4000, deadline=None)
 @given(
     st.sampled_from(SUBJECTS),
@@ -152,14 +153,16 @@ def test_the_subject_is_read_where_the_pattern_matches(
 
 
 @pytest.mark.slow
-def test_every_text_agrees_for_every_subject_of_the_question_sets() -> None:
+def test_every_text_agrees_for_every_subject_of_the_question_sets(
+    bundled_indexes: dict[tuple[Any, ...], Any],
+) -> None:
     """Every subject the question sets ask about (each question read as the search reads
     it, none printed), against every text of the editions it searches."""
     asked: dict[tuple[Any, ...], tuple[Any, set[tuple[tuple[str, ...], bool]]]] = {}
     real = query.defined_subject
 
     infos = catalogue.list_editions()
-    indexes: dict[tuple[Any, ...], Any] = {}
+    indexes = bundled_indexes  # the question sets' scopes, shared with their scores
     for part in search_quality.PARTS:
         for item in search_quality.load(part):
             scope = rulesearch.search_scope(
@@ -231,6 +234,7 @@ def test_word_characters_are_the_regex_engines() -> None:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=3000, deadline=None)
 @given(
     st.lists(
