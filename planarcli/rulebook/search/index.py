@@ -93,7 +93,10 @@ class SearchResult:
         "id",
         "kind",
         "lang",
+        "marks",
+        "matched",
         "score",
+        "snippet",
         "text",
     )
 
@@ -127,6 +130,12 @@ class SearchResult:
         #: and the effective date since which that rule is so worded
         self.current = current
         self.current_since = current_since
+        #: the passage of ``text`` that holds the query's words (:mod:`.snippet`; None until
+        #: the search gives it), the spans of those words in it, and the words of ``text``
+        #: that matched (lower case)
+        self.snippet: str | None = None
+        self.marks: tuple[tuple[int, int], ...] = ()
+        self.matched: tuple[str, ...] = ()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SearchResult):
