@@ -286,6 +286,7 @@ def search_json(
                 "also_in": list(r.also_in),
                 "kind": r.kind,
                 **({"card": r.card, "date": r.date} if r.kind == "ruling" else {}),
+                **({"card": r.card, "type_line": r.type_line} if r.kind == "card" else {}),
                 **_result_today_json(r),
                 **(
                     {"moved": moved_json(moved[r.edition, r.id])}
@@ -320,8 +321,9 @@ def search_text(
     full: bool = False,
 ) -> str:
     """``rules search`` as text: per result a head line (id, edition, score; a ruling's
-    card and date) and the passage of its text that holds the query's words (its snippet;
-    ``full``: the whole text), indented, those words marked when there is colour; a
+    card and date, an Oracle text's card and type line) and the passage of its text that
+    holds the query's words (its snippet; ``full``: the whole text), indented, those words
+    marked when there is colour; a
     translation's or guide's passage is followed by how it relates to today's rule (and
     where its moved sentences are)."""
     _style = style or _plain
@@ -334,6 +336,7 @@ def search_text(
             + (f", {result.lang}" if result.lang != "en" else "")
             + (", glossary" if result.kind == "glossary" else "")
             + (f", {result.card}, {result.date}" if result.kind == "ruling" else "")
+            + (f", {result.card}, {result.type_line}" if result.kind == "card" else "")
             + f") score {result.score:.1f}"
             + (f"  (same text in {', '.join(result.also_in)})" if result.also_in else "")
         )

@@ -28,6 +28,7 @@ import re
 from typing import TYPE_CHECKING
 
 from planarcli.lazyre import lazy
+from planarcli.rulebook.corpus import CARD_KINDS, CARD_TEXT
 from planarcli.rulebook.search.index import (
     ASIDE,
     PROXIMITY_WINDOW,
@@ -210,7 +211,7 @@ def rank(index: SearchIndex, asked: Understood, limit: int) -> list[SearchResult
         candidates = {
             position
             for position in candidates
-            if kinds[position] != "ruling" or position in asked.rulings
+            if kinds[position] not in CARD_KINDS or position in asked.rulings
         }
     for position in candidates:
         score = scoring.score(position, position in reached, aided.get(position))
@@ -225,7 +226,28 @@ def rank(index: SearchIndex, asked: Understood, limit: int) -> list[SearchResult
             for position in scoring.defined:
                 scores[position] = max(scores[position], top * lift)
     _lift_complete_subrules(index, scores, scoring)
+    _lift_card_texts(index, asked, scores)
     return _ordered(index, asked, scores, limit)
+
+
+def _lift_card_texts(index: SearchIndex, asked: Understood, scores: dict[int, float]) -> None:
+    """The Oracle text of each card the query names, where it answers: beside the card's
+    best ruling (``card_text``: at that ruling's score times the weight; a tie lists the
+    ruling first), and first of all for a question asking what the card does
+    (``card_asked``: at the best score times the weight)."""
+    lift = WEIGHTS["card_text"].weight
+    if not asked.cards or asked.rulings is None or lift <= 0.0:
+        return
+    kinds, notes = index.kinds, index.notes
+    top = max(scores.values(), default=0.0)
+    for card in asked.cards:
+        own = [position for position in index.cards.get(card, ()) if position in asked.rulings]
+        texts = [position for position in own if kinds[position] == CARD_TEXT]
+        best = max((scores.get(p, 0.0) for p in own if kinds[p] == "ruling"), default=0.0)
+        wanted = top * WEIGHTS["card_asked"].weight if asked.card_asked else best * lift
+        for position in texts:
+            if notes[position].split("|")[0] == card:
+                scores[position] = max(scores.get(position, 0.0), wanted)
 
 
 class _Scoring:
@@ -438,11 +460,12 @@ class _Scoring:
         if asked.consequence and kind == "rule" and CONDITION_RE.match(index.texts[position]):
             # "what happens if I roll a blank": "If the die roll is a blank face, ..."
             score *= self.w["consequence"]
-        if kind == "ruling":
-            # the rulings of the card a question names answer it; for a question about the
-            # rules in general, a ruling restating a rule ranks below the rule
+        if kind in CARD_KINDS:
+            # the rulings (and Oracle text) of the card a question names answer it; for a
+            # question about the rules in general, a ruling restating a rule ranks below the
+            # rule
             card = index.notes[position].split("|")[0]
-            if position in index.restating_rulings():
+            if kind == "ruling" and position in index.restating_rulings():
                 score *= self.w["restating"]
             elif card in asked.cards:
                 score *= self.w["card_named"]
@@ -513,8 +536,8 @@ def _ordered(
             said.add(text)
         holders = index.editions[position]
         note = index.notes[position].split("|") if index.notes[position] else [None, None]
-        card, date = note if kind == "ruling" else (None, None)
-        current, since = note if kind != "ruling" else (None, None)
+        card, date = note if kind in CARD_KINDS else (None, None)
+        current, since = note if kind not in CARD_KINDS else (None, None)
         out.append(
             SearchResult(
                 index.ids[position],
@@ -525,7 +548,8 @@ def _ordered(
                 also_in=tuple(index.edition_ids[n] for n in holders if n != shown),
                 kind=kind,
                 card=card,
-                date=date,
+                date=date if kind == "ruling" else None,
+                type_line=date if kind == CARD_TEXT else None,
                 current=current,
                 current_since=since,
             )
@@ -544,7 +568,7 @@ def _rules_among_rulings(
     RULINGS_FIRST card rulings: a card's rulings answer a question about it, and the rule
     they apply comes next, not below all of them."""
     for place, item in enumerate(keyed):
-        if index.kinds[item[2]] != "ruling":
+        if index.kinds[item[2]] not in CARD_KINDS:
             if place > RULINGS_FIRST:
                 return [
                     *keyed[:RULINGS_FIRST],
@@ -565,7 +589,7 @@ def _with_current_rules(
     from its language's text and from today's rule."""
     current = next((info.id for info in index.infos.values() if info.current), None)
     if current not in index.edition_ids or not any(
-        index.notes[item[2]] and index.kinds[item[2]] != "ruling" for item in keyed
+        index.notes[item[2]] and index.kinds[item[2]] not in CARD_KINDS for item in keyed
     ):
         return keyed
     number = index.edition_ids.index(current)
@@ -584,7 +608,7 @@ def _with_current_rules(
         out.append(item)
         placed.add(position)
         note = index.notes[position]
-        if not note or index.kinds[position] == "ruling":
+        if not note or index.kinds[position] in CARD_KINDS:
             continue
         rule = where.get(note.split("|")[0])
         if rule is None or rule in placed:

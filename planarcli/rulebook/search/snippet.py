@@ -109,9 +109,7 @@ def sentence_score(found: Sequence[Hit], start: int, end: int) -> float:
     return sum(best.values())
 
 
-def window(
-    spans: list[tuple[int, int]], found: Sequence[Hit], limit: int
-) -> tuple[int, int]:
+def window(spans: list[tuple[int, int]], found: Sequence[Hit], limit: int) -> tuple[int, int]:
     """The first and last sentence (numbers) of the snippet. The best run of sentences: of
     those within ``limit`` characters (and each sentence alone), the one whose query words
     are worth the most (:func:`sentence_score`), a little less the longer it is

@@ -80,6 +80,12 @@ WEIGHTS: dict[str, Feature] = {
     "older_edition": Feature(0.9, 1.0, "older English editions searched with the current one"),
     "card_words": Feature(1.0, 0.0, "the words naming a card count among the query's words"),
     "card_named": Feature(1.25, 1.0, "a ruling of a card the question names"),
+    # (a card's Oracle text says what the card does: next to the card's best ruling, and
+    # first for a question asking what it does; set by hand, not fitted)
+    "card_text": Feature(1.0, 0.0, "the Oracle text of a card the question names: by its rulings"),
+    "card_asked": Feature(
+        1.05, 1.0, "'what does X do', 'X chaos': the named card's Oracle text first"
+    ),
     "restating": Feature(0.3, 1.0, "a ruling many cards repeat word for word: it restates a rule"),
     # ----------------------------------------------------------- query: rule numbers
     "exact_id": Feature(1000.0, 0.0, "a rule number alone: that rule first"),
