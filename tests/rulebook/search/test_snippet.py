@@ -155,3 +155,23 @@ def test_json_keeps_the_text_and_adds_the_snippet(run_cli: Callable[..., Any]) -
     assert "Taking this action costs a player" in first["snippet"]
     marked = [first["snippet"][start:end] for start, end in first["highlights"]]
     assert {"planar", "die", "costs"} <= set(marked)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        ("planar", "die", "cost"),
+        ("what", "is", "a", "phenomenon"),
+        ("le", "coût", "pour", "lancer", "le", "dé", "planaire"),
+        ("spatial", "merging"),
+    ],
+)
+def test_the_json_fits_its_schema(run_cli: Callable[..., Any], query: tuple[str, ...]) -> None:
+    from planarcli.schemacheck import schema_errors
+
+    document = json.loads(run_cli("rules", "search", *query, "--format", "json").stdout)
+    assert document["results"]
+    assert schema_errors(document, "rules-search.schema.json") == []
+    for result in document["results"]:
+        marked = [result["snippet"][start:end] for start, end in result["highlights"]]
+        assert all(TOKEN_RE.fullmatch(word) for word in marked), marked
