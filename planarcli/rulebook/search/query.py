@@ -295,7 +295,8 @@ class Understood:
     cards: frozenset[str]
     rulings: frozenset[int] | None
     #: the query asks what a card it names does ("what does naya do", "the great forest
-    #: chaos"): its other words are only :data:`CARD_QUESTION_WORDS`
+    #: chaos"): its other words are only :data:`CARD_QUESTION_WORDS`, and it does not ask
+    #: what something is
     card_asked: bool
 
     def __init__(self, **values: Any) -> None:
@@ -396,17 +397,18 @@ def understand(index: SearchIndex, query: str) -> Understood:
         owners=owners,
         cards=cards,
         rulings=rulings_of(index, cards),
-        card_asked=card_asked,
+        # ("on Tazeem, who is you" asks what a word of it means: its ruling says)
+        card_asked=card_asked and definition is None,
     )
 
 
 #: the words beside a card's name in a question about what the card does: "the great forest
 #: chaos", "naya's ability", "interplanar tunnel encounter" ("what does", "happens" are
-#: stopwords already)
+#: stopwords already; "plane" and "card" are not among them: "interplanar tunnel which plane
+#: do i go to after" asks a detail)
 CARD_QUESTION_WORDS = wordset(
-    "chaos ensue ensues ensuing ability abilities text oracle card cards plane phenomenon"
-    " encounter encountered encountering effect effects trigger triggers triggered static"
-    " mean means say says"
+    "chaos ensue ensues ensuing ability abilities text oracle encounter encountered"
+    " encountering effect effects trigger triggers triggered"
 )
 
 

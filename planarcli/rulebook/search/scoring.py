@@ -230,24 +230,42 @@ def rank(index: SearchIndex, asked: Understood, limit: int) -> list[SearchResult
     return _ordered(index, asked, scores, limit)
 
 
+#: a named card's Oracle text, for a question that does not ask what the card does, ranks
+#: below this many of the other results (the rulings and rules that answer the details)
+CARD_TEXT_BELOW = 3
+
+
 def _lift_card_texts(index: SearchIndex, asked: Understood, scores: dict[int, float]) -> None:
-    """The Oracle text of each card the query names, where it answers: beside the card's
-    best ruling (``card_text``: at that ruling's score times the weight; a tie lists the
-    ruling first), and first of all for a question asking what the card does
-    (``card_asked``: at the best score times the weight)."""
+    """The Oracle text of each card the query names, where it answers: first of all for a
+    question asking what the card does (``card_asked``: at the best score times the
+    weight); for another question, right after the CARD_TEXT_BELOW best other results
+    (its rulings and the rules, which answer a question about a detail: ``card_text``, the
+    share of the last of those scores it is held to), or lower on its own score."""
     lift = WEIGHTS["card_text"].weight
     if not asked.cards or asked.rulings is None or lift <= 0.0:
         return
     kinds, notes = index.kinds, index.notes
-    top = max(scores.values(), default=0.0)
-    for card in asked.cards:
-        own = [position for position in index.cards.get(card, ()) if position in asked.rulings]
-        texts = [position for position in own if kinds[position] == CARD_TEXT]
-        best = max((scores.get(p, 0.0) for p in own if kinds[p] == "ruling"), default=0.0)
-        wanted = top * WEIGHTS["card_asked"].weight if asked.card_asked else best * lift
+    texts = [
+        position
+        for card in asked.cards
+        for position in index.cards.get(card, ())
+        if position in asked.rulings
+        and kinds[position] == CARD_TEXT
+        and notes[position].split("|")[0] == card
+    ]
+    if asked.card_asked:
+        top = max(scores.values(), default=0.0) * WEIGHTS["card_asked"].weight
         for position in texts:
-            if notes[position].split("|")[0] == card:
-                scores[position] = max(scores.get(position, 0.0), wanted)
+            scores[position] = max(scores.get(position, 0.0), top)
+        return
+    others = sorted(
+        (score for position, score in scores.items() if kinds[position] != CARD_TEXT),
+        reverse=True,
+    )
+    below = others[CARD_TEXT_BELOW - 1] * lift if len(others) >= CARD_TEXT_BELOW else None
+    for position in texts:
+        if position in scores and below is not None:
+            scores[position] = min(scores[position], below)
 
 
 class _Scoring:

@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from planarcli.lazyre import lazy
 from planarcli.rulebook.search.analysis import STOPWORDS, TOKEN_RE
 
 if TYPE_CHECKING:
@@ -37,8 +36,11 @@ LENGTH_NORM = 0.25
 LONGEST_SENTENCE = 400
 ELLIPSIS = "…"
 #: where a sentence ends: a full stop, question or exclamation mark (with the closing
-#: quotes and brackets after it) before a space; "901.9." ends one, "901.9a" does not
-SENTENCE_END_RE = lazy(r"[.!?][\"'”’»)\]]*(?= )")
+#: quotes and brackets after it, :data:`CLOSERS`) before a space; "901.9." ends one,
+#: "901.9a" does not (read in plain code: the pattern cost more to compile than a search
+#: spends on every snippet)
+ENDS = ".!?"
+CLOSERS = "\"'”’»)]"
 
 #: one matched word of a text: its start, end, the query words it stands for and its value
 Hit = tuple[int, int, tuple[int, ...], float]
@@ -67,12 +69,17 @@ def sentences(text: str) -> list[tuple[int, int]]:
     701.31.)" is one."""
     out: list[tuple[int, int]] = []
     start = 0
-    for end in SENTENCE_END_RE.compiled.finditer(text):
-        said = text[start : end.end()]
-        if said.count("(") > said.count(")") or said.count("[") > said.count("]"):
-            continue
-        out.append((start, end.end()))
-        start = end.end() + 1
+    space = text.find(" ")
+    while space > 0:
+        last = space - 1
+        while last > start and text[last] in CLOSERS:
+            last -= 1
+        if text[last] in ENDS:
+            said = text[start:space]
+            if said.count("(") <= said.count(")") and said.count("[") <= said.count("]"):
+                out.append((start, space))
+                start = space + 1
+        space = text.find(" ", space + 1)
     if start < len(text):
         out.append((start, len(text)))
     return out

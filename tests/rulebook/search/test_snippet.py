@@ -97,8 +97,10 @@ def test_sentences_end_at_full_stops_outside_brackets() -> None:
 
 
 WORDS = st.sampled_from(
-    "planar deck die phenomenon cards the a of roll chaos cost (see rule 901.9.) "
-    "Each. When. If, ten two".split()
+    [
+        *("planar", "deck", "die", "phenomenon", "cards", "the", "a", "of", "roll", "chaos"),
+        *("cost", "(see", "rule", "901.9.)", "Each.", "When.", "If,", "ten", "two", "“Quoted.”"),
+    ]
 )
 
 
