@@ -90,16 +90,22 @@ def hits(
     lang: str,
     index: SearchIndex,
     values: Mapping[str, tuple[tuple[int, ...], float]],
+    read: dict[str, tuple[tuple[int, ...], float] | None] | None = None,
 ) -> list[Hit]:
     """The words of ``text`` that are query terms (``values``: term -> the query words it
-    stands for, and its value), read as the index reads a text in ``lang``."""
+    stands for, and its value), read as the index reads a text in ``lang``; ``read``: the
+    words already read (in ``lang``, for these ``values``) and what each is."""
     stop = STOPWORDS.get(lang, frozenset())
+    known: dict[str, tuple[tuple[int, ...], float] | None] = {} if read is None else read
     out: list[Hit] = []
     for match in TOKEN_RE.finditer(text):
-        word = match[0].casefold()
-        if word in stop or (len(word) < 2 and not word.isdigit()):
-            continue
-        found = values.get(index.stem_word(word, lang))
+        token = match[0]
+        if token in known:
+            found = known[token]
+        else:
+            word = token.casefold()
+            skip = word in stop or (len(word) < 2 and not word.isdigit())
+            found = known[token] = None if skip else values.get(index.stem_word(word, lang))
         if found is not None:
             out.append((match.start(), match.end(), found[0], found[1]))
     return out
@@ -171,10 +177,12 @@ def make(
     index: SearchIndex,
     values: Mapping[str, tuple[tuple[int, ...], float]],
     limit: int = SNIPPET_CHARS,
+    read: dict[str, tuple[tuple[int, ...], float] | None] | None = None,
 ) -> Snippet:
-    """The snippet of ``text`` (in ``lang``) for the query terms ``values``."""
+    """The snippet of ``text`` (in ``lang``) for the query terms ``values`` (``read``: as
+    for :func:`hits`)."""
     flat = " ".join(text.split())
-    found = hits(flat, lang, index, values)
+    found = hits(flat, lang, index, values, read)
     matched = tuple(sorted({flat[at:end].casefold() for at, end, _, _ in found}))
     if len(flat) <= limit:
         begin, finish = 0, len(flat)
@@ -216,9 +224,10 @@ def attach(
 ) -> None:
     """Give each of ``results`` its snippet (``snippet``, ``marks``, ``matched``)."""
     by_lang: dict[str, dict[str, tuple[tuple[int, ...], float]]] = {}
+    read: dict[str, dict[str, tuple[tuple[int, ...], float] | None]] = {}
     for result in results:
         values = by_lang.get(result.lang)
         if values is None:
             values = by_lang[result.lang] = term_values(index, weights, owners, result.lang)
-        made = make(result.text, result.lang, index, values)
+        made = make(result.text, result.lang, index, values, read=read.setdefault(result.lang, {}))
         result.snippet, result.marks, result.matched = made.text, made.marks, made.matched
