@@ -47,6 +47,8 @@ COMMANDS: dict[str, tuple[list[str], float | None]] = {
     # a question naming a card also searches that card's rulings; one in French or Danish
     # also that language's texts (each scope has its own cached index)
     "rules search (card)": (["rules", "search", "spatial merging chaos"], 1.35),
+    # ... and what a card does: its Oracle text, first
+    "rules search (card text)": (["rules", "search", "what does naya do"], 1.35),
     "rules search (French)": (["rules", "search", "coût du dé planaire"], 1.35),
     "rules search (Danish)": (["rules", "search", "hvad koster det at slå med terningen"], 1.35),
     # a question asking what something is also reads the rules' wording of it ("A planar

@@ -12,8 +12,9 @@ from the seeds in SEEDS_DIR (default ../shared/seeds): the 2024-09-20 edition (r
 glossary entries quoted by the MTG Wiki), the French 2010-07-16 text, the Danish guide, the
 Blind Eternities Map and the Tactical Multiplayer article. The official card rulings of
 ../shared/data/planar-rulings.tsv (``--rulings``) become the document ``rulings``, one entry
-per ruling with its card, date and source. Seed text is kept verbatim; only
-extraction damage is repaired, and every repair is written into the edition's
+per ruling with its card, date and source, followed by each card's Oracle text, with its type
+line and source, from ../shared/data/planar-oracle.tsv (``--oracle``). Seed text is kept
+verbatim; only extraction damage is repaired, and every repair is written into the edition's
 ``source.repairs``. Each repair below must match the seed exactly once, so a changed seed stops
 the build instead of producing silently different text.
 
@@ -42,6 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing planarcli
 
 from planarcli.errors import InputError  # noqa: E402
+from planarcli.rulebook.corpus import CARD_PREFIX  # noqa: E402
 from planarcli.rulebook.crtext import dump_edition, parse_comprehensive_rules  # noqa: E402
 from planarcli.rulebook.ruleids import RULING_PREFIX, ruling_slug  # noqa: E402
 
@@ -49,6 +51,8 @@ DEFAULT_SEEDS = ROOT.parent / "shared" / "seeds"
 DEFAULT_CR = ROOT.parent / "shared" / "data" / "cr"
 DEFAULT_OUT = ROOT / "rules"
 DEFAULT_RULINGS = ROOT.parent / "shared" / "data" / "planar-rulings.tsv"
+#: the cards' type lines and Oracle texts, beside the rulings (``--oracle``)
+DEFAULT_ORACLE = ROOT.parent / "shared" / "data" / "planar-oracle.tsv"
 OFFICIAL_FILES = "MagicCompRules-*.txt"
 
 SEED_WIKI = "000_14718604594cdac6.txt"
@@ -594,10 +598,40 @@ def read_rulings(path: Path) -> list[dict[str, str]]:
     return out
 
 
-def build_rulings(path: Path) -> dict[str, Any]:
+ORACLE_COLUMNS = ["name", "oracle_id", "type_line", "oracle_text", "source"]
+
+
+def read_oracle(path: Path) -> list[dict[str, str]]:
+    """The rows of planar-oracle.tsv (tab-separated, quoting off, a header row; a line break
+    of a text written as the two characters ``\\n``), each text with its line breaks."""
+    import csv
+
+    try:
+        with path.open(encoding="utf-8", newline="") as handle:
+            rows = list(csv.reader(handle, delimiter="\t", quoting=csv.QUOTE_NONE))
+    except OSError as error:
+        raise SeedError(f"{path}: cannot read the Oracle texts ({error.strerror})") from None
+    if not rows or rows[0] != ORACLE_COLUMNS:
+        raise SeedError(f"{path}: expected the columns {ORACLE_COLUMNS}")
+    out = []
+    for line, row in enumerate(rows[1:], start=2):
+        if len(row) != len(ORACLE_COLUMNS):
+            raise SeedError(f"{path}:{line}: expected {len(ORACLE_COLUMNS)} columns")
+        name, _, type_line, text, source = row
+        text = text.replace("\\n", "\n").strip()
+        if not name.strip() or not type_line.strip() or not text:
+            raise SeedError(f"{path}:{line}: a card without a name, type line or Oracle text")
+        if not _RULING_SOURCE.match(source):
+            raise SeedError(f"{path}:{line}: a source not in the documented form")
+        out.append({"name": name, "type_line": type_line, "text": text, "source": source})
+    return out
+
+
+def build_rulings(path: Path, oracle: Path = DEFAULT_ORACLE) -> dict[str, Any]:
     """The official card rulings as a document of their own (id ``rulings``): one entry per
     ruling, ``ruling:<card-slug>.<n>`` with n its place in the card's rulings, oldest first
-    (ties in the file's order: the sort is stable)."""
+    (ties in the file's order: the sort is stable); then each card's Oracle text (from
+    ``oracle``), ``card:<card-slug>``, in the table's order."""
     rows = read_rulings(path)
     by_card: dict[str, list[dict[str, str]]] = {}
     slugs: dict[str, str] = {}
@@ -621,6 +655,21 @@ def build_rulings(path: Path) -> dict[str, Any]:
                 }
             )
     sources = sorted({row["source"] for row in rows})
+    texts = read_oracle(oracle)
+    for row in texts:
+        slug = card_slug(row["name"])
+        if slugs.setdefault(slug, row["name"]) != row["name"]:
+            raise SeedError(f"{oracle}: {slugs[slug]!r} and {row['name']!r} have one id {slug}")
+        rules.append(
+            {
+                "id": f"{CARD_PREFIX}{slug}",
+                "text": row["text"],
+                "card": row["name"],
+                "type_line": row["type_line"],
+                "source": row["source"],
+            }
+        )
+    text_sources = sorted({row["source"] for row in texts})
     return edition(
         edition_id="rulings",
         title="Official card rulings",
@@ -629,9 +678,11 @@ def build_rulings(path: Path) -> dict[str, Any]:
         effective=None,
         translation_of=None,
         source={
-            "document": f"{len(rules)} official Gatherer/Oracle rulings of {len(by_card)} plane "
-            "and phenomenon cards, as MTGJSON publishes them in its `rulings` arrays, from "
-            "shared/data/planar-rulings.tsv (provenance in shared/data/ORACLE-SOURCES.md)",
+            "document": f"{len(rules) - len(texts)} official Gatherer/Oracle rulings of "
+            f"{len(by_card)} plane and phenomenon cards, as MTGJSON publishes them in its "
+            "`rulings` arrays, from shared/data/planar-rulings.tsv, and the Oracle text of "
+            f"each of the {len(texts)} cards, from shared/data/planar-oracle.tsv (provenance "
+            "of both in shared/data/ORACLE-SOURCES.md)",
             "seed": path.name,
             "url": None,
             "retrieved": None,
@@ -648,7 +699,12 @@ def build_rulings(path: Path) -> dict[str, Any]:
                 "characters as '-'; n the ruling's place among the card's rulings, oldest "
                 "first, ties in the file's order. Three reprinted cards (Reality Shaping, "
                 "Selesnya Loft Gardens, Stensia) keep a 2012 ruling twice, in its 2022 and its "
-                "2025 wording, as the file does. Not rules: rulings explain how cards work."
+                "2025 wording, as the file does. Not rules: rulings explain how cards work. "
+                "After the rulings, each card's Oracle text as planar-oracle.tsv gives it "
+                "(columns name, oracle_id, type_line, oracle_text, source; quoting off; a "
+                "line break written as \\n), in its order: id card:<card>, its text the "
+                "Oracle text verbatim (one ability a line), its card the English name, its "
+                "type line and its source (" + ", ".join(text_sources) + ")."
             ),
             "repairs": [],
         },
@@ -899,7 +955,10 @@ def align_documents(
 
 
 def build_corpus(
-    seeds: Path, cr_dir: Path = DEFAULT_CR, rulings: Path = DEFAULT_RULINGS
+    seeds: Path,
+    cr_dir: Path = DEFAULT_CR,
+    rulings: Path = DEFAULT_RULINGS,
+    oracle: Path = DEFAULT_ORACLE,
 ) -> dict[str, Any]:
     """Every output file name -> its JSON content (the manifest included)."""
     seed_2024 = build_2024(seeds)  # the seeds first: a missing seed stops the build at once
@@ -911,7 +970,7 @@ def build_corpus(
     ]
     official = build_official(cr_dir)
     cross_check(seeds, official, seed_2024)
-    documents.append(build_rulings(rulings))
+    documents.append(build_rulings(rulings, oracle))
     current = max(official)  # the newest official edition is the current one
     english = sorted([*official.values(), seed_2024], key=lambda item: item["effective"])
     align_documents(english, current, documents[0], documents[2])
@@ -954,11 +1013,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cr", type=Path, default=DEFAULT_CR, help="official rules files")
     parser.add_argument("--seeds", type=Path, default=DEFAULT_SEEDS, help="the seed documents")
     parser.add_argument("--rulings", type=Path, default=DEFAULT_RULINGS, help="planar-rulings.tsv")
+    parser.add_argument("--oracle", type=Path, default=DEFAULT_ORACLE, help="planar-oracle.tsv")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="the rules folder")
     parser.add_argument("--check", action="store_true", help="compare, do not write")
     args = parser.parse_args(argv)
     try:
-        files = build_corpus(args.seeds, args.cr, args.rulings)
+        files = build_corpus(args.seeds, args.cr, args.rulings, args.oracle)
     except SeedError as error:
         print(f"build_rules: {error}", file=sys.stderr)
         return 2

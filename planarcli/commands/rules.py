@@ -279,6 +279,11 @@ def _catalog_card(name: str) -> str | None:
     show_default=True,
     help="Most results to show.",
 )
+@click.option(
+    "--full",
+    is_flag=True,
+    help="Show each result's whole text, not only the passage that holds the query's words.",
+)
 @format_option()
 @json_errors
 def search_command(
@@ -286,6 +291,7 @@ def search_command(
     edition: str | None,
     lang: str | None,
     limit: int,
+    full: bool,
     output_format: str,
 ) -> None:
     """Search the rules and glossary entries for QUERY, best matches first.
@@ -294,6 +300,8 @@ def search_command(
     or Danish words all work. Searches the current edition unless --edition or --lang says
     otherwise; a question naming a card also searches its official rulings, and a French or
     Danish question the French text or the Danish guide (with today's rule for each passage).
+    Each result shows the passage of its text that holds the query's words (--full: the whole
+    text); JSON gives the whole text and that passage.
 
     \b
     planarcli rules search planar die cost
@@ -336,7 +344,7 @@ def search_command(
         raise no_results(text, scope, edition, lang)
     if output_format == "json":
         return
-    _echo(render.search_text(results, scope, style=_styler(), moved=moved))
+    _echo(render.search_text(results, scope, style=_styler(), moved=moved, full=full))
 
 
 def _moved_sentences(

@@ -278,9 +278,15 @@ def search_json(
                 "lang": r.lang,
                 "score": r.score,
                 "text": r.text,
+                **(
+                    {"snippet": r.snippet, "highlights": [list(mark) for mark in r.marks]}
+                    if r.snippet is not None
+                    else {}
+                ),
                 "also_in": list(r.also_in),
                 "kind": r.kind,
                 **({"card": r.card, "date": r.date} if r.kind == "ruling" else {}),
+                **({"card": r.card, "type_line": r.type_line} if r.kind == "card" else {}),
                 **_result_today_json(r),
                 **(
                     {"moved": moved_json(moved[r.edition, r.id])}
@@ -312,10 +318,14 @@ def search_text(
     style: Style | None = None,
     width: int | None = None,
     moved: MovedBy | None = None,
+    full: bool = False,
 ) -> str:
     """``rules search`` as text: per result a head line (id, edition, score; a ruling's
-    card and date) and its text, shortened and indented; a translation's or guide's passage
-    is followed by how it relates to today's rule (and where its moved sentences are)."""
+    card and date, an Oracle text's card and type line) and the passage of its text that
+    holds the query's words (its snippet; ``full``: the whole text), indented, those words
+    marked when there is colour; a
+    translation's or guide's passage is followed by how it relates to today's rule (and
+    where its moved sentences are)."""
     _style = style or _plain
     columns = width or rules_width()
     dated = {info.id: info for info in scope}
@@ -326,6 +336,7 @@ def search_text(
             + (f", {result.lang}" if result.lang != "en" else "")
             + (", glossary" if result.kind == "glossary" else "")
             + (f", {result.card}, {result.date}" if result.kind == "ruling" else "")
+            + (f", {result.card}, {result.type_line}" if result.kind == "card" else "")
             + f") score {result.score:.1f}"
             + (f"  (same text in {', '.join(result.also_in)})" if result.also_in else "")
         )
@@ -334,7 +345,9 @@ def search_text(
         if style is not None:
             head = _style(result.id, bold=True) + head[len(result.id) :]
         out.append(head)
-        out.append(wrap_hanging(short(result.text), columns, 4, first_prefix="    "))
+        shown = result.snippet if result.snippet is not None and not full else result.text
+        said = wrap_hanging(shown, columns, 4, first_prefix="    ")
+        out.append(marked(said, result.matched, style) if style is not None else said)
         today = _result_today(result)
         if today is not None:
             note = relation(
@@ -345,6 +358,25 @@ def search_text(
             )
             out.append(_style(wrap_hanging(note, columns, 4, first_prefix="    "), dim=True))
     return "\n".join(out)
+
+
+def marked(text: str, matched: Sequence[str], style: Style) -> str:
+    """``text`` with each of its words that is one of ``matched`` (lower case) styled: the
+    query's words in a result, marked after wrapping (styles take no columns)."""
+    if not matched:
+        return text
+    from planarcli.rulebook.search.analysis import TOKEN_RE
+
+    wanted = frozenset(matched)
+
+    def mark(match: Any) -> str:
+        word: str = match[0]
+        return _style(word) if word.casefold() in wanted else word
+
+    def _style(word: str) -> str:
+        return style(word, fg="yellow", bold=True)
+
+    return TOKEN_RE.sub(mark, text)
 
 
 def relation(

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from planarcli.errors import DataUnavailableError
 from planarcli.records import replace
 from planarcli.rulebook.corpus import (
+    CARD_PREFIX,
     EDITION_FORMAT,
     MANIFEST_FORMAT,
     RULINGS,
@@ -447,7 +448,11 @@ def _parse_edition(data: Any, info: EditionInfo) -> Edition:
             raise ValueError("each rule needs a non-empty string 'id' and 'text'")
         texts[rule_id] = text
         if rulings:
-            cards[rule_id] = (_text(item, "card"), _text(item, "date"))
+            # a ruling's date; a card's Oracle text's type line
+            cards[rule_id] = (
+                _text(item, "card"),
+                _text(item, "type_line" if rule_id.startswith(CARD_PREFIX) else "date"),
+            )
         elif "current" in item:
             aligned[rule_id] = (_text(item, "current"), _text(item, "current_since"))
             if "moved" in item:

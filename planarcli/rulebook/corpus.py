@@ -35,6 +35,12 @@ SCHEMA_VERSION = 1
 ENGLISH_CR = "comprehensive-rules"
 #: The kind of the card rulings document (id ``rulings``): not an edition of the rules.
 RULINGS = "rulings"
+#: A card's Oracle text in the rulings document: its id is ``card:<card-slug>``, its kind
+#: ``card`` (the rulings' ids are ``ruling:<card-slug>.<n>``, their kind ``ruling``)
+CARD_PREFIX = "card:"
+CARD_TEXT = "card"
+#: the kinds of passage that are about one card (its Oracle text, its rulings)
+CARD_KINDS = ("ruling", CARD_TEXT)
 IMPORT_HINT = "import an official Comprehensive Rules file with `planarcli rules import` to read it"
 #: What an edition read from an official file holds (see ``closure``).
 CLOSURE_SCOPE = (
@@ -75,9 +81,9 @@ class Rule:
     id: str
     text: str
     lang: str
-    kind: str = "rule"  # "rule" | "glossary" | "ruling"
-    card: str | None = None  # a card ruling's card (English name)
-    date: str | None = None  # a card ruling's date
+    kind: str = "rule"  # "rule" | "glossary" | "ruling" | "card" (a card's Oracle text)
+    card: str | None = None  # a card ruling's or Oracle text's card (English name)
+    date: str | None = None  # a card ruling's date (an Oracle text's type line)
 
 
 @record
@@ -144,7 +150,8 @@ class Edition:
         moved: dict[str, tuple[Moved, ...]] | None = None,
     ) -> None:
         self.info = info
-        #: for the card rulings: ruling id -> (card, date)
+        #: for the card rulings: ruling id -> (card, date); a card's Oracle text (id
+        #: ``card:<slug>``) -> (card, type line)
         self.cards: dict[str, tuple[str, str]] = cards or {}
         #: for a translation or guide: passage id -> (the rule of the current English
         #: edition it corresponds to, the effective date since which that rule has its
@@ -206,7 +213,8 @@ class Edition:
             if card is None:
                 made = Rule(rule_id, self._texts[rule_id], self.info.lang)
             else:
-                made = Rule(rule_id, self._texts[rule_id], self.info.lang, "ruling", *card)
+                kind = CARD_TEXT if rule_id.startswith(CARD_PREFIX) else "ruling"
+                made = Rule(rule_id, self._texts[rule_id], self.info.lang, kind, *card)
             self._made[rule_id] = made
         return made
 

@@ -212,7 +212,12 @@ def _ruling_cards(
         edition = loaded if loaded.info.kind == corpus.RULINGS else load_edition(rulings)
     except PlanarError:
         return []
-    by_slug = {ruling_slug(card): card for card, _ in edition.cards.values()}
+    # (the cards ruled on: the document also holds every card's Oracle text, "card:...")
+    by_slug = {
+        ruling_slug(card): card
+        for key, (card, _) in edition.cards.items()
+        if key.startswith(RULING_PREFIX)
+    }
     if wanted in by_slug:
         return [] if prefixed else [by_slug[wanted]]
     if not prefixed:

@@ -75,7 +75,7 @@ PACKAGE_ORDER: dict[str, list[str | tuple[str, ...]]] = {
         ("language", "cardnames"),  # the languages a query is not in; making card names
         "expansion",  # each query word as weighted index terms
         "query",  # query understanding: the Understood query
-        "scoring",  # an understood query ranked over an index
+        ("scoring", "snippet"),  # an understood query ranked; a result's answering passage
         "scope",  # which editions a search covers; one search, tying the layers together
         "__init__",
     ],

@@ -51,7 +51,8 @@ EXPECTED_EDITIONS: dict[str, tuple[str, str, str, str | None, int | None]] = {
     "eternities-map": ("Blind Eternities Map", "en", "variant", None, 1),
     "danish-guide": ("Hvad er planechase?", "da", "guide", None, 22),
     "tactical-multiplayer": ("It's the Magic: You Are Here, Part Two", "en", "variant", None, 21),
-    "rulings": ("Official card rulings", "en", "rulings", None, 512),
+    # 512 rulings and the Oracle texts of the 207 cards
+    "rulings": ("Official card rulings", "en", "rulings", None, 512 + 207),
 }
 
 

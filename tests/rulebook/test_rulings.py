@@ -48,10 +48,15 @@ def test_the_document_fits_the_agreed_format() -> None:
     assert data["glossary"] == [] and data["translation_of"] is None and "closure" not in data
     assert "planar-rulings.tsv" in data["source"]["document"]
     assert "ORACLE-SOURCES.md" in data["source"]["document"]
-    assert len(data["rules"]) == 512 and len({r["card"] for r in data["rules"]}) == 109
-    for rule in data["rules"]:
+    # the rulings, then each card's Oracle text (tests/rulebook/search/test_card_texts.py)
+    rulings = ruling_entries(data)
+    assert len(rulings) == 512 and len({r["card"] for r in rulings}) == 109
+    assert len(data["rules"]) == 512 + 207
+    for rule in rulings:
         assert set(rule) == {"id", "text", "card", "date", "source"}, rule["id"]
-    by_id = {rule["id"]: rule for rule in data["rules"]}
+    for rule in data["rules"][512:]:
+        assert set(rule) == {"id", "text", "card", "type_line", "source"}, rule["id"]
+    by_id = {rule["id"]: rule for rule in rulings}
     assert len(by_id) == 512
     assert by_id["ruling:spatial-merging.1"]["text"].startswith("If a player rolls {CHAOS}, both")
     assert by_id["ruling:spatial-merging.2"]["card"] == "Spatial Merging"
@@ -59,9 +64,14 @@ def test_the_document_fits_the_agreed_format() -> None:
     assert "ruling:spatial-merging.4" not in by_id
 
 
+def ruling_entries(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The rulings of the rulings document (not the cards' Oracle texts)."""
+    return [rule for rule in data["rules"] if rule["id"].startswith("ruling:")]
+
+
 def test_each_card_is_numbered_oldest_first_from_one() -> None:
     seen: dict[str, list[tuple[int, str]]] = {}
-    for rule in bundled()["rules"]:
+    for rule in ruling_entries(bundled()):
         slug, _, number = rule["id"].removeprefix("ruling:").rpartition(".")
         seen.setdefault(slug, []).append((int(number), rule["date"]))
     for numbered in seen.values():
@@ -74,7 +84,7 @@ def test_each_card_is_numbered_oldest_first_from_one() -> None:
 def test_every_row_of_the_tsv_is_one_entry_verbatim() -> None:
     with TSV.open(encoding="utf-8", newline="") as handle:
         rows = list(csv.reader(handle, delimiter="\t", quoting=csv.QUOTE_NONE))[1:]
-    entries = [(r["card"], r["date"], r["text"], r["source"]) for r in bundled()["rules"]]
+    entries = [(r["card"], r["date"], r["text"], r["source"]) for r in ruling_entries(bundled())]
     assert sorted(entries) == sorted(tuple(row) for row in rows)
 
 
@@ -99,7 +109,9 @@ def test_numbering_is_by_date_with_ties_in_file_order(tmp_path: Path) -> None:
         + f"Card A\t2023-04-14\tThe only one.\t{SOURCE}\n",
         encoding="utf-8",
     )
-    rules = build.build_rulings(tsv)["rules"]
+    oracle = tmp_path / "oracle.tsv"  # no card texts
+    oracle.write_text("name\toracle_id\ttype_line\toracle_text\tsource\n", encoding="utf-8")
+    rules = build.build_rulings(tsv, oracle)["rules"]
     assert [(r["id"], r["text"]) for r in rules] == [
         ("ruling:card-b.1", "First tie, first in the file."),
         ("ruling:card-b.2", "Second tie."),

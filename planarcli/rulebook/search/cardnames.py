@@ -40,7 +40,11 @@ def build(info: EditionInfo, snapshot: str, stamp: str, folder: str) -> tuple[Na
         edition = load_edition(info)
     except Exception:  # a damaged file is reported by the search that loads it
         return Names({}), Names({})
-    names = Names.of(sorted({card for card, _ in edition.cards.values()}), printed_names(snapshot))
+    # the cards ruled on name their card by a word only their name has; the others (and
+    # the printed names) by all their words: a card's Oracle text makes no word a name
+    # ("coût" misspelt is "court", which only The Food Court has)
+    ruled = {card for rule_id, (card, _) in edition.cards.items() if rule_id.startswith("ruling:")}
+    names = Names.of(sorted(ruled), printed_names(snapshot))
     said: dict[str, int] = {}
     for rule in edition.rules:
         for word in words(rule.text):

@@ -138,8 +138,9 @@ class Names:
         return self
 
     def ruled(self, cards: Collection[str]) -> bool:
-        """Whether the rulings document has rulings of one of ``cards``."""
-        return any(card in self.spelt and card not in self.printed for card in cards)
+        """Whether the rulings document has rulings of one of ``cards``, or its Oracle text
+        (every card of the snapshot: its English name is one of the names)."""
+        return any(card in self.spelt for card in cards)
 
     def english_word(self, token: str) -> bool:
         """Whether ``token`` is a word of a card's English name ("æther": Chaotic Aether)."""

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from planarcli.lazyre import lazy
-from planarcli.rulebook.corpus import ENGLISH_CR
+from planarcli.rulebook.corpus import CARD_KINDS, ENGLISH_CR
 from planarcli.rulebook.search.analysis import (
     DEFINITION_WORDS,
     STOPWORDS,
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 
 #: Bump when what the index holds or how texts are analysed changes: cached indexes of an
 #: older version are rebuilt.
-INDEX_VERSION = 13
+INDEX_VERSION = 14
 
 #: a glossary entry's term stands this many gaps before its text, so that no two words of
 #: the two are near each other for :mod:`.scoring`'s proximity
@@ -93,8 +93,12 @@ class SearchResult:
         "id",
         "kind",
         "lang",
+        "marks",
+        "matched",
         "score",
+        "snippet",
         "text",
+        "type_line",
     )
 
     def __init__(
@@ -110,6 +114,7 @@ class SearchResult:
         date: str | None = None,
         current: str | None = None,
         current_since: str | None = None,
+        type_line: str | None = None,
     ) -> None:
         self.id = id
         self.edition = edition
@@ -118,15 +123,24 @@ class SearchResult:
         self.text = text
         #: other editions in the search with the same rule, word for word (shown once)
         self.also_in = also_in
-        #: "rule", "glossary" (a glossary entry's id is its term) or "ruling" (a card ruling)
+        #: "rule", "glossary" (a glossary entry's id is its term), "ruling" (a card ruling)
+        #: or "card" (a card's Oracle text)
         self.kind = kind
-        #: a card ruling's card (English name) and date
+        #: a card ruling's or Oracle text's card (English name); a ruling's date; an Oracle
+        #: text's type line
         self.card = card
         self.date = date
+        self.type_line = type_line
         #: a translation's or guide's passage: the current English rule it corresponds to,
         #: and the effective date since which that rule is so worded
         self.current = current
         self.current_since = current_since
+        #: the passage of ``text`` that holds the query's words (:mod:`.snippet`; None until
+        #: the search gives it), the spans of those words in it, and the words of ``text``
+        #: that matched (lower case)
+        self.snippet: str | None = None
+        self.marks: tuple[tuple[int, int], ...] = ()
+        self.matched: tuple[str, ...] = ()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SearchResult):
@@ -310,8 +324,8 @@ class SearchIndex:
     #: per edition (as in ``edition_ids``), the words a query names it by: a document's own
     #: words ("tactical", "eternities"), a translation's or guide's language ("danish")
     edition_names: list[list[str]]
-    #: each card the index holds rulings of (its English name), and the positions of its
-    #: rulings; and the rulings (positions) that restate a rule (see :meth:`_rulings`).
+    #: each card the index holds rulings or the Oracle text of (its English name), and the
+    #: positions of those; and the rulings (positions) that restate a rule (see :meth:`_rulings`).
     #: Derived at build time and cached: a search naming a card reads them, not every ruling
     cards: dict[str, list[int]]
     restating: list[int]
@@ -375,7 +389,7 @@ class SearchIndex:
                     where[rule_id] = position
                 words_of_lang.update(fold(word) for word in words(text))
                 own = content_words(text, lang)
-                card = edition.cards.get(rule_id) if kind == "ruling" else None
+                card = edition.cards.get(rule_id) if kind in CARD_KINDS else None
                 # a glossary entry's term, a ruling's card: the title of the text
                 title = card[0] if card else rule_id if kind == "glossary" else ""
                 heading = content_words(title, lang) if title else []
@@ -440,14 +454,15 @@ class SearchIndex:
         self.vocabulary = {lang: sorted(found) for lang, found in vocabulary.items()}
 
     def _rulings(self) -> None:
-        """``cards``: each card's rulings; ``restating``: the card rulings whose text, quotes
-        aside, is a ruling of RESTATED_ON cards or more (it restates a rule)."""
+        """``cards``: each card's rulings and Oracle text; ``restating``: the card rulings
+        whose text, quotes aside, is a ruling of RESTATED_ON cards or more (it restates a
+        rule)."""
         by_text: dict[str, list[int]] = {}
         for position, kind in enumerate(self.kinds):
+            if kind in CARD_KINDS and self.notes[position]:
+                card = self.notes[position].split("|")[0]
+                self.cards.setdefault(card, []).append(position)
             if kind == "ruling":
-                if self.notes[position]:
-                    card = self.notes[position].split("|")[0]
-                    self.cards.setdefault(card, []).append(position)
                 text = self.texts[position].translate(QUOTES)
                 by_text.setdefault(text, []).append(position)
         self.restating = sorted(
@@ -634,7 +649,7 @@ class SearchIndex:
         # a glossary entry's term counts as its other words do (a weight of its own added
         # nothing: see the ablation in rules/README.md); a card ruling's card name at
         # ``card_title``
-        title = WEIGHTS["card_title"].weight if self.kinds[position] == "ruling" else 1.0
+        title = WEIGHTS["card_title"].weight if self.kinds[position] in CARD_KINDS else 1.0
         for term in tokens[:heads]:
             terms[term] = terms.get(term, 0.0) + title
         parent = self.parents[position]

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from planarcli.lazyre import LazyPattern, lazy
-from planarcli.rulebook.corpus import ENGLISH_CR
+from planarcli.rulebook.corpus import CARD_KINDS, ENGLISH_CR
 from planarcli.rulebook.search import cards
 from planarcli.rulebook.search.analysis import (
     DEFINITION_WORDS,
@@ -239,6 +239,7 @@ class Understood:
 
     __slots__ = (
         "asks",
+        "card_asked",
         "cards",
         "consequence",
         "defines",
@@ -293,6 +294,10 @@ class Understood:
     #: rulings of those cards (positions; None when the index holds no rulings)
     cards: frozenset[str]
     rulings: frozenset[int] | None
+    #: the query asks what a card it names does ("what does naya do", "the great forest
+    #: chaos"): its other words are only :data:`CARD_QUESTION_WORDS`, and it does not ask
+    #: what something is
+    card_asked: bool
 
     def __init__(self, **values: Any) -> None:
         for name in self.__slots__:
@@ -303,6 +308,7 @@ def understand(index: SearchIndex, query: str) -> Understood:
     """Read ``query`` against ``index``: its words' terms and what it asks."""
     cards, card_words, spelled = card_reading(index, query)
     surfaced = untitled(index, query_groups(index, spelled))
+    card_asked = bool(cards) and asks_the_card(surfaced, card_words, cards)
     named_editions, naming = editions_named(index, query)
     past = asks_the_past(index, query)
     naming |= past
@@ -391,6 +397,30 @@ def understand(index: SearchIndex, query: str) -> Understood:
         owners=owners,
         cards=cards,
         rulings=rulings_of(index, cards),
+        # ("on Tazeem, who is you" asks what a word of it means: its ruling says)
+        card_asked=card_asked and definition is None,
+    )
+
+
+#: the words beside a card's name in a question about what the card does: "the great forest
+#: chaos", "naya's ability", "interplanar tunnel encounter" ("what does", "happens" are
+#: stopwords already; "plane" and "card" are not among them: "interplanar tunnel which plane
+#: do i go to after" asks a detail)
+CARD_QUESTION_WORDS = wordset(
+    "chaos ensue ensues ensuing ability abilities text oracle encounter encountered"
+    " encountering effect effects trigger triggers triggered"
+)
+
+
+def asks_the_card(
+    surfaced: list[tuple[str, dict[str, float]]], card_words: set[str], named: frozenset[str]
+) -> bool:
+    """Whether a question naming the cards ``named`` (by ``card_words``) asks what they do:
+    each of its content words names one or is one of :data:`CARD_QUESTION_WORDS`."""
+    english = {word for card in named for word in cards.name_words(card)}
+    return all(
+        word in card_words or cards.key(word) in english or word in CARD_QUESTION_WORDS
+        for word, _ in surfaced
     )
 
 
@@ -599,7 +629,8 @@ def untitled(
 
 
 def rulings_of(index: SearchIndex, cards: frozenset[str]) -> frozenset[int] | None:
-    """The positions of the rulings of ``cards``, or None for an index without rulings.
+    """The positions of the rulings and Oracle texts of ``cards``, or None for an index
+    without rulings.
 
     Raises ValueError when the index says otherwise than its rulings (a cached file with an
     index's shape but not its content: :mod:`planarcli.rulebook.searchcache` rebuilds it)."""
@@ -611,7 +642,7 @@ def rulings_of(index: SearchIndex, cards: frozenset[str]) -> frozenset[int] | No
         if not (
             type(position) is int
             and 0 <= position < len(kinds)
-            and kinds[position] == "ruling"
+            and kinds[position] in CARD_KINDS
             and notes[position].split("|")[0] in cards
         ):
             raise ValueError("the index's card rulings are not its rulings")

@@ -137,17 +137,23 @@ def search_index(index: SearchIndex, query: str, limit: int = 10) -> list[Search
     """The ``limit`` best documents of ``index`` for ``query``, best first: the one place
     that ties the layers together (as Whoosh's searcher does): the query is read against
     the index (:func:`.query.understand`: its terms, by :mod:`.expansion` and
-    :mod:`.language`, and what it asks), then ranked over it (:func:`.scoring.rank`).
+    :mod:`.language`, and what it asks), then ranked over it (:func:`.scoring.rank`), and
+    each result given the passage of its text that holds the query's words
+    (:func:`.snippet.attach`).
     Neither layer calls the other, and the index calls neither."""
     import gc
 
-    from planarcli.rulebook.search import scoring
+    from planarcli.rulebook.search import scoring, snippet
     from planarcli.rulebook.search.query import understand
 
     collecting = gc.isenabled()
     gc.disable()  # a search makes many small objects and no cycles
     try:
-        return scoring.rank(index, understand(index, query), limit)
+        asked = understand(index, query)
+        results = scoring.rank(index, asked, limit)
+        # each result's passage that holds the query's words (:mod:`.snippet`)
+        snippet.attach(index, asked.weights, asked.owners, results)
+        return results
     finally:
         if collecting:
             gc.enable()

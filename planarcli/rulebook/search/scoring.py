@@ -28,6 +28,7 @@ import re
 from typing import TYPE_CHECKING
 
 from planarcli.lazyre import lazy
+from planarcli.rulebook.corpus import CARD_KINDS, CARD_TEXT
 from planarcli.rulebook.search.index import (
     ASIDE,
     PROXIMITY_WINDOW,
@@ -210,7 +211,7 @@ def rank(index: SearchIndex, asked: Understood, limit: int) -> list[SearchResult
         candidates = {
             position
             for position in candidates
-            if kinds[position] != "ruling" or position in asked.rulings
+            if kinds[position] not in CARD_KINDS or position in asked.rulings
         }
     for position in candidates:
         score = scoring.score(position, position in reached, aided.get(position))
@@ -225,7 +226,46 @@ def rank(index: SearchIndex, asked: Understood, limit: int) -> list[SearchResult
             for position in scoring.defined:
                 scores[position] = max(scores[position], top * lift)
     _lift_complete_subrules(index, scores, scoring)
+    _lift_card_texts(index, asked, scores)
     return _ordered(index, asked, scores, limit)
+
+
+#: a named card's Oracle text, for a question that does not ask what the card does, ranks
+#: below this many of the other results (the rulings and rules that answer the details)
+CARD_TEXT_BELOW = 3
+
+
+def _lift_card_texts(index: SearchIndex, asked: Understood, scores: dict[int, float]) -> None:
+    """The Oracle text of each card the query names, where it answers: first of all for a
+    question asking what the card does (``card_asked``: at the best score times the
+    weight); for another question, right after the CARD_TEXT_BELOW best other results
+    (its rulings and the rules, which answer a question about a detail: ``card_text``, the
+    share of the last of those scores it is held to), or lower on its own score."""
+    lift = WEIGHTS["card_text"].weight
+    if not asked.cards or asked.rulings is None or lift <= 0.0:
+        return
+    kinds, notes = index.kinds, index.notes
+    texts = [
+        position
+        for card in asked.cards
+        for position in index.cards.get(card, ())
+        if position in asked.rulings
+        and kinds[position] == CARD_TEXT
+        and notes[position].split("|")[0] == card
+    ]
+    if asked.card_asked:
+        top = max(scores.values(), default=0.0) * WEIGHTS["card_asked"].weight
+        for position in texts:
+            scores[position] = max(scores.get(position, 0.0), top)
+        return
+    others = sorted(
+        (score for position, score in scores.items() if kinds[position] != CARD_TEXT),
+        reverse=True,
+    )
+    below = others[CARD_TEXT_BELOW - 1] * lift if len(others) >= CARD_TEXT_BELOW else None
+    for position in texts:
+        if position in scores and below is not None:
+            scores[position] = min(scores[position], below)
 
 
 class _Scoring:
@@ -438,11 +478,12 @@ class _Scoring:
         if asked.consequence and kind == "rule" and CONDITION_RE.match(index.texts[position]):
             # "what happens if I roll a blank": "If the die roll is a blank face, ..."
             score *= self.w["consequence"]
-        if kind == "ruling":
-            # the rulings of the card a question names answer it; for a question about the
-            # rules in general, a ruling restating a rule ranks below the rule
+        if kind in CARD_KINDS:
+            # the rulings (and Oracle text) of the card a question names answer it; for a
+            # question about the rules in general, a ruling restating a rule ranks below the
+            # rule
             card = index.notes[position].split("|")[0]
-            if position in index.restating_rulings():
+            if kind == "ruling" and position in index.restating_rulings():
                 score *= self.w["restating"]
             elif card in asked.cards:
                 score *= self.w["card_named"]
@@ -513,8 +554,8 @@ def _ordered(
             said.add(text)
         holders = index.editions[position]
         note = index.notes[position].split("|") if index.notes[position] else [None, None]
-        card, date = note if kind == "ruling" else (None, None)
-        current, since = note if kind != "ruling" else (None, None)
+        card, date = note if kind in CARD_KINDS else (None, None)
+        current, since = note if kind not in CARD_KINDS else (None, None)
         out.append(
             SearchResult(
                 index.ids[position],
@@ -525,7 +566,8 @@ def _ordered(
                 also_in=tuple(index.edition_ids[n] for n in holders if n != shown),
                 kind=kind,
                 card=card,
-                date=date,
+                date=date if kind == "ruling" else None,
+                type_line=date if kind == CARD_TEXT else None,
                 current=current,
                 current_since=since,
             )
@@ -544,7 +586,7 @@ def _rules_among_rulings(
     RULINGS_FIRST card rulings: a card's rulings answer a question about it, and the rule
     they apply comes next, not below all of them."""
     for place, item in enumerate(keyed):
-        if index.kinds[item[2]] != "ruling":
+        if index.kinds[item[2]] not in CARD_KINDS:
             if place > RULINGS_FIRST:
                 return [
                     *keyed[:RULINGS_FIRST],
@@ -565,7 +607,7 @@ def _with_current_rules(
     from its language's text and from today's rule."""
     current = next((info.id for info in index.infos.values() if info.current), None)
     if current not in index.edition_ids or not any(
-        index.notes[item[2]] and index.kinds[item[2]] != "ruling" for item in keyed
+        index.notes[item[2]] and index.kinds[item[2]] not in CARD_KINDS for item in keyed
     ):
         return keyed
     number = index.edition_ids.index(current)
@@ -584,7 +626,7 @@ def _with_current_rules(
         out.append(item)
         placed.add(position)
         note = index.notes[position]
-        if not note or index.kinds[position] == "ruling":
+        if not note or index.kinds[position] in CARD_KINDS:
             continue
         rule = where.get(note.split("|")[0])
         if rule is None or rule in placed:

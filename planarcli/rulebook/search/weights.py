@@ -80,6 +80,14 @@ WEIGHTS: dict[str, Feature] = {
     "older_edition": Feature(0.9, 1.0, "older English editions searched with the current one"),
     "card_words": Feature(1.0, 0.0, "the words naming a card count among the query's words"),
     "card_named": Feature(1.25, 1.0, "a ruling of a card the question names"),
+    # (a card's Oracle text says what the card does: first for a question asking what it
+    # does, else just after the results that answer the details; set by hand, not fitted)
+    "card_text": Feature(
+        0.999, 0.0, "a named card's Oracle text: held just below the 3 best other results"
+    ),
+    "card_asked": Feature(
+        1.05, 1.0, "'what does X do', 'X chaos': the named card's Oracle text first"
+    ),
     "restating": Feature(0.3, 1.0, "a ruling many cards repeat word for word: it restates a rule"),
     # ----------------------------------------------------------- query: rule numbers
     "exact_id": Feature(1000.0, 0.0, "a rule number alone: that rule first"),

@@ -118,20 +118,23 @@ def test_questions_keep_their_language(infos: list[corpus.EditionInfo]) -> None:
 
 
 @pytest.mark.parametrize(
-    ("query", "card"),
+    ("query", "first"),
     [
-        ("Chaotischer Aether", "chaotic-aether"),
-        ("Chaotischer Äther", "chaotic-aether"),
-        ("Akademie von West-Tolaria", "academy-at-tolaria-west"),
-        ("who controls Académie de l'Ouest de Tolaria", "academy-at-tolaria-west"),
+        # the name alone asks what the card does: its Oracle text first
+        ("Chaotischer Aether", "card:chaotic-aether"),
+        ("Chaotischer Äther", "card:chaotic-aether"),
+        ("Akademie von West-Tolaria", "card:academy-at-tolaria-west"),
+        ("who controls Académie de l'Ouest de Tolaria", "ruling:academy-at-tolaria-west."),
     ],
 )
 def test_a_name_printed_in_another_language_names_the_card(
-    run_cli: Callable[..., Any], query: str, card: str
+    run_cli: Callable[..., Any], query: str, first: str
 ) -> None:
     data = search_json(run_cli, query, "--limit", "3")
     assert "rulings" in data["editions"]
-    assert data["results"][0]["id"].startswith(f"ruling:{card}."), data["results"]
+    assert data["results"][0]["id"].startswith(first), data["results"]
+    card = first.split(":")[1].rstrip(".")
+    assert all(r["id"].split(":")[-1].startswith(card) for r in data["results"][:2])
 
 
 def test_every_printed_name_names_its_card(infos: list[corpus.EditionInfo]) -> None:
@@ -162,7 +165,9 @@ def test_the_printed_names_are_read_only_for_a_question_that_may_say_one(
 def test_edition_rulings_searches_the_rulings_alone(run_cli: Callable[..., Any]) -> None:
     data = search_json(run_cli, "enchanted creature target", "--edition", "rulings")
     assert data["editions"] == ["rulings"]
-    assert data["results"] and {r["kind"] for r in data["results"]} == {"ruling"}
+    # the document's rulings and the cards' Oracle texts
+    assert data["results"] and {r["kind"] for r in data["results"]} == {"ruling", "card"}
+    assert {r["edition"] for r in data["results"]} == {"rulings"}
     result = run_cli("rules", "search", "die", "--edition", "rulings", "--lang", "fr")
     assert result.exit_code == 2, result
     assert "is in 'en', not 'fr'" in result.stderr
@@ -172,13 +177,15 @@ def test_edition_rulings_searches_the_rulings_alone(run_cli: Callable[..., Any])
 def test_edition_all_is_every_document_the_rulings_too(run_cli: Callable[..., Any]) -> None:
     data = search_json(run_cli, "Chaotic Aether", "--edition", "all", "--limit", "3")
     assert "rulings" in data["editions"]
-    assert data["results"][0]["id"].startswith("ruling:chaotic-aether."), data["results"]
+    assert data["results"][0]["id"] == "card:chaotic-aether", data["results"]
+    assert data["results"][1]["id"].startswith("ruling:chaotic-aether."), data["results"]
 
 
 def test_lang_en_keeps_the_rulings_of_a_card_named(run_cli: Callable[..., Any]) -> None:
     data = search_json(run_cli, "Chaotic Aether", "--lang", "en", "--limit", "3")
     assert "rulings" in data["editions"]
-    assert data["results"][0]["id"].startswith("ruling:chaotic-aether."), data["results"]
+    assert data["results"][0]["id"] == "card:chaotic-aether", data["results"]
+    assert data["results"][1]["id"].startswith("ruling:chaotic-aether."), data["results"]
     # a question that names no card searches the rules only, as without --lang
     data = search_json(run_cli, "planar die cost", "--lang", "en")
     assert "rulings" not in data["editions"]

@@ -34,17 +34,21 @@ def card_scope() -> list[corpus.EditionInfo]:
 
 
 def test_the_stored_card_facts_are_those_of_the_rulings() -> None:
-    """``cards`` lists each card's rulings; ``restating`` the rulings whose text (curly
-    quotes as straight ones) three cards or more share, computed here the long way."""
+    """``cards`` lists each card's rulings and its Oracle text; ``restating`` the rulings
+    whose text (curly quotes as straight ones) three cards or more share, computed here the
+    long way."""
     scope = card_scope()
     index = rulesearch.SearchIndex([catalogue.load_edition(info) for info in scope])
     rulings = [p for p, kind in enumerate(index.kinds) if kind == "ruling"]
     assert len(rulings) > 100
     by_card: dict[str, list[int]] = {}
-    for position in rulings:
-        by_card.setdefault(index.notes[position].split("|")[0], []).append(position)
+    for position, kind in enumerate(index.kinds):
+        if kind in ("ruling", "card"):
+            by_card.setdefault(index.notes[position].split("|")[0], []).append(position)
     assert index.cards == by_card
-    assert len(index.cards[CARD]) == 3
+    assert len(by_card) == 207
+    # its three rulings and its text
+    assert [index.kinds[p] for p in index.cards[CARD]] == ["ruling"] * 3 + ["card"]
 
     def plain(text: str) -> str:
         for curly, straight in (("’", "'"), ("‘", "'"), ("“", '"'), ("”", '"')):
@@ -380,9 +384,9 @@ def test_the_kept_card_names_are_those_made_from_the_rulings() -> None:
     info = rulings_info()
     made = query.scope_names(info)  # made, and kept
     kept = query.scope_names(info)  # read back
-    fresh = cards.Names.of(
-        sorted({card for card, _ in catalogue.load_edition(info).cards.values()})
-    )
+    # the cards ruled on (a card's Oracle text makes no name of its own: cardnames.build)
+    ruled = catalogue.load_edition(info).cards.items()
+    fresh = cards.Names.of(sorted({card for key, (card, _) in ruled if key.startswith("ruling:")}))
     for names in (made, kept):
         assert (names.spelt, names.counts, names.by_letter) == (
             fresh.spelt,
@@ -435,7 +439,9 @@ def test_kept_printed_names_that_break_matching_are_read_again(
     in another language ("Chaotischer Aether")."""
     args = ("rules", "search", "Chaotischer Aether", "--format", "json")
     expected = json.loads(run_cli(*args).stdout)
-    assert expected["results"][0]["id"].startswith("ruling:chaotic-aether."), expected
+    # the card's name alone: its Oracle text, then its rulings
+    assert expected["results"][0]["id"] == "card:chaotic-aether", expected
+    assert expected["results"][1]["id"].startswith("ruling:chaotic-aether."), expected
     folder = Path(os.environ["PLANARCLI_CACHE_DIR"]) / searchcache.FOLDER
     for name in ("card-names-all.bin", "card-names.bin"):
         for change in (numbers_for_words, a_number_for_a_name):
@@ -496,4 +502,7 @@ def test_a_question_naming_a_card_reads_the_kept_names_once(
         assert names_read and len(names_read) == len(set(names_read)), (question, read)
         if question != CARD_QUESTION:
             assert "card-names-all.bin" in names_read, read
-        assert json.loads(result.stdout)["results"][0]["id"].startswith("ruling:"), question
+        # (what the card does: its Oracle text first)
+        first = json.loads(result.stdout)["results"][0]["id"]
+        wanted = {CARD_QUESTION: "spatial-merging", "Chaotischer Aether": "chaotic-aether"}
+        assert first == f"card:{wanted[question]}", question
