@@ -287,11 +287,11 @@ def test_fifty_megabytes_is_refused_fast_with_bounded_memory(tmp_path: Path) -> 
         while handle.tell() < 50 * 1024 * 1024:
             handle.write(chunk)
     tracemalloc.start()
-    started = time.monotonic()
+    started = time.process_time()  # the work done, whatever else the machine runs
     try:
         with pytest.raises(InputError, match="larger than"):
             read_decklist(str(path))
-        elapsed = time.monotonic() - started
+        elapsed = time.process_time() - started
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
@@ -331,10 +331,12 @@ def test_five_megabyte_single_line(tmp_path: Path, name: str) -> None:
     path.write_bytes(FIVE_MB_LINES[name])
     catalog = load_snapshot()
     tracemalloc.start()
-    started = time.monotonic()
+    # CPU time of this process, not the wall clock: the bound is on the work done, which a
+    # machine busy with other jobs does not change
+    started = time.process_time()
     try:
         result = validate_file(str(path), catalog, DeckOptions())
-        elapsed = time.monotonic() - started
+        elapsed = time.process_time() - started
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()

@@ -351,9 +351,9 @@ def test_mtgjson_700_kb_one_line_file_reads_fast(tmp_path: Path, catalog: Catalo
         json.dumps(document, ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
     )
     assert path.stat().st_size > 690_000
-    started = time.monotonic()
+    started = time.process_time()  # the work done, whatever else the machine runs
     decklist = read_decklist(str(path))
-    assert time.monotonic() - started < 2
+    assert time.process_time() - started < 2
     assert len(find_planar_deck(decklist, catalog).entries) == 86
 
 
