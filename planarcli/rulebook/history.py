@@ -27,6 +27,7 @@ from planarcli.rulebook import corpus
 from planarcli.rulebook.catalogue import list_editions, load_edition, newer_current, warn
 from planarcli.rulebook.corpus import Edition, EditionInfo, GlossaryEntry
 from planarcli.rulebook.current import resolve_edition
+from planarcli.rulebook.compared import alignment_of
 from planarcli.rulebook.diff import Alignment, align, align_glossary, term_key
 from planarcli.rulebook.finder import find, missing_hint, nearest_ids, reference_sources
 from planarcli.rulebook.ruleids import (
@@ -162,7 +163,11 @@ def _rule_step(
     def alignment(older: int, newer: int) -> Alignment:
         found = aligned.get((older, newer))
         if found is None:
-            found = aligned[older, newer] = align(editions[older].rules, editions[newer].rules)
+            if known is None:  # the bundled comparisons where there are some
+                found = alignment_of(editions[older], editions[newer])
+            else:  # a build making its own, with the editions it is building
+                found = align(editions[older].rules, editions[newer].rules)
+            aligned[older, newer] = found
         return found
 
     def step(here: int, other: int, rule_id: str, forward: bool) -> tuple[str, str, str]:
