@@ -1,5 +1,5 @@
 """Build rules/comparisons.jsonl: every pair of bundled English editions aligned once, with
-the whole official files as witnesses.
+the whole official files as witnesses, and rules/word-diffs.gz, their word diffs.
 
 The bundled editions hold only the Planechase part of each official file; aligned on that
 part alone, a rule that one edition quotes and the other does not (2009-09-04 quotes
@@ -14,6 +14,10 @@ Wiki) have no witness and no veto.
 One line per pair, older edition first (``planarcli.rulebook.compared.order_key``):
 ``OLD NEW<TAB>{json}`` after a header line; ``planarcli.rulebook.compared`` reads it for
 ``rules diff`` and ``rules history``, and reads the other direction backwards.
+``rules/word-diffs.gz`` holds the similarity and word diff of every pair of texts that
+``rules diff`` of two bundled editions shows (either way round), by a digest of the two
+texts (``planarcli.rulebook.compared.diff_key``): gzipped lines ``KEY<TAB>[similarity,
+[[op, text], ...]]``.
 
     python scripts/build_comparisons.py           # write rules/comparisons.jsonl
     python scripts/build_comparisons.py --check   # exit 1 when the file differs
@@ -22,6 +26,7 @@ One line per pair, older edition first (``planarcli.rulebook.compared.order_key`
 from __future__ import annotations
 
 import argparse
+import gzip
 import itertools
 import json
 import sys
@@ -32,14 +37,28 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing planarcli
 
 from planarcli.rulebook.catalogue import list_editions, load_edition  # noqa: E402
-from planarcli.rulebook.compared import STORE, encode, header, order_key  # noqa: E402
+from planarcli.rulebook.compared import (  # noqa: E402
+    DIFFS,
+    STORE,
+    diff_key,
+    encode,
+    encode_diff,
+    header,
+    order_key,
+)
 from planarcli.rulebook.corpus import Edition, Rule  # noqa: E402
 from planarcli.rulebook.crtext import official_rule_texts  # noqa: E402
-from planarcli.rulebook.diff import Veto, align  # noqa: E402
-from planarcli.rulebook.textdiff import similarity  # noqa: E402
+from planarcli.rulebook.diff import Veto, align, diff_editions  # noqa: E402
+from planarcli.rulebook.textdiff import (  # noqa: E402
+    NEW_OPS,
+    DiffPiece,
+    collapse,
+    similarity,
+    word_pieces,
+)
 
 DEFAULT_CR = ROOT.parent / "shared" / "data" / "cr"
-DEFAULT_OUT = ROOT / "rules" / STORE
+DEFAULT_OUT = ROOT / "rules"
 
 
 def bundled_editions() -> list[Edition]:
@@ -73,9 +92,17 @@ def veto(old_official: dict[str, str] | None, new_official: dict[str, str] | Non
     return vetoed
 
 
-def build(editions: Sequence[Edition], official: dict[str, dict[str, str]]) -> str:
-    """The text of rules/comparisons.jsonl."""
+def build(editions: Sequence[Edition], official: dict[str, dict[str, str]]) -> dict[str, bytes]:
+    """The bytes of rules/comparisons.jsonl and rules/word-diffs.gz, by file name."""
     lines = [json.dumps(header([edition.id for edition in editions]))]
+    made: dict[tuple[str, str], tuple[float, tuple[DiffPiece, ...]]] = {}
+
+    def known(old_text: str, new_text: str) -> tuple[float, tuple[DiffPiece, ...]]:
+        key = (old_text, new_text)
+        if key not in made:
+            made[key] = round(similarity(old_text, new_text), 3), word_pieces(old_text, new_text)
+        return made[key]
+
     for older, newer in itertools.combinations(editions, 2):
         alignment = align(
             older.rules,
@@ -85,30 +112,46 @@ def build(editions: Sequence[Edition], official: dict[str, dict[str, str]]) -> s
         record = encode(alignment, older.rules, newer.rules)
         body = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
         lines.append(f"{older.id} {newer.id}\t{body}")
-    return "\n".join(lines) + "\n"
+        diff_editions(older, newer, alignment=alignment, known=known)
+        diff_editions(newer, older, alignment=alignment.inverse(older.rules), known=known)
+    rows = []
+    for (old_text, new_text), (score, pieces) in made.items():
+        if collapse(new_text) != "".join(p.text for p in pieces if p.op in NEW_OPS):
+            raise AssertionError(f"a word diff that does not give its new text: {new_text!r}")
+        body = json.dumps(encode_diff(score, pieces), ensure_ascii=False, separators=(",", ":"))
+        rows.append(f"{diff_key(old_text, new_text)}\t{body}")
+    diffs = "\n".join(sorted(rows)) + "\n"
+    return {
+        STORE: ("\n".join(lines) + "\n").encode("utf-8"),
+        DIFFS: gzip.compress(diffs.encode("utf-8"), compresslevel=9, mtime=0),
+    }
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--cr", type=Path, default=DEFAULT_CR, help="official rules files")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="the file to write")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="the rules folder")
     parser.add_argument("--check", action="store_true", help="compare, do not write")
     args = parser.parse_args(argv)
     official = official_texts(args.cr)
     if not official:
         print(f"build_comparisons: {args.cr}: no official rules files", file=sys.stderr)
         return 2
-    text = build(bundled_editions(), official)
-    current = args.out.read_text(encoding="utf-8") if args.out.exists() else None
-    if current == text:
-        print(f"{args.out}: up to date")
-        return 0
-    if args.check:
-        print(f"{args.out}: differs from the build")
-        return 1
-    args.out.write_text(text, encoding="utf-8")
-    print(f"{args.out}: written")
-    return 0
+    files = build(bundled_editions(), official)
+    stale = []
+    for name, content in files.items():
+        target = args.out / name
+        if target.exists() and target.read_bytes() == content:
+            continue
+        stale.append(name)
+        if not args.check:
+            target.write_bytes(content)
+    verb = "differs from the build" if args.check else "written"
+    for name in stale:
+        print(f"{args.out / name}: {verb}")
+    if not stale:
+        print(f"{args.out}: comparisons up to date")
+    return 1 if args.check and stale else 0
 
 
 if __name__ == "__main__":

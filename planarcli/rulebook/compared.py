@@ -24,6 +24,7 @@ from typing import Any
 
 from planarcli.rulebook.corpus import Edition, Rule
 from planarcli.rulebook.diff import Alignment, EditionDiff, align, diff_editions
+from planarcli.rulebook.textdiff import NEW_OPS, DiffPiece, collapse
 
 #: the file of the bundled comparisons, in the rules folder
 STORE = "comparisons.jsonl"
@@ -46,8 +47,64 @@ def alignment_of(old: Edition, new: Edition) -> Alignment:
 
 
 def compare(old: Edition, new: Edition) -> EditionDiff:
-    """What changed from ``old`` to ``new``, the same story told either way round."""
-    return diff_editions(old, new, alignment=alignment_of(old, new))
+    """What changed from ``old`` to ``new``, the same story told either way round (with the
+    word diffs the build made, for two bundled editions)."""
+    bundled = all(e.info.source == "bundled" and e.info.location for e in (old, new))
+    known = known_diff if bundled else None
+    return diff_editions(old, new, alignment=alignment_of(old, new), known=known)
+
+
+#: the word diffs of the bundled comparisons, kept (gzipped lines) beside them
+DIFFS = "word-diffs.gz"
+_OPS = ("equal", "delete", "insert", "move-from", "move-to")
+_diffs: dict[str, str] | None = None
+
+
+def diff_key(old_text: str, new_text: str) -> str:
+    """What a stored word diff is found by: a digest of the two texts, in order."""
+    import hashlib
+
+    both = old_text.encode("utf-8") + b"\0" + new_text.encode("utf-8")
+    return hashlib.blake2b(both, digest_size=12).hexdigest()
+
+
+def known_diff(old_text: str, new_text: str) -> tuple[float, tuple[DiffPiece, ...]] | None:
+    """(similarity, word diff) of two texts as the build made them, or None."""
+    global _diffs
+    if _diffs is None:
+        _diffs = _read_diffs()
+    row = _diffs.get(diff_key(old_text, new_text))
+    if row is None:
+        return None
+    import json
+
+    score, pieces = json.loads(row)
+    made = tuple(DiffPiece(_OPS[op], text) for op, text in pieces)
+    if collapse(new_text) != "".join(p.text for p in made if p.op in NEW_OPS):
+        return None  # not the diff of these texts: made anew
+    return score, made
+
+
+def encode_diff(score: float, pieces: Sequence[DiffPiece]) -> list[Any]:
+    return [score, [[_OPS.index(piece.op), piece.text] for piece in pieces]]
+
+
+def _read_diffs() -> dict[str, str]:
+    import gzip
+    import os
+
+    from planarcli.resources import rules_dir_path
+
+    try:
+        with open(os.path.join(rules_dir_path(), DIFFS), "rb") as handle:
+            text = gzip.decompress(handle.read()).decode("utf-8")
+    except (OSError, EOFError, ValueError):
+        return {}  # no stored diffs: each is made when asked
+    rows: dict[str, str] = {}
+    for line in text.splitlines():
+        key, _, body = line.partition("\t")
+        rows[key] = body
+    return rows
 
 
 def _aligned(older: Edition, newer: Edition) -> Alignment:

@@ -578,15 +578,17 @@ def align_glossary(old: Sequence[GlossaryEntry], new: Sequence[GlossaryEntry]) -
 # --------------------------------------------------------------------------- the diff
 
 
-def _change(old_id: str, new_id: str, old_text: str, new_text: str) -> RuleChange:
-    return RuleChange(
-        old_id,
-        new_id,
-        old_text,
-        new_text,
-        round(similarity(old_text, new_text), 3),
-        word_pieces(old_text, new_text),
-    )
+#: known(old text, new text) → (similarity, word diff) made beforehand, or None
+Known = Callable[[str, str], "tuple[float, tuple[DiffPiece, ...]] | None"]
+
+
+def _change(
+    old_id: str, new_id: str, old_text: str, new_text: str, known: Known | None = None
+) -> RuleChange:
+    made = known(old_text, new_text) if known is not None else None
+    if made is None:
+        made = round(similarity(old_text, new_text), 3), word_pieces(old_text, new_text)
+    return RuleChange(old_id, new_id, old_text, new_text, made[0], made[1])
 
 
 def check_comparable(old: Edition, new: Edition) -> None:
@@ -608,10 +610,11 @@ def check_comparable(old: Edition, new: Edition) -> None:
 
 
 def diff_editions(
-    old: Edition, new: Edition, *, alignment: Alignment | None = None
+    old: Edition, new: Edition, *, alignment: Alignment | None = None, known: Known | None = None
 ) -> EditionDiff:
     """What changed from ``old`` to ``new`` (rules and glossary), by ``alignment`` (made by
-    :func:`align` when not given; :mod:`planarcli.rulebook.compared` gives the bundled one)."""
+    :func:`align` when not given; :mod:`planarcli.rulebook.compared` gives the bundled one),
+    with the word diffs ``known`` gives (:data:`Known`) and the others made here."""
     check_comparable(old, new)
     if alignment is None:
         alignment = align(old.rules, new.rules)
@@ -623,14 +626,14 @@ def diff_editions(
             if normalise(a.text) == normalise(b.text):
                 unchanged += 1
             else:
-                reworded.append(_change(a.id, b.id, a.text, b.text))
+                reworded.append(_change(a.id, b.id, a.text, b.text, known))
         else:
-            renumbered.append(_change(a.id, b.id, a.text, b.text))
+            renumbered.append(_change(a.id, b.id, a.text, b.text, known))
     glossary = align_glossary(old.glossary, new.glossary)
     glossary_reworded = []
     glossary_renamed = []
     for a_entry, b_entry in glossary.pairs:
-        change = _change(a_entry.term, b_entry.term, a_entry.text, b_entry.text)
+        change = _change(a_entry.term, b_entry.term, a_entry.text, b_entry.text, known)
         if term_key(a_entry.term) != term_key(b_entry.term):
             glossary_renamed.append(change)
         elif change.text_changed:
