@@ -254,11 +254,19 @@ def _not_found(
         if holders:
             # the same rule in the edition asked about, when it is there under another number
             last = holders[-1]
-            found, _ = _trail(editions, last, rule_id, _rule_step(editions))
+            found, removed_at = _trail(editions, last, rule_id, _rule_step(editions))
             here = next((name for i, name, _ in found if editions[i] is start), None)
+            after = editions.index(start) > last
             if here is not None:
                 suggestions = [here, *(s for s in suggestions if s != here)][:3]
                 hint = f"{rule_id} of {editions[last].id} is {here} in {start.id}"
+            elif after and (removed_at is None or removed_at > editions.index(start)):
+                # no edition up to this one held its place: never a guess at a renumbering
+                hint = (
+                    f"{rule_id} is outside the bundled rules of {start.id} (the official rules "
+                    f"may still hold it); {_span([editions[i].id for i in holders])} holds it: "
+                    f"read it with `--edition {editions[last].id}`"
+                )
             else:
                 hint = (
                     f"{rule_id} is a rule of {_span([editions[i].id for i in holders])}: read "
