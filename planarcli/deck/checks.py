@@ -64,7 +64,6 @@ DECK_RULES: tuple[DeckRules, ...] = (
 )
 
 _DATE = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:-[a-z]{2})?$")
-_YEAR = re.compile(r"^\d{4}$")
 
 
 def today() -> str:
@@ -123,7 +122,7 @@ def resolve_deck_rules(edition: str) -> tuple[str, DeckRules]:
     wanted = edition.strip()
     if wanted.casefold() in {"current", "latest"}:
         wanted = current_edition()
-    if _YEAR.match(wanted):  # "2012": the newest edition of 2012
+    if len(wanted) == 4 and wanted.isascii() and wanted.isdigit():  # "2012": its newest edition
         wanted = year_edition_id(wanted)
     match = _DATE.match(wanted)
     if not match:

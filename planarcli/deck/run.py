@@ -269,7 +269,9 @@ def _year(asked: str) -> list[str]:
     """A bare year: say which edition of it (or before it) was taken."""
     from planarcli.deck.checks import today
 
-    if len(asked) == 4 and asked.isdigit() and asked <= today()[:4]:  # (a future year: warned)
+    if (
+        len(asked) == 4 and asked.isascii() and asked.isdigit() and asked <= today()[:4]
+    ):  # (a future year: warned)
         from planarcli.deck.checks import year_note
 
         return [year_note(asked)[1]]

@@ -152,7 +152,7 @@ def _store() -> dict[str, str]:
 # --------------------------------------------------------------------------- the file
 
 
-def encode(alignment: Alignment, old_rules: Sequence[Rule], new_rules: Sequence[Rule]) -> dict:
+def encode(alignment: Alignment, old_rules: Sequence[Rule], new_rules: Sequence[Rule]) -> dict[str, Any]:
     """An alignment as stored: what differs from "every id both hold is one rule"."""
     new_ids = {rule.id for rule in new_rules}
     same = {a.id for a, b in alignment.pairs if a.id == b.id}
@@ -196,12 +196,8 @@ def decode(
         pairs,
         removed=removed,
         added=added,
-        old_not_compared=[
-            r for r in old_rules if r.id not in paired_old and r.id not in left_old
-        ],
-        new_not_compared=[
-            r for r in new_rules if r.id not in paired_new and r.id not in left_new
-        ],
+        old_not_compared=[r for r in old_rules if r.id not in paired_old and r.id not in left_old],
+        new_not_compared=[r for r in new_rules if r.id not in paired_new and r.id not in left_new],
         sections=sections,
     )
 

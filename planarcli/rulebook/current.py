@@ -118,7 +118,9 @@ def resolve_edition(
     raise UsageError(message, hint=hint)
 
 
-def year_edition(year: str, editions: list[EditionInfo], asked: str = "") -> tuple[EditionInfo, str]:
+def year_edition(
+    year: str, editions: list[EditionInfo], asked: str = ""
+) -> tuple[EditionInfo, str]:
     """The edition a bare year means, and the note that says which it is: the newest English
     Comprehensive Rules edition of that year, or, where the year has none, the newest before
     it. ``asked`` names the option in the note ("--rules 2012: ..."). A year before the

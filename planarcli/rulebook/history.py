@@ -25,9 +25,9 @@ from functools import cache
 from planarcli.errors import DataUnavailableError, NotFoundError, PlanarError, echo_text, echoed
 from planarcli.rulebook import corpus
 from planarcli.rulebook.catalogue import list_editions, load_edition, newer_current, warn
+from planarcli.rulebook.compared import alignment_of
 from planarcli.rulebook.corpus import Edition, EditionInfo, GlossaryEntry
 from planarcli.rulebook.current import resolve_edition
-from planarcli.rulebook.compared import alignment_of
 from planarcli.rulebook.diff import Alignment, align, align_glossary, term_key
 from planarcli.rulebook.finder import find, missing_hint, nearest_ids, reference_sources
 from planarcli.rulebook.ruleids import (

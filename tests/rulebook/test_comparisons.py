@@ -61,9 +61,9 @@ def test_every_pairing_of_every_pair_of_bundled_editions_holds_in_the_official_f
     for older, newer in pairs_of_editions():
         for old, new in ((older, newer), (newer, older)):
             alignment = compared.alignment_of(old, new)
-            old_file, new_file = texts.get(old.id), texts.get(new.id)
+            old_file, new_file = texts.get(old.id, {}), texts.get(new.id, {})
             for edition, file in ((old, old_file), (new, new_file)):
-                if file is not None:  # the bundle quotes its official file word for word
+                if file:  # the bundle quotes its official file word for word
                     assert all(file.get(r.id) == r.text for r in edition.rules), edition.id
             for a, b in alignment.pairs:
                 if a.id == b.id:
@@ -71,14 +71,12 @@ def test_every_pairing_of_every_pair_of_bundled_editions_holds_in_the_official_f
                 checked += 1
                 score = similarity(a.text, b.text)
                 # renumbered: neither still stands under its own number at least as alike
-                if new_file is not None and a.id in new_file:
-                    if similarity(a.text, new_file[a.id]) >= score:
-                        wrong.append(f"{old.id}→{new.id}: {a.id}→{b.id}, {a.id} stands")
-                if old_file is not None and b.id in old_file:
-                    if similarity(b.text, old_file[b.id]) >= score:
-                        wrong.append(f"{old.id}→{new.id}: {a.id}→{b.id}, {b.id} stood")
+                if a.id in new_file and similarity(a.text, new_file[a.id]) >= score:
+                    wrong.append(f"{old.id}→{new.id}: {a.id}→{b.id}, {a.id} stands")
+                if b.id in old_file and similarity(b.text, old_file[b.id]) >= score:
+                    wrong.append(f"{old.id}→{new.id}: {a.id}→{b.id}, {b.id} stood")
             for rule in alignment.removed:  # removed: the newer file has no such rule
-                if new_file is not None and rule.id in new_file:
+                if rule.id in new_file:
                     assert similarity(rule.text, new_file[rule.id]) < PAIR_THRESHOLD, rule.id
     assert checked > 1000  # the renumberings were there to check
     assert wrong == []
@@ -235,8 +233,12 @@ def test_a_bare_year_in_diff_and_validate(run_cli: RunCli) -> None:
     )
 
 
-@pytest.mark.parametrize("command", [("rules", "show", "901.3", "--edition"), ("validate", "--rules")])
-def test_a_year_before_planechase_is_a_usage_error(run_cli: RunCli, command: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    "command", [("rules", "show", "901.3", "--edition"), ("validate", "--rules")]
+)
+def test_a_year_before_planechase_is_a_usage_error(
+    run_cli: RunCli, command: tuple[str, ...]
+) -> None:
     deck = str(REPO / "tests" / "decks" / "formats" / "cockatrice-side.cod")
     result = run_cli(*command, "2008", *([deck] if command[0] == "validate" else []))
     assert result.exit_code == 2, result
