@@ -23,7 +23,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from planarcli.rulebook.corpus import Edition, Rule
-from planarcli.rulebook.diff import Alignment, EditionDiff, align, diff_editions
+from planarcli.rulebook.diff import (
+    Alignment,
+    EditionDiff,
+    align,
+    check_comparable,
+    diff_editions,
+)
 from planarcli.rulebook.textdiff import NEW_OPS, DiffPiece, collapse
 
 #: the file of the bundled comparisons, in the rules folder
@@ -49,6 +55,7 @@ def alignment_of(old: Edition, new: Edition) -> Alignment:
 def compare(old: Edition, new: Edition) -> EditionDiff:
     """What changed from ``old`` to ``new``, the same story told either way round (with the
     word diffs the build made, for two bundled editions)."""
+    check_comparable(old, new)  # before aligning what cannot be compared
     bundled = all(e.info.source == "bundled" and e.info.location for e in (old, new))
     known = known_diff if bundled else None
     return diff_editions(old, new, alignment=alignment_of(old, new), known=known)
