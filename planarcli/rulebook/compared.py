@@ -159,7 +159,9 @@ def _store() -> dict[str, str]:
 # --------------------------------------------------------------------------- the file
 
 
-def encode(alignment: Alignment, old_rules: Sequence[Rule], new_rules: Sequence[Rule]) -> dict[str, Any]:
+def encode(
+    alignment: Alignment, old_rules: Sequence[Rule], new_rules: Sequence[Rule]
+) -> dict[str, Any]:
     """An alignment as stored: what differs from "every id both hold is one rule"."""
     new_ids = {rule.id for rule in new_rules}
     same = {a.id for a, b in alignment.pairs if a.id == b.id}
