@@ -264,8 +264,9 @@ def _not_found(
                 # no edition up to this one held its place: never a guess at a renumbering
                 hint = (
                     f"{rule_id} is outside the bundled rules of {start.id} (the official rules "
-                    f"may still hold it); {_span([editions[i].id for i in holders])} holds it: "
-                    f"read it with `--edition {editions[last].id}`"
+                    f"may still hold it); {_span([editions[i].id for i in holders])} "
+                    f"{'holds' if len(holders) == 1 else 'hold'} it: read it with "
+                    f"`--edition {editions[last].id}`"
                 )
             else:
                 hint = (
