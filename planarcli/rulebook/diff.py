@@ -350,13 +350,16 @@ class Alignment:
         ``old_rules`` are A's rules (the pairs come in their order, as B's came in B's)."""
         order = {rule.id: index for index, rule in enumerate(old_rules)}
         titles = {a.id: a.text for a, _ in self.pairs}
+        # the sections as B lists them (B's headings come in B's order among the pairs)
+        place = {b.id: index for index, (_, b) in enumerate(self.pairs)}
+        sections = sorted(self.sections, key=lambda moved: place[moved[1]])
         return Alignment(
             sorted(((b, a) for a, b in self.pairs), key=lambda found: order[found[1].id]),
             removed=self.added,
             added=self.removed,
             old_not_compared=self.new_not_compared,
             new_not_compared=self.old_not_compared,
-            sections=[(new, old, titles[old]) for old, new, _ in self.sections],
+            sections=[(new, old, titles[old]) for old, new, _ in sections],
         )
 
     def follow(self, old_id: str) -> tuple[str, Rule | None]:
