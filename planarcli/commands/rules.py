@@ -406,12 +406,12 @@ def diff_command(old: str, new: str, full: bool, output_format: str) -> None:
     planarcli rules diff 2024-09-20 2026-01-16 --format json
     """
     from planarcli.report import rules as render
-    from planarcli.rulebook import diff as rulesdiff
+    from planarcli.rulebook import compared
 
     infos = list_editions()
     a = load_edition(resolve_edition(old, infos, by_date=True))
     b = load_edition(resolve_edition(new, infos, by_date=True))
-    result = rulesdiff.diff_editions(a, b)
+    result = compared.compare(a, b)
     if output_format == "json":
         echo_json(render.diff_json(result))
         return

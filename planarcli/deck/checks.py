@@ -116,12 +116,14 @@ def known_edition_ids() -> list[str]:
 def resolve_deck_rules(edition: str) -> tuple[str, DeckRules]:
     """The edition id to cite and the deck rules in force for ``--rules EDITION``.
 
-    Accepts ``current``, any date from 2009-09-04 on (the rules in force that day), or the
-    id of a rules edition such as ``2010-07-16-fr``.
+    Accepts ``current``, any date from 2009-09-04 on (the rules in force that day), a year
+    (the newest edition of that year), or the id of a rules edition such as ``2010-07-16-fr``.
     """
     wanted = edition.strip()
     if wanted.casefold() in {"current", "latest"}:
         wanted = current_edition()
+    if len(wanted) == 4 and wanted.isascii() and wanted.isdigit():  # "2012": its newest edition
+        wanted = year_edition_id(wanted)
     match = _DATE.match(wanted)
     if not match:
         known = known_edition_ids()
@@ -146,6 +148,21 @@ def resolve_deck_rules(edition: str) -> tuple[str, DeckRules]:
     if wanted == day and day != CURRENT_EDITION:
         wanted = edition_in_force(day)
     return wanted, in_force[-1]
+
+
+def year_edition_id(year: str) -> str:
+    """The id of the edition ``--rules YEAR`` means, read as ``rules show --edition YEAR``
+    reads it (:func:`planarcli.rulebook.current.year_edition`)."""
+    return year_note(year)[0]
+
+
+def year_note(year: str) -> tuple[str, str]:
+    """(the edition id ``--rules YEAR`` means, the note that says so)."""
+    from planarcli.rulebook.catalogue import list_editions
+    from planarcli.rulebook.current import year_edition
+
+    info, note = year_edition(year, list_editions(), asked="--rules")
+    return info.id, note
 
 
 def edition_in_force(day: str) -> str:

@@ -266,6 +266,7 @@ def edition_notes(asked: str, edition_id: str, communal: bool) -> Iterator[str]:
     imported edition whose deck rule reads otherwise than planarcli's checks know it."""
     # one after the other: what reading an imported edition says comes after the notes before
     yield from _future(asked)
+    yield from _year(asked)
     yield from _in_force(asked, edition_id)
     yield from _unknown_wordings(edition_id, communal)
 
@@ -279,6 +280,19 @@ def _future(edition_id: str) -> list[str]:
             f"planarcli: warning: --rules {edition_id} is a date in the future; the newest "
             f"deck rules planarcli knows (those of {current_edition()}) are applied"
         ]
+    return []
+
+
+def _year(asked: str) -> list[str]:
+    """A bare year: say which edition of it (or before it) was taken."""
+    from planarcli.deck.checks import today
+
+    if (
+        len(asked) == 4 and asked.isascii() and asked.isdigit() and asked <= today()[:4]
+    ):  # (a future year: warned)
+        from planarcli.deck.checks import year_note
+
+        return [year_note(asked)[1]]
     return []
 
 

@@ -633,6 +633,18 @@ def history_json(result: Any) -> dict[str, Any]:
     }
 
 
+def _in_force(version: Any, result: Any) -> str:
+    """How the last wording ends: in force in the newest edition searched, or (an edition
+    quoting only part of the rules) outside the rules held for the editions after it."""
+    newest = result.editions_searched[-1] if result.editions_searched else None
+    if newest is None or newest in version.editions:
+        return "(in force)"
+    return (
+        f"(outside the bundled rules after {version.editions[-1]}; the official rules may "
+        "still hold it)"
+    )
+
+
 def history_text(result: Any, *, style: Style | None = None, width: int | None = None) -> str:
     """``rules history`` as text: each wording with its span and editions, and after the
     first a word diff from the one before."""
@@ -654,7 +666,7 @@ def history_text(result: Any, *, style: Style | None = None, width: int | None =
     changes = [None, *result.changes()]
     for version, before, pieces in zip(versions, [None, *versions[:-1]], changes, strict=True):
         span = f"from {version.since} " + (
-            f"until {version.until}" if version.until else "(in force)"
+            f"until {version.until}" if version.until else _in_force(version, result)
         )
         if version is versions[-1] and version.until:
             span += " (removed)"

@@ -524,6 +524,15 @@ def parse_comprehensive_rules(
     }
 
 
+def official_rule_texts(data: bytes) -> tuple[str, dict[str, str]]:
+    """(the effective date, the text of every rule and section heading by id) of a whole
+    official file, not only the Planechase part an edition keeps: what
+    ``scripts/build_comparisons.py`` checks the pairing of the bundled editions against."""
+    text, _ = decode_rules_text(data)
+    document = _read_document(text)
+    return document.effective, {rule.rule_id: rule.full_text() for rule in document.rules}
+
+
 #: the last part of section 901 in every edition since 2009-09-04 (901.15, or 901.14 from
 #: 2009-10-01 until 2012-06-01)
 LAST_PART_OF_901 = "single planar deck option"

@@ -1,4 +1,4 @@
-"""Which edition is current, and which edition a name means.
+"""Which edition is current, and which edition a name, a date or a year means.
 
 The current edition is the newest English Comprehensive Rules edition (bundled or imported)
 whose effective date is not after today. (A newer official file is the better answer to
@@ -49,7 +49,8 @@ def resolve_edition(
     name: str, editions: list[EditionInfo], *, by_date: bool = False
 ) -> EditionInfo:
     """The edition called ``name``: ``current``, an id (case-insensitive), or (``by_date``) a
-    date.
+    date or a bare year (:func:`year_edition`: the newest edition of that year, said on
+    stderr).
 
     With ``by_date``, a date that is no edition's id means the rules in force that day, as
     ``validate --rules DATE`` reads it: the newest English Comprehensive Rules edition
@@ -63,6 +64,10 @@ def resolve_edition(
     for info in editions:
         if info.id.lower() == wanted:
             return info
+    if by_date and re.fullmatch(r"\d{4}", wanted):
+        taken, note = year_edition(wanted, editions)
+        print(note, file=sys.stderr)
+        return taken
     if wanted == "all":  # `rules search --edition all`, given to a command that reads one
         raise UsageError(
             "'all' (every edition at once) is for `rules search --edition all`; this command "
@@ -111,6 +116,40 @@ def resolve_edition(
                 "force that day); see `planarcli rules editions`"
             )
     raise UsageError(message, hint=hint)
+
+
+def year_edition(
+    year: str, editions: list[EditionInfo], asked: str = ""
+) -> tuple[EditionInfo, str]:
+    """The edition a bare year means, and the note that says which it is: the newest English
+    Comprehensive Rules edition of that year, or, where the year has none, the newest before
+    it. ``asked`` names the option in the note ("--rules 2012: ..."). A year before the
+    first Planechase rules is a usage error."""
+    dated = sorted(
+        (info.effective, info.id, info)
+        for info in editions
+        if info.is_english_cr and info.effective
+    )
+    of_year = [item for item in dated if item[0][:4] == year]
+    before = [item for item in dated if item[0][:4] < year]
+    where = f"{asked} {year}" if asked else year
+    if of_year:
+        taken = of_year[-1][2]
+        return taken, (
+            f"planarcli: note: {where}: read as {taken.id}, the newest edition of {year}"
+        )
+    if before:
+        taken = before[-1][2]
+        return taken, (
+            f"planarcli: note: {where}: no edition is of {year}; read as {taken.id}, the "
+            f"newest edition before it"
+        )
+    first = dated[0][0] if dated else None
+    raise UsageError(
+        f"no Planechase rules were in effect in {year}"
+        + (f"; the first edition available is {first}" if first else ""),
+        hint="the Planechase rules (section 901) first appeared on 2009-09-04",
+    )
 
 
 def in_force_on(day: str, editions: list[EditionInfo]) -> EditionInfo | None:

@@ -345,6 +345,23 @@ class Alignment:
         self._removed = {rule.id for rule in removed}
         self._added = {rule.id for rule in added}
 
+    def inverse(self, old_rules: Sequence[Rule]) -> Alignment:
+        """The same correspondence read from the other edition: B → A of A → B, where
+        ``old_rules`` are A's rules (the pairs come in their order, as B's came in B's)."""
+        order = {rule.id: index for index, rule in enumerate(old_rules)}
+        titles = {a.id: a.text for a, _ in self.pairs}
+        # the sections as B lists them (B's headings come in B's order among the pairs)
+        place = {b.id: index for index, (_, b) in enumerate(self.pairs)}
+        sections = sorted(self.sections, key=lambda moved: place[moved[1]])
+        return Alignment(
+            sorted(((b, a) for a, b in self.pairs), key=lambda found: order[found[1].id]),
+            removed=self.added,
+            added=self.removed,
+            old_not_compared=self.new_not_compared,
+            new_not_compared=self.old_not_compared,
+            sections=[(new, old, titles[old]) for old, new, _ in sections],
+        )
+
     def follow(self, old_id: str) -> tuple[str, Rule | None]:
         """What became of old rule ``old_id``: ("paired", rule), ("removed", None) or
         ("not compared", None)."""
@@ -360,8 +377,20 @@ class Alignment:
         return ("added" if new_id in self._added else "not compared"), None
 
 
-def align(old_rules: Sequence[Rule], new_rules: Sequence[Rule]) -> Alignment:
-    """Pair the rules of two editions: structure first, then text (module docstring)."""
+#: vetoed(old rule, new rule, word similarity) → True when the official texts say the two
+#: are not one rule renumbered (one of them still stands under its own number)
+Veto = Callable[[Rule, Rule, float], bool]
+
+
+def align(
+    old_rules: Sequence[Rule], new_rules: Sequence[Rule], *, vetoed: Veto | None = None
+) -> Alignment:
+    """Pair the rules of two editions: structure first, then text (module docstring).
+
+    ``vetoed`` (see :data:`Veto`) keeps the pairing by text (step 2) from pairing two rules
+    of different numbers that the official texts hold apart: the build
+    (``scripts/build_comparisons.py``) gives it the whole official files.
+    """
     old_blocks, new_blocks = _blocks(old_rules), _blocks(new_rules)
     block_pairs = [(old_blocks[a], new_blocks[b]) for a, b in _pair_blocks(old_blocks, new_blocks)]
     pairs: list[tuple[Rule, Rule]] = []
@@ -416,7 +445,7 @@ def align(old_rules: Sequence[Rule], new_rules: Sequence[Rule]) -> Alignment:
             pair(old_family.head, new_family.head)
         pair_children(old_family, new_family, loosely=False)
     # 2. the words, for what the structure left open (a rule moved to another section)
-    _pair_leftovers(old_rules, new_rules, pairs)
+    _pair_leftovers(old_rules, new_rules, pairs, vetoed)
     taken.update(("old", a.id) for a, _ in pairs)
     taken.update(("new", b.id) for _, b in pairs)
     # 3. the structure again, loosely: leftovers in the same place that are somewhat alike
@@ -464,7 +493,10 @@ def _same_letter(a: Rule, b: Rule) -> bool:
 
 
 def _pair_leftovers(
-    old_rules: Sequence[Rule], new_rules: Sequence[Rule], pairs: list[tuple[Rule, Rule]]
+    old_rules: Sequence[Rule],
+    new_rules: Sequence[Rule],
+    pairs: list[tuple[Rule, Rule]],
+    vetoed: Veto | None = None,
 ) -> None:
     """Pair, best first, what the structure left open, when the words are alike enough."""
     import difflib
@@ -484,7 +516,9 @@ def _pair_leftovers(
                 continue  # the bag score bounds the ordered one from above
             matcher.set_seq1(list(words(new.text)))
             score = matcher.ratio()
-            if score >= PAIR_THRESHOLD:
+            if score >= PAIR_THRESHOLD and (
+                vetoed is None or old.id == new.id or not vetoed(old, new, score)
+            ):
                 candidates.append((score + (0.01 if old.id == new.id else 0.0), i, j))
     candidates.sort(key=lambda c: (-c[0], c[1], c[2]))
     used_old: set[int] = set()
@@ -547,15 +581,17 @@ def align_glossary(old: Sequence[GlossaryEntry], new: Sequence[GlossaryEntry]) -
 # --------------------------------------------------------------------------- the diff
 
 
-def _change(old_id: str, new_id: str, old_text: str, new_text: str) -> RuleChange:
-    return RuleChange(
-        old_id,
-        new_id,
-        old_text,
-        new_text,
-        round(similarity(old_text, new_text), 3),
-        word_pieces(old_text, new_text),
-    )
+#: known(old text, new text) → (similarity, word diff) made beforehand, or None
+Known = Callable[[str, str], "tuple[float, tuple[DiffPiece, ...]] | None"]
+
+
+def _change(
+    old_id: str, new_id: str, old_text: str, new_text: str, known: Known | None = None
+) -> RuleChange:
+    made = known(old_text, new_text) if known is not None else None
+    if made is None:
+        made = round(similarity(old_text, new_text), 3), word_pieces(old_text, new_text)
+    return RuleChange(old_id, new_id, old_text, new_text, made[0], made[1])
 
 
 def check_comparable(old: Edition, new: Edition) -> None:
@@ -576,10 +612,15 @@ def check_comparable(old: Edition, new: Edition) -> None:
         )
 
 
-def diff_editions(old: Edition, new: Edition) -> EditionDiff:
-    """What changed from ``old`` to ``new`` (rules and glossary)."""
+def diff_editions(
+    old: Edition, new: Edition, *, alignment: Alignment | None = None, known: Known | None = None
+) -> EditionDiff:
+    """What changed from ``old`` to ``new`` (rules and glossary), by ``alignment`` (made by
+    :func:`align` when not given; :mod:`planarcli.rulebook.compared` gives the bundled one),
+    with the word diffs ``known`` gives (:data:`Known`) and the others made here."""
     check_comparable(old, new)
-    alignment = align(old.rules, new.rules)
+    if alignment is None:
+        alignment = align(old.rules, new.rules)
     unchanged = 0
     reworded: list[RuleChange] = []
     renumbered: list[RuleChange] = []
@@ -588,14 +629,14 @@ def diff_editions(old: Edition, new: Edition) -> EditionDiff:
             if normalise(a.text) == normalise(b.text):
                 unchanged += 1
             else:
-                reworded.append(_change(a.id, b.id, a.text, b.text))
+                reworded.append(_change(a.id, b.id, a.text, b.text, known))
         else:
-            renumbered.append(_change(a.id, b.id, a.text, b.text))
+            renumbered.append(_change(a.id, b.id, a.text, b.text, known))
     glossary = align_glossary(old.glossary, new.glossary)
     glossary_reworded = []
     glossary_renamed = []
     for a_entry, b_entry in glossary.pairs:
-        change = _change(a_entry.term, b_entry.term, a_entry.text, b_entry.text)
+        change = _change(a_entry.term, b_entry.term, a_entry.text, b_entry.text, known)
         if term_key(a_entry.term) != term_key(b_entry.term):
             glossary_renamed.append(change)
         elif change.text_changed:

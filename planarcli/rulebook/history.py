@@ -25,6 +25,7 @@ from functools import cache
 from planarcli.errors import DataUnavailableError, NotFoundError, PlanarError, echo_text, echoed
 from planarcli.rulebook import corpus
 from planarcli.rulebook.catalogue import list_editions, load_edition, newer_current, warn
+from planarcli.rulebook.compared import alignment_of
 from planarcli.rulebook.corpus import Edition, EditionInfo, GlossaryEntry
 from planarcli.rulebook.current import resolve_edition
 from planarcli.rulebook.diff import Alignment, align, align_glossary, term_key
@@ -162,7 +163,11 @@ def _rule_step(
     def alignment(older: int, newer: int) -> Alignment:
         found = aligned.get((older, newer))
         if found is None:
-            found = aligned[older, newer] = align(editions[older].rules, editions[newer].rules)
+            if known is None:  # the bundled comparisons where there are some
+                found = alignment_of(editions[older], editions[newer])
+            else:  # a build making its own, with the editions it is building
+                found = align(editions[older].rules, editions[newer].rules)
+            aligned[older, newer] = found
         return found
 
     def step(here: int, other: int, rule_id: str, forward: bool) -> tuple[str, str, str]:
@@ -249,11 +254,20 @@ def _not_found(
         if holders:
             # the same rule in the edition asked about, when it is there under another number
             last = holders[-1]
-            found, _ = _trail(editions, last, rule_id, _rule_step(editions))
+            found, removed_at = _trail(editions, last, rule_id, _rule_step(editions))
             here = next((name for i, name, _ in found if editions[i] is start), None)
+            after = editions.index(start) > last
             if here is not None:
                 suggestions = [here, *(s for s in suggestions if s != here)][:3]
                 hint = f"{rule_id} of {editions[last].id} is {here} in {start.id}"
+            elif after and (removed_at is None or removed_at > editions.index(start)):
+                # no edition up to this one held its place: never a guess at a renumbering
+                hint = (
+                    f"{rule_id} is outside the bundled rules of {start.id} (the official rules "
+                    f"may still hold it); {_span([editions[i].id for i in holders])} "
+                    f"{'holds' if len(holders) == 1 else 'hold'} it: read it with "
+                    f"`--edition {editions[last].id}`"
+                )
             else:
                 hint = (
                     f"{rule_id} is a rule of {_span([editions[i].id for i in holders])}: read "

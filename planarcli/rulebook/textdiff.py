@@ -136,6 +136,8 @@ def _word_level(old: str, new: str) -> list[DiffPiece]:
     common run of words ("The [-Planar-]{+Planechase variant uses ...+} Magic [-variant
     uses ...-]" instead of "The [-Planar Magic-]{+Planechase+} variant uses ...").
     """
+    if old == new:  # every piece equal, as the matcher would find them
+        return [DiffPiece("equal", old)]
     import difflib
 
     a = _PIECE_RE.findall(old)
@@ -249,6 +251,8 @@ def word_pieces(old: str, new: str) -> tuple[DiffPiece, ...]:
     def fit(i: int, j: int) -> float:
         if key_a[i] == key_b[j]:
             return 2.0  # the same sentence outweighs any two similar ones
+        if bag_similarity(key_a[i], key_b[j], SENTENCE_THRESHOLD) < SENTENCE_THRESHOLD:
+            return 0.0  # the words shared bound the ordered ratio from above: no fit
         return similarity(key_a[i], key_b[j])
 
     anchors = align_in_order(len(a), len(b), fit, SENTENCE_THRESHOLD)

@@ -55,6 +55,7 @@ PACKAGE_ORDER: dict[str, list[str | tuple[str, ...]]] = {
         "finder",  # a rule, section or term in one edition, and its references
         "textdiff",  # the word diff
         "diff",  # two editions compared
+        "compared",  # the bundled comparisons, each pair aligned one way
         "history",  # one rule through every edition
         "show",  # rules show
         "searchhints",  # what rules search says when it finds nothing

@@ -262,7 +262,7 @@ def test_a_date_written_another_way_gets_its_iso_spelling(run_cli: RunCli, typed
 
 
 def test_an_unknown_edition_hint_says_dates_are_read(run_cli: RunCli) -> None:
-    result = run_cli("rules", "show", "901.1", "--edition", "2012")
+    result = run_cli("rules", "show", "901.1", "--edition", "2012-06")  # (a bare year is read)
     assert result.exit_code == 2, result
     assert "or a date as YYYY-MM-DD (the rules in force that day)" in result.stderr
 
