@@ -133,9 +133,13 @@ def window_mass(placed: list[tuple[int, int]], mass: list[float]) -> float:
     placed = [(place, number) for place, number in placed if mass[number]]
     best = 0.0
     start = 0
-    for end in range(len(placed)):
+    count = len(placed)
+    for end in range(count):
         while placed[end][0] - placed[start][0] >= WINDOW:
             start += 1
+        if end + 1 < count and placed[end + 1][0] - placed[start][0] < WINDOW:
+            # the next window holds this one and more: only the widest are summed
+            continue
         inside = {number for _, number in placed[start : end + 1]}
         best = max(best, sum(mass[number] for number in inside))
     return best
@@ -331,19 +335,20 @@ class _Scoring:
         # for the lead, proximity and coordination)
         held = [term for term in owners if term in terms]
         covered = self.covered[position] = frozenset(
-            number for term in held for number in owners[term]
+            itertools.chain.from_iterable(map(owners.__getitem__, held))
         )
         # where the query's words stand in the text, in the text's order
         placed = (
-            sorted(
+            [
                 (place, number)
                 for term in held
                 for place in where.get(term)
                 for number in owners[term]
-            )
+            ]
             if asked.long_query
             else []
         )
+        placed.sort()
         lonely = lonely_terms(placed, owners) if len(covered) > 1 else set()
         score = 0.0
         weights = asked.weights
