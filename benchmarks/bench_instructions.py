@@ -58,6 +58,24 @@ COMMANDS: dict[str, tuple[list[str], float | None]] = {
     "rules search (who is)": (["rules", "search", "who is the planar controller"], 1.35),
     # a Danish compound, read as its parts ("planarterningen": planar + terningen)
     "rules search (Danish compound)": (["rules", "search", "hvad koster planarterningen"], 1.35),
+    # long questions reach many more texts, each holding a few of their words (issue 26)
+    "rules search (long)": (
+        [
+            "rules",
+            "search",
+            "how much mana does it cost to roll the planar die a second time in one turn",
+        ],
+        1.35,
+    ),
+    "rules search (long French)": (
+        [
+            "rules",
+            "search",
+            "combien de mana faut-il payer pour lancer le dé planaire une deuxième fois "
+            "dans le même tour",
+        ],
+        1.35,
+    ),
 }
 
 

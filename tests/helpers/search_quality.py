@@ -81,6 +81,11 @@ PARTS = {
     "held-out-11": ("en/players-heldout.json", "rules_search_heldout11.json"),
     "held-out-fr-2": ("fr/general-heldout.json", "rules_search_fr_heldout2.json"),
     "held-out-da-2": ("da/general-heldout.json", "rules_search_da_heldout2.json"),
+    # issue 24 item 4: players' words as posted in bug trackers, forums and judge columns
+    # (each question's notes give the address it was paraphrased from); development parts
+    "development-players": ("en/players-dev.json", "rules_search_players_dev.json"),
+    "development-fr-players": ("fr/players-dev.json", "rules_search_fr_players_dev.json"),
+    "development-da-players": ("da/players-dev.json", "rules_search_da_players_dev.json"),
 }
 
 
@@ -89,7 +94,7 @@ def load(part: str) -> list[dict[str, Any]]:
     name, source = PARTS[part]
     document = json.loads((QUESTIONS / name).read_text(encoding="utf-8"))
     return [
-        {key: value for key, value in item.items() if key != "source"}
+        {key: value for key, value in item.items() if key not in ("source", "notes")}
         for item in document["questions"]
         if item["source"] == source
     ]

@@ -335,11 +335,18 @@ _BY_LENGTH: weakref.WeakKeyDictionary[SearchIndex, ByLength] = weakref.WeakKeyDi
 def words_by_length(index: SearchIndex) -> ByLength:
     """Each corpus word, accent-free and with its letters, by the length of the accent-free
     word (made once per index, kept here beside it): a misspelling is compared with the
-    words of about its length only."""
+    words of about its length only. An ASCII word folds to its lower case, of its own
+    length: those are sorted by length in C, and only the others are folded here."""
     known = _BY_LENGTH.get(index)
     if known is None:
         known = {}
-        for word in index.surface:
+        surface = index.surface
+        plain = sorted(filter(str.isascii, surface), key=len)
+        for size, group in itertools.groupby(plain, key=len):
+            known[size] = [
+                (word, lowered, frozenset(lowered)) for word in group for lowered in (word.lower(),)
+            ]
+        for word in itertools.filterfalse(str.isascii, surface):
             other = fold(word)
             known.setdefault(len(other), []).append((word, other, frozenset(other)))
         _BY_LENGTH[index] = known

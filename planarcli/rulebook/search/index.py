@@ -837,7 +837,9 @@ NOWHERE: list[int] = []
 
 
 class Positions:
-    """Where each term stands in a document's words, found when first asked for."""
+    """Where each term stands in a document's words, found when first asked for: a query
+    asks for a few terms of each text it reaches, so each is looked up on its own (the
+    list's ``count`` and ``index`` run in C), never the whole text mapped."""
 
     __slots__ = ("found", "tokens")
 
@@ -846,17 +848,18 @@ class Positions:
         self.found: dict[str, list[int]] = {}
 
     def get(self, term: str) -> list[int]:
-        found = self.found
-        if not found:
-            # one pass over the words for every term: a query asks for several
-            for place, token in enumerate(self.tokens):
-                at = found.get(token)
-                if at is None:
-                    found[token] = [place]
-                else:
-                    at.append(place)
-            found[""] = found.get("", [])  # marks the map as made, even for no words
-        return found.get(term, NOWHERE)
+        found = self.found.get(term)
+        if found is None:
+            tokens = self.tokens
+            count = tokens.count(term)
+            if count:
+                found = [tokens.index(term)]
+                for _ in range(count - 1):
+                    found.append(tokens.index(term, found[-1] + 1))
+            else:
+                found = NOWHERE
+            self.found[term] = found
+        return found
 
 
 DICT_FIELDS = frozenset(

@@ -63,6 +63,21 @@ PAST_RE = lazy(
     r"|ancien(?:ne)?s?|gamle|oprindelige?)\b",
     re.IGNORECASE,
 )
+#: the words PAST_RE cannot match without (see :func:`may_hold`)
+PAST_NEEDLES = (
+    "old",
+    "original",
+    "earl",
+    "formerly",
+    "used",
+    "back",
+    "longer",
+    "any",
+    "first",
+    "ancien",
+    "gamle",
+    "oprindelig",
+)
 #: "what is X" as a whole question: its two forms, each with the words it cannot match
 #: without (lower case, words one space apart; see :func:`first_match`)
 DEFINITION_PARTS = (
@@ -225,6 +240,58 @@ QUANTITY_HINTS = wordset(
     "many much big large number min max least most combien nombre moins plus mange meget"
     " stor antal mindst højst"
 )
+#: QUANTITY_RE's forms read in code: its one-word forms, and each first word of its two-word
+#: forms with the words that may follow it (apart by whitespace)
+QUANTITY_WORDS = frozenset(
+    ["minimum", "maximum", "min", "max", "combien", "nombre", "antal", "mindst", "højst"]
+)
+QUANTITY_PAIRS = {
+    "how": frozenset({"many", "much", "big", "large"}),
+    "number": frozenset({"of"}),
+    "at": frozenset({"least", "most"}),
+    "au": frozenset({"moins", "plus"}),
+    "hvor": frozenset({"mange", "meget", "stor", "stort"}),
+}
+
+
+def word_runs(text: str) -> list[tuple[int, int]]:
+    """Where each run of word characters (the ``\\w`` of a pattern: ``str.isalnum`` or
+    ``_``) starts and ends in ``text``."""
+    runs: list[tuple[int, int]] = []
+    start = -1
+    for place, char in enumerate(text):
+        if char.isalnum() or char == "_":
+            if start < 0:
+                start = place
+        elif start >= 0:
+            runs.append((start, place))
+            start = -1
+    if start >= 0:
+        runs.append((start, len(text)))
+    return runs
+
+
+def asks_quantity(query: str) -> bool:
+    """Whether QUANTITY_RE finds a match in ``query``, read without compiling it (that
+    cost a long question about 2% of its start-up): each of its forms is whole words, so
+    a match is a run of word characters that is a one-word form, or two runs apart by
+    whitespace alone that are a two-word form. A letter a case-insensitive pattern reads
+    otherwise than its lower case (``CASE_TWINS``) is left to the pattern."""
+    if not CASE_TWINS.isdisjoint(query):
+        return QUANTITY_RE.search(query) is not None
+    runs = word_runs(query)
+    said = [query[start:end].lower() for start, end in runs]
+    for number, word in enumerate(said):
+        if word in QUANTITY_WORDS:
+            return True
+        following = QUANTITY_PAIRS.get(word)
+        if following is not None and number + 1 < len(said) and said[number + 1] in following:
+            between = query[runs[number][1] : runs[number + 1][0]]
+            if between.isspace():
+                return True
+    return False
+
+
 CONSEQUENCE_RE = lazy(
     r"\bwhat\s+(?:happens|happened|happen)\b|\bque\s+se\s+passe|\bhvad\s+sker",
     re.IGNORECASE,
@@ -367,7 +434,7 @@ def understand(index: SearchIndex, query: str) -> Understood:
     lowered = query.lower()
     quantities = (
         quantity_words(index)
-        if any(word in lowered for word in QUANTITY_HINTS) and QUANTITY_RE.search(query)
+        if any(word in lowered for word in QUANTITY_HINTS) and asks_quantity(query)
         else None
     )
     consequence = any(word in lowered for word in CONSEQUENCE_HINTS) and bool(
@@ -473,6 +540,8 @@ def asks_the_past(index: SearchIndex, query: str) -> set[str]:
     searched hold the current one and older ones (else none)."""
     current = next((info.id for info in index.infos.values() if info.current), None)
     if current not in index.edition_ids or len(index.edition_ids) < 2:
+        return set()
+    if not may_hold(query, PAST_NEEDLES):
         return set()
     return {fold(word) for match in PAST_RE.compiled.finditer(query) for word in words(match[0])}
 

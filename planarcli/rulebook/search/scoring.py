@@ -134,9 +134,13 @@ def window_mass(placed: list[tuple[int, int]], mass: list[float]) -> float:
     placed = [(place, number) for place, number in placed if mass[number]]
     best = 0.0
     start = 0
-    for end in range(len(placed)):
+    count = len(placed)
+    for end in range(count):
         while placed[end][0] - placed[start][0] >= WINDOW:
             start += 1
+        if end + 1 < count and placed[end + 1][0] - placed[start][0] < WINDOW:
+            # the next window holds this one and more: only the widest are summed
+            continue
         inside = {number for _, number in placed[start : end + 1]}
         best = max(best, sum(mass[number] for number in inside))
     return best
@@ -287,8 +291,17 @@ class _Scoring:
         self.defined: list[int] = []
         #: per document, the query words (by number) it holds
         self.covered: dict[int, frozenset[int]] = {}
-        #: per language, each query word's rarity
+        #: per language, each query word's rarity, and their sum
         self.masses: dict[str, list[float]] = {}
+        self.mass_totals: dict[str, float] = {}
+        #: the forms typed, as they stand in a text's ``forms`` (" a b c ")
+        self.padded = [(f" {form} ", group) for form, group in asked.surfaced]
+        #: "how many": per language, the words stating a quantity, as a set
+        self.quantity_sets = (
+            {lang: frozenset(found) for lang, found in asked.quantities.items()}
+            if asked.quantities is not None
+            else None
+        )
 
     def score(self, position: int, reached: bool, aid: float | None) -> float | None:
         index, asked = self.index, self.asked
@@ -350,69 +363,81 @@ class _Scoring:
 
     def text_score(self, position: int, lang: str, aided: bool) -> float | None:
         """BM25 of the text field with the features added to it and coordination; None for
-        a text that holds none of the query's words and is neither aided nor named."""
+        a text that holds none of the query's words and is neither aided nor named.
+
+        Only the query's terms the text holds are visited (a long question's terms reach
+        many texts, each holding few of them): a feature of a word the text lacks adds 0."""
         index, asked = self.index, self.asked
         groups = asked.groups
         terms, where = index.doc(position)
-        score = 0.0
-        average = index.group_length.get(index.groups[position]) or 1.0
-        norm = BM25_K1 * (1.0 - BM25_B + BM25_B * index.lengths[position] / average)
         owners = asked.owners
-        if asked.long_query:
-            # where the query's words stand in the text, in one pass over its words
-            placed = [
+        # (a query of rule numbers alone has words but no weights: its words still count
+        # for the lead, proximity and coordination)
+        held = [term for term in owners if term in terms]
+        covered = self.covered[position] = frozenset(
+            itertools.chain.from_iterable(map(owners.__getitem__, held))
+        )
+        # where the query's words stand in the text, in the text's order
+        placed = (
+            [
                 (place, number)
-                for place, token in enumerate(where.tokens)
-                if token in owners
-                for number in owners[token]
+                for term in held
+                for place in where.get(term)
+                for number in owners[term]
             ]
-            lonely = lonely_terms(placed, owners)
-        else:
-            placed, lonely = [], set()
-        lonely_weight = self.w["lonely"]
-        for term, weight in asked.weights.items():
-            tf = terms.get(term)
-            if tf:
-                part = weight * index.idf(term, lang) * tf * (BM25_K1 + 1.0) / (tf + norm)
-                score += part * lonely_weight if term in lonely else part
+            if asked.long_query
+            else []
+        )
+        placed.sort()
+        lonely = lonely_terms(placed, owners) if len(covered) > 1 else set()
+        score = 0.0
+        weights = asked.weights
+        if held and weights:
+            average = index.group_length.get(index.groups[position]) or 1.0
+            norm = BM25_K1 * (1.0 - BM25_B + BM25_B * index.lengths[position] / average)
+            lonely_weight = self.w["lonely"]
+            for term in held:
+                tf = terms[term]
+                weight = weights.get(term)
+                if tf and weight is not None:
+                    part = weight * index.idf(term, lang) * tf * (BM25_K1 + 1.0) / (tf + norm)
+                    score += part * lonely_weight if term in lonely else part
         if score <= 0.0 and not aided and not asked.numbers:
             return None
-        proximity = self.w["proximity"]
-        for left, right in self.pairs:
-            score += proximity * near(index, where, lang, left, right)
-        # the lead: a rule's first words, a glossary entry's term
-        lead = LEAD_WINDOW if not index.heads[position] else index.heads[position]
-        for group in groups:
-            best = 0.0
-            for term, weight in group.items():
-                found = where.get(term)
-                if found and found[0] < lead:
-                    best = max(best, weight * index.idf(term, lang))
-            score += self.lead_weight * best
-        if asked.surfaced:
+        if len(covered) > 1:
+            proximity = self.w["proximity"]
+            for number, (left, right) in enumerate(self.pairs):
+                if number in covered and number + 1 in covered:
+                    score += proximity * near(index, where, lang, left, right)
+        if covered:
+            # the lead: a rule's first words, a glossary entry's term
+            lead = LEAD_WINDOW if not index.heads[position] else index.heads[position]
+            lead_weight = self.lead_weight
+            for number in sorted(covered):
+                best = 0.0
+                for term, weight in groups[number].items():
+                    found = where.get(term)
+                    if found and found[0] < lead:
+                        best = max(best, weight * index.idf(term, lang))
+                score += lead_weight * best
+        if self.padded:
             forms = index.forms[position]
             exact = self.w["exact_form"]
-            for form, group in asked.surfaced:
-                if f" {form} " in forms:
+            for form, group in self.padded:
+                if form in forms:
                     score += exact * max(index.idf(t, lang) for t in group)
-        self.covered[position] = frozenset(
-            number for number, group in enumerate(groups) if any(t in terms for t in group)
-        )
         if groups:
             # coordination: the share of the query's words the text holds, each weighted
             # by its rarity
             mass = self.mass(lang)
-            got = [
-                share
-                for share, group in zip(mass, groups, strict=True)
-                if any(t in terms for t in group)
-            ]
-            score *= (sum(got) / (sum(mass) or 1.0)) ** self.w["coordination"]
+            total = self.mass_totals[lang]
+            got = sum(mass[number] for number in sorted(covered))
+            score *= (got / (total or 1.0)) ** self.w["coordination"]
             if asked.long_query:
                 # ... and how much of it one passage of the text says together
                 together = window_mass(placed, mass)
                 share = self.w["window"]
-                score *= (1.0 - share) + share * together / (sum(got) or 1.0)
+                score *= (1.0 - share) + share * together / (got or 1.0)
         return score
 
     def mass(self, lang: str) -> list[float]:
@@ -424,6 +449,7 @@ class _Scoring:
                 max(index.idf(t, lang) for t in g) if max(g.values()) > ESSENTIAL else 0.0
                 for g in self.asked.groups
             ]
+            self.mass_totals[lang] = sum(mass)
         return mass
 
     def priors(self, position: int, score: float) -> float:
@@ -471,9 +497,10 @@ class _Scoring:
             score *= self.w["introduction"]
         if asked.quantities is not None and kind == "rule":
             # "how many cards ...": "at least ten", "no more than two"
-            forms = index.forms[position]
-            lang = index.doc_langs[position]
-            if any(f" {word} " in forms for word in asked.quantities.get(lang, ())):
+            stated = (
+                self.quantity_sets.get(index.doc_langs[position]) if self.quantity_sets else None
+            )
+            if stated and not stated.isdisjoint(index.forms[position].split()):
                 score *= self.w["quantity"]
         if asked.consequence and kind == "rule" and CONDITION_RE.match(index.texts[position]):
             # "what happens if I roll a blank": "If the die roll is a blank face, ..."

@@ -52,8 +52,13 @@ PARTS = {
     "held-out-11": 89,
     "held-out-fr-2": 40,
     "held-out-da-2": 38,
+    "development-players": 30,
+    "development-fr-players": 13,
+    "development-da-players": 10,
 }
 KEYS = {"query", "expect", "expect_text", "edition", "lang", "answer_lang", "kind"}
+#: (a question's ``notes``, such as the address it was paraphrased from, is not read by
+#: the scoring: search_quality.load leaves it out with ``source``)
 KINDS = {
     "natural",
     "glossary",

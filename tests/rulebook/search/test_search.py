@@ -342,6 +342,10 @@ FLOORS = {
     "held-out-11": (76, 88),
     "held-out-fr-2": (31, 36),
     "held-out-da-2": (33, 36),
+    # issue 24 item 4: players' words from bug trackers, forums and judge columns (2026-12-02)
+    "development-players": (25, 31),
+    "development-fr-players": (11, 12),
+    "development-da-players": (9, 10),
 }
 
 
