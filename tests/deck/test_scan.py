@@ -843,14 +843,18 @@ def test_notes_whose_lines_end_in_numbers_are_no_decklist(write, tmp_path, run_c
     write("decks/commander.txt", "Llanowar Elves 4\nSol Ring 1\nForest 20\n")
     write("decks/typos.txt", "Akuom 1\nBnat 1\nentry 3\n")
     write("decks/planes.txt", "Akoum 1\nBant 1\n")
+    # the numbers after a colon, an x or a tab are after the name too
+    write("decks/scores.txt", "League week 3\nTables: 4\nDrinks x2\nPrize pool\t40\nvotes 7\n")
+    write("decks/colons.txt", "Akoum: 1\nBant x1\nNaya\t1\n")
     result = run_cli(
         "validate", "-v", "--no-planar-deck", "warn", "--format", "json", str(tmp_path)
     )
     files = _by_name(_report(result))
-    assert files["notes.txt"]["skipped"] is True
-    assert "no line names a Magic card" in files["notes.txt"]["reason"]
-    assert files["notes.txt"]["format"] == "text"
-    for name in ("deck.txt", "commander.txt", "typos.txt", "planes.txt"):
+    for notes in ("notes.txt", "scores.txt"):
+        assert files[notes]["skipped"] is True, notes
+        assert "no line names a Magic card" in files[notes]["reason"]
+        assert files[notes]["format"] == "text"
+    for name in ("deck.txt", "commander.txt", "typos.txt", "planes.txt", "colons.txt"):
         assert files[name]["skipped"] is False, name
     named = run_cli("validate", "--format", "json", str(tmp_path / "decks" / "notes.txt"))
     assert _report(named)["files"][0]["skipped"] is False  # named: judged as a decklist

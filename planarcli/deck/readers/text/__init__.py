@@ -80,7 +80,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         tuple(reading.planar_sections),
         communal_players=reading.communal_players,
         counted_lines=reading.counted,
-        trailing_lines=reading.trailing,
+        trailing_lines=reading.after_name,
         comment_lines=reading.comments,
         prose=tuple(sorted(reading.prose)),
         steps=tuple(reading.steps),

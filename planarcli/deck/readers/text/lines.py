@@ -25,6 +25,9 @@ from planarcli.lazyre import lazy
 
 #: Longer lines cannot be card lines or headings (no card name exceeds 200 characters).
 MAX_LINE_LENGTH = 1000
+#: the forms of a card line whose number comes after the name ("Name 2", "Name: 2", "Name x2",
+#: "Name, 2", "Name<TAB>2"): in a file none of whose lines names a card, a sign of notes
+AFTER_THE_NAME = frozenset({"trailing", "suffix", "comma", "tab"})
 _NEGATIVE_QUANTITY = lazy(r"^-\d+\s*[xX×]?\s+\S")
 #: A list numbered with letters: "a) Akoum", "b. Bant" (numbering only when the letters run
 #: a, b, c... and a card follows; weighed in ``text.steps``).
@@ -167,6 +170,7 @@ def _card_line(reading: Reading, number: int, original: str, line: str, hashed: 
     if parts.form not in ("none", "numbered"):
         reading.counted += 1
         reading.trailing += parts.form == "trailing"
+        reading.after_name += parts.form in AFTER_THE_NAME
     kept = Line(number, parts, entry_section, entry_role, reading.block)
     kept.quoted, kept.chatted = reading.line_quoted, reading.line_chatted
     reading.pending.append(kept)  # (as reading.add: a card line lists no cards)
