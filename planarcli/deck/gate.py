@@ -105,7 +105,7 @@ ROWS: tuple[GateRow, ...] = (
         _csv_without_name_column,
         "a CSV file whose header names no card-name column",
         None,
-        "card,price_usd,updated",
+        "sku,price_usd,updated",
     ),
     GateRow(
         "prose",
