@@ -34,21 +34,31 @@ def build(info: EditionInfo, snapshot: str, stamp: str, folder: str) -> tuple[Na
     """The names of the rulings ``info`` and the card ``snapshot``, kept in ``folder`` in two
     parts: the rulings' own names (:func:`split`, first) and all the names."""
     from planarcli import marshalcache
+
+    made = make(info, snapshot)
+    if made is None:
+        return Names({}), Names({})
+    own, names = made
+    marshalcache.write(os.path.join(folder, OWN_FILE), MAGIC, stamp, state(own))
+    marshalcache.write(os.path.join(folder, ALL_FILE), MAGIC, stamp, state(names))
+    return own, names
+
+
+def make(info: EditionInfo, snapshot: str) -> tuple[Names, Names] | None:
+    """The names of the rulings ``info`` and the card ``snapshot`` in two parts (see
+    :func:`build`), kept nowhere; None when the rulings cannot be loaded."""
     from planarcli.rulebook.catalogue import load_edition
 
     try:
         edition = load_edition(info)
     except Exception:  # a damaged file is reported by the search that loads it
-        return Names({}), Names({})
+        return None
     names = Names.of(sorted({card for card, _ in edition.cards.values()}), printed_names(snapshot))
     said: dict[str, int] = {}
     for rule in edition.rules:
         for word in words(rule.text):
             said[key(word)] = said.get(key(word), 0) + 1
-    own = split(names, said)
-    marshalcache.write(os.path.join(folder, OWN_FILE), MAGIC, stamp, state(own))
-    marshalcache.write(os.path.join(folder, ALL_FILE), MAGIC, stamp, state(names))
-    return own, names
+    return split(names, said), names
 
 
 def state(names: Names) -> dict[str, Any]:
