@@ -138,9 +138,9 @@ def _shipped(scope: Sequence[EditionInfo]) -> SearchIndex | None:
     read from a file (a search it fails is run again on a built index); None when none
     ships for these editions or it is not an index."""
     from planarcli.rulebook import shippedindex
-    from planarcli.rulebook.search import SearchIndex
+    from planarcli.rulebook.search import INDEX_VERSION, SearchIndex
 
-    state = shippedindex.index_state(scope)
+    state = shippedindex.index_state(scope, INDEX_VERSION)
     if state is None:
         return None
     try:

@@ -4,7 +4,7 @@ The first ``rules search`` after an install, an upgrade or a cleared cache would
 index of its editions (a few tenths of a second to over a second) and the card names of the
 rulings; for the bundled editions that work is the same for everyone. So
 ``scripts/build_search_index.py`` builds it once, for the scopes a search without
-``--edition`` or ``--lang`` covers over the bundled editions (:data:`SCOPES`), into
+``--edition`` or ``--lang`` covers over the bundled editions, into
 ``planarcli/data/search/``; :mod:`.searchcache` and :func:`.search.query.scope_names` read it
 when the cache dir has no valid copy, and then keep it in the cache dir as though they had
 built it (signed with the user's secret, :mod:`planarcli.marshalcache`).
@@ -43,18 +43,6 @@ FOLDER = "search"
 MARSHAL_FORMAT = 4
 #: the largest shipped file read, compressed and decompressed
 MAX_BYTES = 16 * 1024 * 1024
-
-#: the scopes shipped: which languages' other documents join the current edition (those a
-#: question in that language also searches), and whether the card rulings do (a question
-#: that names a card). See :func:`.search.scope.search_scope` without options.
-SCOPES: tuple[tuple[str | None, bool], ...] = (
-    (None, False),
-    (None, True),
-    ("fr", False),
-    ("fr", True),
-    ("da", False),
-    ("da", True),
-)
 
 
 def folder() -> str:
@@ -99,23 +87,20 @@ def stemmer_release() -> str:
     return found[-1] if len(found) == 1 else "unknown"
 
 
-def index_key(scope: Sequence[EditionInfo]) -> str:
-    """The portable key of the index over the editions ``scope``."""
+def index_key(scope: Sequence[EditionInfo], version: int) -> str:
+    """The portable key of the index over the editions ``scope``, of index ``version``
+    (:data:`.search.INDEX_VERSION`: this module is below the search, which reads it)."""
     from planarcli.rulebook import phrasings
-    from planarcli.rulebook.search import INDEX_VERSION
 
-    parts = [f"v{INDEX_VERSION}", f"stemmer {stemmer_release()}", f"marshal {MARSHAL_FORMAT}"]
+    parts = [f"v{version}", f"stemmer {stemmer_release()}", f"marshal {MARSHAL_FORMAT}"]
     parts += [f"phrasings {os.path.basename(p)}|{content(p)}" for p in phrasings.files()]
     parts += [edition_part(info) for info in scope]
     return "\n".join(parts)
 
 
-def names_key(rulings: EditionInfo, snapshot: str) -> str:
+def names_key(rulings: EditionInfo, snapshot: str, version: str) -> str:
     """The portable key of the card names of the rulings ``rulings`` and the card
-    ``snapshot``."""
-    from planarcli.rulebook.search.cards import MAGIC
-
-    version = MAGIC.decode("ascii").strip()
+    ``snapshot``, of format ``version`` (the magic line of :mod:`.search.cards`' files)."""
     return "\n".join(
         [version, f"marshal {MARSHAL_FORMAT}", edition_part(rulings), f"cards {content(snapshot)}"]
     )
@@ -167,67 +152,19 @@ def read(name: str, magic: bytes, key: str) -> dict[str, Any] | None:
     return decode(data, magic, key) if data is not None else None
 
 
-def index_state(scope: Sequence[EditionInfo]) -> dict[str, Any] | None:
-    """The shipped index state for the editions ``scope`` (None when none ships)."""
-    key = index_key(scope)
+def index_state(scope: Sequence[EditionInfo], version: int) -> dict[str, Any] | None:
+    """The shipped index state of index ``version`` for the editions ``scope`` (None when
+    none ships)."""
+    key = index_key(scope, version)
     return read(index_file(key), INDEX_MAGIC, key)
 
 
-def names_states(rulings: EditionInfo, snapshot: str) -> tuple[Any, Any] | None:
-    """The shipped card names of ``rulings`` and ``snapshot``: the states of the rulings' own
-    names and of all the names (:func:`.search.cardnames.state`); None when none ship."""
-    key = names_key(rulings, snapshot)
+def names_states(rulings: EditionInfo, snapshot: str, version: str) -> tuple[Any, Any] | None:
+    """The shipped card names (format ``version``) of ``rulings`` and ``snapshot``: the
+    states of the rulings' own names and of all the names (:func:`.search.cardnames.state`);
+    None when none ship."""
+    key = names_key(rulings, snapshot, version)
     state = read(names_file(key), NAMES_MAGIC, key)
     if state is None or set(state) != {"own", "all"}:
         return None
     return state["own"], state["all"]
-
-
-# ------------------------------------------------------------------- building (the script)
-
-
-def bundled_scopes(rules_folder: str | None = None) -> list[list[EditionInfo]]:
-    """The scopes of :data:`SCOPES` over the bundled editions alone, as
-    :func:`.search.scope.search_scope` orders them (distinct, in :data:`SCOPES` order)."""
-    import tempfile
-    from pathlib import Path
-
-    from planarcli.rulebook.catalogue import list_editions
-    from planarcli.rulebook.corpus import RULINGS
-    from planarcli.rulebook.current import resolve_edition
-
-    with tempfile.TemporaryDirectory() as nothing_imported:
-        folder_path = Path(rules_folder) if rules_folder is not None else None
-        every = list_editions(folder_path, Path(nothing_imported))
-    rulings = [info for info in every if info.kind == RULINGS]
-    infos = [info for info in every if info.kind != RULINGS]
-    current = [resolve_edition("current", list(infos))]
-    scopes: list[list[EditionInfo]] = []
-    for lang, ruled in SCOPES:
-        scope = current + [info for info in infos if lang and info.lang == lang]
-        scope += rulings if ruled else []
-        if scope not in scopes:
-            scopes.append(scope)
-    return scopes
-
-
-def built_files(rules_folder: str | None = None) -> dict[str, tuple[bytes, str, dict[str, Any]]]:
-    """Every shipped file as the code builds it now: file name -> (magic, key, state)."""
-    from planarcli import resources
-    from planarcli.rulebook.catalogue import load_edition
-    from planarcli.rulebook.corpus import RULINGS
-    from planarcli.rulebook.search import SearchIndex, cardnames
-
-    files: dict[str, tuple[bytes, str, dict[str, Any]]] = {}
-    snapshot = resources.package_data_file("cards.json")
-    for scope in bundled_scopes(rules_folder):
-        key = index_key(scope)
-        state = SearchIndex([load_edition(info) for info in scope]).state()
-        files[index_file(key)] = (INDEX_MAGIC, key, state)
-        for info in scope:
-            made = cardnames.make(info, snapshot) if info.kind == RULINGS else None
-            if made is not None:
-                key = names_key(info, snapshot)
-                own, whole = (cardnames.state(names) for names in made)
-                files[names_file(key)] = (NAMES_MAGIC, key, {"own": own, "all": whole})
-    return files

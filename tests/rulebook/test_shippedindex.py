@@ -10,12 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import load_script
 
 from planarcli import resources
 from planarcli.records import replace
 from planarcli.rulebook import searchcache, shippedindex
 from planarcli.rulebook.catalogue import list_editions, load_edition
-from planarcli.rulebook.search import SearchIndex, cardnames, query
+from planarcli.rulebook.search import INDEX_VERSION, SearchIndex, cardnames, query
+from planarcli.rulebook.search.cards import NAMES_VERSION
 from planarcli.rulebook.search.scope import search_index, search_scope
 
 QUESTIONS = (
@@ -28,9 +30,14 @@ QUESTIONS = (
 )
 
 
+ROOT = Path(__file__).resolve().parents[2]
+
+
 @pytest.fixture(scope="module")
 def built() -> dict[str, tuple[bytes, str, dict[str, Any]]]:
-    return shippedindex.built_files()
+    script = load_script(ROOT / "scripts" / "build_search_index.py")
+    files: dict[str, tuple[bytes, str, dict[str, Any]]] = script.built_files()
+    return files
 
 
 def no_build(*args: Any, **kwargs: Any) -> Any:
@@ -58,11 +65,13 @@ def test_every_default_scope_of_the_bundled_editions_ships(
     """A search without --edition or --lang finds its index shipped, whatever it asks."""
     for question in QUESTIONS:
         scope = search_scope(list_editions(), None, None, question)
-        assert shippedindex.index_file(shippedindex.index_key(scope)) in built, question
+        key = shippedindex.index_key(scope, INDEX_VERSION)
+        assert shippedindex.index_file(key) in built, question
     rulings = [info for info in list_editions() if info.kind == "rulings"]
     snapshot = resources.package_data_file("cards.json")
     for info in rulings:
-        assert shippedindex.names_file(shippedindex.names_key(info, snapshot)) in built
+        key = shippedindex.names_key(info, snapshot, NAMES_VERSION)
+        assert shippedindex.names_file(key) in built
 
 
 def test_the_first_search_reads_the_shipped_index_and_keeps_it(
@@ -83,9 +92,9 @@ def test_the_first_search_reads_the_shipped_index_and_keeps_it(
 
 def test_an_imported_or_edited_edition_is_built_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
     scope = search_scope(list_editions(), None, None, "planar die cost")
-    assert shippedindex.index_state(scope) is not None
+    assert shippedindex.index_state(scope, INDEX_VERSION) is not None
     imported = [replace(scope[0], source="imported"), *scope[1:]]
-    assert shippedindex.index_state(imported) is None
+    assert shippedindex.index_state(imported, INDEX_VERSION) is None
     monkeypatch.setattr(shippedindex, "folder", lambda: os.environ["PLANARCLI_CACHE_DIR"])
     assert not searchcache.load_index(scope).cached  # built
 
@@ -153,5 +162,5 @@ def test_a_shipped_index_of_another_shape_is_built_instead(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     scope = search_scope(list_editions(), None, None, "planar die cost")
-    monkeypatch.setattr(shippedindex, "index_state", lambda scope: {"ids": "not a list"})
+    monkeypatch.setattr(shippedindex, "index_state", lambda *args: {"ids": "not a list"})
     assert not searchcache.load_index(scope).cached

@@ -768,7 +768,7 @@ def shipped_card_names(
     from planarcli import marshalcache
     from planarcli.rulebook import shippedindex
 
-    states = shippedindex.names_states(info, snapshot)
+    states = shippedindex.names_states(info, snapshot, cards.NAMES_VERSION)
     if states is None:
         return None
     whole = cards.Names.restore(states[1])
