@@ -13,7 +13,8 @@ MAX_FUNCTION_LINES = 120
 MAX_MODULE_LINES = 900
 
 #: "path" (a module) or "path:function" (a function, by its qualified name) -> why it is over
-EXCEPTIONS: dict[str, str] = {}
+EXCEPTIONS: dict[str, str] = {
+}
 
 
 def sizes(root: Path = PACKAGE) -> dict[str, int]:
