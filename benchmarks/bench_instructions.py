@@ -144,7 +144,7 @@ def main() -> None:
     for label, row in figures.items():
         target = row.get("target")
         verdict = "" if target is None else f"  (target <= {target:.2f})"
-        print(f"  {label:<26} {row['instructions'] / 1e6:8.1f} M  {row['ratio']:.3f}x{verdict}")
+        print(f"  {label:<30} {row['instructions'] / 1e6:8.1f} M  {row['ratio']:.3f}x{verdict}")
 
 
 if __name__ == "__main__":
