@@ -24,6 +24,8 @@ covers: the current one, ``--edition all``, ``--lang fr``, ...).
 * **Writes** go to a temporary file in the same folder, then ``os.replace``: a reader sees the
   old file or the new one, never half of one. A cache that cannot be written (read-only
   home, full disk) is not an error: the search runs on the index built in memory.
+* **Shipped.** With no valid file, the index shipped for the bundled editions
+  (:mod:`.shippedindex`) is read when one ships for this scope, and kept here as though built.
 * **Damage.** A file that is not a valid index is rebuilt and replaced, silently: it is a
   cache, and the search gives the same results either way.
 """
@@ -120,9 +122,32 @@ def load_index(scope: Sequence[EditionInfo], *, cached: bool = True) -> SearchIn
             return index
         except Exception:  # anything wrong with a cache file means rebuild
             pass  # not the shape of an index: rebuilt below
+    if cached:
+        shipped = _shipped(scope)
+        if shipped is not None:
+            _write(path, key, shipped.state())
+            return shipped
     index = SearchIndex([load_edition(info) for info in scope])
     index.infos = {info.id: info for info in scope}
     _write(path, key, index.state())
+    return index
+
+
+def _shipped(scope: Sequence[EditionInfo]) -> SearchIndex | None:
+    """The index shipped with planarcli for ``scope`` (:mod:`.shippedindex`), marked as
+    read from a file (a search it fails is run again on a built index); None when none
+    ships for these editions or it is not an index."""
+    from planarcli.rulebook import shippedindex
+    from planarcli.rulebook.search import INDEX_VERSION, SearchIndex
+
+    state = shippedindex.index_state(scope, INDEX_VERSION)
+    if state is None:
+        return None
+    try:
+        index = SearchIndex.from_state(state, scope)
+    except ValueError:
+        return None
+    index.cached = True
     return index
 
 

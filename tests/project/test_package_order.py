@@ -62,6 +62,7 @@ PACKAGE_ORDER: dict[str, list[str | tuple[str, ...]]] = {
         "crtext",  # reading an official Comprehensive Rules text file
         "importer",  # rules import
         "phrasings",  # the bundled search phrasings
+        "shippedindex",  # the index and card names shipped for the bundled editions
         "search",  # ranked search (its own row below)
         "searchcache",  # the search index on disk
         "__init__",

@@ -34,12 +34,25 @@ def build(info: EditionInfo, snapshot: str, stamp: str, folder: str) -> tuple[Na
     """The names of the rulings ``info`` and the card ``snapshot``, kept in ``folder`` in two
     parts: the rulings' own names (:func:`split`, first) and all the names."""
     from planarcli import marshalcache
+
+    made = make(info, snapshot)
+    if made is None:
+        return Names({}), Names({})
+    own, names = made
+    marshalcache.write(os.path.join(folder, OWN_FILE), MAGIC, stamp, state(own))
+    marshalcache.write(os.path.join(folder, ALL_FILE), MAGIC, stamp, state(names))
+    return own, names
+
+
+def make(info: EditionInfo, snapshot: str) -> tuple[Names, Names] | None:
+    """The names of the rulings ``info`` and the card ``snapshot`` in two parts (see
+    :func:`build`), kept nowhere; None when the rulings cannot be loaded."""
     from planarcli.rulebook.catalogue import load_edition
 
     try:
         edition = load_edition(info)
     except Exception:  # a damaged file is reported by the search that loads it
-        return Names({}), Names({})
+        return None
     # the cards ruled on name their card by a word only their name has; the others (and
     # the printed names) by all their words: a card's Oracle text makes no word a name
     # ("coût" misspelt is "court", which only The Food Court has)
@@ -49,10 +62,7 @@ def build(info: EditionInfo, snapshot: str, stamp: str, folder: str) -> tuple[Na
     for rule in edition.rules:
         for word in words(rule.text):
             said[key(word)] = said.get(key(word), 0) + 1
-    own = split(names, said)
-    marshalcache.write(os.path.join(folder, OWN_FILE), MAGIC, stamp, state(own))
-    marshalcache.write(os.path.join(folder, ALL_FILE), MAGIC, stamp, state(names))
-    return own, names
+    return split(names, said), names
 
 
 def state(names: Names) -> dict[str, Any]:

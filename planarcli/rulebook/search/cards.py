@@ -25,6 +25,8 @@ from planarcli.rulebook.search.analysis import STOPWORDS, fold, osa_distance, wo
 TYPO_LONG = 8
 TYPO_SHORTEST = 5
 MAGIC = b"planarcli card names 4\n"
+#: the format of the kept names, as the key of the names shipped with planarcli records it
+NAMES_VERSION = MAGIC.decode("ascii").strip()
 #: the size of :attr:`Names.elsewhere`, in bytes
 ELSEWHERE_BYTES = 2048
 

@@ -854,7 +854,30 @@ def scope_names(info: EditionInfo, *, cached: bool = True) -> cards.Names:
 
     own = cards.read_kept(os.path.join(folder, cards.OWN_FILE), stamp)
     kept = cards.Names.restore(own, everything)
+    if kept is None:
+        kept = shipped_card_names(info, snapshot, stamp, folder)
     return kept if kept is not None else build_card_names(info, snapshot, stamp, folder)[0]
+
+
+def shipped_card_names(
+    info: EditionInfo, snapshot: str, stamp: str, folder: str
+) -> cards.Names | None:
+    """The rulings' own names as shipped with planarcli for the bundled rulings and card
+    snapshot (:mod:`planarcli.rulebook.shippedindex`), both parts kept in the cache dir as
+    though made here; None when none ship for these files."""
+    from planarcli import marshalcache
+    from planarcli.rulebook import shippedindex
+
+    states = shippedindex.names_states(info, snapshot, cards.NAMES_VERSION)
+    if states is None:
+        return None
+    whole = cards.Names.restore(states[1])
+    own = cards.Names.restore(states[0], lambda: whole) if whole is not None else None
+    if own is None:
+        return None
+    marshalcache.write(os.path.join(folder, cards.OWN_FILE), cards.MAGIC, stamp, states[0])
+    marshalcache.write(os.path.join(folder, cards.ALL_FILE), cards.MAGIC, stamp, states[1])
+    return own
 
 
 def build_card_names(
