@@ -250,8 +250,13 @@ def leading_guesses(catalog: Catalog, name: str) -> list[tuple[float, Card]]:
     # not asked (a name shorter than the written one), a bound below elsewhere. Rounding
     # and the cap rise with the raw score, so the best of a card's names stays the best.
     raw: dict[str, float] = {}
+    # one written word: its best ratio to the name's words is the word score (base 1.0)
+    one_word = per_word[0].__getitem__ if len(per_word) == 1 else None
     for index, (folded, card_name) in enumerate(pairs):
-        score = _word_score(per_word, word_indexes[index], vocabulary, 1.0)
+        if one_word is not None:
+            score = max(map(one_word, word_indexes[index]))
+        else:
+            score = _word_score(per_word, word_indexes[index], vocabulary, 1.0)
         if len(key) > len(folded) and plain[index] > score:
             score = plain[index]
         if score > raw.get(card_name, -1.0):
