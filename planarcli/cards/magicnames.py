@@ -117,9 +117,15 @@ class MagicNames:
         lengths = numbers[0::3]
         starts = [self._start + offset for offset in numbers[2::3]]
         ends = [*starts[1:], len(data)]
-        self._buckets.update(zip(zip(lengths, numbers[1::3]), zip(starts, ends)))
+        self._buckets.update(
+            zip(
+                zip(lengths, numbers[1::3], strict=True),
+                zip(starts, ends, strict=True),
+                strict=True,
+            )
+        )
         last = None
-        for length, here in zip(lengths, starts):
+        for length, here in zip(lengths, starts, strict=True):
             if length != last:
                 self._lengths.append((length, here))
                 last = length
