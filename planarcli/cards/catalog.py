@@ -178,6 +178,10 @@ class Catalog:
             for card in self._cards:
                 yield card.name, {"printed_names": _printed_json(card.printed_names)}
 
+    def holds(self, name: str) -> bool:
+        """Whether a card has exactly this name (``exact`` is not None), without making it."""
+        return name in (self._records if self._cards is None else self._made)
+
     def card_named(self, name: str) -> Card:
         """The card with exactly this name, which the catalog holds."""
         card = self.exact(name)

@@ -111,16 +111,24 @@ class MagicNames:
         self._buckets: dict[tuple[int, int], tuple[int, int]] = {}
         #: each length's first byte, in file order, then the end of the data
         self._lengths: list[tuple[int, int]] = []
-        previous: tuple[int, int] | None = None
-        for entry in fields[1:]:
-            length, point, offset = map(int, entry.split(","))
-            here = self._start + offset
-            if previous is not None:
-                self._buckets[previous] = (self._buckets[previous][0], here)
-            self._buckets[(length, point)] = (here, len(data))
-            if not self._lengths or self._lengths[-1][0] != length:
+        # One pass of int() over every number (buckets are read by the hundred, on every
+        # run that meets an unknown name); each bucket ends where the next begins.
+        numbers = list(map(int, ",".join(fields[1:]).split(","))) if fields[1:] else []
+        lengths = numbers[0::3]
+        starts = [self._start + offset for offset in numbers[2::3]]
+        ends = [*starts[1:], len(data)]
+        self._buckets.update(
+            zip(
+                zip(lengths, numbers[1::3], strict=True),
+                zip(starts, ends, strict=True),
+                strict=True,
+            )
+        )
+        last = None
+        for length, here in zip(lengths, starts, strict=True):
+            if length != last:
                 self._lengths.append((length, here))
-            previous = (length, point)
+                last = length
         self._by_length: dict[tuple[int, int], list[str]] = {}
 
     def _line_at(self, key: str) -> int:

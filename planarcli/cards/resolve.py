@@ -32,9 +32,18 @@ if TYPE_CHECKING:
 class _Caches:
     """What name resolution works out once per catalog."""
 
-    __slots__ = ("explained", "guess_names", "other_names", "planar_keys", "vocabulary")
+    __slots__ = (
+        "explained",
+        "guess_keys",
+        "guess_names",
+        "other_names",
+        "planar_keys",
+        "vocabulary",
+    )
 
     def __init__(self) -> None:
+        #: (folded name, card name) for every name a card goes by (``_guess_keys``)
+        self.guess_keys: list[tuple[str, str]] | None = None
         self.guess_names: list[tuple[str, Card]] | None = None
         self.vocabulary: tuple[list[str], list[tuple[int, ...]]] | None = None
         #: the non-planar names, by the range of lengths compared (``_closest_other_card``)
@@ -104,7 +113,7 @@ def match(catalog: Catalog, name: str, *, limit: int = 10, cutoff: float = 0.0) 
         return []
     from rapidfuzz import fuzz, process
 
-    pairs = _names_to_guess_from(catalog)
+    pairs = _guess_keys(catalog)
     scorer = fuzz.ratio if len(key) <= SHORT_NAME else fuzz.WRatio
     found = process.extract(
         key, [k for k, _ in pairs], scorer=scorer, limit=None, score_cutoff=cutoff
@@ -112,9 +121,10 @@ def match(catalog: Catalog, name: str, *, limit: int = 10, cutoff: float = 0.0) 
     matches: list[Match] = []
     seen: set[str] = set()
     for _, score, index in found:  # best first: each card once, at its best name
-        card = pairs[index][1]
-        if card.name not in seen:
-            seen.add(card.name)
+        card_name = pairs[index][1]
+        if card_name not in seen:
+            seen.add(card_name)
+            card = catalog.card_named(card_name)
             matches.append(Match(card, min(round(float(score), 1), BELOW_EXACT)))
     exact = catalog.lookup(name)
     if exact is not None:
@@ -203,6 +213,85 @@ def guess_scores(
     return scored
 
 
+def leading_guesses(catalog: Catalog, name: str) -> list[tuple[float, Card]]:
+    """``guess_scores(catalog, name, cover=False)[:2]``, the two places ``explain_unknown``
+    judges a clear winner by, worked out without WRatio's full cost for every name.
+
+    Every score but WRatio's is cheap, so it is computed first for every name: the word
+    score, and the plain ratio of a name shorter than the written one. With base 1.0 those
+    are exact scores where they decide, and lower bounds of every card's score. The second
+    best card's lower bound ``floor`` bounds the runner-up's true score from below, so a
+    card scoring under ``floor`` can be neither of the two. WRatio is then asked only for
+    scores of at least ``floor`` less the rounding (rapidfuzz's ``score_cutoff`` gives an
+    exact score at or above it and 0 below): a card it leaves out scores under ``floor``
+    in truth and in this reckoning alike, and every card at or above it scores exactly as
+    in ``guess_scores``, ties and their order by name included."""
+    from rapidfuzz import fuzz, process
+
+    key = fold_name(name)
+    words = key.split()
+    if not words or catalog.too_long(name):
+        return []
+    exact = catalog.lookup(name)
+    exact_name = None if exact is None else exact.name
+    pairs = _guess_keys(catalog)
+    folded_names = [folded for folded, _ in pairs]
+    vocabulary, word_indexes = _guess_vocabulary(catalog, pairs)
+    per_word = []
+    for word in words:
+        scores = [0.0] * len(vocabulary)
+        for _, score, at in process.extract(word, vocabulary, scorer=fuzz.ratio, limit=None):
+            scores[at] = float(score)
+        per_word.append(scores)
+    plain = [0.0] * len(pairs)
+    for _, score, index in process.extract(key, folded_names, scorer=fuzz.ratio, limit=None):
+        plain[index] = float(score)
+    # Without the whole name's WRatio, each card's best raw score: exact where WRatio is
+    # not asked (a name shorter than the written one), a bound below elsewhere. Rounding
+    # and the cap rise with the raw score, so the best of a card's names stays the best.
+    raw: dict[str, float] = {}
+    # one written word: its best ratio to the name's words is the word score (base 1.0)
+    one_word = per_word[0].__getitem__ if len(per_word) == 1 else None
+    for index, (folded, card_name) in enumerate(pairs):
+        if one_word is not None:
+            score = max(map(one_word, word_indexes[index]))
+        else:
+            score = _word_score(per_word, word_indexes[index], vocabulary, 1.0)
+        if len(key) > len(folded) and plain[index] > score:
+            score = plain[index]
+        if score > raw.get(card_name, -1.0):
+            raw[card_name] = score
+    places = sorted(map(_guess_place, raw.values()), reverse=True)
+    floor = places[1] if len(places) > 1 else 0.0
+    found = process.extract(
+        key,
+        folded_names,
+        scorer=fuzz.WRatio,
+        limit=None,
+        score_cutoff=max(0.0, floor - WRATIO_ROUNDING),
+    )
+    for _, score, index in found:
+        folded, card_name = pairs[index]
+        if len(key) <= len(folded) and score > raw[card_name]:
+            raw[card_name] = float(score)
+    scored = [
+        (100.0 if card_name == exact_name else _guess_place(score), card_name)
+        for card_name, score in raw.items()
+    ]
+    scored.sort(key=lambda item: (-item[0], item[1].casefold()))
+    return [(score, catalog.card_named(card_name)) for score, card_name in scored[:2]]
+
+
+def _guess_place(raw: float) -> float:
+    """A raw guess score as ``guess_scores`` reports it: to a tenth, at most BELOW_EXACT."""
+    return min(round(raw, 1), BELOW_EXACT)
+
+
+#: A score rounded to a tenth can come from one up to 0.05 below it: WRatio's cutoff in
+#: ``leading_guesses`` stays this far under the floor so no such score is left out.
+WRATIO_ROUNDING = 0.1
+
+
 def typo_of(catalog: Catalog, name: str) -> Card | None:
     """The one planar card whose English name ``name`` is a few typing slips away from
     (``is_misspelling``: "Akuom" is Akoum), or None when no card, or more than one, is
@@ -217,28 +306,36 @@ def typos_of(catalog: Catalog, name: str) -> list[Card]:
     key = fold_name(name)
     if len(key) < GUESS_MIN_CHARS or catalog.too_long(name):
         return []
-    by_name = catalog.cards_by_folded_name()
-    return [card for folded, card in by_name.items() if _is_typo(key, folded)]
+    by_name = catalog.folded_names()
+    return [catalog.card_named(name) for folded, name in by_name.items() if _is_typo(key, folded)]
 
 
 def _names_to_guess_from(catalog: Catalog) -> list[tuple[str, Card]]:
-    """(folded name, card) for every name a card goes by: its English name and its
-    printed non-English names, so a misspelt French name is guessed from the French."""
+    """(folded name, card) for every name a card goes by (``_guess_keys``), making
+    every Card."""
     caches = _caches(catalog)
     if caches.guess_names is None:
-        pairs = list(catalog.cards_by_folded_name().items())
-        english = catalog.folded_names()
-        for key, printed in catalog.printed_names_folded().items():
-            if printed is not None and key not in english:
-                card = catalog.exact(printed[0])
-                if card is not None:
-                    pairs.append((key, card))
-        caches.guess_names = pairs
+        caches.guess_names = [(key, catalog.card_named(name)) for key, name in _guess_keys(catalog)]
     return caches.guess_names
 
 
+def _guess_keys(catalog: Catalog) -> list[tuple[str, str]]:
+    """(folded name, card name) for every name a card goes by: its English name and its
+    printed non-English names, so a misspelt French name is guessed from the French.
+    Names only: a Card is made for what a guess finds, not for every card."""
+    caches = _caches(catalog)
+    if caches.guess_keys is None:
+        english = catalog.folded_names()
+        pairs = list(english.items())
+        for key, printed in catalog.printed_names_folded().items():
+            if printed is not None and key not in english and catalog.holds(printed[0]):
+                pairs.append((key, printed[0]))
+        caches.guess_keys = pairs
+    return caches.guess_keys
+
+
 def _guess_vocabulary(
-    catalog: Catalog, pairs: list[tuple[str, Card]]
+    catalog: Catalog, pairs: list[tuple[str, Card]] | list[tuple[str, str]]
 ) -> tuple[list[str], list[tuple[int, ...]]]:
     """Every word of the names in ``pairs``, each once, and for each name the positions
     of its words in that list."""
@@ -352,7 +449,7 @@ def _explain_unknown(catalog: Catalog, name: str) -> UnknownName:
         return UnknownName(name, magic.name_for(key), True, None, suggestions)
     # Whether one card clearly fits is judged on how well the written name is explained
     # (cover=False): how much of a longer name it leaves out ranks, but is no ambiguity.
-    ranked = guess_scores(catalog, name, cover=False)
+    ranked = leading_guesses(catalog, name)
     best = ranked[0][1] if ranked else None
     top = ranked[0][0] if ranked else 0.0
     runner_up = ranked[1][0] if len(ranked) > 1 else 0.0

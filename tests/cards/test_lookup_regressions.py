@@ -59,6 +59,7 @@ def test_a_name_longer_than_any_card_name_is_refused_at_once(
         raise AssertionError("a too-long name was compared with the cards' names")
 
     monkeypatch.setattr(resolve, "guess_scores", no_fuzzy)
+    monkeypatch.setattr(resolve, "leading_guesses", no_fuzzy)
     monkeypatch.setattr(resolve, "match", no_fuzzy)
     query = random_words(14000)
     result = run("cards", command, query, "--format", output_format)
