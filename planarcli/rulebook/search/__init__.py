@@ -41,8 +41,8 @@ from planarcli.rulebook.search.index import (
     INDEX_VERSION,
     SearchIndex,
     SearchResult,
-    is_heading,
 )
+from planarcli.rulebook.search.passages import is_heading
 from planarcli.rulebook.search.scope import (
     QUERY_WORDS,
     check_query,

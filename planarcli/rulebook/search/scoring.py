@@ -30,14 +30,13 @@ from typing import TYPE_CHECKING
 from planarcli.lazyre import lazy
 from planarcli.rulebook.corpus import CARD_KINDS, CARD_TEXT
 from planarcli.rulebook.search.index import (
-    ASIDE,
     PROXIMITY_WINDOW,
     QUOTES,
     SearchResult,
     bm25_idf,
-    is_heading,
     numbers_of,
 )
+from planarcli.rulebook.search.passages import ASIDE, is_heading
 from planarcli.rulebook.search.query import CARD_TERMS, ESSENTIAL, Understood
 from planarcli.rulebook.search.weights import WEIGHTS
 
