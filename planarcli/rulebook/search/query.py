@@ -297,6 +297,41 @@ CONSEQUENCE_RE = lazy(
     re.IGNORECASE,
 )
 CONSEQUENCE_HINTS = wordset("happen passe sker")
+
+#: a question that asks when something may be done ("when can i roll", "sorcery speed",
+#: "quand peut-on lancer", "hvornår må man slå"): its one-word forms, and each first word of
+#: its two-word forms with the words that may follow it (folded, as :func:`.analysis.words`
+#: reads them)
+TIMING_WORDS = frozenset(["speed", "timing", "hvornar", "tidspunkt"])
+TIMING_PAIRS = {
+    "when": frozenset({"can", "do", "does", "may", "should", "must", "is", "are", "am"}),
+    "what": frozenset({"time", "point", "phase", "step"}),
+    "which": frozenset({"phase", "step"}),
+    # ("quand" alone is as often "if": "quand un plan quitte le jeu")
+    "quand": frozenset({"peut", "peux", "puis", "doit", "dois", "faut"}),
+    "quel": frozenset({"moment"}),
+    "quelle": frozenset({"phase", "etape"}),
+    "hvilken": frozenset({"fase"}),
+}
+#: the words by which a text states a time (folded, as a text's ``forms`` hold them): a rule
+#: saying "any time they have priority ... during a main phase" answers "when can I roll"
+TIME_FORMS = {
+    "en": frozenset({"priority", "phase", "step", "during"}),
+    "fr": frozenset({"priorite", "phase", "etape", "pendant"}),
+    "da": frozenset({"prioritet", "fase", "trin", "prioriteten"}),
+}
+
+
+def asks_timing(query: str) -> bool:
+    """Whether ``query`` asks when something may be done (TIMING_WORDS, TIMING_PAIRS)."""
+    said = [fold(word) for word in words(query)]
+    for number, word in enumerate(said):
+        if word in TIMING_WORDS:
+            return True
+        following = TIMING_PAIRS.get(word)
+        if following is not None and number + 1 < len(said) and said[number + 1] in following:
+            return True
+    return False
 #: a rule that says what follows from something ("If the die roll is ...", "When a player ...")
 
 
@@ -324,6 +359,7 @@ class Understood:
         "rulings",
         "strange",
         "surfaced",
+        "timing",
         "weights",
     )
 
@@ -354,6 +390,8 @@ class Understood:
     quantities: dict[str, list[str]] | None
     #: "what happens if ..."
     consequence: bool
+    #: "when can I ...", "sorcery speed": when something may be done
+    timing: bool
     long_query: bool
     #: each term, the query words (by number) it stands for
     owners: dict[str, tuple[int, ...]]
@@ -460,6 +498,7 @@ def understand(index: SearchIndex, query: str) -> Understood:
         named=named,
         quantities=quantities,
         consequence=consequence,
+        timing=asks_timing(query),
         long_query=len(groups) >= LONG_QUERY,
         owners=owners,
         cards=cards,
