@@ -515,6 +515,10 @@ def understand(index: SearchIndex, query: str) -> Understood:
 CARD_QUESTION_WORDS = wordset(
     "chaos ensue ensues ensuing ability abilities text oracle encounter encountered"
     " encountering effect effects trigger triggers triggered"
+    # the same question in French and Danish ("éther chaotique ça fait quoi", "hvad gør
+    # naya"), folded as the query's words are
+    " fait quoi ca capacite capacites texte effet chaos declenche"
+    " gor gør hvad evne evnen tekst teksten effekt kaos"
 )
 
 
