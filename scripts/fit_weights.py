@@ -64,9 +64,12 @@ def read_floors(path: Path = FLOORS_FILE) -> dict[str, tuple[int, int]]:
 def below_floors(
     figures: dict[str, tuple[int, int]], floors: dict[str, tuple[int, int]]
 ) -> list[str]:
-    """The parts of ``figures`` whose top-1 or top-3 is below its floor ("part 80/81")."""
+    """The parts of ``figures`` whose top-1 or top-3 is below its floor ("held-out-5 80<81",
+    "held-out-5 top-3 84<85")."""
     return [
-        f"{part} {top1}<{floors[part][0]}" if top1 < floors[part][0] else f"{part} top-3 {top3}"
+        f"{part} {top1}<{floors[part][0]}"
+        if top1 < floors[part][0]
+        else f"{part} top-3 {top3}<{floors[part][1]}"
         for part, (top1, top3) in figures.items()
         if part in floors and (top1 < floors[part][0] or top3 < floors[part][1])
     ]
@@ -76,7 +79,9 @@ class Objective:
     """Top-1 and top-3 over the development parts for the weights in force, and each
     part's figures for the floors (the held-out parts only on :meth:`parts_below`)."""
 
-    def __init__(self, infos: list[Any], parts: list[str], floors: dict[str, tuple[int, int]]) -> None:
+    def __init__(
+        self, infos: list[Any], parts: list[str], floors: dict[str, tuple[int, int]]
+    ) -> None:
         self.infos = infos
         self.parts = parts
         self.floors = floors

@@ -332,6 +332,8 @@ def asks_timing(query: str) -> bool:
         if following is not None and number + 1 < len(said) and said[number + 1] in following:
             return True
     return False
+
+
 #: a rule that says what follows from something ("If the die roll is ...", "When a player ...")
 
 
