@@ -44,6 +44,7 @@ from planarcli.rulebook.search.expansion import (
 )
 from planarcli.rulebook.search.index import VARIANT_SECTION, SearchIndex
 from planarcli.rulebook.search.language import other_languages
+from planarcli.rulebook.search.timing import asks_timing
 from planarcli.rulebook.search.weights import WEIGHTS
 
 if TYPE_CHECKING:
@@ -297,41 +298,6 @@ CONSEQUENCE_RE = lazy(
     re.IGNORECASE,
 )
 CONSEQUENCE_HINTS = wordset("happen passe sker")
-
-#: a question that asks when something may be done ("when can i roll", "sorcery speed",
-#: "quand peut-on lancer", "hvornår må man slå"): its one-word forms, and each first word of
-#: its two-word forms with the words that may follow it (folded, as :func:`.analysis.words`
-#: reads them)
-TIMING_WORDS = frozenset(["speed", "timing", "hvornar", "tidspunkt"])
-TIMING_PAIRS = {
-    "when": frozenset({"can", "do", "does", "may", "should", "must", "is", "are", "am"}),
-    "what": frozenset({"time", "point", "phase", "step"}),
-    "which": frozenset({"phase", "step"}),
-    # ("quand" alone is as often "if": "quand un plan quitte le jeu")
-    "quand": frozenset({"peut", "peux", "puis", "doit", "dois", "faut"}),
-    "quel": frozenset({"moment"}),
-    "quelle": frozenset({"phase", "etape"}),
-    "hvilken": frozenset({"fase"}),
-}
-#: the words by which a text states a time (folded, as a text's ``forms`` hold them): a rule
-#: saying "any time they have priority ... during a main phase" answers "when can I roll"
-TIME_FORMS = {
-    "en": frozenset({"priority", "phase", "step", "during"}),
-    "fr": frozenset({"priorite", "phase", "etape", "pendant"}),
-    "da": frozenset({"prioritet", "fase", "trin", "prioriteten"}),
-}
-
-
-def asks_timing(query: str) -> bool:
-    """Whether ``query`` asks when something may be done (TIMING_WORDS, TIMING_PAIRS)."""
-    said = [fold(word) for word in words(query)]
-    for number, word in enumerate(said):
-        if word in TIMING_WORDS:
-            return True
-        following = TIMING_PAIRS.get(word)
-        if following is not None and number + 1 < len(said) and said[number + 1] in following:
-            return True
-    return False
 
 
 #: a rule that says what follows from something ("If the die roll is ...", "When a player ...")

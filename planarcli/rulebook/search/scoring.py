@@ -38,7 +38,8 @@ from planarcli.rulebook.search.index import (
     is_heading,
     numbers_of,
 )
-from planarcli.rulebook.search.query import CARD_TERMS, ESSENTIAL, TIME_FORMS, Understood
+from planarcli.rulebook.search.query import CARD_TERMS, ESSENTIAL, Understood
+from planarcli.rulebook.search.timing import TIME_FORMS
 from planarcli.rulebook.search.weights import WEIGHTS
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from conftest import REPO
 
-from planarcli.rulebook.search import language, query
+from planarcli.rulebook.search import language, timing
 from planarcli.rulebook.search.analysis import SYNONYMS, TRANSLATIONS
 
 sys.path.insert(0, str(REPO / "scripts"))
@@ -39,7 +39,7 @@ TIMING = [
 
 @pytest.mark.parametrize(("text", "asked"), TIMING)
 def test_a_question_asking_when_is_read_as_one(text: str, asked: bool) -> None:
-    assert query.asks_timing(text) is asked
+    assert timing.asks_timing(text) is asked
 
 
 #: (query, the first result's id): the rule stating the time, not what rolling does (706.7)
