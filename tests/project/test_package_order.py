@@ -75,7 +75,8 @@ PACKAGE_ORDER: dict[str, list[str | tuple[str, ...]]] = {
             "cards",  # the cards a question names, matched against kept names
             "subject",  # where a text says what a thing is
         ),
-        ("language", "cardnames"),  # the languages a query is not in; making card names
+        ("language", "cardnames", "timing"),  # the languages a query is not in; making card
+        # names; a question asking when
         "expansion",  # each query word as weighted index terms
         "query",  # query understanding: the Understood query
         ("scoring", "snippet"),  # an understood query ranked; a result's answering passage

@@ -209,6 +209,10 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "stays": ("remain",),
     "keep": ("retain",),
     "keeps": ("retain",),
+    # timing slang: "sorcery speed" is when the active player has priority in a main phase
+    # with the stack empty (116.2i, 901.9), "instant speed" any time one has priority
+    "speed": ("priority", "main", "phase"),
+    "timing": ("priority", "phase"),
     # French
     "dés": ("dé",),
     "jeter": ("lancer",),
@@ -452,7 +456,20 @@ TRANSLATIONS: dict[str, tuple[str, ...]] = {
     "ancien": ("previous",),
     "adversaire": ("opponent",),
     "equipier": ("teammate",),
+    # the variants' French names: "Bagarre générale" is Grand Melee, "Géant à deux têtes"
+    # Two-Headed Giant (the 2010 French rules' words)
+    "bagarre": ("grand", "melee"),
+    "geant": ("giant",),
+    "geants": ("giant",),
+    "tete": ("headed",),
+    "tetes": ("headed",),
     # Danish
+    # the variants' Danish names: "to-hovedet kæmpe" is Two-Headed Giant
+    "kæmpe": ("giant",),
+    "kaempe": ("giant",),
+    "kampe": ("giant",),
+    "hovedet": ("headed",),
+    "tohovedet": ("two", "headed"),
     "fly": ("plane",),
     "flyet": ("plane",),
     "flykort": ("plane", "card"),

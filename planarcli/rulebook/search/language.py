@@ -55,6 +55,9 @@ MARKERS = {
         " plus mais si sont ont faut faire fait qu'on qu'il lorsque chaque joueur joueuse"
         " carte cartes plan plans dé planaire phénomène phénomènes bibliothèque partie tour"
         " adversaire transplaner transplane transplanes"
+        # the words of the variants' French names and what players say with them, typed
+        # with or without accents ("bagarre generale", "geant a deux tetes", "en meme temps")
+        " bagarre générale generale géant geant têtes tetes deux plusieurs même meme temps"
     ),
     "da": wordset(
         "hvad hvis hvordan hvornår hvor hvorfor hvem hvilken hvilke kan man jeg du det er og"

@@ -44,6 +44,7 @@ from planarcli.rulebook.search.expansion import (
 )
 from planarcli.rulebook.search.index import VARIANT_SECTION, SearchIndex
 from planarcli.rulebook.search.language import other_languages
+from planarcli.rulebook.search.timing import asks_timing
 from planarcli.rulebook.search.weights import WEIGHTS
 
 if TYPE_CHECKING:
@@ -297,6 +298,8 @@ CONSEQUENCE_RE = lazy(
     re.IGNORECASE,
 )
 CONSEQUENCE_HINTS = wordset("happen passe sker")
+
+
 #: a rule that says what follows from something ("If the die roll is ...", "When a player ...")
 
 
@@ -324,6 +327,7 @@ class Understood:
         "rulings",
         "strange",
         "surfaced",
+        "timing",
         "weights",
     )
 
@@ -354,6 +358,8 @@ class Understood:
     quantities: dict[str, list[str]] | None
     #: "what happens if ..."
     consequence: bool
+    #: "when can I ...", "sorcery speed": when something may be done
+    timing: bool
     long_query: bool
     #: each term, the query words (by number) it stands for
     owners: dict[str, tuple[int, ...]]
@@ -460,6 +466,7 @@ def understand(index: SearchIndex, query: str) -> Understood:
         named=named,
         quantities=quantities,
         consequence=consequence,
+        timing=asks_timing(query),
         long_query=len(groups) >= LONG_QUERY,
         owners=owners,
         cards=cards,
@@ -476,6 +483,10 @@ def understand(index: SearchIndex, query: str) -> Understood:
 CARD_QUESTION_WORDS = wordset(
     "chaos ensue ensues ensuing ability abilities text oracle encounter encountered"
     " encountering effect effects trigger triggers triggered"
+    # the same question in French and Danish ("éther chaotique ça fait quoi", "hvad gør
+    # naya"), folded as the query's words are
+    " fait quoi ca capacite capacites texte effet chaos declenche"
+    " gor gør hvad evne evnen tekst teksten effekt kaos"
 )
 
 

@@ -38,6 +38,7 @@ from planarcli.rulebook.search.index import (
 )
 from planarcli.rulebook.search.passages import ASIDE, is_heading
 from planarcli.rulebook.search.query import CARD_TERMS, ESSENTIAL, Understood
+from planarcli.rulebook.search.timing import TIME_FORMS
 from planarcli.rulebook.search.weights import WEIGHTS
 
 if TYPE_CHECKING:
@@ -504,6 +505,12 @@ class _Scoring:
         if asked.consequence and kind == "rule" and CONDITION_RE.match(index.texts[position]):
             # "what happens if I roll a blank": "If the die roll is a blank face, ..."
             score *= self.w["consequence"]
+        if asked.timing and kind == "rule":
+            # "when can I roll the planar die": "any time ... they have priority ... during a
+            # main phase" (901.9, 116.2i), not a rule on what rolling it does (706.7)
+            stated = TIME_FORMS.get(index.doc_langs[position])
+            if stated and not stated.isdisjoint(index.forms[position].split()):
+                score *= self.w["timing"]
         if kind in CARD_KINDS:
             # the rulings (and Oracle text) of the card a question names answer it; for a
             # question about the rules in general, a ruling restating a rule ranks below the

@@ -73,6 +73,7 @@ WEIGHTS: dict[str, Feature] = {
     "named_term": Feature(1.01, 0.0, "a long question naming a term: its entry first"),
     "quantity": Feature(1.3, 1.0, "'how many': a rule stating a quantity"),
     "consequence": Feature(1.2, 1.0, "'what happens if': a rule stating a condition"),
+    "timing": Feature(1.5, 1.0, "'when can I', 'sorcery speed': a rule stating a time"),
     "named_edition": Feature(5.0, 1.0, "a document, language or year the query names"),
     "today_for_foreign": Feature(
         1.5, 1.0, "French/Danish question: the current English rules beside its language's text"

@@ -146,7 +146,9 @@ def test_every_expected_answer_is_in_the_editions_searched(
             for wanted in item["expect"]:
                 # "2010-07-16-fr:901.8b": that passage of that document, searched too
                 where, _, qualified = (
-                    wanted.rpartition(":") if not wanted.startswith("ruling:") else ("", "", wanted)
+                    wanted.rpartition(":")
+                    if not wanted.startswith(("ruling:", "card:"))
+                    else ("", "", wanted)
                 )
                 if where:
                     assert where in {e.info.id for e in searched}, (wanted, item)
