@@ -70,6 +70,7 @@ PACKAGE_ORDER: dict[str, list[str | tuple[str, ...]]] = {
     "planarcli/rulebook/search": [
         ("weights", "analysis"),  # the features' weights; tokens, folding, stemming, synonyms
         "passages",  # what kind of passage a text is: a heading, a scope, an aside
+        "quantity",  # whether a question asks for a quantity
         (
             "index",  # fields, postings, statistics: nothing of queries or ranking
             "cards",  # the cards a question names, matched against kept names

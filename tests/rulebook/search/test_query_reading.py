@@ -11,7 +11,7 @@ from __future__ import annotations
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from planarcli.rulebook.search import query
+from planarcli.rulebook.search import quantity, query
 
 PIECES = [
     "how",
@@ -100,7 +100,7 @@ PIECES = [
 @example("combien de phénomènes au maximum")
 @example("mini planar deck")
 def test_quantity_is_read_as_the_pattern_reads_it(text: str) -> None:
-    assert query.asks_quantity(text) == (query.QUANTITY_RE.search(text) is not None), text
+    assert quantity.asks_quantity(text) == (quantity.QUANTITY_RE.search(text) is not None), text
 
 
 @settings(max_examples=400, deadline=None)
