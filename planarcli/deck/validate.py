@@ -154,11 +154,15 @@ def _names_no_card(decklist: Decklist, catalog: Catalog, what: str) -> str | Non
     if any(near_miss(name, catalog) for name in name_like[:_NEAR_MISS_TRIES]):
         return None
     if trailing_only:
-        return (
-            "no line names a Magic card before the number that ends it ('entry 3'): notes, "
-            "not a decklist"
-        )
+        first = decklist.first_trailing
+        quoted = f" (line {first[0]}: {_shown(first[1])})" if first else ""
+        return f"no line names a Magic card before the number that ends it{quoted}: notes, not a decklist"
     return f"{what}: not a decklist"
+
+
+def _shown(line: str) -> str:
+    """A line quoted in a reason, cut to a readable length."""
+    return repr(line if len(line) <= 60 else line[:57] + "...")
 
 
 def _names_a_magic_card(entries: tuple[DeckEntry, ...], catalog: Catalog) -> bool:

@@ -854,6 +854,9 @@ def test_notes_whose_lines_end_in_numbers_are_no_decklist(write, tmp_path, run_c
         assert files[notes]["skipped"] is True, notes
         assert "no line names a Magic card" in files[notes]["reason"]
         assert files[notes]["format"] == "text"
+    # the reason quotes the file's own first such line, not a fixed example
+    assert "(line 2: 'entry 3')" in files["notes.txt"]["reason"]
+    assert "(line 1: 'League week 3')" in files["scores.txt"]["reason"]
     for name in ("deck.txt", "commander.txt", "typos.txt", "planes.txt", "colons.txt"):
         assert files[name]["skipped"] is False, name
     named = run_cli("validate", "--format", "json", str(tmp_path / "decks" / "notes.txt"))

@@ -122,6 +122,8 @@ class Decklist:
     #: text: what the reader's steps did to which lines, as (line number, what: "chat stamp
     #: removed"), in line order (``validate -v`` lists them)
     steps: tuple[tuple[int, str], ...] = ()
+    #: text: the first line whose quantity ends it, as (line number, the line as written)
+    first_trailing: tuple[int, str] | None = None
 
     @property
     def prose_lines(self) -> int:
