@@ -156,7 +156,10 @@ def _names_no_card(decklist: Decklist, catalog: Catalog, what: str) -> str | Non
     if trailing_only:
         first = decklist.first_trailing
         quoted = f" (line {first[0]}: {_shown(first[1])})" if first else ""
-        return f"no line names a Magic card before the number that ends it{quoted}: notes, not a decklist"
+        return (
+            f"no line names a Magic card before the number that ends it{quoted}: notes, "
+            "not a decklist"
+        )
     return f"{what}: not a decklist"
 
 

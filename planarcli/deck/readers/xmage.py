@@ -13,8 +13,9 @@ importer accepts it), its number too (``1 [OHOP] Bant``); ``SB:`` marks a sidebo
 A line of neither form (``SB 1 [OHOP:3] Bant``) is an unreadable line, never passed over.
 XMage has no planar zone: players keep the planes and phenomena in the sideboard, so the
 sideboard's planar cards (by type) are the planar deck, as for a Cockatrice file. A deck
-with none is a file without a planar deck. ``NAME:`` is the deck's name; ``LAYOUT ...:``, ``AUTHOR:`` and XMage's other
-``KEY:value`` lines (``METADATA_KEYS``) say nothing of the cards.
+with none is a file without a planar deck. ``NAME:`` is the deck's name; ``LAYOUT ...:``,
+``AUTHOR:`` and XMage's other ``KEY:value`` lines (``METADATA_KEYS``) say nothing of the
+cards.
 """
 
 from __future__ import annotations
