@@ -294,6 +294,8 @@ CSV_NAME_COLUMNS = frozenset(
     | {"plane / phenomenon", "plane/phenomenon", "planes / phenomena", "planes/phenomena"}
     | {"plane or phenomenon", "planes and phenomena", "plane / phenomena"}
 ).union(FOREIGN_NAME_COLUMNS)
+#: A card-name column that is a CSV header alone (``Name``): no heading word ("Planes").
+CSV_NAME_ALONE = frozenset({"name", "card name", "cardname"})
 CSV_QUANTITY_COLUMNS = frozenset(
     {"count", "quantity", "qty", "amount", "copies", "number", "num", "#", "qnty"}
 ).union(FOREIGN_QUANTITY_COLUMNS)
