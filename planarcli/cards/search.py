@@ -610,6 +610,18 @@ def _term(written: str, field: str | None, value: str, negated: bool) -> Term:
 _NAME_SUFFIXES = (" (Plane)", " (Playtest)")
 
 
+def _folded_type(card: Card) -> str:
+    """The type line and kind folded, and again as ``--subtype`` folds a planar type:
+    without a possessive's "'s" and without spaces (``t:"bolas meditation realm"``,
+    ``t:bolasmeditationrealm``). One variant a line: a term matches within one."""
+    from planarcli.cards.filters import subtype_keys, without_possessive
+
+    folded = fold_text(f"{card.type_line} {card.kind}")
+    variants = [folded, fold_text(without_possessive(card.type_line))]
+    variants += sorted(subtype_keys(card.subtype or ""))
+    return "\n".join(dict.fromkeys(variants))
+
+
 class _Folded:
     """One card's searchable fields, each folded once, when a term first needs it."""
 
@@ -626,7 +638,7 @@ class _Folded:
             if name == "name":
                 found = fold_text(card.name)
             elif name == "type":
-                found = fold_text(f"{card.type_line} {card.kind}")
+                found = _folded_type(card)
             elif name == "text":
                 found = fold_text(card.oracle_text or "")
             elif name == "oracle":
