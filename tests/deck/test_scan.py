@@ -80,7 +80,7 @@ def test_verbose_lists_every_skipped_path_with_its_reason(deck_tree, run_cli) ->
     files = _by_name(_report(result))
     skipped = {name: entry["reason"] for name, entry in files.items() if entry["skipped"]}
     assert set(skipped) == {"config.json", "notes.txt", "README.txt", ".hidden", "node_modules"}
-    assert "neither an MTGJSON deck nor a planarcli decklist" in skipped["config.json"]
+    assert "neither an MTGJSON deck, a planarcli decklist nor card objects" in skipped["config.json"]
     assert "not a decklist" in skipped["notes.txt"]
     assert skipped[".hidden"] == "a hidden folder"
     assert all(entry["valid"] is None for entry in files.values() if entry["skipped"])

@@ -164,7 +164,7 @@ def test_json_that_is_no_deck(document: Any) -> None:
 
 def test_a_planar_deck_list_without_the_marker_is_still_an_error_to_fix() -> None:
     document = {"planar_deck": [{"name": "Akoum"}]}
-    with pytest.raises(InputError, match="neither an MTGJSON deck nor a planarcli decklist") as e:
+    with pytest.raises(InputError, match="neither an MTGJSON deck, a planarcli decklist nor card objects") as e:
         _read("deck.json", json.dumps(document).encode())
     assert not isinstance(e.value, NotADecklistError)
 
