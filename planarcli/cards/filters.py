@@ -16,8 +16,16 @@ _POSSESSIVE = lazy(r"(?<=[A-Za-z])['\u2019]s?\b")
 
 def subtype_keys(subtype: str) -> set[str]:
     """The spellings a planar type is known by, folded as names are (case, accents,
-    apostrophes, spaces), with and without its possessive "'s"."""
-    return {fold_name(subtype), fold_name(_POSSESSIVE.sub("", subtype))} - {""}
+    apostrophes), with and without its possessive "'s", and without spaces (as the docs
+    promise: "bolasmeditationrealm" is "Bolas's Meditation Realm")."""
+    folded = {fold_name(subtype), fold_name(_POSSESSIVE.sub("", subtype))}
+    return {key.replace(" ", "") for key in folded} - {""}
+
+
+def without_possessive(text: str) -> str:
+    """``text`` with its possessives' "'s" left out ("Bolas's Meditation Realm" -> "Bolas
+    Meditation Realm")."""
+    return _POSSESSIVE.sub("", text)
 
 
 def filter_cards(

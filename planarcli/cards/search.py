@@ -387,6 +387,78 @@ def compiled_regex(value: str) -> Any:
     return re.compile(value, re.IGNORECASE | re.MULTILINE)
 
 
+#: What a quantifier that may repeat more than once starts with; ``?`` repeats at most once.
+_REPEATS = "*+{"
+
+
+def _quantifier_at(pattern: str, at: int) -> tuple[bool, bool]:
+    """(whether a quantifier at ``at`` repeats more than once, whether it is unbounded):
+    ``*`` and ``+`` are both, ``{2,}`` both, ``{2,5}`` only the first, ``?`` and ``{1}``
+    neither (a ``{`` that opens no quantifier is a plain brace)."""
+    char = pattern[at : at + 1]
+    if char in ("*", "+"):
+        return True, True
+    if char != "{":
+        return False, False
+    end = pattern.find("}", at)
+    inside = pattern[at + 1 : end] if end > 0 else ""
+    low, comma, high = inside.partition(",")
+    if not (low.isdigit() or (comma and not low)) or not (high.isdigit() or not high):
+        return False, False
+    if not comma:
+        return int(low) > 1, False
+    return (not high or int(high) > 1), not high
+
+
+def nested_repeat(pattern: str) -> str | None:
+    r"""The first group of ``pattern`` that is repeated and holds an unbounded repeat
+    (``(\w+\s?)+``, ``(a*)*``, ``(?:x+|y){2,}``): the form whose backtracking grows
+    exponentially on a text it does not match. None when there is none. Read before the
+    pattern is compiled: escapes and character classes are passed over."""
+    opened: list[tuple[int, bool]] = []  # each open group's start, and its outer's flag
+    unbounded = False  # the innermost open group (or the pattern) holds one so far
+    at = 0
+    while at < len(pattern):
+        char = pattern[at]
+        if char == "\\":
+            at += 2
+            unbounded |= _quantifier_at(pattern, at)[1]
+            continue
+        if char == "[":
+            at = _class_end(pattern, at)
+            unbounded |= _quantifier_at(pattern, at)[1]
+            continue
+        if char == "(":
+            opened.append((at, unbounded))
+            unbounded = False
+            at += 1
+            continue
+        if char == ")" and opened:
+            start, outer = opened.pop()
+            repeated, unbounded_group = _quantifier_at(pattern, at + 1)
+            if repeated and unbounded:
+                stop = pattern.find("}", at) + 1 if pattern[at + 1] == "{" else at + 2
+                return pattern[start:stop]
+            unbounded = outer or unbounded or unbounded_group
+            at += 1
+            continue
+        at += 1
+        unbounded |= _quantifier_at(pattern, at)[1] and char not in "*+?{|^$"
+    return None
+
+
+def _class_end(pattern: str, at: int) -> int:
+    """The position after the character class that opens at ``at``."""
+    at += 1
+    if pattern[at : at + 1] == "^":
+        at += 1
+    if pattern[at : at + 1] == "]":
+        at += 1
+    while at < len(pattern) and pattern[at] != "]":
+        at += 2 if pattern[at] == "\\" else 1
+    return at + 1
+
+
 def _regex_term(written: str, field: str | None, value: str, negated: bool) -> Term:
     import re
 
@@ -396,6 +468,12 @@ def _regex_term(written: str, field: str | None, value: str, negated: bool) -> T
             f"{echo_repr(written)} needs a regular expression between the slashes (e.g. n:/^the/)"
         )
     pattern = _scryfall_regex(value)
+    nested = nested_repeat(pattern)
+    if nested is not None:
+        raise UsageError(
+            f"{echo_repr(written)}: refused: the repeated group {nested!r} holds a repeat of "
+            "its own, which can take ages to match; repeat the group or its inside, not both"
+        )
     try:
         compiled_regex(pattern.replace("~", "x"))
     except (re.error, OverflowError, RecursionError) as error:
@@ -408,6 +486,19 @@ def _regex_term(written: str, field: str | None, value: str, negated: bool) -> T
     return Term(written, field, pattern, negated, "regex")
 
 
+#: The days of each month (February's in a leap year; ``_calendar_date`` checks it).
+_MONTH_DAYS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
+def _calendar_date(value: str) -> bool:
+    """Whether ``YYYY-MM-DD`` is a day of the calendar (2023-13-01, 2023-02-30 are not)."""
+    year, month, day = int(value[:4]), int(value[5:7]), int(value[8:10])
+    if not 1 <= month <= 12 or not 1 <= day <= _MONTH_DAYS[month - 1]:
+        return False
+    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    return month != 2 or day <= 28 or leap
+
+
 def _compared_term(written: str, field: str, op: str, value: str, negated: bool) -> Term:
     import re
 
@@ -417,6 +508,11 @@ def _compared_term(written: str, field: str, op: str, value: str, negated: bool)
         raise UsageError(
             f"{echo_repr(written)}: {field} compares with a "
             f"{'year' if compared.length == 4 else 'date (YYYY-MM-DD)'} (e.g. {compared.example})"
+        )
+    if compared.length == 10 and not _calendar_date(value):
+        raise UsageError(
+            f"{echo_repr(written)}: {value} is no date of the calendar (month 01-12, "
+            "a day the month has)"
         )
     return Term(written, field, value, negated, op)
 
@@ -514,6 +610,18 @@ def _term(written: str, field: str | None, value: str, negated: bool) -> Term:
 _NAME_SUFFIXES = (" (Plane)", " (Playtest)")
 
 
+def _folded_type(card: Card) -> str:
+    """The type line and kind folded, and again as ``--subtype`` folds a planar type:
+    without a possessive's "'s" and without spaces (``t:"bolas meditation realm"``,
+    ``t:bolasmeditationrealm``). One variant a line: a term matches within one."""
+    from planarcli.cards.filters import subtype_keys, without_possessive
+
+    folded = fold_text(f"{card.type_line} {card.kind}")
+    variants = [folded, fold_text(without_possessive(card.type_line))]
+    variants += sorted(subtype_keys(card.subtype or ""))
+    return "\n".join(dict.fromkeys(variants))
+
+
 class _Folded:
     """One card's searchable fields, each folded once, when a term first needs it."""
 
@@ -530,7 +638,7 @@ class _Folded:
             if name == "name":
                 found = fold_text(card.name)
             elif name == "type":
-                found = fold_text(f"{card.type_line} {card.kind}")
+                found = _folded_type(card)
             elif name == "text":
                 found = fold_text(card.oracle_text or "")
             elif name == "oracle":

@@ -154,11 +154,18 @@ def _names_no_card(decklist: Decklist, catalog: Catalog, what: str) -> str | Non
     if any(near_miss(name, catalog) for name in name_like[:_NEAR_MISS_TRIES]):
         return None
     if trailing_only:
+        first = decklist.first_trailing
+        quoted = f" (line {first[0]}: {_shown(first[1])})" if first else ""
         return (
-            "no line names a Magic card before the number that ends it ('entry 3'): notes, "
+            f"no line names a Magic card before the number that ends it{quoted}: notes, "
             "not a decklist"
         )
     return f"{what}: not a decklist"
+
+
+def _shown(line: str) -> str:
+    """A line quoted in a reason, cut to a readable length."""
+    return repr(line if len(line) <= 60 else line[:57] + "...")
 
 
 def _names_a_magic_card(entries: tuple[DeckEntry, ...], catalog: Catalog) -> bool:
@@ -331,14 +338,14 @@ def _planar_deck_not_found(
     other_list = decklist.entries and not (planar.planar_seen or decklist.planar_sections)
     if policy == "error" and other_list:
         message += LEAVE_OUT_HINT  # a Commander or other list the search or the hook picked
-    if policy != "error" and (planar.planar_seen or decklist.planar_sections):
-        # Planes outside any planar section, or a planar heading with nothing under it:
-        # a planar deck planarcli could not find, not a Commander list. Waved through,
-        # it would never be checked.
+    held = _held_for_a_planar_deck(decklist, planar) if policy != "error" else None
+    if held is not None:
+        # Planes outside any planar section, a planar heading with nothing under it, lines
+        # the reader could not read (the planes may be on them): a planar deck planarcli
+        # could not find, not a Commander list. Waved through, it would never be checked.
         policy = "error"
         message += (
-            f" (the file has {'planar cards' if planar.planar_seen else 'a planar heading'}"
-            f", so --no-planar-deck {no_planar_deck} does not apply to it)"
+            f" (the file has {held}, so --no-planar-deck {no_planar_deck} does not apply to it)"
         )
     return _no_planar_deck(
         decklist.path,
@@ -350,6 +357,18 @@ def _planar_deck_not_found(
         format=decklist.format,
         extra={"planar_cards_seen": planar.planar_seen},
     )
+
+
+def _held_for_a_planar_deck(decklist: Decklist, planar: PlanarDeck) -> str | None:
+    """What in a file without a planar deck says it may hold one all the same (so it is
+    not waved through), or None."""
+    if planar.planar_seen:
+        return "planar cards"
+    if decklist.planar_sections:
+        return "a planar heading"
+    if any(i.code == "unreadable-line" and i.severity == "error" for i in decklist.issues):
+        return "lines planarcli could not read"
+    return None
 
 
 #: Said after why a list of cards, none planar, has no planar deck: how to leave such files

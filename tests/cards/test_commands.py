@@ -685,7 +685,8 @@ def test_failures_with_format_json_still_print_one_json_document(
 @pytest.mark.parametrize(
     "written",
     ["Bolas's Meditation Realm", "bolas meditation realm", "Bolas' Meditation Realm",
-     "BOLAS\u2019S MEDITATION REALM", "bolass meditation realm", "  bolas  meditation realm "],
+     "BOLAS\u2019S MEDITATION REALM", "bolass meditation realm", "  bolas  meditation realm ",
+     "bolasmeditationrealm", "BolassMeditationRealm", "bolas meditationrealm"],
 )  # fmt: skip
 @pytest.mark.parametrize("command", [["list"], ["search", "t:plane"]])
 def test_subtype_folds_apostrophes_as_names_do(command: list[str], written: str) -> None:
@@ -693,6 +694,22 @@ def test_subtype_folds_apostrophes_as_names_do(command: list[str], written: str)
     assert result.exit_code == 0, explain(result)
     found = json.loads(result.stdout)["cards"]
     assert [card["subtype"] for card in found] == ["Bolas's Meditation Realm"]
+
+
+@pytest.mark.parametrize(
+    "query",
+    ['t:"bolas meditation realm"', "t:bolasmeditationrealm", "t:\"bolas' meditation\"",
+     'type:"Bolas\u2019s Meditation Realm"', 't:"plane bolas meditation"'],
+)  # fmt: skip
+def test_a_type_term_folds_a_planar_type_as_subtype_does(query: str) -> None:
+    result = run("cards", "search", query, "--format", "json")
+    assert result.exit_code == 0, explain(result)
+    found = json.loads(result.stdout)["cards"]
+    assert [card["subtype"] for card in found] == ["Bolas's Meditation Realm"]
+    negated = run("cards", "search", f"-{query} t:plane", "--format", "json")
+    assert "Bolas's Meditation Realm" not in {
+        c["subtype"] for c in json.loads(negated.stdout)["cards"]
+    }
 
 
 def test_subtype_folding_finds_no_other_type() -> None:

@@ -443,6 +443,19 @@ def test_the_doctor_who_planes_are_from_2023(run_cli: Callable[..., Any]) -> Non
         ("year>", "'year>': year compares with a year (e.g. year>=2023)"),
         ("date>=2023", "'date>=2023': date compares with a date (YYYY-MM-DD) "
          "(e.g. date>=2023-01-01)"),
+        ("date>=2023-13-01", "'date>=2023-13-01': 2023-13-01 is no date of the calendar "
+         "(month 01-12, a day the month has)"),
+        ("date>=2023-02-30", "'date>=2023-02-30': 2023-02-30 is no date of the calendar "
+         "(month 01-12, a day the month has)"),
+        ("-date:2100-02-29", "'-date:2100-02-29': 2100-02-29 is no date of the calendar "
+         "(month 01-12, a day the month has)"),
+        ("date<2023-04-31", "'date<2023-04-31': 2023-04-31 is no date of the calendar "
+         "(month 01-12, a day the month has)"),
+        ("date<2023-00-10", "'date<2023-00-10': 2023-00-10 is no date of the calendar "
+         "(month 01-12, a day the month has)"),
+        ("o:/(a+b?)+$x/", "'o:/(a+b?)+$x/': refused: the repeated group '(a+b?)+' holds a "
+         "repeat of its own, which can take ages to match; repeat the group or its inside, "
+         "not both"),
     ],
 )  # fmt: skip
 def test_a_bad_regex_or_date_is_one_line_exit_2(
@@ -473,3 +486,40 @@ def test_limit_shows_the_first_cards_and_says_so(run_cli: Callable[..., Any]) ->
     few = run_cli("cards", "search", "n:tazeem", "--limit", "3")
     assert few.exit_code == 0 and few.stderr == ""
     assert run_cli("cards", "search", "chaos", "--limit", "0").exit_code == 2
+
+
+@pytest.mark.parametrize("day", ["2024-02-29", "2000-02-29", "2023-12-31", "2023-01-01"])
+def test_a_day_of_the_calendar_is_a_date(run_cli: Callable[..., Any], day: str) -> None:
+    assert run_cli("cards", "search", f"date<={day}").exit_code in (0, 1)  # found or not
+
+
+@pytest.mark.parametrize(
+    ("pattern", "refused"),
+    [
+        (r"(\w+\s?)+$x", r"(\w+\s?)+"),
+        (r"(a*)*", r"(a*)*"),
+        (r"(?:chaos+|x){2,}", r"(?:chaos+|x){2,}"),
+        (r"((\w+)?)+", r"((\w+)?)+"),
+        (r"(x)(y+)*", r"(y+)*"),
+        (r"(\sm)+", r"(\{[WUBRGCSXYZ0-9/P]+\})+"),  # a short-hand's own repeat
+        (r"(a+){2}", r"(a+){2}"),
+        (r"(\w+)?", None),  # at most once: no nesting
+        (r"(ab)+", None),
+        (r"[(]+a+\)+", None),  # a class and an escape are no group
+        (r"(a{2,5})+", None),  # a bounded inside
+        (r"(a+){1}", None),
+        (r"^\d+/\d+$", None),
+    ],
+)
+def test_nested_unbounded_repeats_are_refused_before_compiling(
+    pattern: str, refused: str | None
+) -> None:
+    from planarcli.cards.search import _scryfall_regex, nested_repeat
+
+    assert nested_repeat(_scryfall_regex(pattern)) == refused
+
+
+def test_a_nested_repeat_is_refused_at_once(run_cli: Callable[..., Any]) -> None:
+    result = run_cli("cards", "search", r"o:/(\w+\s?)+$x/")
+    assert result.exit_code == 2, result
+    assert "refused: the repeated group" in result.stderr

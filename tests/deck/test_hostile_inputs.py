@@ -136,7 +136,7 @@ CASES: dict[str, tuple[str, Callable[[Path], bytes], str]] = {
     "json-not-a-deck": (
         "deck.json",
         lambda _: b'{"hello": "world"}',
-        "neither an MTGJSON deck nor a planarcli decklist",
+        "neither an MTGJSON deck, a planarcli decklist nor card objects",
     ),
     "mtgjson-no-data": ("deck.json", lambda _: b'{"meta": {"version": "5"}}', '"data" object'),
     "forge-no-sections": ("deck.dck", lambda _: b"1 Tazeem\n1 Akoum\n", "no [section] header"),

@@ -80,7 +80,7 @@ def test_verbose_lists_every_skipped_path_with_its_reason(deck_tree, run_cli) ->
     files = _by_name(_report(result))
     skipped = {name: entry["reason"] for name, entry in files.items() if entry["skipped"]}
     assert set(skipped) == {"config.json", "notes.txt", "README.txt", ".hidden", "node_modules"}
-    assert "neither an MTGJSON deck nor a planarcli decklist" in skipped["config.json"]
+    assert "neither an MTGJSON deck, a planarcli decklist nor card objects" in skipped["config.json"]
     assert "not a decklist" in skipped["notes.txt"]
     assert skipped[".hidden"] == "a hidden folder"
     assert all(entry["valid"] is None for entry in files.values() if entry["skipped"])
@@ -854,6 +854,9 @@ def test_notes_whose_lines_end_in_numbers_are_no_decklist(write, tmp_path, run_c
         assert files[notes]["skipped"] is True, notes
         assert "no line names a Magic card" in files[notes]["reason"]
         assert files[notes]["format"] == "text"
+    # the reason quotes the file's own first such line, not a fixed example
+    assert "(line 2: 'entry 3')" in files["notes.txt"]["reason"]
+    assert "(line 1: 'League week 3')" in files["scores.txt"]["reason"]
     for name in ("deck.txt", "commander.txt", "typos.txt", "planes.txt", "colons.txt"):
         assert files[name]["skipped"] is False, name
     named = run_cli("validate", "--format", "json", str(tmp_path / "decks" / "notes.txt"))

@@ -171,6 +171,8 @@ def detect_format(raw: RawInput) -> str:
         if raw.suffix in (".json", ".dck"):
             return _BY_SUFFIX[raw.suffix]
         return "text"
+    if head[:5].lstrip('"')[:4].casefold() == "sep=" and _sep_line(head):
+        return "csv"  # Excel's "sep=;" above a header: a CSV file, whatever its name
     if raw.suffix not in _NOT_XMAGE and _looks_like_xmage(head):
         return "xmage"  # "NAME:Bant" and "1 [OHOP:3] Bant", "LAYOUT MAIN:...": XMage wrote it
     if raw.suffix == ".dck" and _XMAGE_SIGN.search(head) and not _FORGE_SECTION.search(head):
@@ -211,20 +213,44 @@ def _json_but_no_names(raw: RawInput) -> bool:
     )
 
 
+#: Where a first line of known column names alone (``Name,Set``, ``Name``) marks a CSV
+#: file: a .txt and stdin, whose content says what they hold.
+_SNIFFED_SUFFIXES = frozenset({".txt", ""})
+#: The longest first line tried as such a header (a cheap gate: a text deck's first card
+#: line is tried no further).
+_LONGEST_HEADER = 120
+
+
+def _sep_line(head: str) -> bool:
+    """Whether the first line of ``head`` is Excel's ``sep=;`` line."""
+    from planarcli.deck.readers.csvdeck import delimiter_line
+
+    return delimiter_line(head.split("\n", 1)[0]) is not None
+
+
 def looks_like_csv_decklist(head: str, suffix: str = ".csv") -> bool:
     """Whether the first line of ``head`` (after an Excel ``sep=;`` line) is the header row
     of a CSV decklist. In a ``.csv`` file a card-name column alone is one (``Name,Set``,
-    ``Card Name``); elsewhere a quantity or board column must be beside it."""
+    ``Card Name``); in a .txt or on stdin, a line of known column names only (``Name,Set``,
+    ``Name``); elsewhere a quantity or board column must be beside it."""
     lines = head.lstrip("\ufeff \t\r\n").split("\n", 3)[:3]
     alone = suffix == ".csv"
+    sniffed = suffix in _SNIFFED_SUFFIXES and len(lines[0]) <= _LONGEST_HEADER
     if not alone and not any(delimiter in lines[0] for delimiter in ",;\t"):
-        return False  # (most text decklists: the CSV reader is not even loaded)
-    from planarcli.deck.readers.csvdeck import header_columns, header_start
+        if not sniffed or len(lines[0]) > 12 or not lines[0][:1].isalpha():
+            return False  # (most text decklists: the CSV reader is not even loaded)
+        from planarcli.deck.readers.vocabulary import CSV_NAME_ALONE
+
+        if " ".join(lines[0].split()).casefold() not in CSV_NAME_ALONE:
+            return False
+    from planarcli.deck.readers.csvdeck import all_columns, header_columns, header_start
 
     at, forced = header_start(lines)
     if at is None:
         return False
-    return header_columns(lines[at], delimiter=forced, alone=alone) is not None
+    if header_columns(lines[at], delimiter=forced, alone=alone) is not None:
+        return True
+    return sniffed and all_columns(lines[at], forced) is not None
 
 
 def looks_like_json_decklist(data: bytes) -> bool:

@@ -8,18 +8,23 @@ The shapes read, each a row of ``SHAPES`` (tried in order, the first that fits w
 
       {"object": "list", "total_cards": 143, "data": [{"object": "card", "name": ...}, ...]}
 
-- a JSON array of Scryfall card objects, or one card object alone;
+- a JSON array of Scryfall card objects, or one card object alone; such an array under a
+  key (``CARD_LIST_KEYS``: ``{"cards": [...]}``, ``{"deck": [...]}``);
+- a JSON array of card names (``["Akoum", "Bant"]``), one card each, as in a .txt;
 - an app's file of planes and phenomena: a key that names the planar deck (``planes``,
   ``phenomena``, ``planar cards``... as ``readers.vocabulary`` knows them) holding names
   or objects with a ``"name"`` (``{"planes": [{"id": "akoum", "name": "Akoum",
   "enabled": true}]}``); an item marked ``"enabled": false`` (``LEFT_OUT_FLAGS``) is not
-  in the deck;
+  in the deck (so is one marked ``"false"``, ``"no"``, ``"0"`` or 0, as apps write it);
 - an object keyed by id or slug holding card objects (``{"akoum": {"object": "card",
   "name": "Akoum", ...}}``).
 
 A card object is a JSON object with a ``"name"`` and ``"object": "card"`` or one of
 Scryfall's card keys (``CARD_KEYS``: ``type_line``, ``oracle_id``): a ``config.json``
-or a ``package.json`` has no such objects and is no decklist. A list of printings names a
+or a ``package.json`` has no such objects and is no decklist. A list holding one item
+meant as a card object (``"object": "card"``, a card key, ``card_faces``) is a list of cards:
+its items that name no card (``{"object": "card"}``, ``{"id": "abc"}``) are findings, each
+one, not a reason to pass the whole file by. A list of printings names a
 card once per printing; a planar deck holds each card once, so Scryfall objects of one
 ``oracle_id`` are one card. The English ``name`` is read (``printed_name`` is a printing's).
 
@@ -75,12 +80,39 @@ def is_card_object(item: Any) -> bool:
     return item.get("object") == "card" or any(type(item.get(key)) is str for key in CARD_KEYS)
 
 
+def _card_like(item: Any) -> bool:
+    """Whether ``item`` means to be a card object, named or not (``{"object": "card"}``,
+    an item of only ``card_faces``): a list holding one is a list of cards."""
+    if type(item) is not dict:
+        return False
+    if item.get("object") == "card" or "card_faces" in item:
+        return True
+    return any(type(item.get(key)) is str for key in CARD_KEYS)
+
+
+#: Values of a ``LEFT_OUT_FLAGS`` key that switch an item off: apps write the JSON false or
+#: a string ("false", "no", "0"), or 0.
+_OFF_WORDS = frozenset({"false", "no", "off", "0"})
+
+
+def _off(value: Any) -> bool:
+    if value is False or (type(value) is int and value == 0):
+        return True
+    return type(value) is str and value.strip().lower() in _OFF_WORDS
+
+
 def _left_out(item: Any) -> bool:
-    return type(item) is dict and any(item.get(flag) is False for flag in LEFT_OUT_FLAGS)
+    return type(item) is dict and any(_off(item.get(flag, True)) for flag in LEFT_OUT_FLAGS)
 
 
 #: What a shape finds: (section as written or None, role, the items), one per part.
 Parts = list[tuple[str | None, str, list[Any]]]
+
+
+def _cards(items: Any) -> bool:
+    """Whether ``items`` is a list of card objects: a list with one card object (or an item
+    meant as one) at least. Its other items are findings, not a reason to pass the file by."""
+    return type(items) is list and any(map(_card_like, items))
 
 
 def _scryfall_list(document: Any) -> Parts | None:
@@ -88,16 +120,37 @@ def _scryfall_list(document: Any) -> Parts | None:
     if type(document) is not dict or document.get("object") != "list":
         return None
     data = document.get("data")
-    if type(data) is not list or not all(map(is_card_object, data)):
+    return [(None, "unsectioned", data)] if _cards(data) else None
+
+
+#: Keys an app or script keeps its list of card objects under (``{"cards": [...]}``).
+CARD_LIST_KEYS = ("cards", "deck", "data")
+
+
+def _card_container(document: Any) -> Parts | None:
+    """``{"cards": [card objects]}``, ``{"deck": [...]}``: a list of cards under a key."""
+    if type(document) is not dict:
         return None
-    return [(None, "unsectioned", data)]
+    for key in CARD_LIST_KEYS:
+        if _cards(document.get(key)):
+            return [(None, "unsectioned", document[key])]
+    return None
 
 
 def _card_array(document: Any) -> Parts | None:
     """``[card objects]``."""
-    if type(document) is not list or not document or not all(map(is_card_object, document)):
+    return [(None, "unsectioned", document)] if _cards(document) else None
+
+
+def _name_array(document: Any) -> Parts | None:
+    """``["Akoum", "Bant"]``: an array of names, one card each (as in a .txt)."""
+    if type(document) is not list or not document or not all(map(_named_text, document)):
         return None
     return [(None, "unsectioned", document)]
+
+
+def _named_text(item: Any) -> bool:
+    return type(item) is str and bool(item.strip())
 
 
 def _one_card(document: Any) -> Parts | None:
@@ -107,7 +160,8 @@ def _one_card(document: Any) -> Parts | None:
 
 def _app_planes(document: Any) -> Parts | None:
     """``{"planes": [...], "phenomena": [...]}``: keys that name the planar deck, holding
-    names, objects with a name, or objects keyed by id holding those."""
+    names, objects with a name, or objects keyed by id holding those (items without a name
+    are findings)."""
     if type(document) is not dict:
         return None
     parts: Parts = []
@@ -115,7 +169,7 @@ def _app_planes(document: Any) -> Parts | None:
         if type(key) is not str or section_role(key) != "planar":
             continue
         items = list(value.values()) if type(value) is dict else value
-        if type(items) is not list or not all(map(_named, items)):
+        if type(items) is not list or (items and not any(map(_named, items))):
             return None  # "planes": "none", "planes": 3: no list of cards
         parts.append((key, "planar", items))
     return parts or None
@@ -132,17 +186,33 @@ def _keyed_cards(document: Any) -> Parts | None:
     if type(document) is not dict or not document:
         return None
     values = list(document.values())
-    return [(None, "unsectioned", values)] if all(map(is_card_object, values)) else None
+    if not all(type(value) is dict for value in values) or not _cards(values):
+        return None
+    return [(None, "unsectioned", values)]
 
 
 #: The shapes, in the order they are tried.
 SHAPES: tuple[tuple[str, Callable[[Any], Parts | None]], ...] = (
     ("scryfall list", _scryfall_list),
     ("array of card objects", _card_array),
+    ("array of names", _name_array),
     ("card object", _one_card),
     ("app's planes", _app_planes),
+    ("card objects under a key", _card_container),
     ("card objects keyed by id", _keyed_cards),
 )
+
+
+def _nameless(item: Any, index: int) -> ReaderIssue:
+    """The finding for an item of a list of cards that names no card."""
+    if type(item) is dict:
+        what = "has only card_faces, no " if "card_faces" in item else "has no "
+        keys = ", ".join(sorted(map(str, item))[:3])
+        shown = f" (keys: {keys})" if keys else " (empty)"
+        message = f'item {index + 1} of the list of cards {what}"name"{shown}; it was not read'
+    else:
+        message = f"item {index + 1} of the list of cards is no card object; it was not read"
+    return ReaderIssue(None, "unreadable-line", message)
 
 
 def decklist_of(document: Any, text: str, display: str) -> Decklist | None:
@@ -156,7 +226,10 @@ def decklist_of(document: Any, text: str, display: str) -> Decklist | None:
     issues: list[ReaderIssue] = []
     seen: set[str] = set()
     for section, role, items in parts:
-        for item in items:
+        for index, item in enumerate(items):
+            if not _named(item):
+                issues.append(_nameless(item, index))
+                continue
             if _left_out(item):
                 if type(item) is dict and lines.get(item["name"]):
                     lines[item["name"]].popleft()

@@ -39,6 +39,7 @@ from planarcli.deck.readers.model import (
 from planarcli.deck.readers.source import RawInput, split_lines
 from planarcli.deck.readers.vocabulary import (
     COLLECTOR_COLUMNS,
+    CSV_NAME_ALONE,
     CSV_NAME_COLUMNS,
     CSV_QUANTITY_COLUMNS,
     INCLUDED_COLUMNS,
@@ -137,6 +138,29 @@ def header_columns(
                 continue
             return candidate, columns
     return None
+
+
+#: The columns a header row read by its content alone (in a .txt, on stdin) may name beside
+#: its one card-name column.
+_BESIDE_THE_NAME = (
+    CSV_QUANTITY_COLUMNS | SECTION_COLUMNS | SET_COLUMNS | COLLECTOR_COLUMNS | INCLUDED_COLUMNS
+)
+
+
+def all_columns(line: str, delimiter: str | None = None) -> str | None:
+    """The delimiter of ``line`` when every field of it is a column name this reader knows
+    (one card-name column, the others a count, a set, a number...: ``Name,Set``), or when it
+    is a card-name column alone (``Name``); else None."""
+    for candidate in (delimiter,) if delimiter else DELIMITERS:
+        if candidate not in line:
+            continue
+        cells = [_fold(cell) for cell in line.strip().lstrip("\ufeff").split(candidate)]
+        names = sum(1 for cell in cells if cell in CSV_NAME_COLUMNS)
+        if names == 1 and all(
+            cell in CSV_NAME_COLUMNS or cell in _BESIDE_THE_NAME for cell in cells
+        ):
+            return candidate
+    return "," if _fold(line.lstrip("\ufeff")) in CSV_NAME_ALONE else None
 
 
 def _section(value: str) -> tuple[str, str] | None:

@@ -143,7 +143,8 @@ def read(raw: RawInput) -> Decklist:
             if found is not None:
                 return found
         raise (InputError if meant else NotADecklistError)(
-            "JSON that is neither an MTGJSON deck nor a planarcli decklist",
+            "JSON that is neither an MTGJSON deck, a planarcli decklist nor card objects "
+            "(a Scryfall list, an array of cards or of names, an app's planes)",
             path=raw.display,
             hint='a planarcli decklist starts {"format": "planarcli-deck", "version": 1, '
             '"planar_deck": [...]}; see schemas/decklist.schema.json',

@@ -114,7 +114,9 @@ class Decklist:
     planar_sections: tuple[str, ...] = ()  # planar section headings seen, even empty ones
     communal_players: int | None = None  # the file says: a communal deck for this many players
     counted_lines: int = 0  # text, csv: card lines written with a quantity (1 Name, Count column)
-    trailing_lines: int = 0  # text: ... of which the quantity ends the line ("entry 3", "Players: 4")
+    trailing_lines: int = (
+        0  # text: ... of which the quantity ends the line ("entry 3", "Players: 4")
+    )
     comment_lines: int = 0  # comments a conversion cannot carry (lines, or a comments field)
     #: text: the lines read as prose around the list (among comment_lines), as (line number,
     #: the text read on it: quote marks, HTML tags and the like left out, as for a card's name)
@@ -122,6 +124,8 @@ class Decklist:
     #: text: what the reader's steps did to which lines, as (line number, what: "chat stamp
     #: removed"), in line order (``validate -v`` lists them)
     steps: tuple[tuple[int, str], ...] = ()
+    #: text: the first line whose quantity ends it, as (line number, the line as written)
+    first_trailing: tuple[int, str] | None = None
 
     @property
     def prose_lines(self) -> int:

@@ -72,6 +72,12 @@ PLANAR_SECTIONS = frozenset(
         "planechase planes",
         "planechase cards",
         "planechase planes and phenomena",
+        "planes and phenoms",
+        "planes phenoms",
+        "planes and phenomenons",
+        "phenomenons",
+        "phenoms",
+        "phenom",
     }
 )
 #: Headings in other languages, per language: (planar deck, phenomena, main deck and
@@ -113,9 +119,9 @@ PLANAR_SECTIONS = PLANAR_SECTIONS.union(
 )
 #: Planar section names that only continue a planar deck already open (``Planes (8)`` then
 #: ``Phenomena (2)``); elsewhere they are a comment's words or a card line, as before.
-CONTINUING_SECTIONS = frozenset({"phenomena", "phenomenon"}).union(
-    *(phenomena for _, phenomena, _ in FOREIGN_HEADINGS.values())
-)
+CONTINUING_SECTIONS = frozenset(
+    {"phenomena", "phenomenon", "phenomenons", "phenoms", "phenom"}
+).union(*(phenomena for _, phenomena, _ in FOREIGN_HEADINGS.values()))
 #: Section names that are some other part of a deck.
 OTHER_SECTIONS = (
     frozenset(
@@ -216,6 +222,19 @@ def section_role(name: str) -> str | None:
         return "other"
     if "/" in key or "+" in key or key.endswith(")"):
         return _joined_role(key)
+    if " " in key:
+        return _sided_role(key)
+    return None
+
+
+def _sided_role(key: str) -> str | None:
+    """ "planar" for the sideboard named with the planar deck it holds, either way round
+    ("sideboard planes", from ``Sideboard - Planes``; "planar sideboard"), else None."""
+    for side in CANDIDATE_SECTIONS:
+        if key.startswith(side + " ") and key[len(side) + 1 :] in PLANAR_SECTIONS:
+            return "planar"
+        if key.endswith(" " + side) and key[: -len(side) - 1] in PLANAR_SECTIONS:
+            return "planar"
     return None
 
 
@@ -275,6 +294,8 @@ CSV_NAME_COLUMNS = frozenset(
     | {"plane / phenomenon", "plane/phenomenon", "planes / phenomena", "planes/phenomena"}
     | {"plane or phenomenon", "planes and phenomena", "plane / phenomena"}
 ).union(FOREIGN_NAME_COLUMNS)
+#: A card-name column that is a CSV header alone (``Name``): no heading word ("Planes").
+CSV_NAME_ALONE = frozenset({"name", "card name", "cardname"})
 CSV_QUANTITY_COLUMNS = frozenset(
     {"count", "quantity", "qty", "amount", "copies", "number", "num", "#", "qnty"}
 ).union(FOREIGN_QUANTITY_COLUMNS)

@@ -9,11 +9,13 @@
     LAYOUT SIDEBOARD:(1,1)(NONE,false,50)|([OHOP:3])
 
 A card line is ``<qty> [SET:number] <name>``, the printing optional (``3 Swamp``, as XMage's
-importer accepts it); ``SB:`` marks a sideboard card. XMage has no planar zone: players keep
-the planes and phenomena in the sideboard, so the sideboard's planar cards (by type) are
-the planar deck, as for a Cockatrice file. A deck with none is a file without a planar
-deck. ``NAME:`` is the deck's name; ``LAYOUT ...:``, ``AUTHOR:`` and XMage's other
-``KEY:value`` lines (``METADATA_KEYS``) say nothing of the cards.
+importer accepts it), its number too (``1 [OHOP] Bant``); ``SB:`` marks a sideboard card.
+A line of neither form (``SB 1 [OHOP:3] Bant``) is an unreadable line, never passed over.
+XMage has no planar zone: players keep the planes and phenomena in the sideboard, so the
+sideboard's planar cards (by type) are the planar deck, as for a Cockatrice file. A deck
+with none is a file without a planar deck. ``NAME:`` is the deck's name; ``LAYOUT ...:``,
+``AUTHOR:`` and XMage's other ``KEY:value`` lines (``METADATA_KEYS``) say nothing of the
+cards.
 """
 
 from __future__ import annotations
@@ -40,7 +42,9 @@ SIDEBOARD_PREFIX = "SB:"
 MAIN, SIDEBOARD = "Main", "Sideboard"
 
 #: A card line: quantity, an optional ``[SET:number]``, the name.
-CARD_LINE = lazy(r"^(\d+)[ \t]*[xX]?[ \t]+(?:\[([A-Za-z0-9_]{1,8}):([^\]\s]*)\][ \t]*)?(\S.*)$")
+CARD_LINE = lazy(
+    r"^(\d+)[ \t]*[xX]?[ \t]+(?:\[([A-Za-z0-9_]{1,8})(?::([^\]\s]*))?\][ \t]*)?(\S.*)$"
+)
 _METADATA = lazy(r"^([A-Z][A-Z ]{1,30}):(.*)$")
 _SPACES = re.compile(r"\s+")
 

@@ -164,7 +164,7 @@ def test_json_that_is_no_deck(document: Any) -> None:
 
 def test_a_planar_deck_list_without_the_marker_is_still_an_error_to_fix() -> None:
     document = {"planar_deck": [{"name": "Akoum"}]}
-    with pytest.raises(InputError, match="neither an MTGJSON deck nor a planarcli decklist") as e:
+    with pytest.raises(InputError, match="neither an MTGJSON deck, a planarcli decklist nor card objects") as e:
         _read("deck.json", json.dumps(document).encode())
     assert not isinstance(e.value, NotADecklistError)
 
@@ -193,3 +193,67 @@ def test_a_folder_scan_reads_card_json_and_passes_over_config(
     assert f"{tmp_path / 'deck.json'}: valid (11 cards, 1 phenomenon)" in result.stdout
     assert f"{tmp_path / 'config.json'}: skipped" in result.stdout
     assert f"{tmp_path / 'settings.json'}: skipped" in result.stdout
+
+
+_CARD = {"object": "card", "name": "Akoum", "type_line": "Plane — Zendikar"}
+
+
+@pytest.mark.parametrize(
+    ("bad", "said"),
+    [
+        ({"object": "card"}, 'has no "name" (keys: object)'),
+        ({"card_faces": [{"name": "Akoum"}]}, 'has only card_faces, no "name"'),
+        ({"id": "abc"}, 'has no "name" (keys: id)'),
+        ({}, 'has no "name" (empty)'),
+        (7, "is no card object"),
+    ],
+)
+@pytest.mark.parametrize("wrap", ["array", "list", "cards", "deck", "keyed", "planes"])
+def test_one_bad_item_is_a_finding_and_the_good_ones_are_read(
+    bad: Any, said: str, wrap: str
+) -> None:
+    items = [_CARD, bad, {**_CARD, "name": "Bant"}]
+    if wrap == "keyed" and type(bad) is not dict:
+        pytest.skip("an object keyed by id holds objects only")
+    document: Any = {
+        "array": items,
+        "list": {"object": "list", "data": items},
+        "cards": {"cards": items},
+        "deck": {"deck": items, "name": "Mine"},
+        "keyed": {f"id{i}": item for i, item in enumerate(items)},
+        "planes": {"planes": items},
+    }[wrap]
+    decklist = _read("cards.json", json.dumps(document).encode())
+    assert [e.name for e in decklist.entries] == ["Akoum", "Bant"]
+    assert [(i.code, i.severity) for i in decklist.issues] == [("unreadable-line", "error")]
+    assert decklist.issues[0].message.startswith("item 2 of the list of cards ")
+    assert said in decklist.issues[0].message
+
+
+@pytest.mark.parametrize(
+    "document",
+    [["Akoum", "Bant"], {"cards": ["Akoum", {"object": "card", "name": "Bant"}]}],
+)
+def test_names_in_json_are_cards_as_in_a_text_file(document: Any) -> None:
+    decklist = _read("deck.json", json.dumps(document).encode())
+    assert [(e.name, e.quantity) for e in decklist.entries] == [("Akoum", 1), ("Bant", 1)]
+    assert decklist.issues == ()
+
+
+@pytest.mark.parametrize("off", [False, "false", "False", "no", "0", 0, " off "])
+def test_a_switch_written_as_text_or_a_number_is_off(off: Any) -> None:
+    document = {"planes": [{"name": "Akoum", "enabled": off}, {"name": "Bant", "enabled": "true"}]}
+    decklist = _read("deck.json", json.dumps(document).encode())
+    assert [e.name for e in decklist.entries] == ["Bant"]
+
+
+def test_a_folder_scan_reports_bad_card_items_never_skips_them(
+    tmp_path: Path, run_cli: Callable[..., Any]
+) -> None:
+    (tmp_path / "deck.json").write_text(json.dumps([_CARD, {"id": "abc"}]), encoding="utf-8")
+    (tmp_path / "config.json").write_text('[{"id": "abc"}]', encoding="utf-8")
+    result = run_cli("validate", "-v", str(tmp_path))
+    assert result.exit_code == 1, result
+    assert f"{tmp_path / 'deck.json'}: invalid" in result.stdout
+    assert 'item 2 of the list of cards has no "name" (keys: id)' in result.stdout
+    assert f"{tmp_path / 'config.json'}: skipped" in result.stdout

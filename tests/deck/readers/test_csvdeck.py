@@ -60,10 +60,38 @@ def test_not_headers(line: str) -> None:
         ("Tazeem,1\nKrosa,1\n", ".csv", "text"),  # no header: "Name, 1" text lines
         ('{"planar_deck": []}', ".csv", "json"),
         ("Count,Name\n1,Tazeem\n", ".json", "json"),  # the extension of a format wins
+        # Excel's sep= line marks CSV in any file and on stdin
+        ("sep=;\nName;Set\nTazeem;OPCA\n", ".txt", "csv"),
+        ("sep=,\nName,Set\nTazeem,OPCA\n", "", "csv"),
+        ("SEP=;\r\nName;Set\r\nTazeem;OPCA\r\n", ".dck", "csv"),
+        ('"sep=,"\nName\nTazeem\n', ".cod", "csv"),
+        # on stdin and in a .txt, a first line of column names only is a header
+        ("Name,Set\nTazeem,OPCA\n", ".txt", "csv"),
+        ("Name,Set\nTazeem,OPCA\n", "", "csv"),
+        ("Card Name;Edition;Collector Number\nTazeem;OPCA;37\n", "", "csv"),
+        ("Name\nTazeem\nKrosa\n", "", "csv"),
+        ("name \r\nTazeem\r\n", ".txt", "csv"),
+        ("Name,Set\nTazeem,OPCA\n", ".dck", "forge"),  # a format's extension still wins
+        ("Planes\n1 Tazeem\n", "", "text"),  # a heading word, though a name column
+        ("Card\n1 Tazeem\n", ".txt", "text"),
+        ("Plane,Phenomenon\nTazeem,Chaotic Aether\n", "", "text"),  # two name columns
+        ("Name,Colour\nTazeem,blue\n", "", "text"),  # a column it does not know
+        ("Tazeem\nKrosa\n", "", "text"),
+        ("separated=1\nTazeem\n", ".txt", "text"),
     ],
 )
 def test_detection(text: str, suffix: str, expected: str) -> None:
     assert detect_format(RawInput("f" + suffix, text.encode(), suffix)) == expected
+
+
+@pytest.mark.parametrize(
+    "text", ["sep=;\nName;Set\nTazeem;OPCA\nKrosa;OPCA\n", "Name\nTazeem\nKrosa\n"]
+)
+def test_a_csv_on_stdin_reads_its_rows(text: str) -> None:
+    found = detect_format(RawInput("<stdin>", text.encode(), ""))
+    deck = read(RawInput("<stdin>", text.encode(), ""), catalog=load_snapshot())
+    assert found == "csv"
+    assert [(e.name, e.quantity) for e in deck.entries] == [("Tazeem", 1), ("Krosa", 1)]
 
 
 def test_quoted_fields_crlf_and_line_numbers() -> None:
@@ -235,12 +263,17 @@ def test_a_sheet_with_a_name_column_and_no_quantity_is_one_copy_a_row(
     assert (planar.found, planar.how) == (True, "whole-file")
 
 
-def test_a_name_column_alone_is_a_header_in_a_csv_file_only() -> None:
+def test_a_name_column_alone_is_a_header_in_a_csv_a_txt_or_stdin_only() -> None:
+    """A .csv is a table whatever it holds; a .txt and stdin say by their first line, when
+    it names known columns only (``Name,Set``, ``Name``); another file's first line is a
+    card line still."""
     assert header_columns("Name", alone=True) == (",", {"name": 0})
     assert header_columns("Name,Set", alone=True) == (",", {"name": 0})
-    assert header_columns("Name,Set") is None  # a .txt's first line: a card line still
-    assert not looks_like_csv_decklist("Name,Set\nAkoum,OHOP\n", ".txt")
-    assert detect_format(raw("Name\nAkoum\n", "deck.txt")) == "text"
+    assert header_columns("Name,Set") is None
+    assert looks_like_csv_decklist("Name,Set\nAkoum,OHOP\n", ".txt")
+    assert detect_format(raw("Name\nAkoum\n", "deck.txt")) == "csv"
+    assert not looks_like_csv_decklist("Name,Set\nAkoum,OHOP\n", ".md")
+    assert detect_format(raw("Name\nAkoum\n", "deck.md")) == "text"
 
 
 def test_a_scanned_sheet_of_names_that_names_no_card_is_passed_over(tmp_path, run_cli) -> None:

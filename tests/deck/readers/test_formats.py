@@ -446,7 +446,7 @@ def test_planarcli_json_schema_errors_name_the_path(document: object, message: s
 @pytest.mark.parametrize("document", [[1, 2, 3], {"planar_deck": []}, {"format": "other"}, 7])
 def test_json_that_is_no_decklist(document: object) -> None:
     raw = RawInput("d.json", json.dumps(document).encode(), ".json")
-    with pytest.raises(InputError, match="neither an MTGJSON deck nor a planarcli decklist"):
+    with pytest.raises(InputError, match="neither an MTGJSON deck, a planarcli decklist nor card objects"):
         reader_for("json")(raw)
 
 
@@ -522,7 +522,9 @@ def test_detect_by_content_alone(name: str, expected: str) -> None:
         (b'{"planes": [{"name": "Bant"}]}', ".json", "json"),  # (whose reader reads it)
         (b"sep=;\nName;Set\nBant;OHOP\n", ".csv", "csv"),
         (b"Name\nBant\n", ".csv", "csv"),
-        (b"Name\nBant\n", ".txt", "text"),
+        (b"Name\nBant\n", ".txt", "csv"),  # a .txt's first line of column names only
+        (b"Name\nBant\n", ".md", "text"),
+        (b"sep=;\nName;Set\nBant;OHOP\n", ".json", "csv"),  # Excel's sep= line, in any file
         (b"", ".cod", "cockatrice"),
         (b"", ".dek", "mtgo"),
         (b"", ".json", "json"),

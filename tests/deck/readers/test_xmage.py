@@ -48,6 +48,8 @@ def test_the_sideboard_s_planes_are_the_planar_deck() -> None:
         ("3 Swamp", ("Swamp", 3, "Main", None, None)),
         ("2 [WHO:*] Plains", ("Plains", 2, "Main", "WHO", "*")),
         ("1 [MOC:45] Assault // Battery", ("Assault // Battery", 1, "Main", "MOC", "45")),
+        ("SB: 1 [OHOP] Bant", ("Bant", 1, "Sideboard", "OHOP", None)),
+        ("2 [m10] Forest", ("Forest", 2, "Main", "M10", None)),
     ],
 )
 def test_card_lines(line: str, expected: tuple[object, ...]) -> None:
@@ -93,3 +95,21 @@ def test_fix_repairs_a_misspelt_plane_in_place(tmp_path: Path, run_cli: Callable
     result = run_cli("validate", "--fix", str(deck))
     assert result.exit_code == 0, result
     assert deck.read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize(
+    "bad", ["SB 1 [OHOP:3] Akoum", "SB: x [OHOP:3] Akoum", "SB: [OHOP:3] Akoum"]
+)
+@pytest.mark.parametrize("policy", ["skip", "warn"])
+def test_a_line_that_may_hold_the_planes_is_never_passed_over(
+    tmp_path: Path, run_cli: Callable[..., Any], bad: str, policy: str
+) -> None:
+    """A malformed sideboard line left the file without a planar deck, and
+    ``--no-planar-deck skip`` then passed the whole file over in silence."""
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    (folder / "bant.dck").write_text(f"NAME:x\n4 [M10:227] Forest\n{bad}\n", encoding="utf-8")
+    result = run_cli("validate", "--no-planar-deck", policy, str(folder))
+    assert result.exit_code == 1, result
+    assert f"cannot read a card in {bad.removeprefix('SB:').strip()!r}" in result.stdout
+    assert "lines planarcli could not read, so --no-planar-deck" in result.stdout

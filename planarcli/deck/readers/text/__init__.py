@@ -84,6 +84,7 @@ def read(raw: RawInput, *, catalog: Catalog | None = None) -> Decklist:
         comment_lines=reading.comments,
         prose=tuple(sorted(reading.prose)),
         steps=tuple(reading.steps),
+        first_trailing=reading.first_trailing,
     )
 
 

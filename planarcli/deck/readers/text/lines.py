@@ -170,7 +170,10 @@ def _card_line(reading: Reading, number: int, original: str, line: str, hashed: 
     if parts.form not in ("none", "numbered"):
         reading.counted += 1
         reading.trailing += parts.form == "trailing"
-        reading.after_name += parts.form in AFTER_THE_NAME
+        if parts.form in AFTER_THE_NAME:
+            reading.after_name += 1
+            if reading.first_trailing is None:
+                reading.first_trailing = (number, original.strip())
     kept = Line(number, parts, entry_section, entry_role, reading.block)
     kept.quoted, kept.chatted = reading.line_quoted, reading.line_chatted
     reading.pending.append(kept)  # (as reading.add: a card line lists no cards)

@@ -87,6 +87,7 @@ class Reading:
         self.marked = 0  # card lines with a quantity, a number or a bullet (after the title)
         self.trailing = 0  # ... of which after the name with nothing but a space ("Name 1")
         self.after_name = 0  # ... of which after the name in any form ("Name 1", "Name: 1")
+        self.first_trailing: tuple[int, str] | None = None  # the first of those, as written
         self.communal = False  # a "// planarcli: communal planar deck" line was read
         self.communal_players: int | None = None
         self.table_columns: tuple[int, int | None] | None = None  # a table's heading row

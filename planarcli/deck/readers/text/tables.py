@@ -93,6 +93,20 @@ def _cell_text(cell: str) -> str:
     return bare if bare and cell[:1] in "*_" and cell[-1:] in "*_" else cell
 
 
+#: A set code cell (``OPCA``, ``ohop``, ``PC2``) and the collector number cell after it.
+_CELL_SET = lazy(r"^(?=[A-Za-z0-9]*[A-Za-z])(?:[A-Z0-9]{2,6}|[a-z0-9]{2,6})$")
+_CELL_COLLECTOR = lazy(r"^[A-Za-z]{0,3}\d[\w★-]*$")
+
+
+def _collector(cells: list[str], name_at: int, at: int) -> bool:
+    """Whether ``cells[at]`` is a collector number: it follows a set code cell that itself
+    follows the name (``Bant | OPCA | 78``, ``Bant<TAB>OPCA<TAB>78``), so it is no quantity."""
+    if at < name_at + 2 or not _CELL_COLLECTOR.match(cells[at]):
+        return False
+    code = cells[at - 1]
+    return bool(_CELL_SET.match(code)) and code.casefold() not in TYPE_WORDS
+
+
 def table_row(cells: list[str], columns: tuple[int, int | None] | None) -> CardLine | None:
     """The card of a table row: the name cell read as a card line, with the quantity of
     the quantity cell. The columns come from the table's heading row when it had one;
@@ -100,6 +114,7 @@ def table_row(cells: list[str], columns: tuple[int, int | None] | None) -> CardL
     first other cell (the rest, a type line or a set, is left out)."""
     name_at: int | None = None
     quantity_at: int | None = None
+    printing: tuple[str, str] | None = None
     numbered = False
     if columns is not None and columns[0] < len(cells):
         cell = cells[columns[0]]
@@ -116,6 +131,8 @@ def table_row(cells: list[str], columns: tuple[int, int | None] | None) -> CardL
                 quantity_at = i
             elif name_at is None:
                 name_at = i
+            elif quantity_at is None and printing is None and _collector(cells, name_at, i):
+                printing = (cells[i - 1], cell)  # "Bant | OPCA | 78": a card's number
             elif quantity_at is None and _CELL_QUANTITY.match(cell):
                 quantity_at = i
     if name_at is None:
@@ -123,6 +140,8 @@ def table_row(cells: list[str], columns: tuple[int, int | None] | None) -> CardL
     parts = split_card_line(_cell_text(cells[name_at]))
     if parts is None:
         return None
+    if printing is not None and parts.printing is None:
+        parts.printing = printing
     quantity = _CELL_QUANTITY.match(cells[quantity_at]) if quantity_at is not None else None
     if quantity is not None and quantity_at is not None:
         digits = quantity.group(1)
