@@ -97,8 +97,9 @@ def test_github_format_verbose_lists_the_skipped_files(tmp_path, write, run_cli)
     assert result.exit_code == 0, result
     path = str(tmp_path / "decks" / "config.json").replace(",", "%2C").replace(":", "%3A")
     assert result.stdout.splitlines() == [
-        f"::notice file={path},title=skipped::JSON that is neither an MTGJSON deck nor a "
-        "planarcli decklist",
+        f"::notice file={path},title=skipped::JSON that is neither an MTGJSON deck, a "
+        "planarcli decklist nor card objects (a Scryfall list, an array of cards or of names, "
+        "an app's planes)",
         "1 file: 1 valid, 0 invalid; 1 skipped",
     ]
 

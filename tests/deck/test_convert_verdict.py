@@ -170,7 +170,10 @@ def test_every_conversion_keeps_the_verdict_and_the_planar_cards(
     else:
         source = folder / "source.json"
         source.write_text(source_json(planar, main, communal), encoding="utf-8")
-    expected_verdict = verdict(source)
+    valid, cards, phenomena, codes = verdict(source)
+    # a conversion writes the catalog's name: how the source's name was read ("'No Way Out'
+    # is read as 'No Way Out (Playtest)'", a name-variant note) has nothing left to say
+    expected_verdict = (valid, cards, phenomena, [c for c in codes if c[1] != "name-variant"])
     expected_cards = planar_cards(source)
     expected_printings = printings_of(source)
     for target in TARGETS:

@@ -245,8 +245,9 @@ def test_verbose_lists_the_skipped_files_as_notifications(
         {
             "level": "note",
             "message": {
-                "text": "decks/config.json: skipped: JSON that is neither an MTGJSON deck "
-                "nor a planarcli decklist"
+                "text": "decks/config.json: skipped: JSON that is neither an MTGJSON deck, "
+                "a planarcli decklist nor card objects (a Scryfall list, an array of cards or "
+                "of names, an app's planes)"
             },
         }
     ]
