@@ -140,7 +140,9 @@ def without_note(name: str, names: CardNames) -> str:
             break
     if found is None:
         found = next((at for at, head in enumerate(heads) if names.near(head)), None)
-        if found is None:
+        # "oN Way Out (Playtest)": a near miss of a card whose name holds the mark is kept
+        # whole, as its card would be (so --fix mends it in place)
+        if found is None or _near_a_card_holding(name, marks[found].group(), names):
             return name
     # "Akoum - Bant - Naya": cards after the mark too make no note; the line stays as it is
     end = marks[found + 1].start() if found + 1 < len(marks) else len(name)
@@ -148,3 +150,12 @@ def without_note(name: str, names: CardNames) -> str:
     if rest and not longer_than_a_card(rest) and (names.known(rest) or names.near(rest)):
         return name
     return heads[found]
+
+
+def _near_a_card_holding(name: str, mark: str, names: CardNames) -> bool:
+    """Whether ``name`` whole is a near miss of a card whose own name holds ``mark``
+    ("oN Way Out (Playtest)" of No Way Out (Playtest))."""
+    if longer_than_a_card(name):
+        return False
+    card = names.near_name(name)
+    return card is not None and mark.strip() in card
