@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from planarcli.cards.catalog import Catalog
 from planarcli.cards.model import Card, CardNotFoundError, Match, UnknownName
@@ -173,7 +173,7 @@ def guess_scores(
     name folds to, or is a printed name of, scores 100; every other score is at most
     BELOW_EXACT ("Tolaria West" is not "Academy at Tolaria West"). Cards scoring below
     ``min_score`` are left out (``cards match`` uses MATCH_MIN_SCORE)."""
-    from rapidfuzz import fuzz, process
+    from rapidfuzz import fuzz
 
     key = fold_name(name)
     words = key.split()
@@ -186,19 +186,10 @@ def guess_scores(
     # Every string score comes from rapidfuzz's C loops: the whole name against every
     # name (WRatio, which finds a short name inside a longer one, and the plain ratio,
     # for names shorter than what was written), each written word against every word.
-    partial = [0.0] * len(pairs)
-    for _, score, index in process.extract(key, folded_names, scorer=fuzz.WRatio, limit=None):
-        partial[index] = float(score)
-    plain = [0.0] * len(pairs)
-    for _, score, index in process.extract(key, folded_names, scorer=fuzz.ratio, limit=None):
-        plain[index] = float(score)
+    partial = _scores(key, folded_names, fuzz.WRatio)
+    plain = _scores(key, folded_names, fuzz.ratio)
     vocabulary, word_indexes = _guess_vocabulary(catalog, pairs)
-    per_word = []
-    for word in words:
-        scores = [0.0] * len(vocabulary)
-        for _, score, at in process.extract(word, vocabulary, scorer=fuzz.ratio, limit=None):
-            scores[at] = float(score)
-        per_word.append(scores)
+    per_word = [_scores(word, vocabulary, fuzz.ratio) for word in words]
     best: dict[str, tuple[float, Card]] = {}
     for index, (folded, card) in enumerate(pairs):
         whole = _whole_score(key, folded, partial[index], plain[index], base)
@@ -237,15 +228,8 @@ def leading_guesses(catalog: Catalog, name: str) -> list[tuple[float, Card]]:
     pairs = _guess_keys(catalog)
     folded_names = [folded for folded, _ in pairs]
     vocabulary, word_indexes = _guess_vocabulary(catalog, pairs)
-    per_word = []
-    for word in words:
-        scores = [0.0] * len(vocabulary)
-        for _, score, at in process.extract(word, vocabulary, scorer=fuzz.ratio, limit=None):
-            scores[at] = float(score)
-        per_word.append(scores)
-    plain = [0.0] * len(pairs)
-    for _, score, index in process.extract(key, folded_names, scorer=fuzz.ratio, limit=None):
-        plain[index] = float(score)
+    per_word = [_scores(word, vocabulary, fuzz.ratio) for word in words]
+    plain = _scores(key, folded_names, fuzz.ratio)
     # Without the whole name's WRatio, each card's best raw score: exact where WRatio is
     # not asked (a name shorter than the written one), a bound below elsewhere. Rounding
     # and the cap rise with the raw score, so the best of a card's names stays the best.
@@ -696,3 +680,13 @@ def _enough_to_guess(key: str, guessed: str) -> bool:
     """Whether the folded written name ``key`` is a real basis for guessing ``guessed``
     (folded): long enough on its own and against the guessed name."""
     return len(key) >= GUESS_MIN_CHARS and len(key) >= GUESS_MIN_SHARE * len(guessed)
+
+
+def _scores(query: str, choices: list[str], scorer: Any) -> list[float]:
+    """``scorer``'s score of ``query`` against each of ``choices``, in their order."""
+    from rapidfuzz import process
+
+    scores = [0.0] * len(choices)
+    for _, score, at in process.extract(query, choices, scorer=scorer, limit=None):
+        scores[at] = float(score)
+    return scores
