@@ -574,21 +574,28 @@ def card_slug(name: str) -> str:
     return ruling_slug(name)
 
 
-def read_rulings(path: Path) -> list[dict[str, str]]:
-    """The rows of planar-rulings.tsv (tab-separated, quoting off, a header row)."""
+def _tsv_rows(path: Path, columns: list[str], what: str) -> list[tuple[int, list[str]]]:
+    """The rows of a shared table (tab-separated, quoting off, the header row ``columns``),
+    each with its line number; ``what`` names the table in the errors."""
     import csv
 
     try:
         with path.open(encoding="utf-8", newline="") as handle:
             rows = list(csv.reader(handle, delimiter="\t", quoting=csv.QUOTE_NONE))
     except OSError as error:
-        raise SeedError(f"{path}: cannot read the rulings ({error.strerror})") from None
-    if not rows or rows[0] != RULINGS_COLUMNS:
-        raise SeedError(f"{path}: expected the columns {RULINGS_COLUMNS}")
-    out = []
+        raise SeedError(f"{path}: cannot read {what} ({error.strerror})") from None
+    if not rows or rows[0] != columns:
+        raise SeedError(f"{path}: expected the columns {columns}")
     for line, row in enumerate(rows[1:], start=2):
-        if len(row) != len(RULINGS_COLUMNS):
-            raise SeedError(f"{path}:{line}: expected {len(RULINGS_COLUMNS)} columns")
+        if len(row) != len(columns):
+            raise SeedError(f"{path}:{line}: expected {len(columns)} columns")
+    return list(enumerate(rows[1:], start=2))
+
+
+def read_rulings(path: Path) -> list[dict[str, str]]:
+    """The rows of planar-rulings.tsv (tab-separated, quoting off, a header row)."""
+    out = []
+    for line, row in _tsv_rows(path, RULINGS_COLUMNS, "the rulings"):
         name, date, text, source = row
         if not name.strip() or not text.strip() or text != text.strip():
             raise SeedError(f"{path}:{line}: an empty name or a ruling with outer spaces")
@@ -604,19 +611,8 @@ ORACLE_COLUMNS = ["name", "oracle_id", "type_line", "oracle_text", "source"]
 def read_oracle(path: Path) -> list[dict[str, str]]:
     """The rows of planar-oracle.tsv (tab-separated, quoting off, a header row; a line break
     of a text written as the two characters ``\\n``), each text with its line breaks."""
-    import csv
-
-    try:
-        with path.open(encoding="utf-8", newline="") as handle:
-            rows = list(csv.reader(handle, delimiter="\t", quoting=csv.QUOTE_NONE))
-    except OSError as error:
-        raise SeedError(f"{path}: cannot read the Oracle texts ({error.strerror})") from None
-    if not rows or rows[0] != ORACLE_COLUMNS:
-        raise SeedError(f"{path}: expected the columns {ORACLE_COLUMNS}")
     out = []
-    for line, row in enumerate(rows[1:], start=2):
-        if len(row) != len(ORACLE_COLUMNS):
-            raise SeedError(f"{path}:{line}: expected {len(ORACLE_COLUMNS)} columns")
+    for line, row in _tsv_rows(path, ORACLE_COLUMNS, "the Oracle texts"):
         name, _, type_line, text, source = row
         text = text.replace("\\n", "\n").strip()
         if not name.strip() or not type_line.strip() or not text:
