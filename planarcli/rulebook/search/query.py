@@ -45,6 +45,7 @@ from planarcli.rulebook.search.expansion import (
 from planarcli.rulebook.search.index import VARIANT_SECTION, SearchIndex
 from planarcli.rulebook.search.language import other_languages
 from planarcli.rulebook.search.quantity import CASE_TWINS, QUANTITY_HINTS, asks_quantity
+from planarcli.rulebook.search.story import weigh_story
 from planarcli.rulebook.search.timing import asks_timing
 from planarcli.rulebook.search.weights import WEIGHTS
 
@@ -251,6 +252,7 @@ class Understood:
         "essential",
         "groups",
         "long_query",
+        "moved",
         "named",
         "named_editions",
         "numbers",
@@ -281,6 +283,8 @@ class Understood:
     #: asks how the rules used to be
     named_editions: set[int]
     past: set[str]
+    #: today's ids of the rules that an older rule the query names went to (:mod:`.moves`)
+    moved: frozenset[str]
     #: "what is X": a pattern for a rule saying "X is ..." (or None), whether the query is
     #: only that question (``asks``), whether it asks what a word means (``defines``), and
     #: the terms of X when a longer question names it (``named``)
@@ -315,6 +319,8 @@ def understand(index: SearchIndex, query: str) -> Understood:
     """Read ``query`` against ``index``: its words' terms and what it asks."""
     cards, card_words, spelled = card_reading(index, query)
     surfaced = untitled(index, query_groups(index, spelled))
+    # a story, then the question: the words said only in the story count less
+    surfaced = weigh_story(surfaced, query, WEIGHTS["story"].weight)
     card_asked = bool(cards) and asks_the_card(surfaced, card_words, cards)
     named_editions, naming = editions_named(index, query)
     past = asks_the_past(index, query)
@@ -400,6 +406,7 @@ def understand(index: SearchIndex, query: str) -> Understood:
         named=named,
         quantities=quantities,
         consequence=consequence,
+        moved=went_to(index, query, numbers),
         timing=asks_timing(query),
         long_query=len(groups) >= LONG_QUERY,
         owners=owners,
@@ -478,6 +485,22 @@ def editions_named(index: SearchIndex, query: str) -> tuple[set[int], set[str]]:
     if len(named) == len(index.edition_ids):
         return set(), set()
     return named, naming
+
+
+def went_to(index: SearchIndex, query: str, numbers: list[str]) -> frozenset[str]:
+    """For a query naming a rule number and a year before the current edition's, or asking
+    how the rules used to be: today's rules that rule went to (:func:`.moves.moved_rules`)."""
+    current = next((info for info in index.infos.values() if info.current), None)
+    if not numbers or current is None or not current.effective:
+        return frozenset()
+    years = [w for w in words(query) if len(w) == 4 and w.isdigit() and w < current.effective[:4]]
+    if not years and not (may_hold(query, PAST_NEEDLES) and PAST_RE.compiled.search(query)):
+        return frozenset()
+    from planarcli.rulebook.catalogue import bundled_infos
+    from planarcli.rulebook.search.moves import moved_rules
+
+    infos = bundled_infos(os.path.dirname(current.location))
+    return moved_rules(infos, current, numbers, years)
 
 
 def asks_the_past(index: SearchIndex, query: str) -> set[str]:

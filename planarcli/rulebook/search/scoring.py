@@ -32,6 +32,7 @@ from planarcli.rulebook.corpus import CARD_KINDS, CARD_TEXT
 from planarcli.rulebook.search.index import (
     PROXIMITY_WINDOW,
     QUOTES,
+    VARIANT_SECTION,
     SearchResult,
     bm25_idf,
     numbers_of,
@@ -202,6 +203,13 @@ def rank(index: SearchIndex, asked: Understood, limit: int) -> list[SearchResult
             for position, rule_id in enumerate(index.ids)
             if any(rule_id.startswith(number) for number in asked.numbers)
         )
+    if asked.moved:
+        # "old rule 901.8, what is it now": the rules it went to are answers
+        reached.update(
+            position
+            for position, rule_id in enumerate(index.ids)
+            if rule_id in asked.moved and index.kinds[position] == "rule"
+        )
     aided = aid_scores(index, weights) if index.aid_postings else {}
     current = next((info.id for info in index.infos.values() if info.current), None)
     current_number = index.edition_ids.index(current) if current in index.edition_ids else -1
@@ -230,6 +238,7 @@ def rank(index: SearchIndex, asked: Understood, limit: int) -> list[SearchResult
             for position in scoring.defined:
                 scores[position] = max(scores[position], top * lift)
     _lift_complete_subrules(index, scores, scoring)
+    _restated_below_variant(index, asked, scores)
     _lift_card_texts(index, asked, scores)
     return _ordered(index, asked, scores, limit)
 
@@ -505,6 +514,9 @@ class _Scoring:
         if asked.consequence and kind == "rule" and CONDITION_RE.match(index.texts[position]):
             # "what happens if I roll a blank": "If the die roll is a blank face, ..."
             score *= self.w["consequence"]
+        if asked.moved and kind == "rule" and rule_id in asked.moved:
+            # "it used to be rule 901.4": today's rule it went to (103.3a)
+            score *= self.w["moved_rule"]
         if asked.timing and kind == "rule":
             # "when can I roll the planar die": "any time ... they have priority ... during a
             # main phase" (901.9, 116.2i), not a rule on what rolling it does (706.7)
@@ -523,17 +535,55 @@ class _Scoring:
         return score
 
 
+#: how many of the best results are compared for a general rule restating a Planechase rule,
+#: and the share of their words two texts must have in common to say one thing
+RESTATED_AMONG = 3
+RESTATED_SHARE = 0.7
+#: the sections of Planechase's own rules (the variant, planes, phenomena)
+OWN_SECTIONS = (VARIANT_SECTION + ".", "311.", "312.")
+
+
+def _restated_below_variant(
+    index: SearchIndex, asked: Understood, scores: dict[int, float]
+) -> None:
+    """A rule of 901 that a general rule says again (706.7 and 901.9d, the planar die and
+    abilities that trigger on a roll: most of their words in common) is lifted just above
+    it (``restated``: that rule's score times the weight): the variant's own rule answers
+    a question about Planechase, the general one cites it. Not for a question about an
+    older edition ("in the very first rules ..."), whose rules said it otherwise."""
+    lift = WEIGHTS["restated"].weight
+    if lift <= 1.0 or len(scores) < 2 or asked.past or asked.named_editions:
+        return
+    best = sorted(scores, key=scores.__getitem__, reverse=True)[:RESTATED_AMONG]
+    ids, kinds, tokens = index.ids, index.kinds, index.tokens
+    own = [p for p in best if kinds[p] == "rule" and ids[p].startswith(VARIANT_SECTION + ".")]
+    others = [p for p in best if kinds[p] == "rule" and not ids[p].startswith(OWN_SECTIONS)]
+    if not own or not others:
+        return
+    words = {p: frozenset(tokens[p].split(" ")) for p in own + others}
+    for other in others:
+        for rule in own:
+            if scores[rule] < scores[other]:
+                common = len(words[other] & words[rule])
+                if common >= RESTATED_SHARE * len(words[other] | words[rule]):
+                    scores[rule] = scores[other] * lift
+
+
 def _lift_complete_subrules(
     index: SearchIndex, scores: dict[int, float], scoring: _Scoring
 ) -> None:
     """A subrule that matches all its parent matches and more answers better than the
-    parent: "grand melee planar controller" is 901.14a, not 901.14."""
+    parent: "grand melee planar controller" is 901.14a, not 901.14 (not when the parent is
+    the rule a question asks an older rule's number of: "old rule 901.8" is 901.9)."""
     lift = WEIGHTS["complete_subrule"].weight
     if lift <= 0.0:
         return
     covered = scoring.covered
+    moved = scoring.asked.moved
     for position, score in list(scores.items()):
         parent = index.parents[position]
+        if moved and parent >= 0 and index.ids[parent] in moved:
+            continue
         parent_score = scores.get(parent, 0.0) if parent >= 0 else 0.0
         if parent_score > score and covered[position] > covered[parent]:
             # ... by words that matter: not "one" in "a third time in one turn"
