@@ -45,7 +45,6 @@ from planarcli.rulebook.search.expansion import (
 from planarcli.rulebook.search.index import VARIANT_SECTION, SearchIndex
 from planarcli.rulebook.search.language import other_languages
 from planarcli.rulebook.search.quantity import CASE_TWINS, QUANTITY_HINTS, asks_quantity
-from planarcli.rulebook.search.story import weigh_story
 from planarcli.rulebook.search.timing import asks_timing
 from planarcli.rulebook.search.weights import WEIGHTS
 
@@ -55,6 +54,9 @@ if TYPE_CHECKING:
 #: a query word whose best term weighs no more than this (an accent restored on a stopword)
 #: is not one of its essential words
 ESSENTIAL = 0.5
+#: what ends a sentence (:data:`.story.ENDS`, kept here so that a query of one sentence
+#: does not load that module)
+STORY_ENDS = ".!?"
 #: a question of at least this many words is long (see :mod:`.scoring`: window, lonely)
 LONG_QUERY = 6
 
@@ -320,7 +322,12 @@ def understand(index: SearchIndex, query: str) -> Understood:
     cards, card_words, spelled = card_reading(index, query)
     surfaced = untitled(index, query_groups(index, spelled))
     # a story, then the question: the words said only in the story count less
-    surfaced = weigh_story(surfaced, query, WEIGHTS["story"].weight)
+    # (read only for a query with two sentences at least: :mod:`.story` is not even loaded
+    # for the others)
+    if any(end in query for end in STORY_ENDS):
+        from planarcli.rulebook.search.story import weigh_story
+
+        surfaced = weigh_story(surfaced, query, WEIGHTS["story"].weight)
     card_asked = bool(cards) and asks_the_card(surfaced, card_words, cards)
     named_editions, naming = editions_named(index, query)
     past = asks_the_past(index, query)

@@ -238,7 +238,6 @@ def rank(index: SearchIndex, asked: Understood, limit: int) -> list[SearchResult
             for position in scoring.defined:
                 scores[position] = max(scores[position], top * lift)
     _lift_complete_subrules(index, scores, scoring)
-    _restated_below_variant(index, asked, scores)
     _lift_card_texts(index, asked, scores)
     return _ordered(index, asked, scores, limit)
 
@@ -544,29 +543,40 @@ OWN_SECTIONS = (VARIANT_SECTION + ".", "311.", "312.")
 
 
 def _restated_below_variant(
-    index: SearchIndex, asked: Understood, scores: dict[int, float]
+    index: SearchIndex, asked: Understood, keyed: list[tuple[float, int, int, int]]
 ) -> None:
     """A rule of 901 that a general rule says again (706.7 and 901.9d, the planar die and
-    abilities that trigger on a roll: most of their words in common) is lifted just above
-    it (``restated``: that rule's score times the weight): the variant's own rule answers
-    a question about Planechase, the general one cites it. Not for a question about an
-    older edition ("in the very first rules ..."), whose rules said it otherwise."""
+    abilities that trigger on a roll: most of their words in common) is moved, among the
+    RESTATED_AMONG best of ``keyed`` (best first), just above it (``restated``: at that
+    rule's score times the weight): the variant's own rule answers a question about
+    Planechase, the general one cites it. Not for a question about an older edition ("in
+    the very first rules ..."), whose rules said it otherwise."""
     lift = WEIGHTS["restated"].weight
-    if lift <= 1.0 or len(scores) < 2 or asked.past or asked.named_editions:
+    if lift <= 1.0 or len(keyed) < 2 or asked.past or asked.named_editions:
         return
-    best = sorted(scores, key=scores.__getitem__, reverse=True)[:RESTATED_AMONG]
     ids, kinds, tokens = index.ids, index.kinds, index.tokens
-    own = [p for p in best if kinds[p] == "rule" and ids[p].startswith(VARIANT_SECTION + ".")]
-    others = [p for p in best if kinds[p] == "rule" and not ids[p].startswith(OWN_SECTIONS)]
-    if not own or not others:
+    best = keyed[:RESTATED_AMONG]
+    own = [
+        place
+        for place, item in enumerate(best)
+        if kinds[item[2]] == "rule" and ids[item[2]].startswith(VARIANT_SECTION + ".")
+    ]
+    others = [
+        place
+        for place, item in enumerate(best)
+        if kinds[item[2]] == "rule" and not ids[item[2]].startswith(OWN_SECTIONS)
+    ]
+    if not own or not others or own[-1] < others[0]:
         return
-    words = {p: frozenset(tokens[p].split(" ")) for p in own + others}
+    words = {place: frozenset(tokens[best[place][2]].split(" ")) for place in own + others}
     for other in others:
         for rule in own:
-            if scores[rule] < scores[other]:
-                common = len(words[other] & words[rule])
-                if common >= RESTATED_SHARE * len(words[other] | words[rule]):
-                    scores[rule] = scores[other] * lift
+            if rule > other and len(words[other] & words[rule]) >= RESTATED_SHARE * len(
+                words[other] | words[rule]
+            ):
+                lifted = keyed.pop(rule)
+                keyed.insert(other, (keyed[other][0] * lift, *lifted[1:]))
+                return
 
 
 def _lift_complete_subrules(
@@ -623,6 +633,7 @@ def _ordered(
             shown = min(preferred, key=rank_of.__getitem__)
             keyed.append((-round(score, 6), rank_of[shown], position, shown))
     keyed.sort()
+    _restated_below_variant(index, asked, keyed)
     keyed = _with_current_rules(index, keyed)
     out: list[SearchResult] = []
     said: set[str] = set()  # the rulings' texts listed: one a rule many cards repeat, once
