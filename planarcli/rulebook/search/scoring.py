@@ -109,13 +109,18 @@ def asks_for_term(index: SearchIndex, position: int, groups: list[dict[str, floa
 
 
 def names_term(index: SearchIndex, position: int, subject: list[set[str]]) -> bool:
-    """True when what a question asks about is the glossary term, perhaps with one more
-    word ("what a phenomenon card is" asks about the term "Phenomenon")."""
+    """True when what a question asks about is the glossary term, perhaps with the word
+    "card" ("what a phenomenon card is" asks about the term "Phenomenon"; "who is the
+    owner of the planes" asks about an owner, not the term "Plane")."""
     heads = index.heads[position]
     title = index.tokens[position].split(" ")[:heads]
     if not title or not heads <= len(subject) <= heads + 1:
         return False
-    return all(any(term in terms for terms in subject) for term in title)
+    if not all(any(term in terms for terms in subject) for term in title):
+        return False
+    return len(subject) == heads or any(
+        CARD_TERMS.intersection(terms) and not terms.intersection(title) for terms in subject
+    )
 
 
 def names_heading(index: SearchIndex, position: int, groups: list[dict[str, float]]) -> bool:
