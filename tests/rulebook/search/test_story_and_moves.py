@@ -171,3 +171,23 @@ def test_each_kind_finds_its_answer_first_by_its_feature(
 )
 def test_whose_turn_it_may_be_asks_when(text: str, asked: bool) -> None:
     assert timing.asks_timing(text) is asked
+
+
+#: (question, its first result): "who is the owner of the planes" asks about an owner, so
+#: the glossary entry "Plane" is not what it names; "what a phenomenon card is" still names
+#: "Phenomenon"
+NAMED_TERMS = [
+    ("we play with a communal planar deck, who is the owner of the planes in it", "901.15b"),
+    (
+        "could someone explain what a phenomenon card is in planechase and how it is"
+        " different from a normal plane card",
+        "Phenomenon",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "first"), NAMED_TERMS)
+def test_a_glossary_term_is_named_only_as_the_subject(
+    current_index: SearchIndex, text: str, first: str
+) -> None:
+    assert search_index(current_index, text, limit=3)[0].id == first
