@@ -22,7 +22,6 @@ Facts (see the Comprehensive Rules, section 901):
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator
 from datetime import date
 from typing import TYPE_CHECKING
@@ -63,7 +62,23 @@ DECK_RULES: tuple[DeckRules, ...] = (
     DeckRules("2012-06-01", "Planechase", "901.3", 10, True, 2, "901.15a", 40, 10, 2),
 )
 
-_DATE = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:-[a-z]{2})?$")
+
+def edition_day(text: str) -> str | None:
+    r"""The day of an edition id or a date, ``YYYY-MM-DD`` or ``YYYY-MM-DD-xx`` (a language
+    code of two lower-case ASCII letters), or None: what ``^(\d{4}-\d{2}-\d{2})(?:-[a-z]{2})?$``
+    matches, its group. In code: that pattern compiled on every ``validate`` run (``\d``
+    is any decimal digit, as ``str.isdecimal`` reads one; ``$`` also matches before a last
+    newline)."""
+    if text.endswith("\n"):
+        text = text[:-1]
+    if len(text) not in (10, 13) or text[4] != "-" or text[7] != "-":
+        return None
+    day = text[:10]
+    if not (day[:4] + day[5:7] + day[8:]).isdecimal():
+        return None
+    if len(text) == 13 and not (text[10] == "-" and all("a" <= c <= "z" for c in text[11:])):
+        return None
+    return day
 
 
 def today() -> str:
@@ -108,7 +123,7 @@ def known_edition_ids() -> list[str]:
     except ImportError:  # pragma: no cover - the corpus modules ship with planarcli
         return []
     try:
-        return [info.id for info in list_editions() if _DATE.match(info.id)]
+        return [info.id for info in list_editions() if edition_day(info.id) is not None]
     except Exception:  # a broken corpus must not stop deck validation
         return []
 
@@ -124,15 +139,14 @@ def resolve_deck_rules(edition: str) -> tuple[str, DeckRules]:
         wanted = current_edition()
     if len(wanted) == 4 and wanted.isascii() and wanted.isdigit():  # "2012": its newest edition
         wanted = year_edition_id(wanted)
-    match = _DATE.match(wanted)
-    if not match:
+    day = edition_day(wanted)
+    if day is None:
         known = known_edition_ids()
         hint = f"known editions: {', '.join(known)}" if known else None
         raise UsageError(
             f"--rules {edition!r} is not an edition: use 'current' or a date such as 2009-10-01",
             hint=hint,
         )
-    day = match.group(1)
     try:
         date.fromisoformat(day)
     except ValueError:
