@@ -290,6 +290,14 @@ def _signature(reading: Reading, number: int, line: str, match: re.Match[str] | 
 _RULE = lazy(r"^[\s|:+]*([-=*_~─━═—–•·])(?:[\s|:+]*\1){2,}[\s|:+]*$")
 #: Characters a separator line can start with.
 _RULE_START = "|:+-=*_~─━═—–•·"
+#: The characters a separator line repeats: three of one at least.
+_RULE_MARKS = "-=*_~─━═—–•·"
+
+
+def may_be_a_rule(line: str) -> bool:
+    """Whether ``_RULE`` may match ``line``: it repeats one mark three times or more (a
+    bullet, "- 1 Akoum", "• Bant", spares compiling the pattern)."""
+    return any(line.count(mark) >= 3 for mark in _RULE_MARKS)
 
 
 def _blank(reading: Reading, number: int, line: str, match: re.Match[str] | None) -> str | None:
@@ -422,7 +430,11 @@ ARTEFACTS: tuple[Artefact, ...] = (
     Artefact(
         "total-row",
         "total row left out",
-        lambda reading, line: line[:1] in "TtSsGgCcDd" and line[:3].lower() in _TOTAL_STARTS,
+        lambda reading, line: (
+            line[:1] in "TtSsGgCcDd"
+            and line[:3].lower() in _TOTAL_STARTS
+            and "total" in line.lower()  # ("Deck", "Cards:": no total, no pattern compiled)
+        ),
         _TOTAL_LINE,
         _drop,
         "1 Akoum $0.35\n1 Bant $0.25\nTotal: 2 cards - $0.60\n",
@@ -486,7 +498,7 @@ ARTEFACTS: tuple[Artefact, ...] = (
     Artefact(
         "separator",
         "separator line read as a blank line",
-        lambda reading, line: line[:1] in _RULE_START,
+        lambda reading, line: line[:1] in _RULE_START and may_be_a_rule(line),
         _RULE,
         _blank,
         "1 Akoum\n---\n1 Bant\n",

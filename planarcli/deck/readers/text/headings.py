@@ -93,10 +93,18 @@ def _without_count(text: str) -> str:
     - 10 cards", "Planes: 10"."""
     if not text[-1:].isdigit() and not text.endswith((")", "]", "s", "d", "S", "D", "）", "枚")):
         return text
+    if not may_hold_a_count(text):
+        return text  # "Planes", "Sideboard": no digit, and the pattern is not even compiled
     count = _HEADING_COUNT.search(text)
     if count is not None and count.start() > 0 and text[: count.start()].strip():
         return text[: count.start()].rstrip()
     return text
+
+
+def may_hold_a_count(text: str) -> bool:
+    """Whether ``_HEADING_COUNT`` may match ``text``: every count has a digit (``\\d``,
+    any decimal digit: a text that is not ASCII is left to the pattern)."""
+    return not text.isascii() or any(map(text.__contains__, "0123456789"))
 
 
 def comment_body(line: str) -> str | None:
