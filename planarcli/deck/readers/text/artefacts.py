@@ -202,6 +202,17 @@ _MESSAGE_PREFIX = lazy(
 )
 
 
+def may_be_dated(line: str) -> bool:
+    """Whether ``_MESSAGE_PREFIX`` may match ``line``: after an opening bracket, one to four
+    digits and the mark that parts a date ("01/12/2026", "[1.12.26"); a card line ("1
+    Akoum: ...") spares compiling the pattern."""
+    text = line[1:] if line[:1] == "[" else line
+    digits = 0
+    while digits < 5 and text[digits : digits + 1].isdecimal():
+        digits += 1
+    return 1 <= digits <= 4 and text[digits : digits + 1] in (".", "/", "-")
+
+
 def _chat_stamp(
     reading: Reading, number: int, line: str, match: re.Match[str] | None
 ) -> str | None:
@@ -409,7 +420,7 @@ ARTEFACTS: tuple[Artefact, ...] = (
     Artefact(
         "chat-stamp",
         "chat stamp removed",
-        lambda reading, line: line[:1] in "0123456789[" and ":" in line,
+        lambda reading, line: line[:1] in "0123456789[" and ":" in line and may_be_dated(line),
         _MESSAGE_PREFIX,
         _chat_stamp,
         "01/12/2026, 18:42 - Lukas: Akoum\n01/12/2026, 18:43 - Lukas: Bant\n",

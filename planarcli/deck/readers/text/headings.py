@@ -13,6 +13,29 @@ META = lazy(r"^(?://|#)\s*(name|source|date|comments?|author|format)\s*:\s*(.*)$
 
 PREFIX = lazy(r"^(SB|COMMANDER|CMDR|COMPANION)\s*:\s*(.*)$", re.I)
 
+#: The first letters of META's keys and of PREFIX's, as IGNORECASE reads them ("ſ" is an
+#: "s" to it): a line starting otherwise spares compiling the pattern.
+_META_STARTS = "NnSsDdCcAaFfſ"
+_PREFIX_STARTS = "SsCcſ"
+
+
+def may_be_meta(line: str) -> bool:
+    """Whether ``META`` may match ``line``: ``//`` or ``#``, blanks, a key's first letter,
+    and a colon."""
+    if line.startswith("//"):
+        body = line[2:]
+    elif line.startswith("#"):
+        body = line[1:]
+    else:
+        return False
+    return body.lstrip()[:1] in _META_STARTS and ":" in body
+
+
+def may_be_prefixed(line: str) -> bool:
+    """Whether ``PREFIX`` may match ``line`` (``SB: 1 Akoum``, ``COMMANDER: ...``): it
+    starts with a prefix's first letter and holds a colon."""
+    return line[:1] in _PREFIX_STARTS and ":" in line
+
 
 #: A count after a heading: "Planes [10]", "Planar deck - 10 cards", "Planes: 10 cards".
 _HEADING_COUNT = lazy(
