@@ -31,6 +31,7 @@ from planarcli.cards.model import Resolution, UnknownName
 from planarcli.cards.names import fold_name, language_name
 from planarcli.deck.findings import Finding
 from planarcli.deck.readers.model import DeckEntry
+from planarcli.deck.readers.planar import resolved as resolved_name
 from planarcli.errors import UsageError, plural
 from planarcli.records import record
 
@@ -366,7 +367,7 @@ def checked_deck(
 ) -> CheckedDeck:
     """``entries`` read once for the checks under ``options``."""
     edition, rules = resolve_deck_rules(options.edition)
-    resolved = tuple(catalog.resolve(entry.name) for entry in entries)
+    resolved = tuple(resolved_name(catalog, entry.name) for entry in entries)
     cards = phenomena = 0
     planes: set[str] = set()
     distinct_phenomena: dict[str, None] = {}  # in deck order

@@ -25,7 +25,7 @@ from planarcli.deck.readers import (
     Decklist,
     read_decklist,
 )
-from planarcli.deck.readers.planar import PlanarDeck, find_planar_deck, near_miss
+from planarcli.deck.readers.planar import PlanarDeck, find_planar_deck, near_miss, planar_card
 from planarcli.errors import NotADecklistError, PlanarError
 
 if TYPE_CHECKING:
@@ -145,7 +145,7 @@ def _names_no_card(decklist: Decklist, catalog: Catalog, what: str) -> str | Non
     if not trailing_only and any(e.quantity > 1 for e in entries):
         return None
     name_like = [e.name for e in entries if _could_be_a_card_name(e.name)]
-    if any(catalog.lookup(name) for name in name_like):
+    if any(planar_card(catalog, name) for name in name_like):
         return None
     if decklist.counted_lines and not trailing_only:
         return None
@@ -175,7 +175,7 @@ def _names_a_magic_card(entries: tuple[DeckEntry, ...], catalog: Catalog) -> boo
     from planarcli.cards.resolve import other_magic_card, typos_of
 
     return any(
-        catalog.lookup(entry.name) or other_magic_card(catalog, entry.name) is not None
+        planar_card(catalog, entry.name) or other_magic_card(catalog, entry.name) is not None
         for entry in entries
     ) or any(typos_of(catalog, entry.name) for entry in entries)
 
