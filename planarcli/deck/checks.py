@@ -23,6 +23,7 @@ Facts (see the Comprehensive Rules, section 901):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -129,12 +130,42 @@ def known_edition_ids() -> list[str]:
         return []
 
 
+@contextmanager
+def rules_kept() -> Iterator[None]:
+    """Within it, ``resolve_deck_rules`` answers each ``--rules`` value once: every file of
+    a run asks it twice (the data dir's path worked out and its rules folder looked at each
+    time, a twentieth of a deck's cost), and one run's files are judged by one edition."""
+    global _KEPT_RULES
+    outer = _KEPT_RULES
+    if outer is None:
+        _KEPT_RULES = {}
+    try:
+        yield
+    finally:
+        _KEPT_RULES = outer
+
+
+#: The answers of ``resolve_deck_rules`` inside ``rules_kept`` (None outside it).
+_KEPT_RULES: dict[str, tuple[str, DeckRules]] | None = None
+
+
 def resolve_deck_rules(edition: str) -> tuple[str, DeckRules]:
     """The edition id to cite and the deck rules in force for ``--rules EDITION``.
 
     Accepts ``current``, any date from 2009-09-04 on (the rules in force that day), a year
     (the newest edition of that year), or the id of a rules edition such as ``2010-07-16-fr``.
     """
+    kept = _KEPT_RULES
+    if kept is None:
+        return _resolved_deck_rules(edition)
+    found = kept.get(edition)
+    if found is None:
+        found = kept[edition] = _resolved_deck_rules(edition)
+    return found
+
+
+def _resolved_deck_rules(edition: str) -> tuple[str, DeckRules]:
+    """``resolve_deck_rules``, worked out."""
     wanted = edition.strip()
     if wanted.casefold() in {"current", "latest"}:
         wanted = current_edition()

@@ -16,7 +16,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from planarcli.cards.catalog import Catalog
-from planarcli.deck.checks import DeckOptions, DeckRules, check_planar_deck, resolve_deck_rules
+from planarcli.deck.checks import (
+    DeckOptions,
+    DeckRules,
+    check_planar_deck,
+    resolve_deck_rules,
+    rules_kept,
+)
 from planarcli.deck.findings import FileResult, Finding
 from planarcli.deck.readers import (
     DECKLIST_SUFFIXES,
@@ -418,11 +424,19 @@ def validate_inputs(
     gave no decklist (a missing path; a folder or glob where nothing was left to check).
 
     ``judge(path, scanned)`` gives each file's result (``validate --fix`` repairs the file
-    first); by default :func:`validate_file` with these options."""
-    from planarcli.deck.scan import expand_inputs
-
+    first); by default :func:`validate_file` with these options. The deck rules are
+    resolved once for the run (``checks.rules_kept``)."""
     if judge is None:
         judge = file_judge(catalog, options, input_format, no_planar_deck)
+    with rules_kept():
+        return _results(paths, options, exclude, judge)
+
+
+def _results(
+    paths: list[str], options: DeckOptions, exclude: tuple[str, ...] | Excludes, judge: Judge
+) -> list[FileResult]:
+    """``validate_inputs``'s results, each file judged by ``judge``."""
+    from planarcli.deck.scan import expand_inputs
 
     edition, _ = resolve_deck_rules(options.edition)
     seen: set[str] = set()
