@@ -22,8 +22,8 @@ Facts (see the Comprehensive Rules, section 901):
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -32,6 +32,7 @@ from planarcli.cards.model import Resolution, UnknownName
 from planarcli.cards.names import fold_name, language_name
 from planarcli.deck.findings import Finding
 from planarcli.deck.readers.model import DeckEntry
+from planarcli.deck.readers.planar import resolved as resolved_name
 from planarcli.errors import UsageError, plural
 from planarcli.records import record
 
@@ -63,7 +64,23 @@ DECK_RULES: tuple[DeckRules, ...] = (
     DeckRules("2012-06-01", "Planechase", "901.3", 10, True, 2, "901.15a", 40, 10, 2),
 )
 
-_DATE = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:-[a-z]{2})?$")
+
+def edition_day(text: str) -> str | None:
+    r"""The day of an edition id or a date, ``YYYY-MM-DD`` or ``YYYY-MM-DD-xx`` (a language
+    code of two lower-case ASCII letters), or None: what ``^(\d{4}-\d{2}-\d{2})(?:-[a-z]{2})?$``
+    matches, its group. In code: that pattern compiled on every ``validate`` run (``\d``
+    is any decimal digit, as ``str.isdecimal`` reads one; ``$`` also matches before a last
+    newline)."""
+    if text.endswith("\n"):
+        text = text[:-1]
+    if len(text) not in (10, 13) or text[4] != "-" or text[7] != "-":
+        return None
+    day = text[:10]
+    if not (day[:4] + day[5:7] + day[8:]).isdecimal():
+        return None
+    if len(text) == 13 and not (text[10] == "-" and all("a" <= c <= "z" for c in text[11:])):
+        return None
+    return day
 
 
 def today() -> str:
@@ -108,9 +125,28 @@ def known_edition_ids() -> list[str]:
     except ImportError:  # pragma: no cover - the corpus modules ship with planarcli
         return []
     try:
-        return [info.id for info in list_editions() if _DATE.match(info.id)]
+        return [info.id for info in list_editions() if edition_day(info.id) is not None]
     except Exception:  # a broken corpus must not stop deck validation
         return []
+
+
+@contextmanager
+def rules_kept() -> Iterator[None]:
+    """Within it, ``resolve_deck_rules`` answers each ``--rules`` value once: every file of
+    a run asks it twice (the data dir's path worked out and its rules folder looked at each
+    time, a twentieth of a deck's cost), and one run's files are judged by one edition."""
+    global _KEPT_RULES
+    outer = _KEPT_RULES
+    if outer is None:
+        _KEPT_RULES = {}
+    try:
+        yield
+    finally:
+        _KEPT_RULES = outer
+
+
+#: The answers of ``resolve_deck_rules`` inside ``rules_kept`` (None outside it).
+_KEPT_RULES: dict[str, tuple[str, DeckRules]] | None = None
 
 
 def resolve_deck_rules(edition: str) -> tuple[str, DeckRules]:
@@ -119,20 +155,30 @@ def resolve_deck_rules(edition: str) -> tuple[str, DeckRules]:
     Accepts ``current``, any date from 2009-09-04 on (the rules in force that day), a year
     (the newest edition of that year), or the id of a rules edition such as ``2010-07-16-fr``.
     """
+    kept = _KEPT_RULES
+    if kept is None:
+        return _resolved_deck_rules(edition)
+    found = kept.get(edition)
+    if found is None:
+        found = kept[edition] = _resolved_deck_rules(edition)
+    return found
+
+
+def _resolved_deck_rules(edition: str) -> tuple[str, DeckRules]:
+    """``resolve_deck_rules``, worked out."""
     wanted = edition.strip()
     if wanted.casefold() in {"current", "latest"}:
         wanted = current_edition()
     if len(wanted) == 4 and wanted.isascii() and wanted.isdigit():  # "2012": its newest edition
         wanted = year_edition_id(wanted)
-    match = _DATE.match(wanted)
-    if not match:
+    day = edition_day(wanted)
+    if day is None:
         known = known_edition_ids()
         hint = f"known editions: {', '.join(known)}" if known else None
         raise UsageError(
             f"--rules {edition!r} is not an edition: use 'current' or a date such as 2009-10-01",
             hint=hint,
         )
-    day = match.group(1)
     try:
         date.fromisoformat(day)
     except ValueError:
@@ -352,7 +398,7 @@ def checked_deck(
 ) -> CheckedDeck:
     """``entries`` read once for the checks under ``options``."""
     edition, rules = resolve_deck_rules(options.edition)
-    resolved = tuple(catalog.resolve(entry.name) for entry in entries)
+    resolved = tuple(resolved_name(catalog, entry.name) for entry in entries)
     cards = phenomena = 0
     planes: set[str] = set()
     distinct_phenomena: dict[str, None] = {}  # in deck order

@@ -16,7 +16,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from planarcli.cards.catalog import Catalog
-from planarcli.deck.checks import DeckOptions, DeckRules, check_planar_deck, resolve_deck_rules
+from planarcli.deck.checks import (
+    DeckOptions,
+    DeckRules,
+    check_planar_deck,
+    resolve_deck_rules,
+    rules_kept,
+)
 from planarcli.deck.findings import FileResult, Finding
 from planarcli.deck.readers import (
     DECKLIST_SUFFIXES,
@@ -25,7 +31,7 @@ from planarcli.deck.readers import (
     Decklist,
     read_decklist,
 )
-from planarcli.deck.readers.planar import PlanarDeck, find_planar_deck, near_miss
+from planarcli.deck.readers.planar import PlanarDeck, find_planar_deck, near_miss, planar_card
 from planarcli.errors import NotADecklistError, PlanarError
 
 if TYPE_CHECKING:
@@ -145,7 +151,7 @@ def _names_no_card(decklist: Decklist, catalog: Catalog, what: str) -> str | Non
     if not trailing_only and any(e.quantity > 1 for e in entries):
         return None
     name_like = [e.name for e in entries if _could_be_a_card_name(e.name)]
-    if any(catalog.lookup(name) for name in name_like):
+    if any(planar_card(catalog, name) for name in name_like):
         return None
     if decklist.counted_lines and not trailing_only:
         return None
@@ -175,7 +181,7 @@ def _names_a_magic_card(entries: tuple[DeckEntry, ...], catalog: Catalog) -> boo
     from planarcli.cards.resolve import other_magic_card, typos_of
 
     return any(
-        catalog.lookup(entry.name) or other_magic_card(catalog, entry.name) is not None
+        planar_card(catalog, entry.name) or other_magic_card(catalog, entry.name) is not None
         for entry in entries
     ) or any(typos_of(catalog, entry.name) for entry in entries)
 
@@ -418,11 +424,19 @@ def validate_inputs(
     gave no decklist (a missing path; a folder or glob where nothing was left to check).
 
     ``judge(path, scanned)`` gives each file's result (``validate --fix`` repairs the file
-    first); by default :func:`validate_file` with these options."""
-    from planarcli.deck.scan import expand_inputs
-
+    first); by default :func:`validate_file` with these options. The deck rules are
+    resolved once for the run (``checks.rules_kept``)."""
     if judge is None:
         judge = file_judge(catalog, options, input_format, no_planar_deck)
+    with rules_kept():
+        return _results(paths, options, exclude, judge)
+
+
+def _results(
+    paths: list[str], options: DeckOptions, exclude: tuple[str, ...] | Excludes, judge: Judge
+) -> list[FileResult]:
+    """``validate_inputs``'s results, each file judged by ``judge``."""
+    from planarcli.deck.scan import expand_inputs
 
     edition, _ = resolve_deck_rules(options.edition)
     seen: set[str] = set()

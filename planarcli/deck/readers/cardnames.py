@@ -42,7 +42,9 @@ class CardNames:
 
     def known(self, name: str) -> bool:
         """Whether ``name`` is a planar card (exactly, folded, or by a printed name)."""
-        return self.catalog.lookup(name) is not None
+        from planarcli.deck.readers.planar import planar_card
+
+        return planar_card(self.catalog, name) is not None
 
     @cached_property
     def worlds(self) -> frozenset[str]:

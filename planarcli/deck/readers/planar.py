@@ -10,6 +10,7 @@ deck.
 from __future__ import annotations
 
 from planarcli.cards.catalog import Catalog
+from planarcli.cards.model import Card, Resolution
 from planarcli.cards.names import fold_name
 from planarcli.deck.readers.model import DeckEntry, Decklist
 from planarcli.records import record
@@ -48,8 +49,39 @@ def how_to_mark(format_name: str) -> str:
     return _HOW_TO_MARK.get(format_name, _HOW_TO_MARK["text"])
 
 
+def resolved(catalog: Catalog, name: str) -> Resolution:
+    """``catalog.resolve(name)``, kept for the run by name as written: the decks of a folder
+    name the same two hundred planar cards, and one deck's names are asked for by the
+    planar deck's search, the checks and the reader (each name folded, its printed names
+    looked at, a record made, every time: a tenth of a deck's cost)."""
+    global _RESOLVED
+    if _RESOLVED[0] is not catalog:
+        _RESOLVED = (catalog, {})
+    kept = _RESOLVED[1]
+    found = kept.get(name)
+    if found is None:
+        found = catalog.resolve(name)
+        if len(kept) < RESOLVED_KEPT:
+            kept[name] = found
+    return found
+
+
+def planar_card(catalog: Catalog, name: str) -> Card | None:
+    """``catalog.lookup(name)``, kept for the run (see :func:`resolved`)."""
+    return resolved(catalog, name).card
+
+
+#: How many names' resolutions a run keeps (a folder of Commander lists names many more
+#: cards than there are planar cards; past this, names are resolved each time again).
+RESOLVED_KEPT = 20_000
+
+#: Resolutions for one catalog (the one in use) by name as written. The catalog is held,
+#: so no other can take its id while its answers are kept.
+_RESOLVED: tuple[Catalog | None, dict[str, Resolution]] = (None, {})
+
+
 def _is_planar(entry: DeckEntry, catalog: Catalog) -> bool:
-    return catalog.lookup(entry.name) is not None
+    return planar_card(catalog, entry.name) is not None
 
 
 #: A name this close to a planar card's (rapidfuzz ratio on folded names, 0-100) is taken

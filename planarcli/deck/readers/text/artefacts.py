@@ -202,6 +202,17 @@ _MESSAGE_PREFIX = lazy(
 )
 
 
+def may_be_dated(line: str) -> bool:
+    """Whether ``_MESSAGE_PREFIX`` may match ``line``: after an opening bracket, one to four
+    digits and the mark that parts a date ("01/12/2026", "[1.12.26"); a card line ("1
+    Akoum: ...") spares compiling the pattern."""
+    text = line[1:] if line[:1] == "[" else line
+    digits = 0
+    while digits < 5 and text[digits : digits + 1].isdecimal():
+        digits += 1
+    return 1 <= digits <= 4 and text[digits : digits + 1] in (".", "/", "-")
+
+
 def _chat_stamp(
     reading: Reading, number: int, line: str, match: re.Match[str] | None
 ) -> str | None:
@@ -290,6 +301,14 @@ def _signature(reading: Reading, number: int, line: str, match: re.Match[str] | 
 _RULE = lazy(r"^[\s|:+]*([-=*_~─━═—–•·])(?:[\s|:+]*\1){2,}[\s|:+]*$")
 #: Characters a separator line can start with.
 _RULE_START = "|:+-=*_~─━═—–•·"
+#: The characters a separator line repeats: three of one at least.
+_RULE_MARKS = "-=*_~─━═—–•·"
+
+
+def may_be_a_rule(line: str) -> bool:
+    """Whether ``_RULE`` may match ``line``: it repeats one mark three times or more (a
+    bullet, "- 1 Akoum", "• Bant", spares compiling the pattern)."""
+    return any(line.count(mark) >= 3 for mark in _RULE_MARKS)
 
 
 def _blank(reading: Reading, number: int, line: str, match: re.Match[str] | None) -> str | None:
@@ -401,7 +420,7 @@ ARTEFACTS: tuple[Artefact, ...] = (
     Artefact(
         "chat-stamp",
         "chat stamp removed",
-        lambda reading, line: line[:1] in "0123456789[" and ":" in line,
+        lambda reading, line: line[:1] in "0123456789[" and ":" in line and may_be_dated(line),
         _MESSAGE_PREFIX,
         _chat_stamp,
         "01/12/2026, 18:42 - Lukas: Akoum\n01/12/2026, 18:43 - Lukas: Bant\n",
@@ -422,7 +441,11 @@ ARTEFACTS: tuple[Artefact, ...] = (
     Artefact(
         "total-row",
         "total row left out",
-        lambda reading, line: line[:1] in "TtSsGgCcDd" and line[:3].lower() in _TOTAL_STARTS,
+        lambda reading, line: (
+            line[:1] in "TtSsGgCcDd"
+            and line[:3].lower() in _TOTAL_STARTS
+            and "total" in line.lower()  # ("Deck", "Cards:": no total, no pattern compiled)
+        ),
         _TOTAL_LINE,
         _drop,
         "1 Akoum $0.35\n1 Bant $0.25\nTotal: 2 cards - $0.60\n",
@@ -486,7 +509,7 @@ ARTEFACTS: tuple[Artefact, ...] = (
     Artefact(
         "separator",
         "separator line read as a blank line",
-        lambda reading, line: line[:1] in _RULE_START,
+        lambda reading, line: line[:1] in _RULE_START and may_be_a_rule(line),
         _RULE,
         _blank,
         "1 Akoum\n---\n1 Bant\n",

@@ -13,6 +13,29 @@ META = lazy(r"^(?://|#)\s*(name|source|date|comments?|author|format)\s*:\s*(.*)$
 
 PREFIX = lazy(r"^(SB|COMMANDER|CMDR|COMPANION)\s*:\s*(.*)$", re.I)
 
+#: The first letters of META's keys and of PREFIX's, as IGNORECASE reads them ("ſ" is an
+#: "s" to it): a line starting otherwise spares compiling the pattern.
+_META_STARTS = "NnSsDdCcAaFfſ"
+_PREFIX_STARTS = "SsCcſ"
+
+
+def may_be_meta(line: str) -> bool:
+    """Whether ``META`` may match ``line``: ``//`` or ``#``, blanks, a key's first letter,
+    and a colon."""
+    if line.startswith("//"):
+        body = line[2:]
+    elif line.startswith("#"):
+        body = line[1:]
+    else:
+        return False
+    return body.lstrip()[:1] in _META_STARTS and ":" in body
+
+
+def may_be_prefixed(line: str) -> bool:
+    """Whether ``PREFIX`` may match ``line`` (``SB: 1 Akoum``, ``COMMANDER: ...``): it
+    starts with a prefix's first letter and holds a colon."""
+    return line[:1] in _PREFIX_STARTS and ":" in line
+
 
 #: A count after a heading: "Planes [10]", "Planar deck - 10 cards", "Planes: 10 cards".
 _HEADING_COUNT = lazy(
@@ -93,10 +116,18 @@ def _without_count(text: str) -> str:
     - 10 cards", "Planes: 10"."""
     if not text[-1:].isdigit() and not text.endswith((")", "]", "s", "d", "S", "D", "）", "枚")):
         return text
+    if not may_hold_a_count(text):
+        return text  # "Planes", "Sideboard": no digit, and the pattern is not even compiled
     count = _HEADING_COUNT.search(text)
     if count is not None and count.start() > 0 and text[: count.start()].strip():
         return text[: count.start()].rstrip()
     return text
+
+
+def may_hold_a_count(text: str) -> bool:
+    """Whether ``_HEADING_COUNT`` may match ``text``: every count has a digit (``\\d``,
+    any decimal digit: a text that is not ASCII is left to the pattern)."""
+    return not text.isascii() or any(map(text.__contains__, "0123456789"))
 
 
 def comment_body(line: str) -> str | None:

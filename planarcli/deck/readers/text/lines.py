@@ -13,7 +13,14 @@ from planarcli.deck.readers.cardline import (
 )
 from planarcli.deck.readers.model import MAX_CARD_LINES, ReaderIssue, find_communal_mark
 from planarcli.deck.readers.text.artefacts import through_artefacts
-from planarcli.deck.readers.text.headings import META, PREFIX, comment_body, heading
+from planarcli.deck.readers.text.headings import (
+    META,
+    PREFIX,
+    comment_body,
+    heading,
+    may_be_meta,
+    may_be_prefixed,
+)
 from planarcli.deck.readers.text.reading import Line, Reading
 from planarcli.deck.readers.vocabulary import (
     CONTINUING_SECTIONS,
@@ -85,7 +92,7 @@ def _open_section(reading: Reading, name: str) -> None:
 
 def _comment_line(reading: Reading, number: int, line: str, comment: str) -> None:
     """A ``//`` or ``#`` line: the deck's name, the communal mark, a heading or a comment."""
-    meta = META.match(line) if ":" in line else None
+    meta = META.match(line) if may_be_meta(line) else None
     if meta and meta.group(1).lower() == "name" and reading.deck_name is None:
         reading.deck_name = meta.group(2).strip() or None
         return
@@ -108,7 +115,7 @@ def _card_line(reading: Reading, number: int, original: str, line: str, hashed: 
     """A line that is no heading and no comment: a card line, a list of cards on one line,
     a table's row (or its heading row)."""
     entry_section, entry_role = reading.section, reading.role
-    prefix = PREFIX.match(line) if ":" in line[:16] else None
+    prefix = PREFIX.match(line) if ":" in line[:16] and may_be_prefixed(line) else None
     if prefix:
         tag = prefix.group(1).upper()
         entry_section = "Sideboard" if tag == "SB" else tag.title()
