@@ -16,6 +16,10 @@ from planarcli.deck.readers.source import RawInput
 from planarcli.errors import PlanarError
 
 READERS = ("forge", "cockatrice", "mtgo", "mtgjson", "json", "csv")
+#: the format a reader's Decklist may name: the JSON reader hands any JSON that is not
+#: planarcli's own deck to the card-JSON reader (an array of names, Scryfall card objects),
+#: whose decklists say ``cards``
+READ_AS = {"json": {"json", "cards"}}
 FAST = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -28,7 +32,7 @@ def check_reader(name: str, data: bytes, suffix: str = "") -> Decklist | None:
         assert "Traceback" not in str(error)
         return None
     assert isinstance(decklist, Decklist)
-    assert decklist.format == name
+    assert decklist.format in READ_AS.get(name, {name})
     assert decklist.path == "prop" + suffix
     for entry in decklist.entries:
         assert entry.name and entry.name == entry.name.strip()
