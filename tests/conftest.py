@@ -13,6 +13,7 @@ from types import ModuleType
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import settings
 
 #: Bytecode is written in a test session even under PYTHONDONTWRITEBYTECODE=1 (set in some
 #: shells, and on the machines this suite is run on): without it every xdist worker rewrote the
@@ -35,6 +36,11 @@ from planarcli import marshalcache  # noqa: E402
 from planarcli.cards import store  # noqa: E402
 from planarcli.cli import cli  # noqa: E402
 from planarcli.rulebook.corpus import Edition, EditionInfo, GlossaryEntry, Rule  # noqa: E402
+
+#: no property test has a deadline: on a machine other jobs load, one slow example would fail
+#: a run (the slowest properties already said ``deadline=None``; now every one does)
+settings.register_profile("planarcli", deadline=None)
+settings.load_profile("planarcli")
 
 REPO = Path(__file__).resolve().parents[1]
 TESTS = REPO / "tests"
