@@ -153,6 +153,7 @@ def test_the_subject_is_read_where_the_pattern_matches(
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("bundled-indexes")  # with the question-set scores (test_search.py)
 def test_every_text_agrees_for_every_subject_of_the_question_sets(
     bundled_indexes: dict[tuple[Any, ...], Any],
 ) -> None:
