@@ -124,7 +124,7 @@ def bare_index() -> Any:
 
 
 @pytest.mark.slow
-@settings(max_examples=4000, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(
     st.sampled_from(SUBJECTS),
     st.lists(st.sampled_from(PIECES), max_size=16).map("".join),
@@ -236,7 +236,7 @@ def test_word_characters_are_the_regex_engines() -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(
     st.lists(
         st.sampled_from(
