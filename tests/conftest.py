@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import compileall
 import importlib.util
 import os
 import sys
@@ -12,6 +13,16 @@ from types import ModuleType
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import settings
+
+#: Bytecode is written in a test session even under PYTHONDONTWRITEBYTECODE=1 (set in some
+#: shells, and on the machines this suite is run on): without it every xdist worker rewrote the
+#: asserts of every test module and compiled planarcli from source again (about 2 s of each
+#: worker's collection), and every ``python -m planarcli`` a test starts compiled the modules
+#: it imports (0.09 s of its 0.19 s).
+#: The subprocesses keep the variable and only read what is written here and in
+#: :func:`pytest_configure`, as the benchmarks do (they byte-compile planarcli first).
+sys.dont_write_bytecode = False
 
 #: tests/helpers/ (httpserver, probes, search_quality) is importable by its modules' names from
 #: every test folder, as tests/ itself is (a test module imports another as ``cards.test_sync``)
@@ -25,6 +36,11 @@ from planarcli import marshalcache  # noqa: E402
 from planarcli.cards import store  # noqa: E402
 from planarcli.cli import cli  # noqa: E402
 from planarcli.rulebook.corpus import Edition, EditionInfo, GlossaryEntry, Rule  # noqa: E402
+
+#: no property test has a deadline: on a machine other jobs load, one slow example would fail
+#: a run (the slowest properties already said ``deadline=None``; now every one does)
+settings.register_profile("planarcli", deadline=None)
+settings.load_profile("planarcli")
 
 REPO = Path(__file__).resolve().parents[1]
 TESTS = REPO / "tests"
@@ -142,6 +158,13 @@ def write(tmp_path: Path) -> Callable[..., Path]:
         return path
 
     return make
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """planarcli byte-compiled once, before the workers start (see ``sys.dont_write_bytecode``
+    above): the commands the tests run in subprocesses read it from their first run."""
+    if not hasattr(config, "workerinput"):  # the controller, or a run without xdist
+        compileall.compile_dir(str(REPO / "planarcli"), quiet=1)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -59,7 +59,7 @@ def _written_names(catalog: Catalog, seed: int, count: int) -> list[str]:
 @pytest.mark.parametrize("seed", range(2))
 def test_the_two_leading_guesses_are_guess_scores_own(seed: int) -> None:
     catalog = load_catalog()
-    for name in _written_names(catalog, seed, 250):
+    for name in _written_names(catalog, seed, 125):
         expected = resolve.guess_scores(catalog, name, cover=False)[:2]
         found = resolve.leading_guesses(catalog, name)
         assert [(s, c.name) for s, c in found] == [(s, c.name) for s, c in expected], name

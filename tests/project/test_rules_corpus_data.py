@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -253,11 +254,19 @@ def _build_script() -> ModuleType:
     return load_script(REPO / "scripts" / "build_rules.py")
 
 
+@cache
+def _built_corpus() -> tuple[ModuleType, dict[str, Any]]:
+    """The build script and what it makes of the seeds and the official files, built once for
+    the two tests that compare it with the bundle (one xdist group, so on one worker)."""
+    build = _build_script()
+    return build, build.build_corpus(SEEDS, CR_DIR)
+
+
 @requires_shared_data
 @pytest.mark.shared
+@pytest.mark.xdist_group("rules-corpus-build")
 def test_the_corpus_is_exactly_what_the_build_script_makes() -> None:
-    build = _build_script()
-    files = build.build_corpus(SEEDS, CR_DIR)
+    build, files = _built_corpus()
     assert sorted(files) == sorted(p.name for p in RULES.glob("*.json"))
     for name, content in files.items():
         assert (RULES / name).read_text(encoding="utf-8") == build.dump(name, content), name
@@ -287,12 +296,12 @@ def test_official_files_are_all_bundled() -> None:
 @pytest.mark.slow
 @requires_shared_data
 @pytest.mark.shared
+@pytest.mark.xdist_group("rules-corpus-build")
 def test_build_script_check_mode(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    build = _build_script()
+    build, built = _built_corpus()  # built once: this test is about comparing and writing
     real_build = build.build_corpus
-    built = real_build(SEEDS, CR_DIR)  # built once: this test is about comparing and writing
 
     def build_once(seeds: Path, cr_dir: Path, *rulings: Path) -> Any:
         if (seeds, cr_dir) == (SEEDS, CR_DIR):

@@ -31,6 +31,8 @@ QUESTIONS = (
 
 
 ROOT = Path(__file__).resolve().parents[2]
+#: one worker runs this module: the shipped files are built once (``built``), not once per worker
+pytestmark = pytest.mark.xdist_group("shipped-index")
 
 
 @pytest.fixture(scope="module")

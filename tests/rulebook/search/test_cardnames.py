@@ -18,6 +18,8 @@ from planarcli.rulebook import search as rulesearch
 from planarcli.rulebook.search import cards, query
 
 HERE = Path(__file__).parents[2]
+#: one worker runs this module, so each index of its shared cache dir is built once
+pytestmark = pytest.mark.xdist_group("card-names-search")
 
 
 @pytest.fixture(scope="session")

@@ -243,7 +243,7 @@ def read(found: re.Match[str] | None) -> tuple[tuple[int, int], str, str | None]
 
 
 @pytest.mark.slow
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(st.lists(st.sampled_from(PIECES), max_size=12).map("".join))
 @example("who \u0131s the planar controller")
 @example("qui e\u017ft le contrôleur planaire")
@@ -306,7 +306,7 @@ def test_a_danish_or_french_question_that_asks_no_definition_compiles_no_such_pa
 
 
 @pytest.mark.slow
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=700, deadline=None)
 @given(
     st.lists(
         st.sampled_from(

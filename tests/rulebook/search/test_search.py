@@ -29,6 +29,10 @@ def query_terms(index: rulesearch.SearchIndex, query: str) -> list[dict[str, flo
     return [group for _, group in expansion.query_groups(index, query)]
 
 
+#: one worker runs this module and the subject agreement (test_subject.py): the indexes of the
+#: question sets' scopes (``bundled_indexes``) and of the shared cache dir are built once
+pytestmark = pytest.mark.xdist_group("bundled-indexes")
+
 HERE = Path(__file__).parents[2]
 QUESTIONS = search_quality.load("development") + search_quality.load("held-out")
 

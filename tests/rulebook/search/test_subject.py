@@ -124,7 +124,7 @@ def bare_index() -> Any:
 
 
 @pytest.mark.slow
-@settings(max_examples=4000, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(
     st.sampled_from(SUBJECTS),
     st.lists(st.sampled_from(PIECES), max_size=16).map("".join),
@@ -153,6 +153,7 @@ def test_the_subject_is_read_where_the_pattern_matches(
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("bundled-indexes")  # with the question-set scores (test_search.py)
 def test_every_text_agrees_for_every_subject_of_the_question_sets(
     bundled_indexes: dict[tuple[Any, ...], Any],
 ) -> None:
@@ -235,7 +236,7 @@ def test_word_characters_are_the_regex_engines() -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(
     st.lists(
         st.sampled_from(
