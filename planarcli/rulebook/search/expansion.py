@@ -12,6 +12,7 @@ Damerau-Levenshtein, one edit in a short word, two in a long one), and a word ty
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import weakref
 from collections.abc import Iterable
@@ -26,6 +27,7 @@ from planarcli.rulebook.search.analysis import (
     TOKEN_RE,
     TRANSLATIONS,
     fold,
+    fold_words,
     folded_synonyms,
     indel_similarity,
     number_value,
@@ -294,13 +296,12 @@ def typo_words(index: SearchIndex, token: str, other_word: bool = False) -> list
     folded = fold(token)
     letters = frozenset(folded)
     best: list[tuple[int, float, int, str]] = []
-    by_length = words_by_length(index)
     # only the words whose length is within ``limit`` of the token's (the best are sorted
     # by distance, likeness, frequency and the word itself: the order read does not matter)
     nearby = (
         entry
         for size in range(len(folded) - limit, len(folded) + limit + 1)
-        for entry in by_length.get(size, ())
+        for entry in words_of_length(index, size)
     )
     for word, other, other_letters in nearby:
         if other == folded and other_word:
@@ -328,29 +329,51 @@ def typo_words(index: SearchIndex, token: str, other_word: bool = False) -> list
 ByLength = dict[int, list[tuple[str, str, frozenset[str]]]]
 
 
-#: each index's words by length (:func:`words_by_length`), for as long as the index lives
-_BY_LENGTH: weakref.WeakKeyDictionary[SearchIndex, ByLength] = weakref.WeakKeyDictionary()
+class _Lengths:
+    """An index's words sorted by the length of their accent-free form, each length's
+    entries made when first asked for (a misspelling asks for three to five lengths)."""
+
+    __slots__ = ("made", "plain", "plain_lengths", "others", "other_lengths")
+
+    def __init__(self, surface: Iterable[str]) -> None:
+        # an ASCII word folds to its lower case, of its own length: sorted by length in C
+        self.plain = sorted(filter(str.isascii, surface), key=len)
+        self.plain_lengths = list(map(len, self.plain))
+        others = list(itertools.filterfalse(str.isascii, surface))
+        folded = fold_words(others)
+        self.others = sorted(zip(map(len, folded), others, folded, strict=True))
+        self.other_lengths = [size for size, _, _ in self.others]
+        self.made: ByLength = {}
+
+    def of(self, size: int) -> list[tuple[str, str, frozenset[str]]]:
+        found = self.made.get(size)
+        if found is None:
+            start = bisect.bisect_left(self.plain_lengths, size)
+            end = bisect.bisect_right(self.plain_lengths, size, start)
+            found = [
+                (word, lowered, frozenset(lowered))
+                for word in self.plain[start:end]
+                for lowered in (word.lower(),)
+            ]
+            start = bisect.bisect_left(self.other_lengths, size)
+            end = bisect.bisect_right(self.other_lengths, size, start)
+            found += [(word, other, frozenset(other)) for _, word, other in self.others[start:end]]
+            self.made[size] = found
+        return found
 
 
-def words_by_length(index: SearchIndex) -> ByLength:
-    """Each corpus word, accent-free and with its letters, by the length of the accent-free
-    word (made once per index, kept here beside it): a misspelling is compared with the
-    words of about its length only. An ASCII word folds to its lower case, of its own
-    length: those are sorted by length in C, and only the others are folded here."""
+#: each index's words by length (:func:`words_of_length`), for as long as the index lives
+_BY_LENGTH: weakref.WeakKeyDictionary[SearchIndex, _Lengths] = weakref.WeakKeyDictionary()
+
+
+def words_of_length(index: SearchIndex, size: int) -> list[tuple[str, str, frozenset[str]]]:
+    """Each corpus word whose accent-free form is ``size`` letters long, accent-free and
+    with its letters (the words sorted by length once per index, kept here beside it): a
+    misspelling is compared with the words of about its length only."""
     known = _BY_LENGTH.get(index)
     if known is None:
-        known = {}
-        surface = index.surface
-        plain = sorted(filter(str.isascii, surface), key=len)
-        for size, group in itertools.groupby(plain, key=len):
-            known[size] = [
-                (word, lowered, frozenset(lowered)) for word in group for lowered in (word.lower(),)
-            ]
-        for word in itertools.filterfalse(str.isascii, surface):
-            other = fold(word)
-            known.setdefault(len(other), []).append((word, other, frozenset(other)))
-        _BY_LENGTH[index] = known
-    return known
+        known = _BY_LENGTH[index] = _Lengths(index.surface)
+    return known.of(size)
 
 
 def english_stems(index: SearchIndex, word: str) -> set[str]:
