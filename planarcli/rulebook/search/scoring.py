@@ -285,6 +285,12 @@ class _Scoring:
         #: the query's terms that no text about Planechase throughout holds (see own_words)
         self.general: set[str] | None = None
         self.terms = set(asked.weights)
+        #: per document, the query's terms it holds (its words' or its parent's), by the
+        #: postings: a text's own bag of terms is never made
+        self.holds: dict[int, list[str]] = {}
+        for term in dict.fromkeys([*asked.owners, *asked.weights]):
+            for position in numbers_of(index.postings.get(term, b"")):
+                self.holds.setdefault(position, []).append(term)
         # ("what is X": the lead adds nothing; a weight of its own for it added nothing)
         self.lead_weight = 0.0 if asked.asks else WEIGHTS["lead"].weight
         #: glossary entries of the term the question asks about
@@ -358,8 +364,7 @@ class _Scoring:
             }
         if not self.general:
             return False
-        terms, _ = self.index.doc(position)
-        return not self.general.isdisjoint(terms)
+        return not self.general.isdisjoint(self.holds.get(position, ()))
 
     def text_score(self, position: int, lang: str, aided: bool) -> float | None:
         """BM25 of the text field with the features added to it and coordination; None for
@@ -369,11 +374,13 @@ class _Scoring:
         many texts, each holding few of them): a feature of a word the text lacks adds 0."""
         index, asked = self.index, self.asked
         groups = asked.groups
-        terms, where = index.doc(position)
+        holds = self.holds.get(position, ())
         owners = asked.owners
         # (a query of rule numbers alone has words but no weights: its words still count
         # for the lead, proximity and coordination)
-        held = [term for term in owners if term in terms]
+        held = [term for term in owners if term in holds]
+        terms = index.term_weights(position, holds)
+        where = index.positions(position)
         covered = self.covered[position] = frozenset(
             itertools.chain.from_iterable(map(owners.__getitem__, held))
         )
