@@ -298,25 +298,16 @@ def typo_words(index: SearchIndex, token: str, other_word: bool = False) -> list
     best: list[tuple[int, float, int, str]] = []
     # only the words whose length is within ``limit`` of the token's (the best are sorted
     # by distance, likeness, frequency and the word itself: the order read does not matter)
-    nearby = (
-        entry
-        for size in range(len(folded) - limit, len(folded) + limit + 1)
-        for entry in words_of_length(index, size)
-    )
-    for word, other, other_letters in nearby:
-        if other == folded and other_word:
-            continue
+    for size in range(len(folded) - limit, len(folded) + limit + 1):
+        plain, accentless = words_of_length(index, size)
         # each edit brings in at most one letter and takes out at most one: a word
-        # with more letters of its own is further away (and needs no alignment)
-        if len(letters - other_letters) > limit or len(other_letters - letters) > limit:
-            continue
-        if short and sorted(other) != sorted(folded):
-            continue
-        distance = osa_distance(folded, other, limit)
-        if distance <= limit:
-            overlap = indel_similarity(folded, other)
-            frequency = sum(index.df.get(s, 0) for s in index.surface[word].split(" "))
-            best.append((distance, -overlap, -frequency, word))
+        # with more letters of its own is further away (and needs no alignment); the
+        # token's letters a word lacks are counted in C, for every word of the length
+        lacking = map(len, map(letters.difference, accentless))
+        for word, other in itertools.compress(zip(plain, accentless), map(limit.__ge__, lacking)):
+            if (other == folded and other_word) or len(frozenset(other) - letters) > limit:
+                continue
+            best += _typo_candidate(index, folded, word, other, limit, short)
     if not best:
         return []
     best.sort()
@@ -324,14 +315,25 @@ def typo_words(index: SearchIndex, token: str, other_word: bool = False) -> list
     return [word for distance, _, _, word in best[:TYPO_CHOICES] if distance == nearest]
 
 
-#: per length of an accent-free word, each corpus word of that length: (the word, accent-free,
-#: its letters)
-ByLength = dict[int, list[tuple[str, str, frozenset[str]]]]
+def _typo_candidate(
+    index: SearchIndex, folded: str, word: str, other: str, limit: int, short: bool
+) -> list[tuple[int, float, int, str]]:
+    """``word`` (accent-free: ``other``) as a correction of the accent-free ``folded``
+    (none, or one entry: its distance, likeness and frequency), within ``limit`` edits."""
+    if short and sorted(other) != sorted(folded):
+        return []
+    distance = osa_distance(folded, other, limit)
+    if distance > limit:
+        return []
+    overlap = indel_similarity(folded, other)
+    frequency = sum(index.df.get(s, 0) for s in index.surface[word].split(" "))
+    return [(distance, -overlap, -frequency, word)]
 
 
 class _Lengths:
-    """An index's words sorted by the length of their accent-free form, each length's
-    entries made when first asked for (a misspelling asks for three to five lengths)."""
+    """An index's words sorted by the length of their accent-free form: per length, the
+    words and their accent-free forms (two lists), made when first asked for (a
+    misspelling asks for three to five lengths)."""
 
     __slots__ = ("made", "plain", "plain_lengths", "others", "other_lengths")
 
@@ -343,22 +345,21 @@ class _Lengths:
         folded = fold_words(others)
         self.others = sorted(zip(map(len, folded), others, folded, strict=True))
         self.other_lengths = [size for size, _, _ in self.others]
-        self.made: ByLength = {}
+        self.made: dict[int, tuple[list[str], list[str]]] = {}
 
-    def of(self, size: int) -> list[tuple[str, str, frozenset[str]]]:
+    def of(self, size: int) -> tuple[list[str], list[str]]:
         found = self.made.get(size)
         if found is None:
             start = bisect.bisect_left(self.plain_lengths, size)
             end = bisect.bisect_right(self.plain_lengths, size, start)
-            found = [
-                (word, lowered, frozenset(lowered))
-                for word in self.plain[start:end]
-                for lowered in (word.lower(),)
-            ]
+            words = self.plain[start:end]
+            accentless = list(map(str.lower, words))
             start = bisect.bisect_left(self.other_lengths, size)
             end = bisect.bisect_right(self.other_lengths, size, start)
-            found += [(word, other, frozenset(other)) for _, word, other in self.others[start:end]]
-            self.made[size] = found
+            for _, word, other in self.others[start:end]:
+                words.append(word)
+                accentless.append(other)
+            found = self.made[size] = (words, accentless)
         return found
 
 
@@ -366,10 +367,10 @@ class _Lengths:
 _BY_LENGTH: weakref.WeakKeyDictionary[SearchIndex, _Lengths] = weakref.WeakKeyDictionary()
 
 
-def words_of_length(index: SearchIndex, size: int) -> list[tuple[str, str, frozenset[str]]]:
-    """Each corpus word whose accent-free form is ``size`` letters long, accent-free and
-    with its letters (the words sorted by length once per index, kept here beside it): a
-    misspelling is compared with the words of about its length only."""
+def words_of_length(index: SearchIndex, size: int) -> tuple[list[str], list[str]]:
+    """Each corpus word whose accent-free form is ``size`` letters long, and those forms
+    (the words sorted by length once per index, kept here beside it): a misspelling is
+    compared with the words of about its length only."""
     known = _BY_LENGTH.get(index)
     if known is None:
         known = _BY_LENGTH[index] = _Lengths(index.surface)
