@@ -189,9 +189,12 @@ def near(
     return best
 
 
-def rank(index: SearchIndex, asked: Understood, limit: int) -> list[SearchResult]:
+def rank(
+    index: SearchIndex, asked: Understood, limit: int, prune: bool = True
+) -> list[SearchResult]:
     """The ``limit`` best documents of ``index`` for the query ``asked`` (as
-    :func:`.query.understand` read it), best first."""
+    :func:`.query.understand` read it), best first. With ``prune``, only the texts that
+    may rank among them are scored in full (:func:`_best_scores`: the same results)."""
     weights = asked.weights
     reached: set[int] = set()  # the texts that hold a query word, or are a rule named
     for term in weights:
@@ -217,10 +220,13 @@ def rank(index: SearchIndex, asked: Understood, limit: int) -> list[SearchResult
             for position in candidates
             if kinds[position] not in CARD_KINDS or position in asked.rulings
         }
-    for position in candidates:
-        score = scoring.score(position, position in reached, aided.get(position))
-        if score is not None:
-            scores[position] = score
+    if prune and _may_prune(index, asked, candidates):
+        scores = _best_scores(index, scoring, candidates, reached, aided, limit)
+    else:
+        for position in candidates:
+            score = scoring.score(position, position in reached, aided.get(position))
+            if score is not None:
+                scores[position] = score
     if scoring.defined and scores:
         # "could someone explain what a phenomenon card is ...": the question says what
         # it asks about, and the glossary entry of that term answers it first
@@ -297,6 +303,10 @@ class _Scoring:
         self.defined: list[int] = []
         #: per document, the query words (by number) it holds
         self.covered: dict[int, frozenset[int]] = {}
+        #: per language, the parts of :meth:`text_bound` that hold for every text
+        self._bound_parts: dict[
+            str, tuple[list[list[tuple[float, str, str]]], list[list[tuple[float, str]]]]
+        ] = {}
         #: per language, each query word's rarity, and their sum
         self.masses: dict[str, list[float]] = {}
         self.mass_totals: dict[str, float] = {}
@@ -309,11 +319,17 @@ class _Scoring:
             else None
         )
 
-    def score(self, position: int, reached: bool, aid: float | None) -> float | None:
+    def score(
+        self, position: int, reached: bool, aid: float | None, bound: bool = False
+    ) -> float | None:
+        """The score of the text at ``position``; with ``bound``, at least that, from
+        :meth:`text_bound` (every step after the text's own score is a product or a sum of
+        weights, none negative: a greater text score never gives a lower score)."""
         index, asked = self.index, self.asked
         lang = index.doc_langs[position]
         if reached:
-            score = self.text_score(position, lang, aid is not None)
+            text = self.text_bound if bound else self.text_score
+            score = text(position, lang, aid is not None)
             if score is None:
                 return None
         else:
@@ -378,7 +394,8 @@ class _Scoring:
         owners = asked.owners
         # (a query of rule numbers alone has words but no weights: its words still count
         # for the lead, proximity and coordination)
-        held = [term for term in owners if term in holds]
+        # (the owners' terms stand first in each text's holds, in the owners' order)
+        held = [term for term in holds if term in owners]
         terms = index.term_weights(position, holds)
         where = index.positions(position)
         covered = self.covered[position] = frozenset(
@@ -446,6 +463,86 @@ class _Scoring:
                 share = self.w["window"]
                 score *= (1.0 - share) + share * together / (got or 1.0)
         return score
+
+    def text_bound(self, position: int, lang: str, aided: bool) -> float | None:
+        """At least what :meth:`text_score` gives (None where it does), without where the
+        words stand in the text: each feature at its most for the query's words the text
+        holds (two consecutive words as close as can be, the rarest of a word's terms
+        among the first words), no word lonely, and in a long question all of them in one
+        passage. The same sums in the same order, each part at least the exact one's."""
+        index, asked = self.index, self.asked
+        groups = asked.groups
+        holds = self.holds.get(position, ())
+        owners = asked.owners
+        # (the owners' terms stand first in each text's holds, in the owners' order)
+        held = [term for term in holds if term in owners]
+        covered = frozenset(itertools.chain.from_iterable(map(owners.__getitem__, held)))
+        score = 0.0
+        weights = asked.weights
+        if held and weights:
+            terms = index.term_weights(position, holds)
+            average = index.group_length.get(index.groups[position]) or 1.0
+            norm = BM25_K1 * (1.0 - BM25_B + BM25_B * index.lengths[position] / average)
+            for term in held:
+                tf = terms[term]
+                weight = weights.get(term)
+                if tf and weight is not None:
+                    score += weight * index.idf(term, lang) * tf * (BM25_K1 + 1.0) / (tf + norm)
+        if score <= 0.0 and not aided and not asked.numbers:
+            return None
+        pairs, leads = self.bound_parts(lang)
+        if len(covered) > 1:
+            proximity = self.w["proximity"]
+            for number, ranked in enumerate(pairs):
+                if number in covered and number + 1 in covered:
+                    best = next((v for v, a, b in ranked if a in holds and b in holds), 0.0)
+                    score += proximity * best
+        for number in sorted(covered):
+            best = next((value for value, term in leads[number] if term in holds), 0.0)
+            score += self.lead_weight * best
+        if self.padded:
+            forms = index.forms[position]
+            exact = self.w["exact_form"]
+            for form, group in self.padded:
+                if form in forms:
+                    score += exact * max(index.idf(t, lang) for t in group)
+        if groups:
+            mass = self.mass(lang)
+            total = self.mass_totals[lang]
+            got = sum(mass[number] for number in sorted(covered))
+            score *= (got / (total or 1.0)) ** self.w["coordination"]
+        return score
+
+    def bound_parts(
+        self, lang: str
+    ) -> tuple[list[list[tuple[float, str, str]]], list[list[tuple[float, str]]]]:
+        """Per pair of consecutive query words, what :func:`near` may give for each two of
+        their terms, most first; per query word, what the lead may give for each of its
+        terms, most first (for :meth:`text_bound`, made once per language)."""
+        known = self._bound_parts.get(lang)
+        if known is None:
+            idf = self.index.idf
+            pairs = [
+                sorted(
+                    (
+                        (wa * wb * min(idf(a, lang), idf(b, lang)), a, b)
+                        for a, wa in left.items()
+                        for b, wb in right.items()
+                        if a != b
+                    ),
+                    reverse=True,
+                )
+                for left, right in self.pairs
+            ]
+            leads = [
+                sorted(
+                    ((weight * idf(term, lang), term) for term, weight in group.items()),
+                    reverse=True,
+                )
+                for group in self.asked.groups
+            ]
+            known = self._bound_parts[lang] = (pairs, leads)
+        return known
 
     def mass(self, lang: str) -> list[float]:
         """Each query word's rarity among the texts in ``lang`` (0 for an inessential one)."""
@@ -528,6 +625,106 @@ class _Scoring:
             elif card in asked.cards:
                 score *= self.w["card_named"]
         return score
+
+
+#: a text is left unscored when its bound is below the ``limit``-th best score by more
+#: than this share and this much (the scores are rounded to 6 places, and the bound's
+#: window share may differ from the exact one's in the last bit)
+PRUNE_SHARE = 1e-9
+PRUNE_MARGIN = 2e-6
+
+
+def _may_prune(index: SearchIndex, asked: Understood, candidates: set[int]) -> bool:
+    """Whether :func:`_best_scores` gives every score that decides the results: not for
+    rule numbers (their bonuses) nor card rulings and Oracle texts (their lifts, and the
+    rule moved up among them, read other texts' scores), nor with a weight that a greater
+    text score could lower the score by (a negative one, a lonely word or a window's share
+    counting more than the word itself)."""
+    if asked.numbers or not all(feature.weight >= 0.0 for feature in WEIGHTS.values()):
+        return False
+    if WEIGHTS["lonely"].weight > 1.0 or WEIGHTS["window"].weight > 1.0:
+        return False
+    kinds = index.kinds
+    return not any(kinds[position] in CARD_KINDS for position in candidates)
+
+
+def _best_scores(
+    index: SearchIndex,
+    scoring: _Scoring,
+    candidates: set[int],
+    reached: set[int],
+    aided: dict[int, float],
+    limit: int,
+) -> dict[int, float]:
+    """The scores of ``candidates`` that decide the ``limit`` best (as the full loop of
+    :func:`rank` gives them, in its order): each text's bound first (:meth:`_Scoring.
+    text_bound`, through the same steps after it), then the texts in the order of their
+    bounds scored in full until the ``limit``-th best score is above every bound left; a
+    text scored brings its parent (a subrule rises to its parent's score) and the current
+    rule it corresponds to (listed after it), and a glossary entry the question names is
+    always scored (it rises to the best score)."""
+    defined = scoring.defined
+    bounds: dict[int, float] = {}
+    named: list[int] = []
+    for position in candidates:
+        before = len(defined)
+        bound = scoring.score(position, position in reached, aided.get(position), bound=True)
+        if len(defined) > before:
+            del defined[before:]
+            named.append(position)
+        if bound is not None:
+            bounds[position] = bound
+    lift = WEIGHTS["complete_subrule"].weight
+    parents = index.parents
+    reach = {
+        position: max(bound, bounds.get(parents[position], 0.0) * lift)
+        for position, bound in bounds.items()
+    }
+    rules = _CurrentRules(index)
+    exact: dict[int, float] = {}
+
+    def settle(position: int) -> None:
+        while position in bounds and position not in exact:
+            score = scoring.score(position, position in reached, aided.get(position))
+            assert score is not None  # (None exactly where the bound is)
+            exact[position] = score
+            settle(parents[position])
+            position = rules.of(position)
+
+    for position in named:
+        settle(position)
+    for position in sorted(reach, key=reach.__getitem__, reverse=True):
+        if position in exact:
+            continue
+        best = sorted((score for score in exact.values() if score > 0.0), reverse=True)
+        bar = reach[position] * (1.0 + PRUNE_SHARE) + PRUNE_MARGIN
+        if len(best) >= limit and bar < best[limit - 1]:
+            break
+        settle(position)
+    return {position: exact[position] for position in candidates if position in exact}
+
+
+class _CurrentRules:
+    """The rule of the current edition that a translation's or guide's passage corresponds
+    to (its note), as :func:`_with_current_rules` lists it after the passage."""
+
+    def __init__(self, index: SearchIndex) -> None:
+        self.index = index
+        self.where: dict[str, int] | None = None
+
+    def of(self, position: int) -> int:
+        index = self.index
+        note = index.notes[position]
+        if not note or index.kinds[position] in CARD_KINDS:
+            return -1
+        if self.where is None:
+            current = next((info.id for info in index.infos.values() if info.current), None)
+            self.where = (
+                _current_rules(index, index.edition_ids.index(current))
+                if current in index.edition_ids
+                else {}
+            )
+        return self.where.get(note.split("|")[0], -1)
 
 
 def _lift_complete_subrules(
@@ -651,11 +848,7 @@ def _with_current_rules(
     ):
         return keyed
     number = index.edition_ids.index(current)
-    where = {
-        index.ids[position]: position
-        for position in range(len(index.ids))
-        if index.kinds[position] == "rule" and number in index.editions[position]
-    }
+    where = _current_rules(index, number)
     out: list[tuple[float, int, int, int]] = []
     placed: set[int] = set()
     later = {item[2]: item for item in keyed}
@@ -675,3 +868,12 @@ def _with_current_rules(
         out.append(found if found is not None else (item[0], item[1], rule, number))
         placed.add(rule)
     return out
+
+
+def _current_rules(index: SearchIndex, number: int) -> dict[str, int]:
+    """Each rule of the edition ``number`` (of ``edition_ids``) by id: its position."""
+    return {
+        index.ids[position]: position
+        for position in range(len(index.ids))
+        if index.kinds[position] == "rule" and number in index.editions[position]
+    }
