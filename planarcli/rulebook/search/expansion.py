@@ -304,7 +304,8 @@ def typo_words(index: SearchIndex, token: str, other_word: bool = False) -> list
         # with more letters of its own is further away (and needs no alignment); the
         # token's letters a word lacks are counted in C, for every word of the length
         lacking = map(len, map(letters.difference, accentless))
-        for word, other in itertools.compress(zip(plain, accentless), map(limit.__ge__, lacking)):
+        close = itertools.compress(zip(plain, accentless, strict=True), map(limit.__ge__, lacking))
+        for word, other in close:
             if (other == folded and other_word) or len(frozenset(other) - letters) > limit:
                 continue
             best += _typo_candidate(index, folded, word, other, limit, short)
@@ -335,7 +336,7 @@ class _Lengths:
     words and their accent-free forms (two lists), made when first asked for (a
     misspelling asks for three to five lengths)."""
 
-    __slots__ = ("made", "plain", "plain_lengths", "others", "other_lengths")
+    __slots__ = ("made", "other_lengths", "others", "plain", "plain_lengths")
 
     def __init__(self, surface: Iterable[str]) -> None:
         # an ASCII word folds to its lower case, of its own length: sorted by length in C
