@@ -298,15 +298,17 @@ def typo_words(index: SearchIndex, token: str, other_word: bool = False) -> list
     best: list[tuple[int, float, int, str]] = []
     # only the words whose length is within ``limit`` of the token's (the best are sorted
     # by distance, likeness, frequency and the word itself: the order read does not matter)
+    # the token's letters taken out of a text of words (a line break between two)
+    unlike = dict.fromkeys(map(ord, letters - {"\n"}))
     for size in range(len(folded) - limit, len(folded) + limit + 1):
-        plain, accentless = words_of_length(index, size)
+        plain, accentless, joined = words_of_length(index, size)
         # each edit brings in at most one letter and takes out at most one: a word
-        # with more letters of its own is further away (and needs no alignment); the
-        # token's letters a word lacks are counted in C, for every word of the length
-        lacking = map(len, map(letters.difference, accentless))
-        close = itertools.compress(zip(plain, accentless, strict=True), map(limit.__ge__, lacking))
+        # with more letters of its own is further away (and needs no alignment); each
+        # word's own letters are counted in C, for every word of the length at once
+        own = map(len, map(set, joined.translate(unlike).split("\n")))
+        close = itertools.compress(zip(plain, accentless, strict=True), map(limit.__ge__, own))
         for word, other in close:
-            if (other == folded and other_word) or len(frozenset(other) - letters) > limit:
+            if (other == folded and other_word) or len(letters.difference(other)) > limit:
                 continue
             best += _typo_candidate(index, folded, word, other, limit, short)
     if not best:
@@ -333,7 +335,7 @@ def _typo_candidate(
 
 class _Lengths:
     """An index's words sorted by the length of their accent-free form: per length, the
-    words and their accent-free forms (two lists), made when first asked for (a
+    words, their accent-free forms, and those as one text, made when first asked for (a
     misspelling asks for three to five lengths)."""
 
     __slots__ = ("made", "other_lengths", "others", "plain", "plain_lengths")
@@ -346,9 +348,9 @@ class _Lengths:
         folded = fold_words(others)
         self.others = sorted(zip(map(len, folded), others, folded, strict=True))
         self.other_lengths = [size for size, _, _ in self.others]
-        self.made: dict[int, tuple[list[str], list[str]]] = {}
+        self.made: dict[int, tuple[list[str], list[str], str]] = {}
 
-    def of(self, size: int) -> tuple[list[str], list[str]]:
+    def of(self, size: int) -> tuple[list[str], list[str], str]:
         found = self.made.get(size)
         if found is None:
             start = bisect.bisect_left(self.plain_lengths, size)
@@ -360,7 +362,7 @@ class _Lengths:
             for _, word, other in self.others[start:end]:
                 words.append(word)
                 accentless.append(other)
-            found = self.made[size] = (words, accentless)
+            found = self.made[size] = (words, accentless, "\n".join(accentless))
         return found
 
 
@@ -368,10 +370,11 @@ class _Lengths:
 _BY_LENGTH: weakref.WeakKeyDictionary[SearchIndex, _Lengths] = weakref.WeakKeyDictionary()
 
 
-def words_of_length(index: SearchIndex, size: int) -> tuple[list[str], list[str]]:
-    """Each corpus word whose accent-free form is ``size`` letters long, and those forms
-    (the words sorted by length once per index, kept here beside it): a misspelling is
-    compared with the words of about its length only."""
+def words_of_length(index: SearchIndex, size: int) -> tuple[list[str], list[str], str]:
+    """Each corpus word whose accent-free form is ``size`` letters long, those forms, and
+    those forms as one text, a line break between two (the words sorted by length once per
+    index, kept here beside it): a misspelling is compared with the words of about its
+    length only."""
     known = _BY_LENGTH.get(index)
     if known is None:
         known = _BY_LENGTH[index] = _Lengths(index.surface)
