@@ -278,6 +278,15 @@ def _lift_card_texts(index: SearchIndex, asked: Understood, scores: dict[int, fl
             scores[position] = min(scores[position], below)
 
 
+#: what :meth:`_Scoring.text_bound` reads of a query in one language (see bound_parts)
+_BoundParts = tuple[
+    dict[str, float],
+    list[list[tuple[float, str, str]]],
+    list[list[tuple[float, str]]],
+    list[tuple[str, float]],
+]
+
+
 class _Scoring:
     """Scores one document after another for one query (what the query gives is read once)."""
 
@@ -304,9 +313,9 @@ class _Scoring:
         #: per document, the query words (by number) it holds
         self.covered: dict[int, frozenset[int]] = {}
         #: per language, the parts of :meth:`text_bound` that hold for every text
-        self._bound_parts: dict[
-            str, tuple[list[list[tuple[float, str, str]]], list[list[tuple[float, str]]]]
-        ] = {}
+        self._bound_parts: dict[str, _BoundParts] = {}
+        #: every weighted term is a query word's (a text's holds are its held terms)
+        self.owned = set(asked.weights) <= set(asked.owners)
         #: per language, each query word's rarity, and their sum
         self.masses: dict[str, list[float]] = {}
         self.mass_totals: dict[str, float] = {}
@@ -469,14 +478,15 @@ class _Scoring:
         words stand in the text: each feature at its most for the query's words the text
         holds (two consecutive words as close as can be, the rarest of a word's terms
         among the first words), no word lonely, and in a long question all of them in one
-        passage. The same sums in the same order, each part at least the exact one's."""
+        passage. Each part is at least the exact one's (the sums in another order differ
+        from the exact ones' in the last bits: :data:`PRUNE_SHARE`)."""
         index, asked = self.index, self.asked
-        groups = asked.groups
         holds = self.holds.get(position, ())
         owners = asked.owners
         # (the owners' terms stand first in each text's holds, in the owners' order)
-        held = [term for term in holds if term in owners]
+        held = holds if self.owned else [term for term in holds if term in owners]
         covered = frozenset(itertools.chain.from_iterable(map(owners.__getitem__, held)))
+        idf, pairs, leads, exact = self.bound_parts(lang)
         score = 0.0
         weights = asked.weights
         if held and weights:
@@ -487,45 +497,48 @@ class _Scoring:
                 tf = terms[term]
                 weight = weights.get(term)
                 if tf and weight is not None:
-                    score += weight * index.idf(term, lang) * tf * (BM25_K1 + 1.0) / (tf + norm)
+                    score += weight * idf[term] * tf * (BM25_K1 + 1.0) / (tf + norm)
         if score <= 0.0 and not aided and not asked.numbers:
             return None
-        pairs, leads = self.bound_parts(lang)
-        if len(covered) > 1:
-            proximity = self.w["proximity"]
-            for number, ranked in enumerate(pairs):
-                if number in covered and number + 1 in covered:
-                    best = next((v for v, a, b in ranked if a in holds and b in holds), 0.0)
-                    score += proximity * best
-        for number in sorted(covered):
-            best = next((value for value, term in leads[number] if term in holds), 0.0)
-            score += self.lead_weight * best
-        if self.padded:
+        for number in covered:
+            if number + 1 in covered:
+                for value, a, b in pairs[number]:
+                    if a in holds and b in holds:
+                        score += value
+                        break
+            for value, term in leads[number]:
+                if term in holds:
+                    score += value
+                    break
+        if exact:
             forms = index.forms[position]
-            exact = self.w["exact_form"]
-            for form, group in self.padded:
+            for form, value in exact:
                 if form in forms:
-                    score += exact * max(index.idf(t, lang) for t in group)
-        if groups:
-            mass = self.mass(lang)
-            total = self.mass_totals[lang]
-            got = sum(mass[number] for number in sorted(covered))
-            score *= (got / (total or 1.0)) ** self.w["coordination"]
+                    score += value
+        if asked.groups:
+            got = sum(map(self.mass(lang).__getitem__, covered))
+            score *= (got / (self.mass_totals[lang] or 1.0)) ** self.w["coordination"]
         return score
 
-    def bound_parts(
-        self, lang: str
-    ) -> tuple[list[list[tuple[float, str, str]]], list[list[tuple[float, str]]]]:
-        """Per pair of consecutive query words, what :func:`near` may give for each two of
-        their terms, most first; per query word, what the lead may give for each of its
-        terms, most first (for :meth:`text_bound`, made once per language)."""
+    def bound_parts(self, lang: str) -> _BoundParts:
+        """What :meth:`text_bound` reads of the query in ``lang``, made once per language:
+        each term's rarity; per pair of consecutive query words, what :func:`near` may add
+        for each two of their terms, most first; per query word, what the lead may add for
+        each of its terms, most first; per form typed, what it adds when the text holds it."""
         known = self._bound_parts.get(lang)
         if known is None:
-            idf = self.index.idf
+            rarity = self.index.idf
+            idf = {
+                term: rarity(term, lang)
+                for term in itertools.chain(
+                    self.asked.owners, self.asked.weights, *self.asked.groups
+                )
+            }
+            proximity, lead = self.w["proximity"], self.lead_weight
             pairs = [
                 sorted(
                     (
-                        (wa * wb * min(idf(a, lang), idf(b, lang)), a, b)
+                        (proximity * (wa * wb * min(idf[a], idf[b])), a, b)
                         for a, wa in left.items()
                         for b, wb in right.items()
                         if a != b
@@ -535,13 +548,14 @@ class _Scoring:
                 for left, right in self.pairs
             ]
             leads = [
-                sorted(
-                    ((weight * idf(term, lang), term) for term, weight in group.items()),
-                    reverse=True,
-                )
+                sorted(((lead * (weight * idf[t]), t) for t, weight in group.items()), reverse=True)
                 for group in self.asked.groups
             ]
-            known = self._bound_parts[lang] = (pairs, leads)
+            exact = [
+                (form, self.w["exact_form"] * max(idf[t] for t in group))
+                for form, group in self.padded
+            ]
+            known = self._bound_parts[lang] = (idf, pairs, leads, exact)
         return known
 
     def mass(self, lang: str) -> list[float]:
