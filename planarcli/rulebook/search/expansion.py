@@ -12,7 +12,6 @@ Damerau-Levenshtein, one edit in a short word, two in a long one), and a word ty
 
 from __future__ import annotations
 
-import bisect
 import itertools
 import weakref
 from collections.abc import Iterable
@@ -300,17 +299,16 @@ def typo_words(index: SearchIndex, token: str, other_word: bool = False) -> list
     # by distance, likeness, frequency and the word itself: the order read does not matter)
     # the token's letters taken out of a text of words (a line break between two)
     unlike = dict.fromkeys(map(ord, letters - {"\n"}))
-    for size in range(len(folded) - limit, len(folded) + limit + 1):
-        plain, accentless, joined = words_of_length(index, size)
-        # each edit brings in at most one letter and takes out at most one: a word
-        # with more letters of its own is further away (and needs no alignment); each
-        # word's own letters are counted in C, for every word of the length at once
-        own = map(len, map(set, joined.translate(unlike).split("\n")))
-        close = itertools.compress(zip(plain, accentless, strict=True), map(limit.__ge__, own))
-        for word, other in close:
-            if (other == folded and other_word) or len(letters.difference(other)) > limit:
-                continue
-            best += _typo_candidate(index, folded, word, other, limit, short)
+    plain, accentless, joined = nearby_words(index, len(folded) - limit, len(folded) + limit)
+    # each edit brings in at most one letter and takes out at most one: a word with more
+    # letters of its own is further away (and needs no alignment); each word's own letters
+    # are counted in C, for every word at once
+    own = map(len, map(set, joined.translate(unlike).split("\n")))
+    close = itertools.compress(zip(plain, accentless, strict=True), map(limit.__ge__, own))
+    for word, other in close:
+        if (other == folded and other_word) or len(letters.difference(other)) > limit:
+            continue
+        best += _typo_candidate(index, folded, word, other, limit, short)
     if not best:
         return []
     best.sort()
@@ -333,52 +331,63 @@ def _typo_candidate(
     return [(distance, -overlap, -frequency, word)]
 
 
-class _Lengths:
-    """An index's words sorted by the length of their accent-free form: per length, the
-    words, their accent-free forms, and those as one text, made when first asked for (a
-    misspelling asks for three to five lengths)."""
+#: a length of a word, as :class:`_Lengths` keeps it (one byte: longer words are kept
+#: as this long, and looked at whenever the lengths asked for reach it)
+LONGEST_KEPT = 255
 
-    __slots__ = ("made", "other_lengths", "others", "plain", "plain_lengths")
+
+class _Lengths:
+    """An index's words and the length of each one's accent-free form (a byte each): the
+    words of a range of lengths are picked out in C (a translate of the lengths, then
+    ``compress``), never sorted nor grouped in Python."""
+
+    __slots__ = ("other_lengths", "others", "others_folded", "plain", "plain_lengths")
 
     def __init__(self, surface: Iterable[str]) -> None:
-        # an ASCII word folds to its lower case, of its own length: sorted by length in C
-        self.plain = sorted(filter(str.isascii, surface), key=len)
-        self.plain_lengths = list(map(len, self.plain))
-        others = list(itertools.filterfalse(str.isascii, surface))
-        folded = fold_words(others)
-        self.others = sorted(zip(map(len, folded), others, folded, strict=True))
-        self.other_lengths = [size for size, _, _ in self.others]
-        self.made: dict[int, tuple[list[str], list[str], str]] = {}
+        # an ASCII word folds to its lower case, of its own length
+        self.plain = list(filter(str.isascii, surface))
+        self.plain_lengths = _length_bytes(self.plain)
+        self.others = list(itertools.filterfalse(str.isascii, surface))
+        self.others_folded = fold_words(self.others)
+        self.other_lengths = _length_bytes(self.others_folded)
 
-    def of(self, size: int) -> tuple[list[str], list[str], str]:
-        found = self.made.get(size)
-        if found is None:
-            start = bisect.bisect_left(self.plain_lengths, size)
-            end = bisect.bisect_right(self.plain_lengths, size, start)
-            words = self.plain[start:end]
-            accentless = list(map(str.lower, words))
-            start = bisect.bisect_left(self.other_lengths, size)
-            end = bisect.bisect_right(self.other_lengths, size, start)
-            for _, word, other in self.others[start:end]:
-                words.append(word)
-                accentless.append(other)
-            found = self.made[size] = (words, accentless, "\n".join(accentless))
-        return found
+    def between(self, shortest: int, longest: int) -> tuple[list[str], list[str], str]:
+        wanted = bytearray(LONGEST_KEPT + 1)
+        low, high = max(shortest, 0), min(longest, LONGEST_KEPT)
+        if low <= high:
+            wanted[low : high + 1] = b"\x01" * (high - low + 1)
+        if longest >= LONGEST_KEPT:
+            wanted[LONGEST_KEPT] = 1
+        words = list(itertools.compress(self.plain, self.plain_lengths.translate(wanted)))
+        accentless = list(map(str.lower, words))
+        picked = self.other_lengths.translate(wanted)
+        words += itertools.compress(self.others, picked)
+        accentless += itertools.compress(self.others_folded, picked)
+        return words, accentless, "\n".join(accentless)
 
 
-#: each index's words by length (:func:`words_of_length`), for as long as the index lives
+def _length_bytes(words: list[str]) -> bytes:
+    lengths = list(map(len, words))
+    if lengths and max(lengths) > LONGEST_KEPT:
+        lengths = [min(length, LONGEST_KEPT) for length in lengths]
+    return bytes(lengths)
+
+
+#: each index's words with their lengths (:func:`nearby_words`), while the index lives
 _BY_LENGTH: weakref.WeakKeyDictionary[SearchIndex, _Lengths] = weakref.WeakKeyDictionary()
 
 
-def words_of_length(index: SearchIndex, size: int) -> tuple[list[str], list[str], str]:
-    """Each corpus word whose accent-free form is ``size`` letters long, those forms, and
-    those forms as one text, a line break between two (the words sorted by length once per
-    index, kept here beside it): a misspelling is compared with the words of about its
-    length only."""
+def nearby_words(
+    index: SearchIndex, shortest: int, longest: int
+) -> tuple[list[str], list[str], str]:
+    """Each corpus word whose accent-free form is ``shortest`` to ``longest`` letters long
+    (perhaps a few longer than 255 letters more), those forms, and those forms as one text,
+    a line break between two: a misspelling is compared with the words of about its length
+    only (their lengths are kept beside the index, made once per index)."""
     known = _BY_LENGTH.get(index)
     if known is None:
         known = _BY_LENGTH[index] = _Lengths(index.surface)
-    return known.of(size)
+    return known.between(shortest, longest)
 
 
 def english_stems(index: SearchIndex, word: str) -> set[str]:
