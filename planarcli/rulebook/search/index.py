@@ -619,6 +619,9 @@ class SearchIndex:
         tokens = self.positions(position).tokens
         heads = self.heads[position]
         parent = self.parents[position]
+        if not heads and parent < 0:
+            # a text of its own words only: each term's count in them
+            return {term: count for term in terms if (count := tokens.count(term))}
         parent_tokens = self.positions(parent).tokens if parent >= 0 else None
         parent_weight = WEIGHTS["parent"].weight
         title = WEIGHTS["card_title"].weight if self.kinds[position] in CARD_KINDS else 1.0

@@ -68,24 +68,25 @@ CONDITION_RE = lazy(r"^(?:if|when|whenever|si|quand|lorsqu|hvis|når)\b", re.IGN
 def aid_scores(index: SearchIndex, weights: dict[str, float]) -> dict[int, float]:
     """BM25 of the query's terms over each document's phrasings."""
     scores: dict[int, float] = {}
-    lengths = index.aid_lengths
+    lengths, doc_langs = index.aid_lengths, index.doc_langs
+    averages: dict[str, float] = {}
     for term, weight in weights.items():
         packed = index.aid_postings.get(term)
         if not packed:
             continue
         found = numbers_of(packed)
         idfs: dict[str, float] = {}
-        for place in range(0, len(found), 2):
-            position, tf = found[place], found[place + 1]
-            lang = index.doc_langs[position]
+        for position, tf in zip(found[::2], found[1::2], strict=True):
+            lang = doc_langs[position]
             idf = idfs.get(lang)
             if idf is None:
                 n = index.aid_size.get(lang, 0)
                 df = index.aid_df.get(lang, {}).get(term, 0)
                 idf = idfs[lang] = bm25_idf(n, df)
-            norm = AID_K1 * (
-                1.0 - AID_B + AID_B * lengths[position] / (index.aid_length.get(lang) or 1.0)
-            )
+            average = averages.get(lang)
+            if average is None:
+                average = averages[lang] = index.aid_length.get(lang) or 1.0
+            norm = AID_K1 * (1.0 - AID_B + AID_B * lengths[position] / average)
             part = weight * idf * tf * (AID_K1 + 1.0) / (tf + norm)
             scores[position] = scores.get(position, 0.0) + part
     return scores
