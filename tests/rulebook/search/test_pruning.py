@@ -16,7 +16,7 @@ from planarcli import resources
 from planarcli.rulebook import catalogue
 from planarcli.rulebook import search as rulesearch
 from planarcli.rulebook.ruleids import fold_accents
-from planarcli.rulebook.search import analysis, expansion, scoring
+from planarcli.rulebook.search import analysis, expansion, pruning, scoring
 from planarcli.rulebook.search.query import understand
 
 HERE = Path(__file__).parents[2]
@@ -58,7 +58,7 @@ def test_pruned_ranking_is_the_full_ranking(bundled_indexes: dict[Any, Any]) -> 
         for limit in (1, 10):
             full = scoring.rank(index, asked, limit, prune=False)
             assert _shown(scoring.rank(index, asked, limit)) == _shown(full), item["query"]
-        pruned += scoring._may_prune(index, asked, set(range(len(index.ids))))
+        pruned += pruning.may_prune(index, asked, set(range(len(index.ids))))
     assert pruned > len(chosen) // 2  # the shortcut is taken, not only its fallback
 
 
