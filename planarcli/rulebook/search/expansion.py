@@ -203,11 +203,34 @@ def compounds(index: SearchIndex, token: str) -> set[str]:
     if len(token) < COMPOUND_SHORTEST or not token.isalpha():
         return set()
     base = index.stem_word(token, "da")
+    words, terms, text = _danish_words(index)
     found = set()
-    for word, term in index.stems.get("da", {}).items():
-        if len(word) >= len(base) + COMPOUND_SHORTEST and word.startswith(base):
-            found.add(term)
+    # each word that starts with the stem, in the stems' order: found in C in one text
+    # (a word's number is the count of the line breaks before its own)
+    needle = "\n" + base
+    at = text.find(needle)
+    while at >= 0:
+        number = text.count("\n", 0, at)
+        if len(words[number]) >= len(base) + COMPOUND_SHORTEST:
+            found.add(terms[number])
+        at = text.find(needle, at + 1)
     return found
+
+
+#: per index, its Danish words, their stems, and the words as one text, each after a line
+#: break (:func:`compounds`)
+_DANISH: weakref.WeakKeyDictionary[SearchIndex, tuple[list[str], list[str], str]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _danish_words(index: SearchIndex) -> tuple[list[str], list[str], str]:
+    known = _DANISH.get(index)
+    if known is None:
+        stems = index.stems.get("da", {})
+        words = list(stems)
+        known = _DANISH[index] = (words, list(stems.values()), "\n" + "\n".join(words))
+    return known
 
 
 def correct(

@@ -113,3 +113,19 @@ def test_fold_words_folds_each_word_as_fold_accents(words: list[str]) -> None:
     """Folded as one text, each word folds as it does alone (marks, case, ligatures)."""
     expected = [fold_accents(w) if not w.isascii() else w.lower() for w in words]
     assert analysis.fold_words(words) == expected
+
+
+@pytest.mark.parametrize("token", ["fænomen", "planar", "terning", "kort", "spiller", "slå"])
+def test_compounds_are_those_of_every_danish_word(
+    token: str, bundled_indexes: dict[Any, Any]
+) -> None:
+    """The Danish compounds a word heads, found in one text, are those every word gives."""
+    index = _index({"query": "hvad koster det at slå med terningen"}, bundled_indexes)
+    base = index.stem_word(token, "da")
+    expected = {
+        term
+        for word, term in index.stems["da"].items()
+        if len(word) >= len(base) + expansion.COMPOUND_SHORTEST and word.startswith(base)
+    }
+    assert expansion.compounds(index, token) == expected
+    assert expected or token == "slå"  # the cases are not all empty
