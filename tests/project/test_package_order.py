@@ -70,7 +70,8 @@ PACKAGE_ORDER: dict[str, list[str | tuple[str, ...]]] = {
     "planarcli/rulebook/search": [
         ("weights", "analysis"),  # the features' weights; tokens, folding, stemming, synonyms
         "passages",  # what kind of passage a text is: a heading, a scope, an aside
-        "quantity",  # whether a question asks for a quantity
+        # whether a question asks for a quantity; a story then a question; the rules moved
+        ("quantity", "story", "moves"),
         (
             "index",  # fields, postings, statistics: nothing of queries or ranking
             "cards",  # the cards a question names, matched against kept names

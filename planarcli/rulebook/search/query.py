@@ -54,6 +54,9 @@ if TYPE_CHECKING:
 #: a query word whose best term weighs no more than this (an accent restored on a stopword)
 #: is not one of its essential words
 ESSENTIAL = 0.5
+#: what ends a sentence (:data:`.story.ENDS`, kept here so that a query of one sentence
+#: does not load that module)
+STORY_ENDS = ".!?"
 #: a question of at least this many words is long (see :mod:`.scoring`: window, lonely)
 LONG_QUERY = 6
 
@@ -251,6 +254,7 @@ class Understood:
         "essential",
         "groups",
         "long_query",
+        "moved",
         "named",
         "named_editions",
         "numbers",
@@ -281,6 +285,8 @@ class Understood:
     #: asks how the rules used to be
     named_editions: set[int]
     past: set[str]
+    #: today's ids of the rules that an older rule the query names went to (:mod:`.moves`)
+    moved: frozenset[str]
     #: "what is X": a pattern for a rule saying "X is ..." (or None), whether the query is
     #: only that question (``asks``), whether it asks what a word means (``defines``), and
     #: the terms of X when a longer question names it (``named``)
@@ -315,6 +321,13 @@ def understand(index: SearchIndex, query: str) -> Understood:
     """Read ``query`` against ``index``: its words' terms and what it asks."""
     cards, card_words, spelled = card_reading(index, query)
     surfaced = untitled(index, query_groups(index, spelled))
+    # a story, then the question: the words said only in the story count less
+    # (read only for a query with two sentences at least: :mod:`.story` is not even loaded
+    # for the others)
+    if any(end in query for end in STORY_ENDS):
+        from planarcli.rulebook.search.story import weigh_story
+
+        surfaced = weigh_story(surfaced, query, WEIGHTS["story"].weight)
     card_asked = bool(cards) and asks_the_card(surfaced, card_words, cards)
     named_editions, naming = editions_named(index, query)
     past = asks_the_past(index, query)
@@ -400,6 +413,7 @@ def understand(index: SearchIndex, query: str) -> Understood:
         named=named,
         quantities=quantities,
         consequence=consequence,
+        moved=went_to(index, query, numbers),
         timing=asks_timing(query),
         long_query=len(groups) >= LONG_QUERY,
         owners=owners,
@@ -478,6 +492,22 @@ def editions_named(index: SearchIndex, query: str) -> tuple[set[int], set[str]]:
     if len(named) == len(index.edition_ids):
         return set(), set()
     return named, naming
+
+
+def went_to(index: SearchIndex, query: str, numbers: list[str]) -> frozenset[str]:
+    """For a query naming a rule number and a year before the current edition's, or asking
+    how the rules used to be: today's rules that rule went to (:func:`.moves.moved_rules`)."""
+    current = next((info for info in index.infos.values() if info.current), None)
+    if not numbers or current is None or not current.effective:
+        return frozenset()
+    years = [w for w in words(query) if len(w) == 4 and w.isdigit() and w < current.effective[:4]]
+    if not years and not (may_hold(query, PAST_NEEDLES) and PAST_RE.compiled.search(query)):
+        return frozenset()
+    from planarcli.rulebook.catalogue import bundled_infos
+    from planarcli.rulebook.search.moves import moved_rules
+
+    infos = bundled_infos(os.path.dirname(current.location))
+    return moved_rules(infos, current, numbers, years)
 
 
 def asks_the_past(index: SearchIndex, query: str) -> set[str]:

@@ -33,6 +33,7 @@ from planarcli.rulebook.search import pruning
 from planarcli.rulebook.search.index import (
     PROXIMITY_WINDOW,
     QUOTES,
+    VARIANT_SECTION,
     SearchResult,
     bm25_idf,
     numbers_of,
@@ -110,13 +111,18 @@ def asks_for_term(index: SearchIndex, position: int, groups: list[dict[str, floa
 
 
 def names_term(index: SearchIndex, position: int, subject: list[set[str]]) -> bool:
-    """True when what a question asks about is the glossary term, perhaps with one more
-    word ("what a phenomenon card is" asks about the term "Phenomenon")."""
+    """True when what a question asks about is the glossary term, perhaps with the word
+    "card" ("what a phenomenon card is" asks about the term "Phenomenon"; "who is the
+    owner of the planes" asks about an owner, not the term "Plane")."""
     heads = index.heads[position]
     title = index.tokens[position].split(" ")[:heads]
     if not title or not heads <= len(subject) <= heads + 1:
         return False
-    return all(any(term in terms for terms in subject) for term in title)
+    if not all(any(term in terms for terms in subject) for term in title):
+        return False
+    return len(subject) == heads or any(
+        CARD_TERMS.intersection(terms) and not terms.intersection(title) for terms in subject
+    )
 
 
 def names_heading(index: SearchIndex, position: int, groups: list[dict[str, float]]) -> bool:
@@ -206,6 +212,13 @@ def rank(
             position
             for position, rule_id in enumerate(index.ids)
             if any(rule_id.startswith(number) for number in asked.numbers)
+        )
+    if asked.moved:
+        # "old rule 901.8, what is it now": the rules it went to are answers
+        reached.update(
+            position
+            for position, rule_id in enumerate(index.ids)
+            if rule_id in asked.moved and index.kinds[position] == "rule"
         )
     aided = aid_scores(index, weights) if index.aid_postings else {}
     current = next((info.id for info in index.infos.values() if info.current), None)
@@ -625,6 +638,9 @@ class _Scoring:
         if asked.consequence and kind == "rule" and CONDITION_RE.match(index.texts[position]):
             # "what happens if I roll a blank": "If the die roll is a blank face, ..."
             score *= self.w["consequence"]
+        if asked.moved and kind == "rule" and rule_id in asked.moved:
+            # "it used to be rule 901.4": today's rule it went to (103.3a)
+            score *= self.w["moved_rule"]
         if asked.timing and kind == "rule":
             # "when can I roll the planar die": "any time ... they have priority ... during a
             # main phase" (901.9, 116.2i), not a rule on what rolling it does (706.7)
@@ -643,17 +659,66 @@ class _Scoring:
         return score
 
 
+#: how many of the best results are compared for a general rule restating a Planechase rule,
+#: and the share of their words two texts must have in common to say one thing
+RESTATED_AMONG = 3
+RESTATED_SHARE = 0.7
+#: the sections of Planechase's own rules (the variant, planes, phenomena)
+OWN_SECTIONS = (VARIANT_SECTION + ".", "311.", "312.")
+
+
+def _restated_below_variant(
+    index: SearchIndex, asked: Understood, keyed: list[tuple[float, int, int, int]]
+) -> None:
+    """A rule of 901 that a general rule says again (706.7 and 901.9d, the planar die and
+    abilities that trigger on a roll: most of their words in common) is moved, among the
+    RESTATED_AMONG best of ``keyed`` (best first), just above it (``restated``: at that
+    rule's score times the weight): the variant's own rule answers a question about
+    Planechase, the general one cites it. Not for a question about an older edition ("in
+    the very first rules ..."), whose rules said it otherwise."""
+    lift = WEIGHTS["restated"].weight
+    if lift <= 1.0 or len(keyed) < 2 or asked.past or asked.named_editions:
+        return
+    ids, kinds, tokens = index.ids, index.kinds, index.tokens
+    best = keyed[:RESTATED_AMONG]
+    own = [
+        place
+        for place, item in enumerate(best)
+        if kinds[item[2]] == "rule" and ids[item[2]].startswith(VARIANT_SECTION + ".")
+    ]
+    others = [
+        place
+        for place, item in enumerate(best)
+        if kinds[item[2]] == "rule" and not ids[item[2]].startswith(OWN_SECTIONS)
+    ]
+    if not own or not others or own[-1] < others[0]:
+        return
+    words = {place: frozenset(tokens[best[place][2]].split(" ")) for place in own + others}
+    for other in others:
+        for rule in own:
+            if rule > other and len(words[other] & words[rule]) >= RESTATED_SHARE * len(
+                words[other] | words[rule]
+            ):
+                lifted = keyed.pop(rule)
+                keyed.insert(other, (keyed[other][0] * lift, *lifted[1:]))
+                return
+
+
 def _lift_complete_subrules(
     index: SearchIndex, scores: dict[int, float], scoring: _Scoring
 ) -> None:
     """A subrule that matches all its parent matches and more answers better than the
-    parent: "grand melee planar controller" is 901.14a, not 901.14."""
+    parent: "grand melee planar controller" is 901.14a, not 901.14 (not when the parent is
+    the rule a question asks an older rule's number of: "old rule 901.8" is 901.9)."""
     lift = WEIGHTS["complete_subrule"].weight
     if lift <= 0.0:
         return
     covered = scoring.covered
+    moved = scoring.asked.moved
     for position, score in list(scores.items()):
         parent = index.parents[position]
+        if moved and parent >= 0 and index.ids[parent] in moved:
+            continue
         parent_score = scores.get(parent, 0.0) if parent >= 0 else 0.0
         if parent_score > score and covered[position] > covered[parent]:
             # ... by words that matter: not "one" in "a third time in one turn"
@@ -693,6 +758,7 @@ def _ordered(
             shown = min(preferred, key=rank_of.__getitem__)
             keyed.append((-round(score, 6), rank_of[shown], position, shown))
     keyed.sort()
+    _restated_below_variant(index, asked, keyed)
     keyed = _with_current_rules(index, keyed)
     out: list[SearchResult] = []
     said: set[str] = set()  # the rulings' texts listed: one a rule many cards repeat, once

@@ -22,6 +22,11 @@ TIMING_PAIRS = {
     "quel": frozenset({"moment"}),
     "quelle": frozenset({"phase", "etape"}),
     "hvilken": frozenset({"fase"}),
+    # "can I roll on my opponents turn", "on someone else turn" (typed without the
+    # apostrophe: "opponent's" is read "opponent s"): whose turn it may be
+    "opponent": frozenset({"turn"}),
+    "opponents": frozenset({"turn"}),
+    "else": frozenset({"turn"}),
 }
 #: the words by which a text states a time (folded, as a text's ``forms`` hold them): a rule
 #: saying "any time they have priority ... during a main phase" answers "when can I roll"

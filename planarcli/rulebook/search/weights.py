@@ -43,6 +43,9 @@ WEIGHTS: dict[str, Feature] = {
     "relative": Feature(1.0, 0.0, "an English agent noun and its verb (owner/owns)"),
     "accent": Feature(1.0, 0.0, "a word typed without its accents (de -> dé in a content word)"),
     "compound": Feature(0.7, 0.0, "a Danish compound headed by a query word (fænomen-kort)"),
+    "story": Feature(
+        0.9, 1.0, "a story, then a question: the words only the story says count less"
+    ),
     # ----------------------------------------------------------- index (fields)
     "parent": Feature(0.7, 0.0, "a lettered subrule also holds its parent's words"),
     "card_title": Feature(1.0, 0.0, "a card ruling's card name words count as its title"),
@@ -63,6 +66,9 @@ WEIGHTS: dict[str, Feature] = {
     "subrule": Feature(0.85, 1.0, "a lettered subrule below the rule that states the thing"),
     "out_of_context": Feature(0.45, 1.0, "a subrule of a special case the query does not name"),
     "complete_subrule": Feature(1.02, 0.0, "a subrule matching all its parent does and more"),
+    "restated": Feature(
+        1.01, 1.0, "a 901 rule a general rule says again (901.9d, 706.7): just above it"
+    ),
     "introduction": Feature(0.4, 1.0, "a heading or a rule that only introduces its subrules"),
     "glossary": Feature(0.6, 1.0, "a glossary entry below the rules it sums up"),
     "glossary_named": Feature(2.0, 1.0, "... above them when the query is its term"),
@@ -79,6 +85,9 @@ WEIGHTS: dict[str, Feature] = {
         1.5, 1.0, "French/Danish question: the current English rules beside its language's text"
     ),
     "older_edition": Feature(0.9, 1.0, "older English editions searched with the current one"),
+    "moved_rule": Feature(
+        3.0, 1.0, "'old rule 901.8 from 2009, what is it now': today's rule it went to"
+    ),
     "card_words": Feature(1.0, 0.0, "the words naming a card count among the query's words"),
     "card_named": Feature(1.25, 1.0, "a ruling of a card the question names"),
     # (a card's Oracle text says what the card does: first for a question asking what it
