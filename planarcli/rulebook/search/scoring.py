@@ -236,7 +236,9 @@ def rank(
             if kinds[position] not in CARD_KINDS or position in asked.rulings
         }
     if prune and pruning.may_prune(index, asked, candidates):
-        scores = pruning.best_scores(index, scoring, candidates, reached, aided, limit)
+        # (the RESTATED_AMONG best are compared after the sort: as many scored in full)
+        wanted = max(limit, RESTATED_AMONG)
+        scores = pruning.best_scores(index, scoring, candidates, reached, aided, wanted)
     else:
         for position in candidates:
             score = scoring.score(position, position in reached, aided.get(position))
