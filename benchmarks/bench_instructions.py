@@ -79,6 +79,14 @@ COMMANDS: dict[str, tuple[list[str], float | None]] = {
         ],
         1.35,
     ),
+    "rules search (long Danish)": (
+        [
+            "rules",
+            "search",
+            "hvor meget mana koster det at slå med planarterningen en anden gang i samme tur",
+        ],
+        1.35,
+    ),
 }
 
 #: label -> (planarcli arguments, target ratio): commands counted as the first run after an

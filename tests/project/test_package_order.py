@@ -81,6 +81,7 @@ PACKAGE_ORDER: dict[str, list[str | tuple[str, ...]]] = {
         # names; a question asking when
         "expansion",  # each query word as weighted index terms
         "query",  # query understanding: the Understood query
+        "pruning",  # only the texts that may rank scored in full
         ("scoring", "snippet"),  # an understood query ranked; a result's answering passage
         "scope",  # which editions a search covers; one search, tying the layers together
         "__init__",

@@ -315,6 +315,23 @@ def fold(word: str) -> str:
     return folded
 
 
+def fold_words(words: list[str]) -> list[str]:
+    """:func:`fold` of each of ``words`` (memoised as it is), the words not yet folded
+    folded as one text: case folding and NFKD read letter by letter (a line break, which
+    no word holds, stops NFKD's reordering of marks), so each word folds as it does alone;
+    and the marks dropped are found among the text's distinct letters, not letter by letter
+    (a typo's candidates fold the whole vocabulary's accented words at once)."""
+    import unicodedata
+
+    cache = _FOLD_CACHE
+    new = [word for word in dict.fromkeys(words) if word not in cache]
+    if new:
+        text = unicodedata.normalize("NFKD", "\n".join(new).casefold())
+        marks = {ord(ch): None for ch in set(text) if unicodedata.combining(ch)}
+        cache.update(zip(new, text.translate(marks).split("\n"), strict=True))
+    return list(map(cache.__getitem__, words))
+
+
 def stem(word: str, lang: str) -> str:
     """The index term for ``word`` in ``lang`` (rule numbers are kept as they are)."""
     key = (lang, word)

@@ -26,6 +26,7 @@ from planarcli.rulebook.search.analysis import (
     TOKEN_RE,
     TRANSLATIONS,
     fold,
+    fold_words,
     folded_synonyms,
     indel_similarity,
     number_value,
@@ -202,11 +203,34 @@ def compounds(index: SearchIndex, token: str) -> set[str]:
     if len(token) < COMPOUND_SHORTEST or not token.isalpha():
         return set()
     base = index.stem_word(token, "da")
+    words, terms, text = _danish_words(index)
     found = set()
-    for word, term in index.stems.get("da", {}).items():
-        if len(word) >= len(base) + COMPOUND_SHORTEST and word.startswith(base):
-            found.add(term)
+    # each word that starts with the stem, in the stems' order: found in C in one text
+    # (a word's number is the count of the line breaks before its own)
+    needle = "\n" + base
+    at = text.find(needle)
+    while at >= 0:
+        number = text.count("\n", 0, at)
+        if len(words[number]) >= len(base) + COMPOUND_SHORTEST:
+            found.add(terms[number])
+        at = text.find(needle, at + 1)
     return found
+
+
+#: per index, its Danish words, their stems, and the words as one text, each after a line
+#: break (:func:`compounds`)
+_DANISH: weakref.WeakKeyDictionary[SearchIndex, tuple[list[str], list[str], str]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _danish_words(index: SearchIndex) -> tuple[list[str], list[str], str]:
+    known = _DANISH.get(index)
+    if known is None:
+        stems = index.stems.get("da", {})
+        words = list(stems)
+        known = _DANISH[index] = (words, list(stems.values()), "\n" + "\n".join(words))
+    return known
 
 
 def correct(
@@ -294,28 +318,20 @@ def typo_words(index: SearchIndex, token: str, other_word: bool = False) -> list
     folded = fold(token)
     letters = frozenset(folded)
     best: list[tuple[int, float, int, str]] = []
-    by_length = words_by_length(index)
     # only the words whose length is within ``limit`` of the token's (the best are sorted
     # by distance, likeness, frequency and the word itself: the order read does not matter)
-    nearby = (
-        entry
-        for size in range(len(folded) - limit, len(folded) + limit + 1)
-        for entry in by_length.get(size, ())
-    )
-    for word, other, other_letters in nearby:
-        if other == folded and other_word:
+    # the token's letters taken out of a text of words (a line break between two)
+    unlike = dict.fromkeys(map(ord, letters - {"\n"}))
+    plain, accentless, joined = nearby_words(index, len(folded) - limit, len(folded) + limit)
+    # each edit brings in at most one letter and takes out at most one: a word with more
+    # letters of its own is further away (and needs no alignment); each word's own letters
+    # are counted in C, for every word at once
+    own = map(len, map(set, joined.translate(unlike).split("\n")))
+    close = itertools.compress(zip(plain, accentless, strict=True), map(limit.__ge__, own))
+    for word, other in close:
+        if (other == folded and other_word) or len(letters.difference(other)) > limit:
             continue
-        # each edit brings in at most one letter and takes out at most one: a word
-        # with more letters of its own is further away (and needs no alignment)
-        if len(letters - other_letters) > limit or len(other_letters - letters) > limit:
-            continue
-        if short and sorted(other) != sorted(folded):
-            continue
-        distance = osa_distance(folded, other, limit)
-        if distance <= limit:
-            overlap = indel_similarity(folded, other)
-            frequency = sum(index.df.get(s, 0) for s in index.surface[word].split(" "))
-            best.append((distance, -overlap, -frequency, word))
+        best += _typo_candidate(index, folded, word, other, limit, short)
     if not best:
         return []
     best.sort()
@@ -323,34 +339,78 @@ def typo_words(index: SearchIndex, token: str, other_word: bool = False) -> list
     return [word for distance, _, _, word in best[:TYPO_CHOICES] if distance == nearest]
 
 
-#: per length of an accent-free word, each corpus word of that length: (the word, accent-free,
-#: its letters)
-ByLength = dict[int, list[tuple[str, str, frozenset[str]]]]
+def _typo_candidate(
+    index: SearchIndex, folded: str, word: str, other: str, limit: int, short: bool
+) -> list[tuple[int, float, int, str]]:
+    """``word`` (accent-free: ``other``) as a correction of the accent-free ``folded``
+    (none, or one entry: its distance, likeness and frequency), within ``limit`` edits."""
+    if short and sorted(other) != sorted(folded):
+        return []
+    distance = osa_distance(folded, other, limit)
+    if distance > limit:
+        return []
+    overlap = indel_similarity(folded, other)
+    frequency = sum(index.df.get(s, 0) for s in index.surface[word].split(" "))
+    return [(distance, -overlap, -frequency, word)]
 
 
-#: each index's words by length (:func:`words_by_length`), for as long as the index lives
-_BY_LENGTH: weakref.WeakKeyDictionary[SearchIndex, ByLength] = weakref.WeakKeyDictionary()
+#: a length of a word, as :class:`_Lengths` keeps it (one byte: longer words are kept
+#: as this long, and looked at whenever the lengths asked for reach it)
+LONGEST_KEPT = 255
 
 
-def words_by_length(index: SearchIndex) -> ByLength:
-    """Each corpus word, accent-free and with its letters, by the length of the accent-free
-    word (made once per index, kept here beside it): a misspelling is compared with the
-    words of about its length only. An ASCII word folds to its lower case, of its own
-    length: those are sorted by length in C, and only the others are folded here."""
+class _Lengths:
+    """An index's words and the length of each one's accent-free form (a byte each): the
+    words of a range of lengths are picked out in C (a translate of the lengths, then
+    ``compress``), never sorted nor grouped in Python."""
+
+    __slots__ = ("other_lengths", "others", "others_folded", "plain", "plain_lengths")
+
+    def __init__(self, surface: Iterable[str]) -> None:
+        # an ASCII word folds to its lower case, of its own length
+        self.plain = list(filter(str.isascii, surface))
+        self.plain_lengths = _length_bytes(self.plain)
+        self.others = list(itertools.filterfalse(str.isascii, surface))
+        self.others_folded = fold_words(self.others)
+        self.other_lengths = _length_bytes(self.others_folded)
+
+    def between(self, shortest: int, longest: int) -> tuple[list[str], list[str], str]:
+        wanted = bytearray(LONGEST_KEPT + 1)
+        low, high = max(shortest, 0), min(longest, LONGEST_KEPT)
+        if low <= high:
+            wanted[low : high + 1] = b"\x01" * (high - low + 1)
+        if longest >= LONGEST_KEPT:
+            wanted[LONGEST_KEPT] = 1
+        words = list(itertools.compress(self.plain, self.plain_lengths.translate(wanted)))
+        accentless = list(map(str.lower, words))
+        picked = self.other_lengths.translate(wanted)
+        words += itertools.compress(self.others, picked)
+        accentless += itertools.compress(self.others_folded, picked)
+        return words, accentless, "\n".join(accentless)
+
+
+def _length_bytes(words: list[str]) -> bytes:
+    lengths = list(map(len, words))
+    if lengths and max(lengths) > LONGEST_KEPT:
+        lengths = [min(length, LONGEST_KEPT) for length in lengths]
+    return bytes(lengths)
+
+
+#: each index's words with their lengths (:func:`nearby_words`), while the index lives
+_BY_LENGTH: weakref.WeakKeyDictionary[SearchIndex, _Lengths] = weakref.WeakKeyDictionary()
+
+
+def nearby_words(
+    index: SearchIndex, shortest: int, longest: int
+) -> tuple[list[str], list[str], str]:
+    """Each corpus word whose accent-free form is ``shortest`` to ``longest`` letters long
+    (perhaps a few longer than 255 letters more), those forms, and those forms as one text,
+    a line break between two: a misspelling is compared with the words of about its length
+    only (their lengths are kept beside the index, made once per index)."""
     known = _BY_LENGTH.get(index)
     if known is None:
-        known = {}
-        surface = index.surface
-        plain = sorted(filter(str.isascii, surface), key=len)
-        for size, group in itertools.groupby(plain, key=len):
-            known[size] = [
-                (word, lowered, frozenset(lowered)) for word in group for lowered in (word.lower(),)
-            ]
-        for word in itertools.filterfalse(str.isascii, surface):
-            other = fold(word)
-            known.setdefault(len(other), []).append((word, other, frozenset(other)))
-        _BY_LENGTH[index] = known
-    return known
+        known = _BY_LENGTH[index] = _Lengths(index.surface)
+    return known.between(shortest, longest)
 
 
 def english_stems(index: SearchIndex, word: str) -> set[str]:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from planarcli.rulebook.corpus import CARD_KINDS, ENGLISH_CR
@@ -281,6 +281,7 @@ class SearchIndex:
         self.infos: dict[str, EditionInfo] = {}
         self._sets: dict[str, frozenset[str]] = {}
         self._docs: dict[int, tuple[dict[str, float], Positions]] = {}
+        self._where: dict[int, Positions] = {}
         self._idf: dict[tuple[str, str | None], float] = {}
         self._folded: dict[str, tuple[str, frozenset[str]]] | None = None
         self._restating: frozenset[int] | None = None
@@ -603,6 +604,42 @@ class SearchIndex:
         made = self._docs[position] = (terms, Positions(tokens))
         return made
 
+    def positions(self, position: int) -> Positions:
+        """Where each term stands in one document's words (memoised)."""
+        known = self._where.get(position)
+        if known is None:
+            known = self._where[position] = Positions(self.tokens[position].split(" "))
+        return known
+
+    def term_weights(self, position: int, terms: Iterable[str]) -> dict[str, float]:
+        """The weight :meth:`doc` gives each of ``terms`` in one document, each a term it
+        holds (as its postings say): a search asks for a few terms of each text it reaches,
+        each counted in C in the text's words and its parent's, where :meth:`doc` makes the
+        whole bag of both (a Python loop over the parent's words)."""
+        tokens = self.positions(position).tokens
+        heads = self.heads[position]
+        parent = self.parents[position]
+        if not heads and parent < 0:
+            # a text of its own words only: each term's count in them
+            return {term: count for term in terms if (count := tokens.count(term))}
+        parent_tokens = self.positions(parent).tokens if parent >= 0 else None
+        parent_weight = WEIGHTS["parent"].weight
+        title = WEIGHTS["card_title"].weight if self.kinds[position] in CARD_KINDS else 1.0
+        body = tokens[heads:] if heads else tokens
+        out: dict[str, float] = {}
+        for term in terms:
+            # the same sums in the same order as :meth:`doc`'s
+            count = body.count(term)
+            weight: float | None = count if count else None
+            for _ in range(tokens[:heads].count(term) if heads else 0):
+                weight = (weight or 0.0) + title
+            inherited = parent_tokens.count(term) if parent_tokens is not None else 0
+            if inherited:
+                weight = (weight or 0.0) + inherited * parent_weight
+            if weight is not None:
+                out[term] = weight
+        return out
+
     def _statistics(self) -> None:
         # Document frequencies count a rule once however many editions hold it, whatever its
         # wording in each, and they are kept per language: searching every edition must not
@@ -690,6 +727,7 @@ class SearchIndex:
         index._idf = {}
         index._sets = {}
         index._docs = {}
+        index._where = {}
         index.aids = []
         index._folded = None
         index._restating = None

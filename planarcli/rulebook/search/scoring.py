@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from planarcli.lazyre import lazy
 from planarcli.rulebook.corpus import CARD_KINDS, CARD_TEXT
+from planarcli.rulebook.search import pruning
 from planarcli.rulebook.search.index import (
     PROXIMITY_WINDOW,
     QUOTES,
@@ -69,24 +70,25 @@ CONDITION_RE = lazy(r"^(?:if|when|whenever|si|quand|lorsqu|hvis|når)\b", re.IGN
 def aid_scores(index: SearchIndex, weights: dict[str, float]) -> dict[int, float]:
     """BM25 of the query's terms over each document's phrasings."""
     scores: dict[int, float] = {}
-    lengths = index.aid_lengths
+    lengths, doc_langs = index.aid_lengths, index.doc_langs
+    averages: dict[str, float] = {}
     for term, weight in weights.items():
         packed = index.aid_postings.get(term)
         if not packed:
             continue
         found = numbers_of(packed)
         idfs: dict[str, float] = {}
-        for place in range(0, len(found), 2):
-            position, tf = found[place], found[place + 1]
-            lang = index.doc_langs[position]
+        for position, tf in zip(found[::2], found[1::2], strict=True):
+            lang = doc_langs[position]
             idf = idfs.get(lang)
             if idf is None:
                 n = index.aid_size.get(lang, 0)
                 df = index.aid_df.get(lang, {}).get(term, 0)
                 idf = idfs[lang] = bm25_idf(n, df)
-            norm = AID_K1 * (
-                1.0 - AID_B + AID_B * lengths[position] / (index.aid_length.get(lang) or 1.0)
-            )
+            average = averages.get(lang)
+            if average is None:
+                average = averages[lang] = index.aid_length.get(lang) or 1.0
+            norm = AID_K1 * (1.0 - AID_B + AID_B * lengths[position] / average)
             part = weight * idf * tf * (AID_K1 + 1.0) / (tf + norm)
             scores[position] = scores.get(position, 0.0) + part
     return scores
@@ -195,9 +197,12 @@ def near(
     return best
 
 
-def rank(index: SearchIndex, asked: Understood, limit: int) -> list[SearchResult]:
+def rank(
+    index: SearchIndex, asked: Understood, limit: int, prune: bool = True
+) -> list[SearchResult]:
     """The ``limit`` best documents of ``index`` for the query ``asked`` (as
-    :func:`.query.understand` read it), best first."""
+    :func:`.query.understand` read it), best first. With ``prune``, only the texts that
+    may rank among them are scored in full (:func:`.pruning.best_scores`: the same results)."""
     weights = asked.weights
     reached: set[int] = set()  # the texts that hold a query word, or are a rule named
     for term in weights:
@@ -230,10 +235,15 @@ def rank(index: SearchIndex, asked: Understood, limit: int) -> list[SearchResult
             for position in candidates
             if kinds[position] not in CARD_KINDS or position in asked.rulings
         }
-    for position in candidates:
-        score = scoring.score(position, position in reached, aided.get(position))
-        if score is not None:
-            scores[position] = score
+    if prune and pruning.may_prune(index, asked, candidates):
+        # (the RESTATED_AMONG best are compared after the sort: as many scored in full)
+        wanted = max(limit, RESTATED_AMONG)
+        scores = pruning.best_scores(index, scoring, candidates, reached, aided, wanted)
+    else:
+        for position in candidates:
+            score = scoring.score(position, position in reached, aided.get(position))
+            if score is not None:
+                scores[position] = score
     if scoring.defined and scores:
         # "could someone explain what a phenomenon card is ...": the question says what
         # it asks about, and the glossary entry of that term answers it first
@@ -285,6 +295,15 @@ def _lift_card_texts(index: SearchIndex, asked: Understood, scores: dict[int, fl
             scores[position] = min(scores[position], below)
 
 
+#: what :meth:`_Scoring.text_bound` reads of a query in one language (see bound_parts)
+_BoundParts = tuple[
+    dict[str, float],
+    list[list[tuple[float, str, str]]],
+    list[list[tuple[float, str]]],
+    list[tuple[str, float]],
+]
+
+
 class _Scoring:
     """Scores one document after another for one query (what the query gives is read once)."""
 
@@ -298,12 +317,22 @@ class _Scoring:
         #: the query's terms that no text about Planechase throughout holds (see own_words)
         self.general: set[str] | None = None
         self.terms = set(asked.weights)
+        #: per document, the query's terms it holds (its words' or its parent's), by the
+        #: postings: a text's own bag of terms is never made
+        self.holds: dict[int, list[str]] = {}
+        for term in dict.fromkeys([*asked.owners, *asked.weights]):
+            for position in numbers_of(index.postings.get(term, b"")):
+                self.holds.setdefault(position, []).append(term)
         # ("what is X": the lead adds nothing; a weight of its own for it added nothing)
         self.lead_weight = 0.0 if asked.asks else WEIGHTS["lead"].weight
         #: glossary entries of the term the question asks about
         self.defined: list[int] = []
         #: per document, the query words (by number) it holds
         self.covered: dict[int, frozenset[int]] = {}
+        #: per language, the parts of :meth:`text_bound` that hold for every text
+        self._bound_parts: dict[str, _BoundParts] = {}
+        #: every weighted term is a query word's (a text's holds are its held terms)
+        self.owned = set(asked.weights) <= set(asked.owners)
         #: per language, each query word's rarity, and their sum
         self.masses: dict[str, list[float]] = {}
         self.mass_totals: dict[str, float] = {}
@@ -316,11 +345,17 @@ class _Scoring:
             else None
         )
 
-    def score(self, position: int, reached: bool, aid: float | None) -> float | None:
+    def score(
+        self, position: int, reached: bool, aid: float | None, bound: bool = False
+    ) -> float | None:
+        """The score of the text at ``position``; with ``bound``, at least that, from
+        :meth:`text_bound` (every step after the text's own score is a product or a sum of
+        weights, none negative: a greater text score never gives a lower score)."""
         index, asked = self.index, self.asked
         lang = index.doc_langs[position]
         if reached:
-            score = self.text_score(position, lang, aid is not None)
+            text = self.text_bound if bound else self.text_score
+            score = text(position, lang, aid is not None)
             if score is None:
                 return None
         else:
@@ -371,8 +406,7 @@ class _Scoring:
             }
         if not self.general:
             return False
-        terms, _ = self.index.doc(position)
-        return not self.general.isdisjoint(terms)
+        return not self.general.isdisjoint(self.holds.get(position, ()))
 
     def text_score(self, position: int, lang: str, aided: bool) -> float | None:
         """BM25 of the text field with the features added to it and coordination; None for
@@ -382,11 +416,14 @@ class _Scoring:
         many texts, each holding few of them): a feature of a word the text lacks adds 0."""
         index, asked = self.index, self.asked
         groups = asked.groups
-        terms, where = index.doc(position)
+        holds = self.holds.get(position, ())
         owners = asked.owners
         # (a query of rule numbers alone has words but no weights: its words still count
         # for the lead, proximity and coordination)
-        held = [term for term in owners if term in terms]
+        # (the owners' terms stand first in each text's holds, in the owners' order)
+        held = [term for term in holds if term in owners]
+        terms = index.term_weights(position, holds)
+        where = index.positions(position)
         covered = self.covered[position] = frozenset(
             itertools.chain.from_iterable(map(owners.__getitem__, held))
         )
@@ -452,6 +489,91 @@ class _Scoring:
                 share = self.w["window"]
                 score *= (1.0 - share) + share * together / (got or 1.0)
         return score
+
+    def text_bound(self, position: int, lang: str, aided: bool) -> float | None:
+        """At least what :meth:`text_score` gives (None where it does), without where the
+        words stand in the text: each feature at its most for the query's words the text
+        holds (two consecutive words as close as can be, the rarest of a word's terms
+        among the first words), no word lonely, and in a long question all of them in one
+        passage. Each part is at least the exact one's (the sums in another order differ
+        from the exact ones' in the last bits: :data:`PRUNE_SHARE`)."""
+        index, asked = self.index, self.asked
+        holds = self.holds.get(position, ())
+        owners = asked.owners
+        # (the owners' terms stand first in each text's holds, in the owners' order)
+        held = holds if self.owned else [term for term in holds if term in owners]
+        covered = frozenset(itertools.chain.from_iterable(map(owners.__getitem__, held)))
+        idf, pairs, leads, exact = self.bound_parts(lang)
+        score = 0.0
+        weights = asked.weights
+        if held and weights:
+            terms = index.term_weights(position, holds)
+            average = index.group_length.get(index.groups[position]) or 1.0
+            norm = BM25_K1 * (1.0 - BM25_B + BM25_B * index.lengths[position] / average)
+            for term in held:
+                tf = terms[term]
+                weight = weights.get(term)
+                if tf and weight is not None:
+                    score += weight * idf[term] * tf * (BM25_K1 + 1.0) / (tf + norm)
+        if score <= 0.0 and not aided and not asked.numbers:
+            return None
+        for number in covered:
+            if number + 1 in covered:
+                for value, a, b in pairs[number]:
+                    if a in holds and b in holds:
+                        score += value
+                        break
+            for value, term in leads[number]:
+                if term in holds:
+                    score += value
+                    break
+        if exact:
+            forms = index.forms[position]
+            for form, value in exact:
+                if form in forms:
+                    score += value
+        if asked.groups:
+            got = sum(map(self.mass(lang).__getitem__, covered))
+            score *= (got / (self.mass_totals[lang] or 1.0)) ** self.w["coordination"]
+        return score
+
+    def bound_parts(self, lang: str) -> _BoundParts:
+        """What :meth:`text_bound` reads of the query in ``lang``, made once per language:
+        each term's rarity; per pair of consecutive query words, what :func:`near` may add
+        for each two of their terms, most first; per query word, what the lead may add for
+        each of its terms, most first; per form typed, what it adds when the text holds it."""
+        known = self._bound_parts.get(lang)
+        if known is None:
+            rarity = self.index.idf
+            idf = {
+                term: rarity(term, lang)
+                for term in itertools.chain(
+                    self.asked.owners, self.asked.weights, *self.asked.groups
+                )
+            }
+            proximity, lead = self.w["proximity"], self.lead_weight
+            pairs = [
+                sorted(
+                    (
+                        (proximity * (wa * wb * min(idf[a], idf[b])), a, b)
+                        for a, wa in left.items()
+                        for b, wb in right.items()
+                        if a != b
+                    ),
+                    reverse=True,
+                )
+                for left, right in self.pairs
+            ]
+            leads = [
+                sorted(((lead * (weight * idf[t]), t) for t, weight in group.items()), reverse=True)
+                for group in self.asked.groups
+            ]
+            exact = [
+                (form, self.w["exact_form"] * max(idf[t] for t in group))
+                for form, group in self.padded
+            ]
+            known = self._bound_parts[lang] = (idf, pairs, leads, exact)
+        return known
 
     def mass(self, lang: str) -> list[float]:
         """Each query word's rarity among the texts in ``lang`` (0 for an inessential one)."""
@@ -710,11 +832,7 @@ def _with_current_rules(
     ):
         return keyed
     number = index.edition_ids.index(current)
-    where = {
-        index.ids[position]: position
-        for position in range(len(index.ids))
-        if index.kinds[position] == "rule" and number in index.editions[position]
-    }
+    where = pruning.current_rules(index, number)
     out: list[tuple[float, int, int, int]] = []
     placed: set[int] = set()
     later = {item[2]: item for item in keyed}
