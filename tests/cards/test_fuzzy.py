@@ -129,3 +129,23 @@ def test_the_typos_are_those_osa_finds(catalog: Catalog) -> None:
 def test_leading_guesses_by_rapidfuzz_agree(catalog: Catalog, name: str) -> None:
     """The rapidfuzz hand-over (``_leading_guesses_in_c``) gives the plain-Python answer."""
     assert guessing._leading_guesses_in_c(catalog, name) == resolve.leading_guesses(catalog, name)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_decided_lead_is_the_full_leads_verdict(catalog: Catalog, seed: int) -> None:
+    """``explain_unknown`` stops the search once the leader and whether it leads clearly
+    are settled (``guessing._leading(decide=True)``): the same leader and the same verdict
+    as the two exact leading guesses give."""
+    differ = []
+    for name in _written_names(catalog, seed + 20, 400):
+        full = resolve.leading_guesses(catalog, name)
+        decided = guessing._leading(catalog, name, decide=True)
+        if not full:
+            if decided:
+                differ.append(name)
+            continue
+        verdict = guessing._clear(full[0][0], full[1][0] if len(full) > 1 else 0.0)
+        found = guessing._clear(decided[0][0], decided[1][0] if len(decided) > 1 else 0.0)
+        if (decided[0], found) != (full[0], verdict):
+            differ.append(name)
+    assert differ == []
