@@ -43,8 +43,13 @@ COMMANDS: dict[str, tuple[list[str], float | None]] = {
     "validate deck.txt": (["validate", "{deck}"], 1.25),
     "cards show Tazeem": (["cards", "show", "Tazeem"], 1.25),
     "cards show (French)": (["cards", "show", "Académie de l'Ouest de Tolaria"], 1.25),
-    # a misspelling: rapidfuzz, the guesses and the list of every Magic card name (issue 26)
+    # a misspelling: the guesses (scored in plain Python from the few names their letters
+    # allow, rapidfuzz only when many are close) and the list of every Magic card name
+    # (issue 26)
     "cards show Akuom (typo)": (["cards", "show", "Akuom"], 1.25),
+    # ... another slip (a letter left out), and a misspelt name that is another Magic card
+    "cards show Tazem (typo)": (["cards", "show", "Tazem"], 1.25),
+    "cards show Lllanowar Elves (typo)": (["cards", "show", "Lllanowar Elves"], None),
     "rules show 901.9": (["rules", "show", "901.9"], 1.25),
     "rules search": (["rules", "search", "planar die cost"], 1.35),
     # a question naming a card also searches that card's rulings; one in French or Danish

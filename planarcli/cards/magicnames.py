@@ -89,7 +89,7 @@ class MagicNames:
     """The folded names of every Magic card, and their printed forms, read from the
     bundled file's bytes bucket by bucket."""
 
-    __slots__ = ("_buckets", "_by_length", "_data", "_lengths", "_start", "count", "provenance")
+    __slots__ = ("_by_length", "_data", "_index", "_longest", "_start", "count", "provenance")
 
     def __init__(self, data: bytes) -> None:
         first = data.find(b"\n")
@@ -103,39 +103,49 @@ class MagicNames:
         end = data.find(b"\n", mark + 1)
         if end < 0:
             raise ValueError(f"{FILE_NAME} is cut short")
-        fields = data[mark + 1 + len(INDEX_MARK) : end].decode("ascii").split(" ")
+        index = data[mark + 1 + len(INDEX_MARK) : end].decode("ascii")
+        count, _, entries = index.partition(" ")
         self._data = data
         self._start = end + 1
-        self.count = int(fields[0])
-        #: bucket -> (first byte, byte after the last), in the file's bytes
-        self._buckets: dict[tuple[int, int], tuple[int, int]] = {}
-        #: each length's first byte, in file order, then the end of the data
-        self._lengths: list[tuple[int, int]] = []
-        # One pass of int() over every number (buckets are read by the hundred, on every
-        # run that meets an unknown name); each bucket ends where the next begins.
-        numbers = list(map(int, ",".join(fields[1:]).split(","))) if fields[1:] else []
-        lengths = numbers[0::3]
-        starts = [self._start + offset for offset in numbers[2::3]]
-        ends = [*starts[1:], len(data)]
-        self._buckets.update(
-            zip(
-                zip(lengths, numbers[1::3], strict=True),
-                zip(starts, ends, strict=True),
-                strict=True,
-            )
-        )
-        last = None
-        for length, here in zip(lengths, starts, strict=True):
-            if length != last:
-                self._lengths.append((length, here))
-                last = length
+        self.count = int(count)
+        # The index is read where a lookup needs it, not parsed whole (thousands of
+        # buckets, for a run that reads one or a few): `` length,code point,`` found in
+        # it is that bucket's entry, the first `` length,`` that length's first bucket.
+        self._index = f" {entries} " if entries else " "
+        last = self._index.rstrip().rpartition(" ")[2]
+        self._longest = int(last.split(",")[0]) if last else -1
         self._by_length: dict[tuple[int, int], list[str]] = {}
+
+    def _offset_at(self, at: int) -> tuple[int, int]:
+        """The byte offset of the bucket whose index entry begins at ``at`` (its space),
+        and of the bucket after it (or the end of the data)."""
+        end = self._index.find(" ", at + 1)
+        offset = int(self._index[at + 1 : end].rpartition(",")[2])
+        after = self._index.find(" ", end + 1)
+        if after < 0:
+            return self._start + offset, len(self._data)
+        return self._start + offset, self._start + int(
+            self._index[end + 1 : after].rpartition(",")[2]
+        )
+
+    def _span(self, bucket: tuple[int, int]) -> tuple[int, int] | None:
+        """The bytes of ``bucket`` (``bucket_of``): its first and the byte after its last."""
+        at = self._index.find(f" {bucket[0]},{bucket[1]},")
+        return None if at < 0 else self._offset_at(at)
+
+    def _first_of_length(self, length: int) -> int | None:
+        """The first byte of the first name of ``length`` characters or more."""
+        for size in range(max(length, 0), self._longest + 1):
+            at = self._index.find(f" {size},")
+            if at >= 0:
+                return self._offset_at(at)[0]
+        return None
 
     def _line_at(self, key: str) -> int:
         """Where ``key``'s line begins in the file's bytes, or -1."""
         if not key:
             return -1
-        span = self._buckets.get(bucket_of(key))
+        span = self._span(bucket_of(key))
         if span is None:
             return -1
         start, end = span
@@ -166,20 +176,20 @@ class MagicNames:
     def keys_of_lengths(self, shortest: int, longest: int) -> list[str]:
         """The folded names of ``shortest`` to ``longest`` characters (by length, then
         first character, then alphabetically)."""
-        bounds = [start for length, start in self._lengths if shortest <= length <= longest]
-        if not bounds:
-            return []
-        after = [start for length, start in self._lengths if length > longest]
         cached = self._by_length.get((shortest, longest))
         if cached is None:
-            text = self._data[bounds[0] : after[0] if after else len(self._data)].decode("utf-8")
+            first = self._first_of_length(shortest) if shortest <= longest else None
+            if first is None:
+                return []
+            after = self._first_of_length(longest + 1)
+            text = self._data[first : len(self._data) if after is None else after].decode("utf-8")
             cached = [line.partition("\t")[0] for line in text.split("\n") if line]
             self._by_length[(shortest, longest)] = cached
         return cached
 
     def keys(self) -> list[str]:
         """Every folded name, in the file's order."""
-        return self.keys_of_lengths(0, self._lengths[-1][0]) if self._lengths else []
+        return self.keys_of_lengths(0, self._longest) if self._longest >= 0 else []
 
 
 _LOADED: MagicNames | None = None

@@ -15,11 +15,37 @@ clear enough to act on" is ``confident_guess``: `cards show` answers with it and
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from itertools import compress
+from typing import TYPE_CHECKING
 
+from planarcli.cards import fuzzy
 from planarcli.cards.catalog import Catalog
+from planarcli.cards.guessing import (
+    BELOW_EXACT,
+    PURE_SCORES_LIMIT,
+    _clear,
+    _covered,
+    _guess_keys,
+    _guess_vocabulary,
+    _leading,
+    _letter_counts,
+    _names_to_guess_from,
+    _scores,
+    _scores_at_least,
+    _word_score,
+)
+from planarcli.cards.guessing import (
+    GUESS_LEAD as GUESS_LEAD,
+)
+from planarcli.cards.guessing import (
+    GUESS_LEAD_MIN_SCORE as GUESS_LEAD_MIN_SCORE,
+)
+from planarcli.cards.guessing import (
+    GUESS_MIN_SCORE as GUESS_MIN_SCORE,
+)
+from planarcli.cards.guessing import caches_of as _caches
+from planarcli.cards.guessing import leading_guesses as leading_guesses
 from planarcli.cards.model import Card, CardNotFoundError, Match, UnknownName
 from planarcli.cards.names import fold_name
 from planarcli.errors import echoed as echo_repr
@@ -27,41 +53,6 @@ from planarcli.errors import plural
 
 if TYPE_CHECKING:
     from planarcli.cards.magicnames import MagicNames
-
-
-class _Caches:
-    """What name resolution works out once per catalog."""
-
-    __slots__ = (
-        "explained",
-        "guess_keys",
-        "guess_names",
-        "other_names",
-        "planar_keys",
-        "vocabulary",
-    )
-
-    def __init__(self) -> None:
-        #: (folded name, card name) for every name a card goes by (``_guess_keys``)
-        self.guess_keys: list[tuple[str, str]] | None = None
-        self.guess_names: list[tuple[str, Card]] | None = None
-        self.vocabulary: tuple[list[str], list[tuple[int, ...]]] | None = None
-        #: the non-planar names, by the range of lengths compared (``_closest_other_card``)
-        self.other_names: dict[tuple[int, int], list[str]] | None = None
-        self.planar_keys: set[str] | None = None
-        #: ``explain_unknown``'s answers by written name (validate and --fix ask twice).
-        self.explained: dict[str, UnknownName] = {}
-
-
-#: Each catalog's caches, for as long as the catalog lives.
-_CACHES: weakref.WeakKeyDictionary[Catalog, _Caches] = weakref.WeakKeyDictionary()
-
-
-def _caches(catalog: Catalog) -> _Caches:
-    caches = _CACHES.get(catalog)
-    if caches is None:
-        caches = _CACHES[catalog] = _Caches()
-    return caches
 
 
 def find(catalog: Catalog, name: str) -> tuple[Card, str]:
@@ -111,21 +102,18 @@ def match(catalog: Catalog, name: str, *, limit: int = 10, cutoff: float = 0.0) 
     key = fold_name(name)
     if not key or catalog.too_long(name):
         return []
-    from rapidfuzz import fuzz, process
-
     pairs = _guess_keys(catalog)
-    scorer = fuzz.ratio if len(key) <= SHORT_NAME else fuzz.WRatio
-    found = process.extract(
-        key, [k for k, _ in pairs], scorer=scorer, limit=None, score_cutoff=cutoff
-    )
-    matches: list[Match] = []
-    seen: set[str] = set()
-    for _, score, index in found:  # best first: each card once, at its best name
+    scorer = "ratio" if len(key) <= SHORT_NAME else "wratio"
+    found = _scores_at_least(catalog, key, scorer, cutoff)
+    best: dict[str, float] = {}
+    for score, index in found:  # each card once, at its best name
         card_name = pairs[index][1]
-        if card_name not in seen:
-            seen.add(card_name)
-            card = catalog.card_named(card_name)
-            matches.append(Match(card, min(round(float(score), 1), BELOW_EXACT)))
+        if score > best.get(card_name, -1.0):
+            best[card_name] = score
+    matches = [
+        Match(catalog.card_named(card_name), min(round(score, 1), BELOW_EXACT))
+        for card_name, score in best.items()
+    ]
     exact = catalog.lookup(name)
     if exact is not None:
         matches = [Match(exact, 100.0)] + [m for m in matches if m.card is not exact]
@@ -204,78 +192,6 @@ def guess_scores(
     return scored
 
 
-def leading_guesses(catalog: Catalog, name: str) -> list[tuple[float, Card]]:
-    """``guess_scores(catalog, name, cover=False)[:2]``, the two places ``explain_unknown``
-    judges a clear winner by, worked out without WRatio's full cost for every name.
-
-    Every score but WRatio's is cheap, so it is computed first for every name: the word
-    score, and the plain ratio of a name shorter than the written one. With base 1.0 those
-    are exact scores where they decide, and lower bounds of every card's score. The second
-    best card's lower bound ``floor`` bounds the runner-up's true score from below, so a
-    card scoring under ``floor`` can be neither of the two. WRatio is then asked only for
-    scores of at least ``floor`` less the rounding (rapidfuzz's ``score_cutoff`` gives an
-    exact score at or above it and 0 below): a card it leaves out scores under ``floor``
-    in truth and in this reckoning alike, and every card at or above it scores exactly as
-    in ``guess_scores``, ties and their order by name included."""
-    from rapidfuzz import fuzz, process
-
-    key = fold_name(name)
-    words = key.split()
-    if not words or catalog.too_long(name):
-        return []
-    exact = catalog.lookup(name)
-    exact_name = None if exact is None else exact.name
-    pairs = _guess_keys(catalog)
-    folded_names = [folded for folded, _ in pairs]
-    vocabulary, word_indexes = _guess_vocabulary(catalog, pairs)
-    per_word = [_scores(word, vocabulary, fuzz.ratio) for word in words]
-    plain = _scores(key, folded_names, fuzz.ratio)
-    # Without the whole name's WRatio, each card's best raw score: exact where WRatio is
-    # not asked (a name shorter than the written one), a bound below elsewhere. Rounding
-    # and the cap rise with the raw score, so the best of a card's names stays the best.
-    raw: dict[str, float] = {}
-    # one written word: its best ratio to the name's words is the word score (base 1.0)
-    one_word = per_word[0].__getitem__ if len(per_word) == 1 else None
-    for index, (folded, card_name) in enumerate(pairs):
-        if one_word is not None:
-            score = max(map(one_word, word_indexes[index]))
-        else:
-            score = _word_score(per_word, word_indexes[index], vocabulary, 1.0)
-        if len(key) > len(folded) and plain[index] > score:
-            score = plain[index]
-        if score > raw.get(card_name, -1.0):
-            raw[card_name] = score
-    places = sorted(map(_guess_place, raw.values()), reverse=True)
-    floor = places[1] if len(places) > 1 else 0.0
-    found = process.extract(
-        key,
-        folded_names,
-        scorer=fuzz.WRatio,
-        limit=None,
-        score_cutoff=max(0.0, floor - WRATIO_ROUNDING),
-    )
-    for _, score, index in found:
-        folded, card_name = pairs[index]
-        if len(key) <= len(folded) and score > raw[card_name]:
-            raw[card_name] = float(score)
-    scored = [
-        (100.0 if card_name == exact_name else _guess_place(score), card_name)
-        for card_name, score in raw.items()
-    ]
-    scored.sort(key=lambda item: (-item[0], item[1].casefold()))
-    return [(score, catalog.card_named(card_name)) for score, card_name in scored[:2]]
-
-
-def _guess_place(raw: float) -> float:
-    """A raw guess score as ``guess_scores`` reports it: to a tenth, at most BELOW_EXACT."""
-    return min(round(raw, 1), BELOW_EXACT)
-
-
-#: A score rounded to a tenth can come from one up to 0.05 below it: WRatio's cutoff in
-#: ``leading_guesses`` stays this far under the floor so no such score is left out.
-WRATIO_ROUNDING = 0.1
-
-
 def typo_of(catalog: Catalog, name: str) -> Card | None:
     """The one planar card whose English name ``name`` is a few typing slips away from
     (``is_misspelling``: "Akuom" is Akoum), or None when no card, or more than one, is
@@ -291,45 +207,12 @@ def typos_of(catalog: Catalog, name: str) -> list[Card]:
     if len(key) < GUESS_MIN_CHARS or catalog.too_long(name):
         return []
     by_name = catalog.folded_names()
-    return [catalog.card_named(name) for folded, name in by_name.items() if _is_typo(key, folded)]
-
-
-def _names_to_guess_from(catalog: Catalog) -> list[tuple[str, Card]]:
-    """(folded name, card) for every name a card goes by (``_guess_keys``), making
-    every Card."""
-    caches = _caches(catalog)
-    if caches.guess_names is None:
-        caches.guess_names = [(key, catalog.card_named(name)) for key, name in _guess_keys(catalog)]
-    return caches.guess_names
-
-
-def _guess_keys(catalog: Catalog) -> list[tuple[str, str]]:
-    """(folded name, card name) for every name a card goes by: its English name and its
-    printed non-English names, so a misspelt French name is guessed from the French.
-    Names only: a Card is made for what a guess finds, not for every card."""
-    caches = _caches(catalog)
-    if caches.guess_keys is None:
-        english = catalog.folded_names()
-        pairs = list(english.items())
-        for key, printed in catalog.printed_names_folded().items():
-            if printed is not None and key not in english and catalog.holds(printed[0]):
-                pairs.append((key, printed[0]))
-        caches.guess_keys = pairs
-    return caches.guess_keys
-
-
-def _guess_vocabulary(
-    catalog: Catalog, pairs: list[tuple[str, Card]] | list[tuple[str, str]]
-) -> tuple[list[str], list[tuple[int, ...]]]:
-    """Every word of the names in ``pairs``, each once, and for each name the positions
-    of its words in that list."""
-    caches = _caches(catalog)
-    if caches.vocabulary is None:
-        split = [folded.split() or [folded] for folded, _ in pairs]
-        vocabulary = sorted({word for words in split for word in words})
-        where = {word: at for at, word in enumerate(vocabulary)}
-        caches.vocabulary = (vocabulary, [tuple(where[w] for w in words) for words in split])
-    return caches.vocabulary
+    counts = _letter_counts(key)
+    return [
+        catalog.card_named(name)
+        for folded, name in by_name.items()
+        if _is_typo(key, folded, counts)
+    ]
 
 
 def confident_guess(catalog: Catalog, name: str) -> Card | None:
@@ -433,17 +316,13 @@ def _explain_unknown(catalog: Catalog, name: str) -> UnknownName:
         return UnknownName(name, magic.name_for(key), True, None, suggestions)
     # Whether one card clearly fits is judged on how well the written name is explained
     # (cover=False): how much of a longer name it leaves out ranks, but is no ambiguity.
-    ranked = leading_guesses(catalog, name)
+    # (the runner-up's score is exact only as far as it decides a clear lead)
+    ranked = _leading(catalog, name, decide=True)
     best = ranked[0][1] if ranked else None
     top = ranked[0][0] if ranked else 0.0
     runner_up = ranked[1][0] if len(ranked) > 1 else 0.0
     clear = (
-        best is not None
-        and (
-            (top >= GUESS_MIN_SCORE and top > runner_up)
-            or (top >= GUESS_LEAD_MIN_SCORE and top - runner_up >= GUESS_LEAD)
-        )
-        and _enough_to_guess(key, fold_name(best.name))
+        best is not None and _clear(top, runner_up) and _enough_to_guess(key, fold_name(best.name))
     )
     typos = typos_of(catalog, name)
     if len(typos) == 1:  # a misspelling of one card only: the fixer's certain rename
@@ -453,15 +332,13 @@ def _explain_unknown(catalog: Catalog, name: str) -> UnknownName:
     other = _closest_other_card(catalog, key) if magic is not None else None
     if other is not None:
         other_key, other_ratio = other
-        from rapidfuzz import fuzz
-
         planar_ratio = (
-            max(float(fuzz.ratio(key, fold_name(c.name))) for c in _suggested(catalog, suggestions))
+            max(fuzzy.ratio(key, fold_name(c.name)) for c in _suggested(catalog, suggestions))
             if suggestions
             else 0.0
         )
         if best is not None:
-            planar_ratio = max(planar_ratio, float(fuzz.ratio(key, fold_name(best.name))))
+            planar_ratio = max(planar_ratio, fuzzy.ratio(key, fold_name(best.name)))
         if other_ratio >= LOOKS_LIKE_MIN_RATIO and other_ratio >= planar_ratio:
             assert magic is not None
             return UnknownName(name, magic.name_for(other_key), False, None, suggestions)
@@ -523,15 +400,32 @@ def _closest_other_card(catalog: Catalog, key: str) -> tuple[str, float] | None:
         planar = _planar_keys(catalog)
         names = [k for k in magic.keys_of_lengths(shortest, longest) if k not in planar]
         caches.other_names[(shortest, longest)] = names
-    from rapidfuzz import fuzz, process
-
-    found = process.extract(
-        key, names, scorer=fuzz.ratio, score_cutoff=LOOKS_LIKE_MIN_RATIO, limit=None
-    )
+    found = _ratios_at_least(key, names, LOOKS_LIKE_MIN_RATIO)
     if not found:
         return None
-    best = max(score for _, score, _ in found)
-    return min(name for name, score, _ in found if score == best), float(best)
+    best = max(score for _, score in found)
+    return min(name for name, score in found if score == best), best
+
+
+def _ratios_at_least(key: str, names: list[str], cutoff: float) -> list[tuple[str, float]]:
+    """(name, rapidfuzz's ratio) of each of ``names`` that ``key`` scores ``cutoff`` or
+    more against: by rapidfuzz over a long list, else in plain Python over the names that
+    hold enough of ``key``'s letters to reach it (``fuzzy.ratio_bound``)."""
+    if len(names) > PURE_SCORES_LIMIT["ratio"]:
+        from rapidfuzz import fuzz, process
+
+        found = process.extract(key, names, scorer=fuzz.ratio, score_cutoff=cutoff, limit=None)
+        return [(name, float(score)) for name, score, _ in found]
+    size = len(key)
+    lengths = list(map(len, names))
+    longest = max(lengths, default=0)
+    table = fuzzy.ratio_table(size, longest)
+    bounds = fuzzy.bounds_of(table, size, fuzzy.common_counts(key, names), lengths)
+    scored = [
+        (name, fuzzy.ratio(key, name))
+        for name in compress(names, map(float(cutoff).__le__, bounds))
+    ]
+    return [(name, score) for name, score in scored if score >= cutoff]
 
 
 def _lengths_within_ratio(length: int, ratio: float) -> tuple[int, int]:
@@ -552,19 +446,12 @@ SUGGEST_CUTOFF = 70.0
 SHORT_NAME = 5
 #: Suggestions more than this many points below the best one are left out.
 SUGGEST_SPREAD = 10.0
-#: ``find`` guesses a card only from a score at least this high (see ``guess_scores``) ...
-GUESS_MIN_SCORE = 90.0
-#: ... or at least this high and this far ahead of the runner-up ...
-GUESS_LEAD_MIN_SCORE = 75.0
-GUESS_LEAD = 10.0
 #: ... from a written name of at least this many folded characters ...
 GUESS_MIN_CHARS = 4
 #: ... that is at least this share of the guessed name's folded length.
 GUESS_MIN_SHARE = 0.4
 #: ``cards match`` lists no candidate scoring below this (junk finds "no candidates").
 MATCH_MIN_SCORE = 50.0
-#: The highest score of a name that is not the card's own (100 is for the card's names).
-BELOW_EXACT = 99.0
 #: A name this close (rapidfuzz ratio on folded names) to a non-planar Magic card's name,
 #: and at least as close as to any planar card's, is taken to mean that card: no guess.
 LOOKS_LIKE_MIN_RATIO = 80.0
@@ -588,17 +475,9 @@ COVER_BASE = 0.8
 #: A written name this many times shorter than a card's name is compared with part of it
 #: (WRatio's partial matching); the score then counts how much of the name it covers.
 PARTIAL_LENGTH_RATIO = 1.5
-#: Name words this short ("at", "of", "de") count for nothing in how much of a name a
-#: written name covers.
-MIN_CONTENT_WORD = 3
 #: A misspelling may differ from the card's folded name by one edit (insert, delete,
 #: substitute, swap two neighbours) per this many letters of it, and always by one.
 TYPO_CHARS_PER_EDIT = 6
-
-
-def _covered(score: float, share: float, base: float) -> float:
-    """``score`` for a match of ``share`` (0-1) of a name's letters (see COVER_BASE)."""
-    return score * (base + (1.0 - base) * min(1.0, share))
 
 
 def _whole_score(key: str, folded: str, partial: float, plain: float, base: float) -> float:
@@ -613,62 +492,21 @@ def _whole_score(key: str, folded: str, partial: float, plain: float, base: floa
     return partial
 
 
-def _word_score(
-    per_word: list[list[float]], indexes: tuple[int, ...], vocabulary: list[str], base: float
-) -> float:
-    """The written words against one name's words (positions ``indexes`` in
-    ``vocabulary``; ``per_word[i][j]`` is written word i's ratio to vocabulary word j):
-    each name word pairs with at most one written word, best pairs first; the mean over
-    the written words (a word left unpaired, or repeated, scores 0), discounted by the
-    share of the name's content letters the pairs match."""
-    if len(per_word) == 1:  # the common case, quickly: one word pairs with its best
-        scores = per_word[0]
-        at = max(indexes, key=scores.__getitem__)
-        best = scores[at]
-        if base == 1.0 or best <= 0:
-            return best
-        pairs = [(best, 0, indexes.index(at))]
-    else:
-        pairs = sorted(
-            (
-                (scores[at], i, slot)
-                for i, scores in enumerate(per_word)
-                for slot, at in enumerate(indexes)
-            ),
-            reverse=True,
-        )
-    used_words: set[int] = set()
-    used_slots: set[int] = set()
-    total = 0.0
-    matched = 0.0
-    for score, i, slot in pairs:
-        if score <= 0 or i in used_words or slot in used_slots:
-            continue
-        used_words.add(i)
-        used_slots.add(slot)
-        total += score
-        word = vocabulary[indexes[slot]]
-        if len(word) >= MIN_CONTENT_WORD:
-            matched += len(word) * score / 100.0
-        if len(used_words) == len(per_word) or len(used_slots) == len(indexes):
-            break
-    if base == 1.0:
-        return total / len(per_word)
-    content = sum(len(w) for w in (vocabulary[at] for at in indexes) if len(w) >= MIN_CONTENT_WORD)
-    share = matched / content if content else 1.0
-    return _covered(total / len(per_word), share, base)
-
-
-def _is_typo(key: str, target: str) -> bool:
+def _is_typo(key: str, target: str, counts: dict[str, int] | None = None) -> bool:
     """Whether the folded ``key`` is a few typing slips away from the folded ``target``:
     at least one and at most one edit per TYPO_CHARS_PER_EDIT letters of it (restricted
-    Damerau-Levenshtein), from at least GUESS_MIN_CHARS letters."""
-    from rapidfuzz.distance import OSA
-
+    Damerau-Levenshtein), from at least GUESS_MIN_CHARS letters. ``counts``, ``key``'s
+    letter counts, spares working them out again for every target: a target of another
+    length, or holding too few of ``key``'s letters, is that many edits away at least."""
     if len(key) < GUESS_MIN_CHARS or key == target:
         return False
     allowed = max(1, len(target) // TYPO_CHARS_PER_EDIT)
-    return OSA.distance(key, target, score_cutoff=allowed) <= allowed
+    if abs(len(key) - len(target)) > allowed:
+        return False
+    common = fuzzy.common_letters(_letter_counts(key) if counts is None else counts, target)
+    if fuzzy.osa_lower_bound(common, len(key), len(target)) > allowed:
+        return False
+    return fuzzy.osa_distance(key, target) <= allowed
 
 
 def is_misspelling(written: str, card_name: str) -> bool:
@@ -680,13 +518,3 @@ def _enough_to_guess(key: str, guessed: str) -> bool:
     """Whether the folded written name ``key`` is a real basis for guessing ``guessed``
     (folded): long enough on its own and against the guessed name."""
     return len(key) >= GUESS_MIN_CHARS and len(key) >= GUESS_MIN_SHARE * len(guessed)
-
-
-def _scores(query: str, choices: list[str], scorer: Any) -> list[float]:
-    """``scorer``'s score of ``query`` against each of ``choices``, in their order."""
-    from rapidfuzz import process
-
-    scores = [0.0] * len(choices)
-    for _, score, at in process.extract(query, choices, scorer=scorer, limit=None):
-        scores[at] = float(score)
-    return scores

@@ -32,10 +32,15 @@ def test_heavy_libraries_stay_out_of_start_up(args: list[str]) -> None:
     assert loaded.isdisjoint(HEAVY), sorted(loaded & set(HEAVY))
 
 
-def test_rapidfuzz_only_when_a_name_needs_fuzzy_matching() -> None:
-    loaded = imported_by(["validate", str(MISSPELLED)])
-    assert "rapidfuzz" in loaded
-    assert loaded.isdisjoint({"requests", "jsonschema"})
+#: The fuzzy matcher of unknown names: plain-Python scores, rapidfuzz only for names that
+#: many planar names are close to.
+FUZZY = "planarcli.cards.fuzzy"
+
+
+def test_the_fuzzy_matcher_only_when_a_name_needs_fuzzy_matching() -> None:
+    loaded = modules_loaded(["validate", str(MISSPELLED)])
+    assert FUZZY in loaded
+    assert {m.split(".")[0] for m in loaded}.isdisjoint({"requests", "jsonschema"})
 
 
 def modules_loaded_by(args: list[str]) -> set[str]:
@@ -61,15 +66,23 @@ def test_cards_show_of_a_known_name_loads_no_fuzzy_matcher_and_no_names_list(nam
     the list of every Magic card name is loaded."""
     loaded = modules_loaded_by(["cards", "show", name])
     assert "planarcli.cards.catalog" in loaded
-    assert NAMES_LIST not in loaded
+    assert NAMES_LIST not in loaded and FUZZY not in loaded
     assert {m.split(".")[0] for m in loaded}.isdisjoint(HEAVY), sorted(loaded & set(HEAVY))
 
 
 @pytest.mark.parametrize("name", ["Llanowar Elves", "Tazem"])
-def test_the_names_list_and_rapidfuzz_load_only_for_an_unknown_name(name: str) -> None:
+def test_the_names_list_and_the_fuzzy_matcher_load_only_for_an_unknown_name(name: str) -> None:
     loaded = modules_loaded_by(["cards", "show", name])
-    assert NAMES_LIST in loaded and "rapidfuzz" in loaded
+    assert NAMES_LIST in loaded and FUZZY in loaded
     assert "requests" not in loaded and "jsonschema" not in loaded
+
+
+@pytest.mark.parametrize("name", ["Akuom", "Tazem"])
+def test_a_slip_of_one_plane_is_guessed_without_rapidfuzz(name: str) -> None:
+    """A misspelt plane that few planar names are close to is scored in plain Python:
+    importing rapidfuzz would cost more than the guessing (issue 26)."""
+    loaded = modules_loaded_by(["cards", "show", name])
+    assert FUZZY in loaded and "rapidfuzz" not in {m.split(".")[0] for m in loaded}
 
 
 def test_validating_a_good_deck_loads_no_names_list() -> None:

@@ -20,9 +20,10 @@ ROOT = Path(__file__).resolve().parents[2]
 #: package folder -> its modules, bottom layer first (a tuple: one rank, no imports within)
 PACKAGE_ORDER: dict[str, list[str | tuple[str, ...]]] = {
     "planarcli/cards": [
-        ("names", "model"),
+        ("names", "model", "fuzzy"),  # fuzzy: rapidfuzz's scores in plain Python
         ("filters", "magicnames"),
         "catalog",  # records, indexes, exact, folded and printed lookups
+        "guessing",  # the caches beside a catalog, the leading guesses
         "resolve",  # typos, guesses, other Magic cards: uses the catalog
         "store",  # loads and builds catalogs
         ("search", "deckgen", "scryfall"),
