@@ -470,6 +470,9 @@ TRANSLATIONS: dict[str, tuple[str, ...]] = {
     "nouveau": ("new",),
     "cachee": ("face", "down"),
     "retourne": ("turn",),
+    # "tomber sur un phénomène" is to encounter it (the French text says it only of the die)
+    "tombe": ("encounter",),
+    "tomber": ("encounter",),
     "reste": ("remain",),
     "rester": ("remain",),
     "restent": ("remain",),
