@@ -552,10 +552,9 @@ TRANSLATIONS: dict[str, tuple[str, ...]] = {
     "billedsiden": ("face",),
     "modstander": ("opponent",),
     # players' Danish beside the guide's words (issue 24 item 4, round 2)
+    # ("møde", folded "mode", would be the French "mode" too)
     "møder": ("encounter",),
     "moder": ("encounter",),
-    "møde": ("encounter",),
-    "mode": ("encounter",),
     "bunke": ("deck",),
     "bunken": ("deck",),
     "fase": ("phase",),
