@@ -34,7 +34,7 @@ class Feature:
 
 WEIGHTS: dict[str, Feature] = {
     # ----------------------------------------------------------- analysis (query terms)
-    "translation": Feature(0.6, 0.0, "a French or Danish word -> the English rules' word"),
+    "translation": Feature(0.75, 0.0, "a French or Danish word -> the English rules' word"),
     "synonym": Feature(0.6, 0.0, "players' words -> the rules' words (dice/die, 2HG, hop...)"),
     "typo": Feature(0.85, 0.0, "a word found nowhere -> the closest corpus word"),
     "phrased_typo": Feature(
