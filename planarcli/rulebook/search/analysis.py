@@ -551,10 +551,8 @@ TRANSLATIONS: dict[str, tuple[str, ...]] = {
     "begge": ("both",),
     "billedsiden": ("face",),
     "modstander": ("opponent",),
-    # players' Danish beside the guide's words (issue 24 item 4, round 2)
-    # ("møde", folded "mode", would be the French "mode" too)
-    "møder": ("encounter",),
-    "moder": ("encounter",),
+    # players' Danish beside the guide's words (issue 24 item 4, round 2; not "møder", to
+    # meet, whose stem folds to the French "mode", nor "ens", alike, the French "en")
     "bunke": ("deck",),
     "bunken": ("deck",),
     "fase": ("phase",),
@@ -572,7 +570,6 @@ TRANSLATIONS: dict[str, tuple[str, ...]] = {
     "tomme": ("blank",),
     "ødelægge": ("destroy",),
     "odelaegge": ("destroy",),
-    "ens": ("different", "name"),
     "ligger": ("remain",),
     "forsvinder": ("planeswalk",),
 }

@@ -42,7 +42,7 @@ WEIGHTS: dict[str, Feature] = {
     ),
     "relative": Feature(1.0, 0.0, "an English agent noun and its verb (owner/owns)"),
     "accent": Feature(1.0, 0.0, "a word typed without its accents (de -> dé in a content word)"),
-    "compound": Feature(0.7, 0.0, "a Danish compound headed by a query word (fænomen-kort)"),
+    "compound": Feature(0.56, 0.0, "a Danish compound headed by a query word (fænomen-kort)"),
     "story": Feature(
         0.9, 1.0, "a story, then a question: the words only the story says count less"
     ),
