@@ -226,6 +226,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "propriétaire": ("possédés",),
     "contrôle": ("contrôleur",),
     "quitter": ("quitte",),
+    "proprio": ("propriétaire",),
+    "proprios": ("propriétaire",),
     # Danish
     "slå": ("kaste",),
     "slår": ("kaste",),
@@ -236,6 +238,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "plan": ("flykort",),
     "kontrollerer": ("kontrollant",),
     "ejer": ("ejeren",),
+    "bunke": ("dæk",),
+    "bunken": ("dæk",),
 }
 
 
@@ -473,6 +477,26 @@ TRANSLATIONS: dict[str, tuple[str, ...]] = {
     "ancien": ("previous",),
     "adversaire": ("opponent",),
     "equipier": ("teammate",),
+    # players' French beside the 2010 text's words (issue 24 item 4, round 2): what the French
+    # text lacks (phenomena, new objects, countering) is only in today's English rules
+    "limite": ("more", "than"),
+    "contrecarrer": ("counter",),
+    "contrecarre": ("counter",),
+    "objet": ("object",),
+    "nouvel": ("new",),
+    "nouveau": ("new",),
+    "cachee": ("face", "down"),
+    "retourne": ("turn",),
+    # "tomber sur un phénomène" is to encounter it (the French text says it only of the die)
+    "tombe": ("encounter",),
+    "tomber": ("encounter",),
+    "reste": ("remain",),
+    "rester": ("remain",),
+    "restent": ("remain",),
+    "detruire": ("destroy",),
+    "principale": ("main",),
+    # "sous-type" is read as two words: its first says it
+    "sous": ("subtype",),
     # the variants' French names: "Bagarre générale" is Grand Melee, "Géant à deux têtes"
     # Two-Headed Giant (the 2010 French rules' words)
     "bagarre": ("grand", "melee"),
@@ -544,4 +568,25 @@ TRANSLATIONS: dict[str, tuple[str, ...]] = {
     "begge": ("both",),
     "billedsiden": ("face",),
     "modstander": ("opponent",),
+    # players' Danish beside the guide's words (issue 24 item 4, round 2; not "møder", to
+    # meet, whose stem folds to the French "mode", nor "ens", alike, the French "en")
+    "bunke": ("deck",),
+    "bunken": ("deck",),
+    "fase": ("phase",),
+    "fasen": ("phase",),
+    "hovedfase": ("main", "phase"),
+    "hovedfasen": ("main", "phase"),
+    "kamp": ("combat",),
+    "kampfase": ("combat", "phase"),
+    "kampfasen": ("combat", "phase"),
+    "objekt": ("object",),
+    "nyt": ("new",),
+    "vendes": ("turn",),
+    "vendt": ("turn",),
+    "tom": ("blank",),
+    "tomme": ("blank",),
+    "ødelægge": ("destroy",),
+    "odelaegge": ("destroy",),
+    "ligger": ("remain",),
+    "forsvinder": ("planeswalk",),
 }

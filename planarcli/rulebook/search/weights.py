@@ -34,7 +34,7 @@ class Feature:
 
 WEIGHTS: dict[str, Feature] = {
     # ----------------------------------------------------------- analysis (query terms)
-    "translation": Feature(0.6, 0.0, "a French or Danish word -> the English rules' word"),
+    "translation": Feature(0.75, 0.0, "a French or Danish word -> the English rules' word"),
     "synonym": Feature(0.6, 0.0, "players' words -> the rules' words (dice/die, 2HG, hop...)"),
     "typo": Feature(0.85, 0.0, "a word found nowhere -> the closest corpus word"),
     "phrased_typo": Feature(
@@ -42,7 +42,7 @@ WEIGHTS: dict[str, Feature] = {
     ),
     "relative": Feature(1.0, 0.0, "an English agent noun and its verb (owner/owns)"),
     "accent": Feature(1.0, 0.0, "a word typed without its accents (de -> dé in a content word)"),
-    "compound": Feature(0.7, 0.0, "a Danish compound headed by a query word (fænomen-kort)"),
+    "compound": Feature(0.56, 0.0, "a Danish compound headed by a query word (fænomen-kort)"),
     "story": Feature(
         0.9, 1.0, "a story, then a question: the words only the story says count less"
     ),

@@ -64,3 +64,29 @@ def test_danish_question_with_a_compound_end_to_end(run_cli: Callable[..., Any])
     # an inflected form of "fænomen" reaches the English rules on phenomena: the first
     # result is one (it was the guide's paragraphs alone)
     assert text.stdout.startswith(("205.3r (2026-01-16)", "312 (2026-01-16)")), text
+
+
+def test_players_words_of_round_two_are_translated() -> None:
+    # issue 24 item 4, round 2: what players say of phenomena and the die, in both languages
+    assert translations("tombe", ("fr",)) == ("encounter",)
+    assert translations("contrecarrer", ("fr",)) == ("counter",)
+    assert translations("kampfasen", ("da",)) == ("combat", "phase")
+    assert translations("bunken", ("da",)) == ("deck",)
+
+
+def test_a_danish_word_is_no_french_word_folded_alike() -> None:
+    # the table is one for both languages: "møder" (to meet a phenomenon) would stem and fold
+    # to the French "mode", "ens" (alike) to "en"; neither is a row
+    assert translations("mode", ("fr",)) == ()
+    assert translations("ens", ("fr", "da")) == ()
+
+
+def test_a_french_slang_word_reaches_the_french_text(danish_index: rulesearch.SearchIndex) -> None:
+    infos = catalogue.list_editions(resources.rules_dir(), Path("/no-such-folder"))
+    query = "c'est qui le proprio d'une carte de plan"
+    scope = rulesearch.search_scope(infos, None, None, query)
+    assert [info.id for info in scope][1:] == ["2010-07-16-fr"]
+    index = rulesearch.SearchIndex([catalogue.load_edition(info) for info in scope])
+    groups = dict(query_groups(index, query))
+    # "proprio": the French text's "propriétaire" and the English rules' "owner"
+    assert {"owner", rulesearch.stem_fr("propriétaire")} <= set(groups["proprio"])
