@@ -91,7 +91,8 @@ NEAR_MISS_RATIO = 85.0
 
 def near_miss(name: str, catalog: Catalog) -> str | None:
     """The planar card ``name`` is most likely a misspelling of, or None: the card whose
-    folded name is closest by rapidfuzz's plain ratio, at NEAR_MISS_RATIO or better. Stricter
+    folded name is closest by rapidfuzz's plain ratio, at NEAR_MISS_RATIO or better, else
+    the one planar card it is a few typing slips from (``resolve.typo_of``). Stricter
     than a did-you-mean: "Llanowar Elves" is not a near miss of the plane Llanowar, and a
     real non-planar card never is ("Tolaria" is a land, not Otaria misspelt).
 
@@ -107,9 +108,12 @@ def near_miss(name: str, catalog: Catalog) -> str | None:
         _NEAR_MISSES = (catalog, {})
     cache = _NEAR_MISSES[1]
     if key not in cache:
-        from planarcli.cards.resolve import closest, other_magic_card
+        from planarcli.cards.resolve import closest, other_magic_card, typo_of
 
-        card = closest(catalog, key, NEAR_MISS_RATIO)
+        # The ratio alone loses a short name's one slip ("Akuom" scores 80 against Akoum,
+        # "Bnat" 75 against Bant): a few typing slips from one planar card, the rule
+        # did-you-mean and ``--fix`` go by, is a near miss too.
+        card = closest(catalog, key, NEAR_MISS_RATIO) or typo_of(catalog, name)
         if card is not None and other_magic_card(catalog, name) is not None:
             card = None
         cache[key] = None if card is None else card.name
