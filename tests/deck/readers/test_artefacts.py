@@ -48,7 +48,7 @@ def test_validate_verbose_lists_the_steps_per_line(
 def test_a_chat_logs_time_and_nick_are_no_set_code(
     run_cli: Callable[..., Any], tmp_path: Path
 ) -> None:
-    """"[10:42] bob: Akoum" was read as the card "bob: Akoum" of set 10, number 42."""
+    """A chat log's "[10:42] bob: Akoum" was read as the card "bob: Akoum" of set 10, number 42."""
     deck = tmp_path / "log.txt"
     deck.write_text(
         "[10:40] bob: Academy at Tolaria West\n[10:41] <@amy> Akoum\n[10:42] bob: Naya\n",
