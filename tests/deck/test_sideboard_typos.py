@@ -65,3 +65,31 @@ def test_one_slip_in_a_short_name_is_a_near_miss_but_a_real_card_is_not() -> Non
     assert near_miss("Bnat", catalog) == "Bant"
     assert near_miss("Stairs to Infinty", catalog) == "Stairs to Infinity"
     assert near_miss("Forest", catalog) is None  # a basic land, not a plane misspelt
+
+
+def test_every_slip_scores_at_least_the_ratio_below_which_no_slip_is_looked_for() -> None:
+    """``near_miss`` tests for slips only where a planar card scores TYPO_MIN_RATIO: each
+    slip of a short planar card's name (one letter changed, two swapped, one left out or
+    added) that ``typo_of`` finds must score that much against the card it is a slip of (a
+    longer name's slips score more: one slip in n letters at least 100 * (1 - 1/n))."""
+    from rapidfuzz import fuzz
+
+    from planarcli.cards.names import fold_name
+    from planarcli.cards.resolve import typo_of
+    from planarcli.deck.readers.planar import TYPO_MIN_RATIO
+
+    catalog = load_catalog()
+    lowest = 100.0
+    for card in catalog.cards:
+        key = fold_name(card.name)
+        if len(key) > 8:
+            continue
+        slips = {key[:i] + "q" + key[i + 1 :] for i in range(len(key))}
+        slips |= {key[:i] + key[i + 1] + key[i] + key[i + 2 :] for i in range(len(key) - 1)}
+        slips |= {key[:i] + key[i + 1 :] for i in range(len(key))}
+        slips |= {key[:i] + "q" + key[i:] for i in range(len(key) + 1)}
+        for slip in slips:
+            found = typo_of(catalog, slip)
+            if found is not None and found.name == card.name:
+                lowest = min(lowest, fuzz.ratio(slip, key))
+    assert TYPO_MIN_RATIO <= lowest < 80  # (a four-letter name's slip scores 75)
