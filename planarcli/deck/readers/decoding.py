@@ -7,12 +7,13 @@ layer, beside the card-name oracle.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from planarcli.deck.readers import source
 from planarcli.errors import InputError
-from planarcli.records import record
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
 def decode_text(data: bytes, display: str) -> str:
@@ -42,17 +43,23 @@ def has_cjk(text: str) -> bool:
     return not text.isascii() and any("\u4e00" <= char <= "\u9fff" for char in text)
 
 
-@record
 class Legacy:
     """A legacy encoding a decklist may be saved in: its Python codec, what its users call
     it, the writing its text must hold (None: any), and whether a file that decodes as it
     cleanly, with that writing, is surely in it (EUC-JP pairs every byte above 0xA0: a
-    Windows-1252 text is almost never such pairs only; cp932 and GB18030 read most bytes)."""
+    Windows-1252 text is almost never such pairs only; cp932 and GB18030 read most bytes).
+    (A plain class: a table made on every start-up, where ``@record``'s class building
+    costs.)"""
 
-    codec: str
-    label: str
-    writing: Callable[[str], bool] | None
-    telling: bool
+    __slots__ = ("codec", "label", "telling", "writing")
+
+    def __init__(
+        self, codec: str, label: str, writing: Callable[[str], bool] | None, *, telling: bool
+    ) -> None:
+        self.codec = codec
+        self.label = label
+        self.writing = writing
+        self.telling = telling
 
 
 #: The legacy encodings tried before Windows-1252, in order (of two that name as many
@@ -64,7 +71,6 @@ LEGACY: tuple[Legacy, ...] = (
     Legacy("mac_roman", "Mac Roman", None, telling=False),
 )
 
-_LINE_BREAK = re.compile(rb"\r\n|\r|\n")
 #: Lines that are not ASCII tried as card names before the legacy encodings are given up.
 _LINES_TRIED = 200
 
@@ -83,8 +89,8 @@ def legacy_reading(data: bytes, display: str = "<input>") -> tuple[str, str] | N
 
     The catalog is loaded only for a file with lines that are not ASCII. ``rewrite`` asks
     the same question, so a fix writes the file back in the encoding it was read in."""
-    # (no byte of a multi-byte character in these encodings is a CR or an LF)
-    lines = [line for line in _LINE_BREAK.split(data) if not line.isascii()][:_LINES_TRIED]
+    # (lines parted by CRLF, LF or CR: no byte of a character of these encodings is one)
+    lines = [line for line in data.splitlines() if not line.isascii()][:_LINES_TRIED]
     if not lines:
         return None
     readings = []
