@@ -100,6 +100,11 @@ def _read_table(path: str, *, named: bool = False) -> dict[str, Any] | None:
     # that a table in it is found and refused as no TOML rather than passed over in silence.
     utf16 = data[:2] in (b"\xff\xfe", b"\xfe\xff")
     scanned = data.decode("utf-16" if utf16 else "utf-8", "replace")
+    if not utf16 and ("\ufffd" in scanned or "\x00" in scanned) and _not_text(data):
+        # Junk bytes (a binary or damaged file) can hold no table the scan would find, but
+        # they are no configuration either: passing over them dropped the table the file
+        # was meant to hold (its exclusions) in silence, as malformed TOML does not.
+        raise UsageError(f"{shown}: not UTF-8 text, so not a TOML file")
     if is_pyproject and not _MAY_HAVE_TABLE.search(scanned):
         if named:
             raise UsageError(f"{shown}: has no [tool.planarcli] table")
@@ -116,6 +121,15 @@ def _read_table(path: str, *, named: bool = False) -> dict[str, Any] | None:
     if not isinstance(table, dict):
         raise UsageError(f"{shown}: tool.planarcli must be a table ([tool.planarcli])")
     return table
+
+
+def _not_text(data: bytes) -> bool:
+    """Whether ``data`` is no UTF-8 text: bytes that do not decode (not a replacement
+    character written as such), or a NUL, which no text file holds."""
+    try:
+        return "\x00" in data.decode("utf-8")
+    except UnicodeDecodeError:
+        return True
 
 
 def _parse_toml(data: bytes, shown: str) -> dict[str, Any]:

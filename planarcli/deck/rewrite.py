@@ -3,11 +3,11 @@
 ``read_for_rewrite`` reads a file once and remembers what it looked like (size, mtime, hash)
 and how its bytes map to text (``Layout``): a byte-order mark, then chunks of text each
 with the codec that decoded it, exactly as ``decoding.decode_text`` decodes it (UTF-8, UTF-16
-and UTF-32 with a mark, UTF-16 without one, cp932 for a Japanese Windows list, and line by
-line UTF-8 or Windows-1252). Edits are character spans of that text; ``Layout.apply``
-re-encodes only through the same codecs, which are one-to-one on the bytes they accepted
-(cp932 is taken only where it is), so every byte outside an edit, line endings (CRLF, LF,
-CR) and the mark included, comes out as it went in.
+and UTF-32 with a mark, UTF-16 without one, a list in a legacy encoding of
+``decoding.LEGACY``, and line by line UTF-8 or Windows-1252). Edits are character spans of
+that text; ``Layout.apply`` re-encodes only through the same codecs, which are one-to-one on
+the bytes they accepted (a legacy encoding is taken only where it is), so every byte outside
+an edit, line endings (CRLF, LF, CR) and the mark included, comes out as it went in.
 
 ``replace_file`` writes the new bytes to a temporary file in the same folder, flushes it to
 disk, gives it the old file's permissions, owner and group (as far as the system allows),
@@ -25,7 +25,7 @@ import os
 import stat
 from collections.abc import Callable, Sequence
 
-from planarcli.deck.readers.decoding import decode_text, japanese_legacy
+from planarcli.deck.readers.decoding import decode_text, legacy_reading
 from planarcli.deck.readers.source import RawInput, read_file
 from planarcli.errors import InputError, PlanarError
 from planarcli.records import record
@@ -137,9 +137,9 @@ def _layout(data: bytes) -> Layout:
         return Layout(b"", (Chunk(data.decode("utf-8"), "utf-8"),))
     except UnicodeDecodeError:
         pass
-    japanese = japanese_legacy(data)  # a Japanese Windows list, as decoding.decode_text reads it
-    if japanese is not None:
-        return Layout(b"", (Chunk(japanese, "cp932"),))
+    legacy = legacy_reading(data)  # a legacy encoding's list, as decoding.decode_text reads it
+    if legacy is not None:
+        return Layout(b"", (Chunk(*legacy),))
     # Line by line, as source._decode_line_by_line: each line UTF-8 if it is, else cp1252.
     chunks = []
     pieces = data.split(b"\n")

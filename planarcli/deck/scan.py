@@ -68,6 +68,10 @@ class Expansion:
     searched: bool  # a directory or glob: "found no decklist" is then an error
 
 
+#: Why a symbolic link to a folder is skipped, by a folder search and by a glob alike.
+LINKED_FOLDER = "a symbolic link to a folder: links are not followed"
+
+
 def compile_excludes(patterns: Iterable[str]) -> list[tuple[str, re.Pattern[str]]]:
     """(pattern, regex) pairs for ``--exclude`` patterns (see the module docstring)."""
     return [(pattern, re.compile(glob_to_regex(pattern))) for pattern in patterns if pattern]
@@ -275,6 +279,7 @@ def _glob(pattern: str, excludes: Excludes) -> list[ScanItem]:
     base = "/".join(fixed)
     # glob passes over a folder it cannot read without a word: find those it needed.
     items = _unreadable_folders(base, parts[len(fixed) :], excludes)
+    links: set[str] = set()
     for match in sorted(glob.glob(pattern, recursive=True)):
         if os.path.isdir(match) or not os.path.lexists(match):
             continue  # (glob answers "nope/" for "nope/**" when there is no nope/)
@@ -290,6 +295,12 @@ def _glob(pattern: str, excludes: Excludes) -> list[ScanItem]:
         if any(folder in TOOL_DIRS for folder in folders):
             items.append(ScanItem(match, "skipped", "in a tool or package folder"))
             continue
+        link = _linked_folder(base, relative)
+        if link is not None:  # glob follows links to folders; a search does not
+            if link not in links:
+                links.add(link)
+                items.append(ScanItem(link, "skipped", LINKED_FOLDER))
+            continue
         name = os.path.basename(match)
         if os.path.splitext(name)[1].lower() not in DECKLIST_SUFFIXES:
             items.append(
@@ -303,6 +314,17 @@ def _glob(pattern: str, excludes: Excludes) -> list[ScanItem]:
         is_file = os.path.isfile(match)
         items.append(_file_item(match, name, is_link=os.path.islink(match), is_file=is_file))
     return items
+
+
+def _linked_folder(base: str, relative: str) -> str | None:
+    """The first folder between ``base`` and the file at ``relative`` below it that is a
+    symbolic link (as the folder search would have come to it), or None."""
+    folder = base
+    for name in relative.split("/")[:-1]:
+        folder = os.path.join(folder, name) if folder else name
+        if os.path.islink(folder):
+            return folder
+    return None
 
 
 def _unreadable_folders(base: str, segments: list[str], excludes: Excludes) -> list[ScanItem]:
@@ -405,9 +427,7 @@ def _search_folder(folder: str, relative: str, excludes: Excludes, items: list[S
             continue
         if is_dir:
             if is_link:
-                items.append(
-                    ScanItem(path, "skipped", "a symbolic link to a folder: links are not followed")
-                )
+                items.append(ScanItem(path, "skipped", LINKED_FOLDER))
             elif entry.name.startswith("."):
                 items.append(ScanItem(path, "skipped", "a hidden folder"))
             elif entry.name in TOOL_DIRS:

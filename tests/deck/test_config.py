@@ -515,3 +515,24 @@ def test_no_planar_deck_says_how_to_leave_other_lists_out(write, run_cli, text, 
         (deck.parent / "planarcli.toml").unlink()
     warned = run_cli("validate", str(deck), "--no-planar-deck", "warn", "--format", "json")
     assert LEAVE_OUT not in warned.stdout
+
+
+@pytest.mark.parametrize(
+    "junk",
+    [bytes(range(256)) * 4, b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", b"exclude\x00 = 1\n"],
+    ids=["bytes", "png", "nul"],
+)
+def test_a_binary_pyproject_is_an_error_not_passed_over(project, run_cli, junk) -> None:
+    """Junk bytes hold no [tool.planarcli] the scan would find, so the file was passed over
+    in silence (its exclusions lost) while malformed TOML is an error: it is that error."""
+    (project / "pyproject.toml").write_bytes(junk)
+    result = run_cli("validate", "decks")
+    assert result.exit_code == 2, result
+    assert result.stdout == ""
+    assert result.stderr == "planarcli: error: pyproject.toml: not UTF-8 text, so not a TOML file\n"
+
+
+def test_a_pyproject_holding_a_replacement_character_is_still_text(project, run_cli) -> None:
+    (project / "pyproject.toml").write_text('[project]\nname = "x\ufffd"\n', encoding="utf-8")
+    result = run_cli("validate", "decks")
+    assert result.exit_code == 1, result  # the Commander list has no planar deck

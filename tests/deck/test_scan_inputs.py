@@ -105,3 +105,28 @@ def test_a_file_of_endless_card_lines_is_refused(write, run_cli) -> None:
     result = run_cli("validate", str(deck))
     assert result.exit_code == 2, result
     assert "more than 5000 card lines" in result.stderr
+
+
+@pytest.mark.parametrize("argument", ["decks", "decks/**", "decks/**/*.txt"])
+def test_a_link_to_a_folder_is_listed_as_skipped_by_a_search_and_a_glob(
+    tmp_path, write, run_cli, monkeypatch, argument
+) -> None:
+    """A glob followed a link to a folder (Python's glob does) that the folder search skips,
+    and -v never named it: both now skip it, and -v lists it once with why."""
+    write("decks/real/a.txt", DECK)
+    try:
+        (tmp_path / "decks" / "link").symlink_to(tmp_path / "decks" / "real", True)
+    except OSError:
+        pytest.skip("cannot create symbolic links here")
+    monkeypatch.chdir(tmp_path)
+    shown = run_cli("validate", "-v", argument)
+    assert shown.exit_code == 0, shown
+    lines = shown.stdout.splitlines()
+    assert "decks/link: skipped: a symbolic link to a folder: links are not followed" in lines
+    assert lines[-1] == "1 file: 1 valid, 0 invalid; 1 skipped", shown
+    assert "decks/link/a.txt" not in shown.stdout
+    files = json.loads(run_cli("validate", "-v", "--format", "json", argument).stdout)["files"]
+    assert [(f["path"], f["skipped"]) for f in files] == [
+        ("decks/link", True),
+        ("decks/real/a.txt", False),
+    ]

@@ -2,9 +2,9 @@
 
 Every reader starts here, so size limits, encodings and binary junk are handled once:
 UTF-8 (with or without BOM), UTF-16 and UTF-32 with BOM, UTF-16 without BOM when the NUL
-pattern gives it away, cp932 (Japanese Windows) for a Japanese list that names planar cards
-by their printed Japanese names, and cp1252 as the last resort for old Windows files. Line endings
-(CRLF, LF, bare CR) are all accepted.
+pattern gives it away, a legacy encoding (``decoding.LEGACY``: cp932, EUC-JP, GB18030, Mac
+Roman) for a list that names planar cards only when read so, and cp1252 as the last resort
+for old Windows files. Line endings (CRLF, LF, bare CR) are all accepted.
 """
 
 from __future__ import annotations

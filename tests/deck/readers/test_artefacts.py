@@ -43,3 +43,20 @@ def test_validate_verbose_lists_the_steps_per_line(
     assert "    line 2: quote mark removed\n" in shown
     assert "    line 3: note after the name left out\n" in shown
     assert "line 1:" not in run_cli("validate", str(deck)).stdout
+
+
+def test_a_chat_logs_time_and_nick_are_no_set_code(
+    run_cli: Callable[..., Any], tmp_path: Path
+) -> None:
+    """A chat log's "[10:42] bob: Akoum" was read as the card "bob: Akoum" of set 10, number 42."""
+    deck = tmp_path / "log.txt"
+    deck.write_text(
+        "[10:40] bob: Academy at Tolaria West\n[10:41] <@amy> Akoum\n[10:42] bob: Naya\n",
+        encoding="utf-8",
+    )
+    shown = run_cli("validate", "-v", str(deck))
+    assert "is not a plane" not in shown.stdout and "prose" not in shown.stdout, shown
+    assert "    line 3: chat log's time and nick removed\n" in shown.stdout, shown
+    converted = run_cli("deck", "convert", str(deck), "--to", "text")
+    assert converted.exit_code == 0, converted
+    assert "1 Academy at Tolaria West\n1 Akoum\n1 Naya\n" in converted.stdout, converted

@@ -9,11 +9,13 @@ from hypothesis import strategies as st
 
 from planarcli.deck.readers.cardline import _TRAILING_TAGS, split_card_line
 from planarcli.deck.readers.text.artefacts import (
+    _LOG_PREFIX,
     _MESSAGE_PREFIX,
     _RULE,
     _TOTAL_LINE,
     may_be_a_rule,
     may_be_dated,
+    may_be_logged,
 )
 from planarcli.deck.readers.text.headings import (
     _HEADING_COUNT,
@@ -33,7 +35,8 @@ PIECES = [
     " $0.35", " - 0,35 €", "---", "***", "= = =", "•••", "Total: 2", "Sub-total 3", " (10)",
     "//", "#", "/", "Name", "name", "SOURCE", "ſource", "Date", "comments", "author", "Format",
     "SB", "sb", "ſb", "COMMANDER", "cmdr", "Companion", ": ", "\u2003", "01/12/2026, 18:42 - ",
-    "[1.12.26, 6:42:10 PM] ", "12345", "Lukas: ", "2026-01-12 ",
+    "[1.12.26, 6:42:10 PM] ", "12345", "Lukas: ", "2026-01-12 ", "[10:42] ", "[ 9:03 pm] ",
+    "<@bob> ", "bob: ", "[\t\t1:00:07]",
 ]  # fmt: skip
 TEXTS = st.lists(st.sampled_from(PIECES), max_size=12).map("".join)
 #: Lines shaped as META's and PREFIX's: a comment mark or none, blanks, a key, blanks, a
@@ -88,6 +91,13 @@ def test_a_chat_stamp_is_looked_for_on_every_line_that_has_one(line: str) -> Non
 
 
 @MANY
+@given(TEXTS)
+def test_a_chat_logs_stamp_is_looked_for_on_every_line_that_has_one(line: str) -> None:
+    if _LOG_PREFIX.match(line) is not None:
+        assert may_be_logged(line)
+
+
+@MANY
 @given(KEYED | TEXTS)
 def test_a_comment_key_and_a_line_prefix_are_looked_for_where_they_are(line: str) -> None:
     if META.match(line) is not None:
@@ -102,6 +112,8 @@ def test_the_gates_let_their_lines_through_and_keep_others_away() -> None:
     assert may_be_a_rule("---") and may_be_a_rule("|---|---|") and not may_be_a_rule("- Akoum")
     assert may_be_dated("01/12/2026, 18:42 - Lukas: Akoum") and may_be_dated("[1.12.26, 6:42] S")
     assert not may_be_dated("1 Akoum: the plane") and not may_be_dated("12345/1/26, 6:42 x")
+    assert may_be_logged("[10:42] bob: Akoum") and may_be_logged("[ 9:03 PM] <bob> Bant")
+    assert not may_be_logged("[c]Akoum[/c]") and not may_be_logged("1 [10:42] x")
     assert may_be_meta("// NAME: Chaos") and may_be_meta("#  ſource: x")
     assert not may_be_meta("// Planes: 10") and not may_be_meta("1 Akoum: x")
     assert may_be_prefixed("SB: 1 Akoum") and not may_be_prefixed("1 Akoum: x")

@@ -202,6 +202,22 @@ _MESSAGE_PREFIX = lazy(
 )
 
 
+#: The time and nick an IRC client or a chat log writes before each message ("[10:42]
+#: bob: Akoum", irssi's "[10:42] <@bob> Akoum", "[10:42:07] <bob> Akoum"): a nick has no
+#: blank, so a card line after a time ("[10:42] Akoum") keeps its name.
+_LOG_PREFIX = lazy(
+    r"^\[[ \t]*\d{1,2}:\d{2}(?::\d{2})?(?:[ \t\u202f]*[ap]\.?m\.?)?[ \t]*\][ \t]+"
+    r"(?:<[ \t]*[~&@%+]?[^\s<>]{1,40}>|[^\s:<>\[\]]{1,40}:)[ \t]+(?=\S)",
+    re.I,
+)
+
+
+def may_be_logged(line: str) -> bool:
+    """Whether ``_LOG_PREFIX`` may match ``line``: a digit after its opening bracket (and
+    blanks), as in "[10:42]"; a bracketed tag ("[c]Akoum[/c]") spares compiling it."""
+    return line[:1] == "[" and line[1:].lstrip(" \t")[:1].isdigit()
+
+
 def may_be_dated(line: str) -> bool:
     """Whether ``_MESSAGE_PREFIX`` may match ``line``: after an opening bracket, one to four
     digits and the mark that parts a date ("01/12/2026", "[1.12.26"); a card line ("1
@@ -426,6 +442,17 @@ ARTEFACTS: tuple[Artefact, ...] = (
         "01/12/2026, 18:42 - Lukas: Akoum\n01/12/2026, 18:43 - Lukas: Bant\n",
         ("Akoum", "Bant"),
         starts="0123456789[",
+        needs=":",
+    ),
+    Artefact(
+        "chat-log-stamp",
+        "chat log's time and nick removed",
+        lambda reading, line: may_be_logged(line),
+        _LOG_PREFIX,
+        _chat_stamp,
+        "[10:42] bob: Akoum\n[10:43] <bob> Bant\n",
+        ("Akoum", "Bant"),
+        starts="[",
         needs=":",
     ),
     Artefact(
