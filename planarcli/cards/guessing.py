@@ -51,6 +51,7 @@ class Caches:
         "commons",
         "explained",
         "flat_words",
+        "game_words",
         "guess_keys",
         "guess_names",
         "key_lengths",
@@ -62,6 +63,7 @@ class Caches:
         "scores",
         "unbounded",
         "vocabulary",
+        "vocabulary_set",
         "word_bounds",
     )
 
@@ -88,6 +90,10 @@ class Caches:
         #: the non-planar names, by the range of lengths compared (``_closest_other_card``)
         self.other_names: dict[tuple[int, int], list[str]] | None = None
         self.planar_keys: set[str] | None = None
+        #: every word of a guess key, as a set (``resolve._vocabulary_set``)
+        self.vocabulary_set: frozenset[str] | None = None
+        #: the planar types and card types (``resolve._game_words``)
+        self.game_words: frozenset[str] | None = None
         #: ``explain_unknown``'s answers by written name (validate and --fix ask twice).
         self.explained: dict[str, UnknownName] = {}
 

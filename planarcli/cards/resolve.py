@@ -54,6 +54,24 @@ from planarcli.errors import plural
 if TYPE_CHECKING:
     from planarcli.cards.magicnames import MagicNames
 
+#: How many did-you-mean names an unknown name gets at most.
+SUGGEST_LIMIT = 3
+#: The card types, folded, and the kind each names: words of the game, never guessed as
+#: a card's name ("Plane" is no Lance).
+CARD_TYPE_WORDS = {
+    "plane": "plane",
+    "planes": "plane",
+    "phenomenon": "phenomenon",
+    "phenomena": "phenomenon",
+}
+
+#: Words a name is still meant by without: "Lux Foundation Library" is The Lux
+#: Foundation Library, "Academy Tolaria West" Academy at Tolaria West. A name left
+#: without another of a card's words ("Thunder Junction", "Lethe") is part of it, no slip.
+OMISSIBLE_WORDS = frozenset(
+    {"a", "an", "and", "at", "by", "for", "in", "is", "of", "on", "the", "to"}
+)
+
 
 def find(catalog: Catalog, name: str) -> tuple[Card, str]:
     """The card ``name`` denotes and how it was found: "exact", "folded", "printed", or
@@ -132,7 +150,7 @@ def closest(catalog: Catalog, key: str, cutoff: float) -> Card | None:
     return None if found is None else catalog.card_named(keys[found[0]])
 
 
-def suggest(catalog: Catalog, name: str, *, limit: int = 3) -> list[str]:
+def suggest(catalog: Catalog, name: str, *, limit: int = SUGGEST_LIMIT) -> list[str]:
     """Up to ``limit`` did-you-mean names for an unknown name: good candidates only, and
     only those close to the best one (so one clear answer is not drowned in noise)."""
     matches = match(catalog, name, limit=limit, cutoff=SUGGEST_CUTOFF)
@@ -260,6 +278,13 @@ def find_unknown(catalog: Catalog, name: str) -> tuple[Card, str]:
         hint = None
     if unknown.other_card is not None and suggestions:
         hint = f"planar cards with a similar name: {', '.join(map(repr, suggestions))}"
+    kind = CARD_TYPE_WORDS.get(fold_name(name))
+    if kind is not None:  # "Plane" is a card type: the cards of that kind, not a look-alike
+        message = f"no plane or phenomenon named {said}"
+        hint = (
+            f"{said} is a card type, not a card name: "
+            f"`planarcli cards list --kind {kind}` lists them"
+        )
     typed = cards_of_subtype(catalog, name)
     if typed:
         # A world's name (Zendikar) is no card: its planes, not names spelt like it.
@@ -314,6 +339,8 @@ def _explain_unknown(catalog: Catalog, name: str) -> UnknownName:
     magic = _magic_names()
     if magic is not None and key in magic and key not in _planar_keys(catalog):
         return UnknownName(name, magic.name_for(key), True, None, suggestions)
+    if key in _game_words(catalog):  # a planar type (Regatha) or a card type: no card
+        return UnknownName(name, None, False, None, suggestions)
     # Whether one card clearly fits is judged on how well the written name is explained
     # (cover=False): how much of a longer name it leaves out ranks, but is no ambiguity.
     # (the runner-up's score is exact only as far as it decides a clear lead)
@@ -325,11 +352,22 @@ def _explain_unknown(catalog: Catalog, name: str) -> UnknownName:
         best is not None and _clear(top, runner_up) and _enough_to_guess(key, fold_name(best.name))
     )
     typos = typos_of(catalog, name)
+    holders = _holding(catalog, key)
+    if holders:  # part of a name ("Lethe" of Lethe Lake): a slip of none, that card first
+        ordered = dict.fromkeys([*holders, *suggestions])
+        return UnknownName(name, None, False, None, tuple(ordered)[:SUGGEST_LIMIT])
     if len(typos) == 1:  # a misspelling of one card only: the fixer's certain rename
         best, clear = typos[0], True
     elif typos:  # as few slips from each of several cards: ask which, never pick one
         clear, suggestions = False, tuple(card.name for card in typos)
+    elif _more_than_a_name(catalog, key, best):  # a name and more words: no slip of it
+        clear = False
     other = _closest_other_card(catalog, key) if magic is not None else None
+    if other is not None and len(typos) == 1 and best is not None:
+        # a typing slip of a planar name wins unless another card is fewer slips away
+        slips = fuzzy.osa_distance(key, fold_name(best.name))
+        if fuzzy.osa_distance(key, other[0]) >= slips:
+            other = None
     if other is not None:
         other_key, other_ratio = other
         planar_ratio = (
@@ -357,6 +395,69 @@ def other_magic_card(catalog: Catalog, name: str) -> str | None:
     if magic is None or key not in magic or key in _planar_keys(catalog):
         return None
     return magic.name_for(key)
+
+
+def _game_words(catalog: Catalog) -> frozenset[str]:
+    """The folded names that are words of the game, not cards: every planar type of the
+    catalog's cards (Regatha, New Phyrexia, Thunder Junction) and the card types
+    (``CARD_TYPE_WORDS``). None is ever guessed as a card."""
+    caches = _caches(catalog)
+    if caches.game_words is None:
+        subtypes = {record.get("subtype") for record in catalog.records()}
+        caches.game_words = frozenset(
+            {fold_name(subtype) for subtype in subtypes if subtype} | set(CARD_TYPE_WORDS)
+        )
+    return caches.game_words
+
+
+def _holding(catalog: Catalog, key: str) -> list[str]:
+    """The planar cards with a name (English or printed) that holds the folded written
+    name ``key`` as a part and not as all of it, a word that carries meaning left out
+    (``OMISSIBLE_WORDS`` aside): as whole words in a row ("thunder junction" of "High Noon
+    At Thunder Junction") or some of its words ("the library"); the shortest names first.
+    "Lux Foundation Library" is The Lux Foundation Library, its article left out."""
+    words = key.split()
+    vocabulary = _vocabulary_set(catalog)
+    if not all(word in vocabulary for word in words):  # a slip ("akuom"): no name holds it
+        return []
+    found: dict[str, int] = {}
+    for folded, card_name in _guess_keys(catalog):
+        left_out = _left_out(words, folded.split())
+        if left_out is None or left_out <= OMISSIBLE_WORDS:
+            continue
+        if len(folded) < found.get(card_name, len(folded) + 1):
+            found[card_name] = len(folded)
+    return sorted(found, key=lambda card_name: (found[card_name], card_name.casefold()))
+
+
+def _left_out(words: list[str], name_words: list[str]) -> set[str] | None:
+    """The words of a name (``name_words``) that the written ``words`` leave out, each
+    written word taking one of them ("new york" leaves "new" of "new new york"), or None
+    when a written word is not among them."""
+    rest = list(name_words)
+    for word in words:
+        if word not in rest:
+            return None
+        rest.remove(word)
+    return set(rest)
+
+
+def _vocabulary_set(catalog: Catalog) -> frozenset[str]:
+    caches = _caches(catalog)
+    if caches.vocabulary_set is None:
+        caches.vocabulary_set = frozenset(_guess_vocabulary(catalog, _guess_keys(catalog))[0])
+    return caches.vocabulary_set
+
+
+def _more_than_a_name(catalog: Catalog, key: str, best: Card | None) -> bool:
+    """Whether the folded written name ``key`` has more words than any name of the card
+    ``best`` it would be guessed as ("chaotischer ather tunnel" is no Chaotic Aether),
+    counting Scryfall's "(Playtest)" as a word."""
+    if best is None:
+        return False
+    names = [folded for folded, card_name in _guess_keys(catalog) if card_name == best.name]
+    names.append(fold_name(best.name.replace(")", " ")))  # the suffix kept: no longer last
+    return len(key.split()) > max(len(name.split()) for name in names)
 
 
 def _planar_keys(catalog: Catalog) -> set[str]:
