@@ -23,6 +23,7 @@ from planarcli.cards import fuzzy
 from planarcli.cards.catalog import Catalog
 from planarcli.cards.guessing import (
     BELOW_EXACT,
+    MIN_CONTENT_WORD,
     PURE_SCORES_LIMIT,
     _clear,
     _covered,
@@ -65,12 +66,11 @@ CARD_TYPE_WORDS = {
     "phenomena": "phenomenon",
 }
 
-#: Words a name is still meant by without: "Lux Foundation Library" is The Lux
-#: Foundation Library, "Academy Tolaria West" Academy at Tolaria West. A name left
-#: without another of a card's words ("Thunder Junction", "Lethe") is part of it, no slip.
-OMISSIBLE_WORDS = frozenset(
-    {"a", "an", "and", "at", "by", "for", "in", "is", "of", "on", "the", "to"}
-)
+#: Words a name is still meant by without, beside every word shorter than
+#: MIN_CONTENT_WORD ("at", "of", "de"): "Lux Foundation Library" is The Lux Foundation
+#: Library, "Academy Tolaria West" Academy at Tolaria West. A name left without another
+#: of a card's words ("Thunder Junction", "Lethe") is part of it, no slip of it.
+OMISSIBLE_WORDS = frozenset({"and", "for", "the"})
 
 
 def find(catalog: Catalog, name: str) -> tuple[Card, str]:
@@ -411,11 +411,11 @@ def _game_words(catalog: Catalog) -> frozenset[str]:
 
 
 def _holding(catalog: Catalog, key: str) -> list[str]:
-    """The planar cards with a name (English or printed) that holds the folded written
-    name ``key`` as a part and not as all of it, a word that carries meaning left out
-    (``OMISSIBLE_WORDS`` aside): as whole words in a row ("thunder junction" of "High Noon
-    At Thunder Junction") or some of its words ("the library"); the shortest names first.
-    "Lux Foundation Library" is The Lux Foundation Library, its article left out."""
+    """The planar cards with a name (English or printed) that holds every word of the
+    folded written name ``key`` and one more that carries meaning (``_omissible`` words
+    aside): "thunder junction" of High Noon At Thunder Junction, "lethe" of Lethe Lake,
+    but not "lux foundation library", The Lux Foundation Library less its article. The
+    shortest names first."""
     words = key.split()
     vocabulary = _vocabulary_set(catalog)
     if not all(word in vocabulary for word in words):  # a slip ("akuom"): no name holds it
@@ -423,7 +423,7 @@ def _holding(catalog: Catalog, key: str) -> list[str]:
     found: dict[str, int] = {}
     for folded, card_name in _guess_keys(catalog):
         left_out = _left_out(words, folded.split())
-        if left_out is None or left_out <= OMISSIBLE_WORDS:
+        if left_out is None or all(map(_omissible, left_out)):
             continue
         if len(folded) < found.get(card_name, len(folded) + 1):
             found[card_name] = len(folded)
@@ -440,6 +440,12 @@ def _left_out(words: list[str], name_words: list[str]) -> set[str] | None:
             return None
         rest.remove(word)
     return set(rest)
+
+
+def _omissible(word: str) -> bool:
+    """Whether a name is still meant without its ``word``: one of OMISSIBLE_WORDS, or
+    shorter than MIN_CONTENT_WORD in any language ("de" of "Jungle de mégaflore")."""
+    return len(word) < MIN_CONTENT_WORD or word in OMISSIBLE_WORDS
 
 
 def _vocabulary_set(catalog: Catalog) -> frozenset[str]:
