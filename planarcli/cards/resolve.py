@@ -34,6 +34,7 @@ from planarcli.cards.guessing import (
     _names_to_guess_from,
     _scores,
     _scores_at_least,
+    _sharing_a_word,
     _word_score,
 )
 from planarcli.cards.guessing import (
@@ -339,7 +340,7 @@ def _explain_unknown(catalog: Catalog, name: str) -> UnknownName:
     magic = _magic_names()
     if magic is not None and key in magic and key not in _planar_keys(catalog):
         return UnknownName(name, magic.name_for(key), True, None, suggestions)
-    if key in _game_words(catalog):  # a planar type (Regatha) or a card type: no card
+    if _is_game_word(catalog, key):  # a planar type (Regatha) or a card type: no card
         return UnknownName(name, None, False, None, suggestions)
     # Whether one card clearly fits is judged on how well the written name is explained
     # (cover=False): how much of a longer name it leaves out ranks, but is no ambiguity.
@@ -397,17 +398,22 @@ def other_magic_card(catalog: Catalog, name: str) -> str | None:
     return magic.name_for(key)
 
 
-def _game_words(catalog: Catalog) -> frozenset[str]:
-    """The folded names that are words of the game, not cards: every planar type of the
-    catalog's cards (Regatha, New Phyrexia, Thunder Junction) and the card types
+def _is_game_word(catalog: Catalog, key: str) -> bool:
+    """Whether the folded name ``key`` is a word of the game, not a card: a planar type
+    of the catalog's cards (Regatha, New Phyrexia, Thunder Junction) or a card type
     (``CARD_TYPE_WORDS``). None is ever guessed as a card."""
+    if key in CARD_TYPE_WORDS:
+        return True
     caches = _caches(catalog)
-    if caches.game_words is None:
-        subtypes = {record.get("subtype") for record in catalog.records()}
-        caches.game_words = frozenset(
-            {fold_name(subtype) for subtype in subtypes if subtype} | set(CARD_TYPE_WORDS)
-        )
-    return caches.game_words
+    if caches.subtypes is None:
+        caches.subtypes = sorted({str(r["subtype"]) for r in catalog.records() if r.get("subtype")})
+    # only the types that can fold to ``key`` are folded: an ASCII one starts as it does
+    first = key[:1]
+    return any(
+        fold_name(subtype) == key
+        for subtype in caches.subtypes
+        if not subtype.isascii() or subtype[:1].lower() == first
+    )
 
 
 def _holding(catalog: Catalog, key: str) -> list[str]:
@@ -417,11 +423,12 @@ def _holding(catalog: Catalog, key: str) -> list[str]:
     but not "lux foundation library", The Lux Foundation Library less its article. The
     shortest names first."""
     words = key.split()
-    vocabulary = _vocabulary_set(catalog)
-    if not all(word in vocabulary for word in words):  # a slip ("akuom"): no name holds it
-        return []
+    holding = _sharing_a_word(catalog, words[0])  # no name holds a slip ("akuom")
+    for word in words[1:]:
+        holding = holding & _sharing_a_word(catalog, word) if holding else holding
+    pairs = _guess_keys(catalog)
     found: dict[str, int] = {}
-    for folded, card_name in _guess_keys(catalog):
+    for folded, card_name in map(pairs.__getitem__, holding):
         left_out = _left_out(words, folded.split())
         if left_out is None or all(map(_omissible, left_out)):
             continue
@@ -446,13 +453,6 @@ def _omissible(word: str) -> bool:
     """Whether a name is still meant without its ``word``: one of OMISSIBLE_WORDS, or
     shorter than MIN_CONTENT_WORD in any language ("de" of "Jungle de mégaflore")."""
     return len(word) < MIN_CONTENT_WORD or word in OMISSIBLE_WORDS
-
-
-def _vocabulary_set(catalog: Catalog) -> frozenset[str]:
-    caches = _caches(catalog)
-    if caches.vocabulary_set is None:
-        caches.vocabulary_set = frozenset(_guess_vocabulary(catalog, _guess_keys(catalog))[0])
-    return caches.vocabulary_set
 
 
 def _more_than_a_name(catalog: Catalog, key: str, best: Card | None) -> bool:
