@@ -456,14 +456,27 @@ def _omissible(word: str) -> bool:
 
 
 def _more_than_a_name(catalog: Catalog, key: str, best: Card | None) -> bool:
-    """Whether the folded written name ``key`` has more words than any name of the card
-    ``best`` it would be guessed as ("chaotischer ather tunnel" is no Chaotic Aether),
-    counting Scryfall's "(Playtest)" as a word."""
+    """Whether the folded written name ``key`` is more than a name of the card ``best``
+    it would be guessed as: it holds another card's whole name ("bant plane" is no
+    Shrinking Plane, "akoum tunnel" no Interplanar Tunnel), or more words that carry
+    meaning (not ``_omissible``) than any name of ``best`` ("chaotischer ather tunnel"
+    is no Chaotic Aether), Scryfall's "(Playtest)" counted as a word ("Artist Alley
+    P(lane)" is Artist Alley (Plane) mistyped)."""
     if best is None:
         return False
-    names = [folded for folded, card_name in _guess_keys(catalog) if card_name == best.name]
+    padded = f" {key} "
+    names: list[str] = []
+    for folded, card_name in _guess_keys(catalog):
+        if card_name == best.name:
+            names.append(folded)
+        elif f" {folded} " in padded:
+            return True
     names.append(fold_name(best.name.replace(")", " ")))  # the suffix kept: no longer last
-    return len(key.split()) > max(len(name.split()) for name in names)
+    return _content_words(key) > max(map(_content_words, names))
+
+
+def _content_words(folded: str) -> int:
+    return sum(not _omissible(word) for word in folded.split())
 
 
 def _planar_keys(catalog: Catalog) -> set[str]:

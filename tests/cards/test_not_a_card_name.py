@@ -263,3 +263,29 @@ def test_a_card_type_gets_a_hint_not_a_look_alike(written: str, kind: str) -> No
         f"planarcli: hint: {written!r} is a card type, not a card name: "
         f"`planarcli cards list --kind {kind}` lists them",
     ]
+
+
+@pytest.mark.parametrize(
+    ("written", "first"),
+    [("Bant Plane", "Bant"), ("Akoum Tunnel", "Akoum"), ("Akoum of the Tunnel", "Akoum")],
+)
+def test_a_card_name_and_a_word_more_is_no_other_card(written: str, first: str) -> None:
+    """'Bant Plane' was guessed as Shrinking Plane, 'Akoum Tunnel' as Interplanar Tunnel:
+    the card whose whole name it holds is the first suggestion, and nothing is guessed."""
+    done = planarcli("cards", "show", written, "--format", "json")
+    assert done.returncode == 1, done.stderr
+    document = json.loads(done.stdout)
+    assert document["found"] is False
+    assert document["suggestions"][0] == first
+
+
+@pytest.mark.parametrize(
+    ("written", "name"),
+    [
+        ("Artist Alley P(lane)", "Artist Alley (Plane)"),
+        ("No Way Out (Playtset)", "No Way Out (Playtest)"),
+    ],
+)
+def test_a_slip_in_scryfalls_suffix_is_still_guessed(written: str, name: str) -> None:
+    catalog = load_catalog()
+    assert getattr(resolve.confident_guess(catalog, written), "name", None) == name
