@@ -337,7 +337,9 @@ def write_catalog(document: dict[str, Any], path: Path) -> None:
             f"cannot write the card cache {path}: {error.strerror or error}",
             hint="check PLANARCLI_CACHE_DIR and its permissions",
         ) from error
-    store.write_cache_stamp(path, stat.st_size, stat.st_mtime_ns, store.content_digest(data))
+    store.write_cache_stamp(
+        path, stat.st_size, stat.st_mtime_ns, store.content_digest(data)
+    )
 
 
 def _file_mode(path: Path) -> int:
