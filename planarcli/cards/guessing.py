@@ -57,9 +57,11 @@ class Caches:
         "keys",
         "name_words",
         "other_names",
+        "padded",
         "planar_keys",
         "repeating",
         "scores",
+        "subtypes",
         "unbounded",
         "vocabulary",
         "word_bounds",
@@ -73,6 +75,8 @@ class Caches:
         #: each guess key's words (``folded.split() or [folded]``), in ``guess_keys`` order
         self.name_words: list[list[str]] | None = None
         self.keys: list[str] | None = None
+        #: the guess keys, each between spaces, one a line (``_sharing_a_word``)
+        self.padded: str | None = None
         self.key_lengths: list[int] | None = None
         #: every guess key's words, their lengths, each key's slice (``_flat_words``)
         self.flat_words: tuple[list[str], list[int], list[slice]] | None = None
@@ -88,6 +92,8 @@ class Caches:
         #: the non-planar names, by the range of lengths compared (``_closest_other_card``)
         self.other_names: dict[tuple[int, int], list[str]] | None = None
         self.planar_keys: set[str] | None = None
+        #: the planar types of the catalog's cards, each once (``resolve._is_game_word``)
+        self.subtypes: list[str] | None = None
         #: ``explain_unknown``'s answers by written name (validate and --fix ask twice).
         self.explained: dict[str, UnknownName] = {}
 
@@ -451,7 +457,10 @@ def _unbounded(catalog: Catalog, key: str) -> set[int]:
 
 def _sharing_a_word(catalog: Catalog, key: str) -> set[int]:
     """The guess keys holding one of ``key``'s words as a whole word."""
-    padded = " " + " \n ".join(_keys(catalog)) + " "
+    caches = caches_of(catalog)
+    if caches.padded is None:
+        caches.padded = " " + " \n ".join(_keys(catalog)) + " "
+    padded = caches.padded
     found: set[int] = set()
     for word in set(key.split()):
         needle = f" {word} "

@@ -23,6 +23,7 @@ from planarcli.cards import fuzzy
 from planarcli.cards.catalog import Catalog
 from planarcli.cards.guessing import (
     BELOW_EXACT,
+    MIN_CONTENT_WORD,
     PURE_SCORES_LIMIT,
     _clear,
     _covered,
@@ -33,6 +34,7 @@ from planarcli.cards.guessing import (
     _names_to_guess_from,
     _scores,
     _scores_at_least,
+    _sharing_a_word,
     _word_score,
 )
 from planarcli.cards.guessing import (
@@ -53,6 +55,23 @@ from planarcli.errors import plural
 
 if TYPE_CHECKING:
     from planarcli.cards.magicnames import MagicNames
+
+#: How many did-you-mean names an unknown name gets at most.
+SUGGEST_LIMIT = 3
+#: The card types, folded, and the kind each names: words of the game, never guessed as
+#: a card's name ("Plane" is no Lance).
+CARD_TYPE_WORDS = {
+    "plane": "plane",
+    "planes": "plane",
+    "phenomenon": "phenomenon",
+    "phenomena": "phenomenon",
+}
+
+#: Words a name is still meant by without, beside every word shorter than
+#: MIN_CONTENT_WORD ("at", "of", "de"): "Lux Foundation Library" is The Lux Foundation
+#: Library, "Academy Tolaria West" Academy at Tolaria West. A name left without another
+#: of a card's words ("Thunder Junction", "Lethe") is part of it, no slip of it.
+OMISSIBLE_WORDS = frozenset({"and", "for", "the"})
 
 
 def find(catalog: Catalog, name: str) -> tuple[Card, str]:
@@ -132,7 +151,7 @@ def closest(catalog: Catalog, key: str, cutoff: float) -> Card | None:
     return None if found is None else catalog.card_named(keys[found[0]])
 
 
-def suggest(catalog: Catalog, name: str, *, limit: int = 3) -> list[str]:
+def suggest(catalog: Catalog, name: str, *, limit: int = SUGGEST_LIMIT) -> list[str]:
     """Up to ``limit`` did-you-mean names for an unknown name: good candidates only, and
     only those close to the best one (so one clear answer is not drowned in noise)."""
     matches = match(catalog, name, limit=limit, cutoff=SUGGEST_CUTOFF)
@@ -260,6 +279,13 @@ def find_unknown(catalog: Catalog, name: str) -> tuple[Card, str]:
         hint = None
     if unknown.other_card is not None and suggestions:
         hint = f"planar cards with a similar name: {', '.join(map(repr, suggestions))}"
+    kind = CARD_TYPE_WORDS.get(fold_name(name))
+    if kind is not None:  # "Plane" is a card type: the cards of that kind, not a look-alike
+        message = f"no plane or phenomenon named {said}"
+        hint = (
+            f"{said} is a card type, not a card name: "
+            f"`planarcli cards list --kind {kind}` lists them"
+        )
     typed = cards_of_subtype(catalog, name)
     if typed:
         # A world's name (Zendikar) is no card: its planes, not names spelt like it.
@@ -314,6 +340,8 @@ def _explain_unknown(catalog: Catalog, name: str) -> UnknownName:
     magic = _magic_names()
     if magic is not None and key in magic and key not in _planar_keys(catalog):
         return UnknownName(name, magic.name_for(key), True, None, suggestions)
+    if _is_game_word(catalog, key):  # a planar type (Regatha) or a card type: no card
+        return UnknownName(name, None, False, None, suggestions)
     # Whether one card clearly fits is judged on how well the written name is explained
     # (cover=False): how much of a longer name it leaves out ranks, but is no ambiguity.
     # (the runner-up's score is exact only as far as it decides a clear lead)
@@ -325,11 +353,22 @@ def _explain_unknown(catalog: Catalog, name: str) -> UnknownName:
         best is not None and _clear(top, runner_up) and _enough_to_guess(key, fold_name(best.name))
     )
     typos = typos_of(catalog, name)
+    holders = _holding(catalog, key)
+    if holders:  # part of a name ("Lethe" of Lethe Lake): a slip of none, that card first
+        ordered = dict.fromkeys([*holders, *suggestions])
+        return UnknownName(name, None, False, None, tuple(ordered)[:SUGGEST_LIMIT])
     if len(typos) == 1:  # a misspelling of one card only: the fixer's certain rename
         best, clear = typos[0], True
     elif typos:  # as few slips from each of several cards: ask which, never pick one
         clear, suggestions = False, tuple(card.name for card in typos)
+    elif _more_than_a_name(catalog, key, best):  # a name and more words: no slip of it
+        clear = False
     other = _closest_other_card(catalog, key) if magic is not None else None
+    if other is not None and len(typos) == 1 and best is not None:
+        # a typing slip of a planar name wins unless another card is fewer slips away
+        slips = fuzzy.osa_distance(key, fold_name(best.name))
+        if fuzzy.osa_distance(key, other[0]) >= slips:
+            other = None
     if other is not None:
         other_key, other_ratio = other
         planar_ratio = (
@@ -357,6 +396,87 @@ def other_magic_card(catalog: Catalog, name: str) -> str | None:
     if magic is None or key not in magic or key in _planar_keys(catalog):
         return None
     return magic.name_for(key)
+
+
+def _is_game_word(catalog: Catalog, key: str) -> bool:
+    """Whether the folded name ``key`` is a word of the game, not a card: a planar type
+    of the catalog's cards (Regatha, New Phyrexia, Thunder Junction) or a card type
+    (``CARD_TYPE_WORDS``). None is ever guessed as a card."""
+    if key in CARD_TYPE_WORDS:
+        return True
+    caches = _caches(catalog)
+    if caches.subtypes is None:
+        caches.subtypes = sorted({str(r["subtype"]) for r in catalog.records() if r.get("subtype")})
+    # only the types that can fold to ``key`` are folded: an ASCII one starts as it does
+    first = key[:1]
+    return any(
+        fold_name(subtype) == key
+        for subtype in caches.subtypes
+        if not subtype.isascii() or subtype[:1].lower() == first
+    )
+
+
+def _holding(catalog: Catalog, key: str) -> list[str]:
+    """The planar cards with a name (English or printed) that holds every word of the
+    folded written name ``key`` and one more that carries meaning (``_omissible`` words
+    aside): "thunder junction" of High Noon At Thunder Junction, "lethe" of Lethe Lake,
+    but not "lux foundation library", The Lux Foundation Library less its article. The
+    shortest names first."""
+    words = key.split()
+    holding = _sharing_a_word(catalog, words[0])  # no name holds a slip ("akuom")
+    for word in words[1:]:
+        holding = holding & _sharing_a_word(catalog, word) if holding else holding
+    pairs = _guess_keys(catalog)
+    found: dict[str, int] = {}
+    for folded, card_name in map(pairs.__getitem__, holding):
+        left_out = _left_out(words, folded.split())
+        if left_out is None or all(map(_omissible, left_out)):
+            continue
+        if len(folded) < found.get(card_name, len(folded) + 1):
+            found[card_name] = len(folded)
+    return sorted(found, key=lambda card_name: (found[card_name], card_name.casefold()))
+
+
+def _left_out(words: list[str], name_words: list[str]) -> set[str] | None:
+    """The words of a name (``name_words``) that the written ``words`` leave out, each
+    written word taking one of them ("new york" leaves "new" of "new new york"), or None
+    when a written word is not among them."""
+    rest = list(name_words)
+    for word in words:
+        if word not in rest:
+            return None
+        rest.remove(word)
+    return set(rest)
+
+
+def _omissible(word: str) -> bool:
+    """Whether a name is still meant without its ``word``: one of OMISSIBLE_WORDS, or
+    shorter than MIN_CONTENT_WORD in any language ("de" of "Jungle de mégaflore")."""
+    return len(word) < MIN_CONTENT_WORD or word in OMISSIBLE_WORDS
+
+
+def _more_than_a_name(catalog: Catalog, key: str, best: Card | None) -> bool:
+    """Whether the folded written name ``key`` is more than a name of the card ``best``
+    it would be guessed as: it holds another card's whole name ("bant plane" is no
+    Shrinking Plane, "akoum tunnel" no Interplanar Tunnel), or more words that carry
+    meaning (not ``_omissible``) than any name of ``best`` ("chaotischer ather tunnel"
+    is no Chaotic Aether), Scryfall's "(Playtest)" counted as a word ("Artist Alley
+    P(lane)" is Artist Alley (Plane) mistyped)."""
+    if best is None:
+        return False
+    padded = f" {key} "
+    names: list[str] = []
+    for folded, card_name in _guess_keys(catalog):
+        if card_name == best.name:
+            names.append(folded)
+        elif f" {folded} " in padded:
+            return True
+    names.append(fold_name(best.name.replace(")", " ")))  # the suffix kept: no longer last
+    return _content_words(key) > max(map(_content_words, names))
+
+
+def _content_words(folded: str) -> int:
+    return sum(not _omissible(word) for word in folded.split())
 
 
 def _planar_keys(catalog: Catalog) -> set[str]:

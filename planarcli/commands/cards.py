@@ -408,7 +408,9 @@ def match(words: tuple[str, ...], limit: int, output_format: str) -> None:
     longer than twice the longest card name, is a usage error (exit 2). Scores are of the
     whole NAME against a whole card name: each written word must find its own word of the
     name, and a name partly written scores lower the less of it is written. The words of
-    NAME may be quoted or not (`cards match academy tolaria`)."""
+    NAME may be quoted or not (`cards match academy tolaria`). A real Magic card that is
+    no plane or phenomenon (`cards match sol ring`) is said to be one, after the planar
+    cards like it, and exits 1 as a lookup that finds nothing."""
     from planarcli.cards.resolve import MATCH_MIN_SCORE, guess_scores, other_magic_card
     from planarcli.cards.store import load_catalog
 
@@ -421,18 +423,20 @@ def match(words: tuple[str, ...], limit: int, output_format: str) -> None:
     other = other_magic_card(catalog, name) if not matches or matches[0][0] < 100 else None
     from planarcli.report.cards import match_json, match_text
 
+    # A real non-planar card (Sol Ring) is found as what it is, no planar card: exit 1.
+    not_planar = (
+        None if other is None else f"{other!r} is a Magic card but not a plane or phenomenon"
+    )
     if output_format == "json":
         echo_json(match_json(name, matches, other))
-        if not matches:
-            raise NotFoundError(f"no candidates for {echo_repr(name)}")
-        return
-    if other is not None:
-        _note(f"{other!r} is a Magic card but not a plane or phenomenon")
-        if matches:
+    elif matches:
+        if other is not None:
             _note("planar cards like it:")
+        click.echo("\n".join(match_text(matches)))
+    if not_planar is not None:
+        raise NotFoundError(not_planar)
     if not matches:
         raise NotFoundError(f"no candidates for {echo_repr(name)}")
-    click.echo("\n".join(match_text(matches)))
 
 
 # -- list ----------------------------------------------------------------------------------------

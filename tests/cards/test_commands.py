@@ -208,7 +208,9 @@ def test_show_online_offline_is_usage_error(
 # -- match ----------------------------------------------------------------------------------------
 def test_match_json_ranked() -> None:
     result = run("cards", "match", "tolaria", "--limit", "3", "--format", "json")
-    assert result.exit_code == 0, explain(result)
+    # Tolaria is a real non-planar card: exit 1, its planar look-alikes ranked all the same
+    assert result.exit_code == 1, explain(result)
+    assert json.loads(result.stdout)["other_card"] == "Tolaria"
     data = json.loads(result.stdout)
     assert data["query"] == "tolaria"
     assert len(data["matches"]) == 3
