@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from planarcli.rulebook.corpus import CARD_KINDS, ENGLISH_CR
@@ -252,7 +252,7 @@ class SearchIndex:
     #: each word of the texts and phrasings, and its stems (space-separated)
     surface: Mapping[str, str] | WordMap
     #: per language with several in scope, the accent-free words of its texts
-    vocabulary: dict[str, list[str]]
+    vocabulary: dict[str, list[str] | WordMap]
     #: each accent-free term, and the terms it stands for (space-separated)
     folded: Mapping[str, str] | WordMap
     #: per language, each word of its texts and its stem: a query made of corpus words is
@@ -283,7 +283,7 @@ class SearchIndex:
         #: read from the on-disk cache (see :mod:`planarcli.rulebook.searchcache`)
         self.cached = False
         self.infos: dict[str, EditionInfo] = {}
-        self._sets: dict[str, frozenset[str]] = {}
+        self._sets: dict[str, Collection[str]] = {}
         self._docs: dict[int, tuple[dict[str, float], Positions]] = {}
         self._where: dict[int, Positions] = {}
         self._idf: dict[tuple[str, str | None], float] = {}
@@ -788,10 +788,13 @@ class SearchIndex:
             self._restating = known
         return known
 
-    def vocabulary_set(self, lang: str) -> frozenset[str]:
+    def vocabulary_set(self, lang: str) -> Collection[str]:
         found = self._sets.get(lang)
         if found is None:
-            found = self._sets[lang] = frozenset(self.vocabulary.get(lang, ()))
+            words = self.vocabulary.get(lang, ())
+            # as stored, a table asked a bucket at a time (:mod:`.wordmap`)
+            found = words if isinstance(words, WordMap) else frozenset(words)
+            self._sets[lang] = found
         return found
 
     # ----------------------------------------------------------------- query terms

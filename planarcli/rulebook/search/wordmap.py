@@ -3,7 +3,8 @@
 Some of the index's tables hold a few thousand words each, and a query looks up a few dozen:
 ``surface`` (each word of the texts and its stems), ``stems`` (per language, each word and
 its stem), ``folded`` (each accent-free term and the terms it stands for), ``lang_df`` and
-``aid_df`` (per language, each term and the passages holding it). Unmarshalled as dicts they
+``aid_df`` (per language, each term and the passages holding it), ``postings``,
+``vocabulary`` (per language, its accent-free words: a set). Unmarshalled as dicts they
 cost a search a third of its index's loading (a string object and a dict entry per word).
 :class:`WordMap` keeps such a table as the stored state holds it: in buckets by a checksum
 of the word, each a marshalled dict unmarshalled the first time a word of it is looked up,
@@ -20,8 +21,11 @@ from typing import Any
 
 #: the index's fields kept as :class:`WordMap` in the stored state, and those kept so per
 #: language: a query looks up a few dozen of their thousands of words
-WORD_TABLES = ("surface", "folded", "postings", "aid_postings")
+WORD_TABLES = ("surface", "folded", "postings", "aid_postings", "df")
 LANGUAGE_WORD_TABLES = ("stems", "lang_df", "aid_df")
+#: the fields kept so per language whose words are a list (a set, sorted): kept as a table
+#: of each word to 1, asked only whether a word is one
+LANGUAGE_WORD_SETS = ("vocabulary",)
 #: those whose words keep their order (the texts' order, which the typo search and the Danish
 #: compounds go through); the others' are sorted
 ORDERED_TABLES = frozenset({"surface", "stems"})
@@ -131,6 +135,12 @@ def tables_state(fields: Mapping[str, Any]) -> dict[str, Any]:
     for name in LANGUAGE_WORD_TABLES:
         ordered = name in ORDERED_TABLES
         out[name] = {lang: state(table, ordered) for lang, table in fields[name].items()}
+    for name in LANGUAGE_WORD_SETS:
+        out[name] = {
+            lang: words if isinstance(words, WordMap) else dict.fromkeys(words, 1)
+            for lang, words in fields[name].items()
+        }
+        out[name] = {lang: state(table) for lang, table in out[name].items()}
     return out
 
 
@@ -138,6 +148,6 @@ def tables_from_state(fields: Mapping[str, Any]) -> dict[str, Any]:
     """The index's word tables from the stored state's ``fields``; ValueError when one is
     not such a table (KeyError, TypeError when the state lacks them)."""
     out: dict[str, Any] = {name: WordMap.from_state(fields[name]) for name in WORD_TABLES}
-    for name in LANGUAGE_WORD_TABLES:
+    for name in (*LANGUAGE_WORD_TABLES, *LANGUAGE_WORD_SETS):
         out[name] = {lang: WordMap.from_state(table) for lang, table in fields[name].items()}
     return out

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import marshal
+from collections.abc import Mapping
 
 import pytest
 
@@ -118,3 +119,42 @@ def test_a_bucket_that_is_no_table_is_refused_when_read() -> None:
     words = WordMap(marshal.dumps({"planar": 1}, 2), [marshal.dumps({"planar": 1}, 2)])
     with pytest.raises(ValueError):
         list(words)
+
+
+def test_an_index_read_back_answers_as_the_index_built() -> None:
+    """Every word of every stored table of a built index (English rules and the French
+    translation: per language tables of two languages) is answered alike once read back."""
+    from planarcli.rulebook.catalogue import list_editions, load_edition
+    from planarcli.rulebook.search import SearchIndex
+    from planarcli.rulebook.search.index import numbers_of
+    from planarcli.rulebook.search.scope import search_scope
+
+    scope = search_scope(list_editions(), None, None, "coût du dé planaire")
+    assert {info.lang for info in scope} == {"en", "fr"}
+    built = SearchIndex([load_edition(info) for info in scope])
+    state = built.state()
+    again = SearchIndex.from_state(marshal.loads(marshal.dumps(state, 4)), scope)
+
+    def plain(value: object) -> object:  # postings: packed as stored, lists as built
+        return list(numbers_of(value)) if isinstance(value, list | bytes) else value
+
+    def order(name: str, table: Mapping[str, object]) -> list[str]:
+        return list(table) if name in wordmap.ORDERED_TABLES else sorted(table)
+
+    for name in wordmap.WORD_TABLES:
+        table, read = getattr(built, name), getattr(again, name)
+        assert isinstance(read, WordMap) and list(read) == order(name, table), name
+        assert all(plain(read[word]) == plain(table[word]) for word in table), name
+    for name in wordmap.LANGUAGE_WORD_TABLES:
+        tables = getattr(built, name)
+        assert set(getattr(again, name)) == set(tables) == {"en", "fr"}, name
+        for lang, table in tables.items():
+            read = getattr(again, name)[lang]
+            assert list(read) == order(name, table), name
+            assert all(read.get(word) == table[word] for word in table), name
+    for lang in ("en", "fr"):
+        words = built.vocabulary[lang]
+        assert list(again.vocabulary[lang]) == words
+        assert all(word in again.vocabulary_set(lang) for word in words)
+        assert "planarterningen" not in again.vocabulary_set(lang)
+    assert again.state() == state
