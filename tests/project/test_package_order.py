@@ -70,6 +70,7 @@ PACKAGE_ORDER: dict[str, list[str | tuple[str, ...]]] = {
     ],
     "planarcli/rulebook/search": [
         ("weights", "analysis"),  # the features' weights; tokens, folding, stemming, synonyms
+        "wordmap",  # the index's word tables, read a bucket at a time
         "passages",  # what kind of passage a text is: a heading, a scope, an aside
         # whether a question asks for a quantity; a story then a question; the rules moved
         ("quantity", "story", "moves"),

@@ -203,7 +203,8 @@ def compounds(index: SearchIndex, token: str) -> set[str]:
     if len(token) < COMPOUND_SHORTEST or not token.isalpha():
         return set()
     base = index.stem_word(token, "da")
-    words, terms, text = _danish_words(index)
+    stems = index.stems.get("da", {})
+    words, text = _danish_words(index)
     found = set()
     # each word that starts with the stem, in the stems' order: found in C in one text
     # (a word's number is the count of the line breaks before its own)
@@ -212,24 +213,21 @@ def compounds(index: SearchIndex, token: str) -> set[str]:
     while at >= 0:
         number = text.count("\n", 0, at)
         if len(words[number]) >= len(base) + COMPOUND_SHORTEST:
-            found.add(terms[number])
+            found.add(stems[words[number]])
         at = text.find(needle, at + 1)
     return found
 
 
-#: per index, its Danish words, their stems, and the words as one text, each after a line
-#: break (:func:`compounds`)
-_DANISH: weakref.WeakKeyDictionary[SearchIndex, tuple[list[str], list[str], str]] = (
-    weakref.WeakKeyDictionary()
-)
+#: per index, its Danish words, and the words as one text, each after a line break
+#: (:func:`compounds`)
+_DANISH: weakref.WeakKeyDictionary[SearchIndex, tuple[list[str], str]] = weakref.WeakKeyDictionary()
 
 
-def _danish_words(index: SearchIndex) -> tuple[list[str], list[str], str]:
+def _danish_words(index: SearchIndex) -> tuple[list[str], str]:
     known = _DANISH.get(index)
     if known is None:
-        stems = index.stems.get("da", {})
-        words = list(stems)
-        known = _DANISH[index] = (words, list(stems.values()), "\n" + "\n".join(words))
+        words = list(index.stems.get("da", {}))
+        known = _DANISH[index] = (words, "\n" + "\n".join(words))
     return known
 
 

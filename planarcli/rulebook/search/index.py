@@ -18,8 +18,9 @@ statistics BM25 needs. Building it costs more than searching it, so
   field of its own; a passage's phrasings serve the same passage in every edition whose text
   is alike enough (:meth:`SearchIndex._attach`).
 
-The index imports only :mod:`.analysis` and :mod:`.weights` of the search: the layers above
-it (:mod:`.expansion`, :mod:`.language`, :mod:`.query`, :mod:`.scoring`) take it as an
+The index imports only :mod:`.analysis`, :mod:`.passages`, :mod:`.weights` and
+:mod:`.wordmap` (its tables of words as stored) of the search: the layers above it
+(:mod:`.expansion`, :mod:`.language`, :mod:`.query`, :mod:`.scoring`) take it as an
 argument, and :func:`.scope.search_index` ties them together for one search.
 """
 
@@ -27,10 +28,11 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from planarcli.rulebook.corpus import CARD_KINDS, ENGLISH_CR
+from planarcli.rulebook.search import wordmap
 from planarcli.rulebook.search.analysis import (
     DEFINITION_WORDS,
     STOPWORDS,
@@ -49,6 +51,7 @@ from planarcli.rulebook.search.passages import (
     sets_scope,
 )
 from planarcli.rulebook.search.weights import WEIGHTS
+from planarcli.rulebook.search.wordmap import WordMap
 
 if TYPE_CHECKING:
     from planarcli.rulebook.corpus import Edition, EditionInfo
@@ -56,7 +59,7 @@ if TYPE_CHECKING:
 
 #: Bump when what the index holds or how texts are analysed changes: cached indexes of an
 #: older version are rebuilt.
-INDEX_VERSION = 14
+INDEX_VERSION = 15
 
 #: a glossary entry's term stands this many gaps before its text, so that no two words of
 #: the two are near each other for :mod:`.scoring`'s proximity
@@ -241,25 +244,26 @@ class SearchIndex:
     #: per document: a card ruling's "card|date", a translation's or guide's passage's
     #: "current|current_since" (the current English rule it is), else ""
     notes: list[str]
-    postings: dict[str, list[int] | bytes]
+    postings: dict[str, list[int] | bytes] | WordMap
     df: dict[str, int]
-    lang_df: dict[str, dict[str, int]]
+    lang_df: dict[str, Mapping[str, int] | WordMap]
     lang_size: dict[str, int]
     group_length: dict[str, float]
     #: each word of the texts and phrasings, and its stems (space-separated)
-    surface: dict[str, str]
+    surface: Mapping[str, str] | WordMap
     #: per language with several in scope, the accent-free words of its texts
-    vocabulary: dict[str, list[str]]
+    vocabulary: dict[str, list[str] | WordMap]
     #: each accent-free term, and the terms it stands for (space-separated)
-    folded: dict[str, str]
+    folded: Mapping[str, str] | WordMap
     #: per language, each word of its texts and its stem: a query made of corpus words is
-    #: stemmed without loading the stemmer
-    stems: dict[str, dict[str, str]]
+    #: stemmed without loading the stemmer (dicts while building; read from the stored state,
+    #: :class:`.wordmap.WordMap`: a bucket of words unmarshalled when a word of it is asked)
+    stems: dict[str, Mapping[str, str] | WordMap]
     #: the phrasings field: term -> documents and counts (position, count, position, ...),
     #: per language term -> distinct passages holding it, passages with phrasings, their
     #: mean length
-    aid_postings: dict[str, list[int] | bytes]
-    aid_df: dict[str, dict[str, int]]
+    aid_postings: dict[str, list[int] | bytes] | WordMap
+    aid_df: dict[str, Mapping[str, int] | WordMap]
     aid_size: dict[str, int]
     aid_length: dict[str, float]
     #: per edition (as in ``edition_ids``), the words a query names it by: a document's own
@@ -279,7 +283,7 @@ class SearchIndex:
         #: read from the on-disk cache (see :mod:`planarcli.rulebook.searchcache`)
         self.cached = False
         self.infos: dict[str, EditionInfo] = {}
-        self._sets: dict[str, frozenset[str]] = {}
+        self._sets: dict[str, Collection[str]] = {}
         self._docs: dict[int, tuple[dict[str, float], Positions]] = {}
         self._where: dict[int, Positions] = {}
         self._idf: dict[tuple[str, str | None], float] = {}
@@ -714,6 +718,8 @@ class SearchIndex:
                 term: array("I", found).tobytes() if isinstance(found, list) else found
                 for term, found in out[name].items()
             }
+        # the tables of words in buckets, read as a query needs them (:mod:`.wordmap`)
+        out.update(wordmap.tables_state(out))
         return out
 
     @classmethod
@@ -737,6 +743,8 @@ class SearchIndex:
                 if not isinstance(value, dict if name in DICT_FIELDS else list):
                     raise ValueError(f"{name} has the wrong type")
                 setattr(index, name, value)
+            for name, tables in wordmap.tables_from_state(state).items():
+                setattr(index, name, tables)
             count = len(index.ids)
             if any(len(getattr(index, name)) != count for name in cls.COLUMNS):
                 raise ValueError("columns of different lengths")
@@ -780,10 +788,13 @@ class SearchIndex:
             self._restating = known
         return known
 
-    def vocabulary_set(self, lang: str) -> frozenset[str]:
+    def vocabulary_set(self, lang: str) -> Collection[str]:
         found = self._sets.get(lang)
         if found is None:
-            found = self._sets[lang] = frozenset(self.vocabulary.get(lang, ()))
+            words = self.vocabulary.get(lang, ())
+            # as stored, a table asked a bucket at a time (:mod:`.wordmap`)
+            found = words if isinstance(words, WordMap) else frozenset(words)
+            self._sets[lang] = found
         return found
 
     # ----------------------------------------------------------------- query terms
