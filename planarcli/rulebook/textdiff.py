@@ -106,6 +106,26 @@ def similarity(old: str, new: str) -> float:
     return difflib.SequenceMatcher(None, words(old), words(new), autojunk=False).ratio()
 
 
+#: a rule split in two (2009's 603.6d, 2026's 603.10 and its subrules) keeps this share of
+#: the shorter text's words in order, the shorter holding at least SPLIT_MIN_WORDS
+SPLIT_SHARE = 0.75
+SPLIT_MIN_WORDS = 15
+
+
+def split_from(old: str, new: str) -> bool:
+    """Whether the shorter of two texts is most of the longer one, in order (a rule split
+    into a shorter one and its subrules, or grown from a shorter one)."""
+    import difflib
+
+    a, b = words(old), words(new)
+    shorter = min(len(a), len(b))
+    if shorter < SPLIT_MIN_WORDS:
+        return False
+    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    shared = sum(block.size for block in matcher.get_matching_blocks())
+    return shared >= SPLIT_SHARE * shorter
+
+
 def collapse(text: str) -> str:
     """``text`` as printed, its whitespace (line breaks included) collapsed to single spaces."""
     return " ".join(text.split())
