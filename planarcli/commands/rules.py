@@ -450,7 +450,7 @@ def history_command(words: tuple[str, ...], edition: str, output_format: str) ->
 
     rule_id = joined_words(words)
     try:
-        result = rulehistory.load_history(rule_id, edition)
+        result = rulehistory.load_history(rule_id, edition, follow=True)
     except rulehistory.NotInEdition as error:
         if output_format == "json":
             echo_json(render.history_not_found_json(rule_id, error.suggestions))

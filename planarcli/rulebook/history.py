@@ -76,9 +76,18 @@ def history_editions(infos: Sequence[EditionInfo]) -> list[EditionInfo]:
 class NotInEdition(NotFoundError):
     """The rule asked about is not in the edition; ``suggestions`` are the nearest ids."""
 
-    def __init__(self, message: str, *, suggestions: list[str], hint: str | None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        suggestions: list[str],
+        hint: str | None,
+        renumbered: str | None = None,
+    ) -> None:
         super().__init__(message, hint=hint)
         self.suggestions = suggestions
+        #: the number the edition gives the rule other editions number so (309.7 → 311.7)
+        self.renumbered = renumbered
 
 
 def rule_history(
@@ -249,6 +258,7 @@ def _not_found(
     if rule_id is not None:
         suggestions = nearest_ids(start, rule_id)
         holders = [i for i, edition in enumerate(editions) if edition.rule(rule_id) is not None]
+        here = None
         # a number no edition holds: what the editions hold, as `rules show` says it
         hint = missing_hint(start, rule_id)
         if holders:
@@ -292,7 +302,8 @@ def _not_found(
             )
         what = f"no rule or glossary entry {echoed(query)} in {start.id}"
     nearest = f"; nearest: {', '.join(suggestions)}" if suggestions else ""
-    return NotInEdition(what + nearest, suggestions=suggestions, hint=hint)
+    followed = here if rule_id is not None else None
+    return NotInEdition(what + nearest, suggestions=suggestions, hint=hint, renumbered=followed)
 
 
 def _span(edition_ids: list[str]) -> str:
@@ -340,10 +351,12 @@ def _not_a_rule(query: str, infos: Sequence[EditionInfo]) -> NotInEdition | None
     )
 
 
-def load_history(query: str, edition: str = "current") -> History:
+def load_history(query: str, edition: str = "current", *, follow: bool = False) -> History:
     """The history of ``query`` (a rule id or glossary term) in the numbering of ``edition``
     (``current`` or an edition id), over every English Comprehensive Rules edition available,
-    bundled and imported."""
+    bundled and imported. With ``follow``, a number of other editions that ``edition`` gives
+    another number (309.7, the plane section's number until 2021, is 311.7 today) is read as
+    that number, said on stderr."""
     from planarcli.errors import UsageError
 
     query = plain_query(query)
@@ -382,7 +395,10 @@ def load_history(query: str, edition: str = "current") -> History:
             warn(f"{error.message}; rules history goes on without it")
     try:
         return rule_history(editions, query, start.id)
-    except NotInEdition:
+    except NotInEdition as error:
+        if follow and error.renumbered is not None:
+            print(f"planarcli: note: {error.hint}: its history follows", file=sys.stderr)
+            return rule_history(editions, error.renumbered, start.id)
         # An edition that holds only what its source quotes (2024-09-20) reads the rules it
         # lacks in the numbering of the edition its references are followed into
         # (2024-11-08), as `rules show` does.
