@@ -8,9 +8,10 @@ West); or by all the words of a name it was printed with in another language ("C
 Aether", from the bundled card snapshot). Words are compared without accents and with "æ"
 as "ae" ("Æther Flues"). A name the question holds within another Magic card's name it says
 whole ("Naya Charm", "Llanowar Elves", the land "Tolaria West": planarcli/data/magic-names.txt)
-is not named: :func:`inside_another_name`. :func:`.query.scope_names` keeps the names in the cache dir, so that
-``rules search`` reads the rulings (and their larger index) only for a question that names a
-card, and the card snapshot only when the rulings change; :mod:`.cardnames` makes them.
+is not named: :func:`inside_another_name`. :func:`.query.scope_names` keeps the names in the
+cache dir, so that ``rules search`` reads the rulings (and their larger index) only for a
+question that names a card, and the card snapshot only when the rulings change;
+:mod:`.cardnames` makes them.
 """
 
 from __future__ import annotations
