@@ -39,7 +39,7 @@ LONGEST_SENTENCE = 400
 #: answer ("However, if the current planar controller would leave the game ..." and "The new
 #: planar controller retains that designation ...") are both shown
 LONGER_SNIPPET_CHARS = 480
-NEIGHBOUR_SHARE = 0.5
+NEIGHBOUR_SHARE = 0.75
 #: what a question asks beyond its words, one row each: the words (or phrases) of the
 #: question that ask it, and the words of a sentence that answer it (matched whole, lower
 #: case; "#" any number in figures). A sentence that holds one is worth CUE_SHARE of the
