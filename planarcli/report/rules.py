@@ -694,6 +694,11 @@ def history_text(result: Any, *, style: Style | None = None, width: int | None =
             out.append(f"    {change}: {before.id} → {version.id}")
         body = version.text if pieces is None else _render(pieces, None, style)
         out.append(wrap_hanging(body, columns, 4, first_prefix="    "))
+        for since, sentence, today in getattr(result, "moved", ()):
+            if since == version.since and before is not None:
+                said = sentence if len(sentence) <= 60 else sentence[:57].rsplit(" ", 1)[0] + " …"
+                note = f"moved: its sentence “{said}” is {today} since {since}"
+                out.append(wrap_hanging(note, columns, 4, first_prefix="    "))
     return "\n".join(out)
 
 

@@ -58,6 +58,9 @@ class History:
     kind: str  # "rule" | "glossary"
     versions: tuple[Version, ...]
     editions_searched: tuple[str, ...]
+    #: (since, sentence, today's rule) of each sentence a later edition moved to another
+    #: rule, as the translations' comparisons know it (901.4's shuffle is 103.3a since 2022)
+    moved: tuple[tuple[str, str, str], ...] = ()
 
     def changes(self) -> list[tuple[DiffPiece, ...]]:
         """The word diff from each version to the next (one fewer than the versions)."""
@@ -394,11 +397,11 @@ def load_history(query: str, edition: str = "current", *, follow: bool = False) 
         except DataUnavailableError as error:  # one unreadable file: the others still tell
             warn(f"{error.message}; rules history goes on without it")
     try:
-        return rule_history(editions, query, start.id)
+        return _with_moves(rule_history(editions, query, start.id), infos, follow)
     except NotInEdition as error:
         if follow and error.renumbered is not None:
             print(f"planarcli: note: {error.hint}: its history follows", file=sys.stderr)
-            return rule_history(editions, error.renumbered, start.id)
+            return _with_moves(rule_history(editions, error.renumbered, start.id), infos, True)
         # An edition that holds only what its source quotes (2024-09-20) reads the rules it
         # lacks in the numbering of the edition its references are followed into
         # (2024-11-08), as `rules show` does.
@@ -412,6 +415,32 @@ def load_history(query: str, edition: str = "current", *, follow: bool = False) 
                 )
                 return rule_history(editions, query, other.id)
         raise
+
+
+def _with_moves(history: History, infos: Sequence[EditionInfo], wanted: bool) -> History:
+    """``history`` with the sentences of its rule that a later edition moved to another rule
+    (``moved``), as the translations' passages of the rule record them (``wanted``: else
+    as it is)."""
+    if not wanted or history.kind != "rule":
+        return history
+    from dataclasses import replace
+
+    from planarcli.rulebook.catalogue import moved_sentences
+
+    english = sorted(
+        (info.effective or "", info.id) for info in infos if info.is_english_cr and info.effective
+    )
+    found: dict[tuple[str, str, str], None] = {}
+    for info in infos:
+        if not info.translation_of:
+            continue
+        base = [edition_id for day, edition_id in english if day <= info.translation_of]
+        version = next((v for v in history.versions if base and base[-1] in v.editions), None)
+        if version is None:
+            continue
+        for moved in moved_sentences(info).get(version.id, ()):
+            found[moved.since, moved.sentence, moved.current] = None
+    return replace(history, moved=tuple(found)) if found else history
 
 
 def _holds(edition: Edition, query: str) -> bool:
