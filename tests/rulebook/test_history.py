@@ -547,12 +547,12 @@ def test_an_old_number_is_followed_into_todays_saying_so(
 
 def test_a_sentence_moved_to_another_rule_says_where_it_went(run_cli: Callable[..., Any]) -> None:
     # 2022-10-07 moved 901.4's shuffle into 103.3a: the deletion points there
-    result = run_cli("rules", "history", "901.4", env={"COLUMNS": "200"})
+    result = run_cli("rules", "history", "901.4")
     assert result.exit_code == 0, result
     assert (
-        "    moved: its sentence “At the start of the game, each player shuffles their …” is "
+        "moved: its sentence “At the start of the game, each player shuffles their …” is "
         "103.3a since 2022-10-07"
-    ) in result.stdout
+    ) in " ".join(result.stdout.split())
     # only under the version that left it out, once
     assert result.stdout.count("moved: ") == 1
     assert "moved: " not in run_cli("rules", "history", "901.3").stdout
