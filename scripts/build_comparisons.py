@@ -48,13 +48,25 @@ from planarcli.rulebook.compared import (  # noqa: E402
 )
 from planarcli.rulebook.corpus import Edition, Rule  # noqa: E402
 from planarcli.rulebook.crtext import official_rule_texts  # noqa: E402
-from planarcli.rulebook.diff import Veto, align, diff_editions  # noqa: E402
+from planarcli.rulebook.diff import (  # noqa: E402
+    PAIR_THRESHOLD,
+    Veto,
+    Witness,
+    align,
+    diff_editions,
+    family_key,
+    settle,
+)
 from planarcli.rulebook.textdiff import (  # noqa: E402
     NEW_OPS,
+    SPLIT_SHARE,
     DiffPiece,
+    bag_similarity,
     collapse,
     similarity,
+    split_from,
     word_pieces,
+    words,
 )
 
 DEFAULT_CR = ROOT.parent / "shared" / "data" / "cr"
@@ -85,11 +97,75 @@ def stands(rule: Rule, official: dict[str, str] | None, score: float) -> bool:
     return similarity(rule.text, official[rule.id]) >= score
 
 
+class Holder:
+    """Where an official file holds a rule's words: the number of its rule most alike (at
+    least ``PAIR_THRESHOLD``, or split from it; the rule's own number on a tie), or None (a
+    :data:`planarcli.rulebook.diff.Witness`, made by :meth:`witness`). A section's title is
+    no rule's words, and a rule the rule's own official file holds under the same number at
+    least as alike is that rule (2009's 805.4 and 806.8, winning the game in Free-for-All and
+    Two-Headed Giant, are alike but two rules)."""
+
+    def __init__(self, texts: dict[str, str]) -> None:
+        self.texts = texts
+        self.by_words: dict[str, set[str]] = {}
+        for rule_id, text in texts.items():
+            for word in set(words(text)):
+                self.by_words.setdefault(word, set()).add(rule_id)
+        self.found: dict[tuple[str, str, str], str | None] = {}
+
+    def witness(self, source_id: str, source: dict[str, str] | None) -> Witness:
+        """Where this file holds a rule of the edition ``source_id`` (official file
+        ``source``, None when none is known)."""
+
+        def where(rule: Rule) -> str | None:
+            key = (source_id, rule.id, rule.text)
+            if key not in self.found:
+                self.found[key] = self._find(rule, source or {})
+            return self.found[key]
+
+        return where
+
+    def _find(self, rule: Rule, source: dict[str, str]) -> str | None:
+        own = set(words(rule.text))
+        # a rule alike enough shares at least some of the rarer words
+        rare = sorted(own, key=lambda word: len(self.by_words.get(word, ())))
+        candidates = set().union(*(self.by_words.get(w, set()) for w in rare[: len(own) // 2 + 1]))
+        accepted: dict[str, float] = {}
+        for rule_id in sorted(candidates):
+            text = self.texts[rule_id]
+            if ("." not in rule_id) != ("." not in rule.id):
+                continue
+            bag = bag_similarity(rule.text, text)
+            shorter = min(len(words(rule.text)), len(words(text)))
+            shared = bag * (len(words(rule.text)) + len(words(text))) / 2
+            if bag < PAIR_THRESHOLD and shared < SPLIT_SHARE * shorter:
+                continue  # the bag of words bounds both measures from above
+            score = similarity(rule.text, text) + (0.001 if rule_id == rule.id else 0.0)
+            if rule_id != rule.id and similarity(source.get(rule_id, ""), text) >= score:
+                continue  # that rule is itself
+            if score >= PAIR_THRESHOLD or split_from(rule.text, text):
+                accepted[rule_id] = score
+        if not accepted:
+            return None
+        best = max(sorted(accepted), key=lambda rule_id: accepted[rule_id])
+        # a rule split into a numbered rule and its subrules is the numbered rule
+        return family_key(best) if family_key(best) in accepted else best
+
+
 def veto(old_official: dict[str, str] | None, new_official: dict[str, str] | None) -> Veto:
     def vetoed(old: Rule, new: Rule, score: float) -> bool:
         return stands(old, new_official, score) or stands(new, old_official, score)
 
     return vetoed
+
+
+def witness(
+    holders: dict[str, Holder], target: str, source: str, official: dict[str, dict[str, str]]
+) -> Witness | None:
+    """Where the official file of edition ``target`` holds a rule of ``source`` (None: no
+    official file of ``target``)."""
+    holder = holders.get(target)
+    return holder.witness(source, official.get(source)) if holder is not None else None
 
 
 def build(editions: Sequence[Edition], official: dict[str, dict[str, str]]) -> dict[str, bytes]:
@@ -103,11 +179,17 @@ def build(editions: Sequence[Edition], official: dict[str, dict[str, str]]) -> d
             made[key] = round(similarity(old_text, new_text), 3), word_pieces(old_text, new_text)
         return made[key]
 
+    holders = {edition_id: Holder(texts) for edition_id, texts in official.items()}
     for older, newer in itertools.combinations(editions, 2):
-        alignment = align(
+        vetoed = veto(official.get(older.id), official.get(newer.id))
+        alignment = align(older.rules, newer.rules, vetoed=vetoed)
+        alignment = settle(
+            alignment,
             older.rules,
             newer.rules,
-            vetoed=veto(official.get(older.id), official.get(newer.id)),
+            in_new=witness(holders, newer.id, older.id, official),
+            in_old=witness(holders, older.id, newer.id, official),
+            vetoed=vetoed,
         )
         record = encode(alignment, older.rules, newer.rules)
         body = json.dumps(record, ensure_ascii=False, separators=(",", ":"))

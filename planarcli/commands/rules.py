@@ -410,7 +410,9 @@ def diff_command(old: str, new: str, full: bool, output_format: str) -> None:
 
     infos = list_editions()
     a = load_edition(resolve_edition(old, infos, by_date=True))
-    b = load_edition(resolve_edition(new, infos, by_date=True))
+    # one name twice ("2009 2009") is one edition, its note said once
+    same = new.strip().casefold() == old.strip().casefold()
+    b = a if same else load_edition(resolve_edition(new, infos, by_date=True))
     result = compared.compare(a, b)
     if output_format == "json":
         echo_json(render.diff_json(result))
@@ -448,7 +450,7 @@ def history_command(words: tuple[str, ...], edition: str, output_format: str) ->
 
     rule_id = joined_words(words)
     try:
-        result = rulehistory.load_history(rule_id, edition)
+        result = rulehistory.load_history(rule_id, edition, follow=True)
     except rulehistory.NotInEdition as error:
         if output_format == "json":
             echo_json(render.history_not_found_json(rule_id, error.suggestions))

@@ -311,6 +311,17 @@ def _result_today_json(result: Any) -> dict[str, str]:
     return {"current": today[0], "current_since": today[1]} if today else {}
 
 
+def _ranked(before: Any, result: Any, dated: dict[str, corpus.EditionInfo]) -> str:
+    """The end of a result's head line: its score, or, for today's rule placed right after
+    the translation's or guide's passage it answers (out of the order of scores: its own
+    is in the JSON), which passage it stands beside."""
+    today = _result_today(before) if before is not None else None
+    info = dated.get(result.edition)
+    if today is not None and today[0] == result.id and info is not None and info.current:
+        return f") today's rule for {before.id} ({before.edition}) above"
+    return f") score {result.score:.1f}"
+
+
 def search_text(
     results: Sequence[Any],
     scope: Sequence[corpus.EditionInfo] = (),
@@ -325,19 +336,20 @@ def search_text(
     holds the query's words (its snippet; ``full``: the whole text), indented, those words
     marked when there is colour; a
     translation's or guide's passage is followed by how it relates to today's rule (and
-    where its moved sentences are)."""
+    where its moved sentences are), and today's rule placed beside it says so instead of its
+    score, so the scores printed are in order."""
     _style = style or _plain
     columns = width or rules_width()
     dated = {info.id: info for info in scope}
     out: list[str] = []
-    for result in results:
+    for before, result in zip([None, *results[:-1]], results, strict=True):
         head = (
             f"{result.id} ({result.edition}"
             + (f", {result.lang}" if result.lang != "en" else "")
             + (", glossary" if result.kind == "glossary" else "")
             + (f", {result.card}, {result.date}" if result.kind == "ruling" else "")
             + (f", {result.card}, {result.type_line}" if result.kind == "card" else "")
-            + f") score {result.score:.1f}"
+            + _ranked(before, result, dated)
             + (f"  (same text in {', '.join(result.also_in)})" if result.also_in else "")
         )
         # (wrapped like the text: a ruling's head line alone is 70 columns)
@@ -682,6 +694,11 @@ def history_text(result: Any, *, style: Style | None = None, width: int | None =
             out.append(f"    {change}: {before.id} → {version.id}")
         body = version.text if pieces is None else _render(pieces, None, style)
         out.append(wrap_hanging(body, columns, 4, first_prefix="    "))
+        for since, sentence, today in getattr(result, "moved", ()):
+            if since == version.since and before is not None:
+                said = sentence if len(sentence) <= 60 else sentence[:57].rsplit(" ", 1)[0] + " …"
+                note = f"moved: its sentence “{said}” is {today} since {since}"
+                out.append(wrap_hanging(note, columns, 4, first_prefix="    "))
     return "\n".join(out)
 
 

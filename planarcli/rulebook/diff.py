@@ -41,6 +41,7 @@ from planarcli.rulebook.textdiff import (
     normalise,
     render_pieces,
     similarity,
+    split_from,
     word_pieces,
     words,
 )
@@ -529,6 +530,98 @@ def _pair_leftovers(
         used_old.add(i)
         used_new.add(j)
         pairs.append((left[i], right[j]))
+
+
+#: witness(rule) → the number under which the other edition's official file holds the words
+#: of ``rule`` (its own number when it holds them there), or None when it holds no such words
+Witness = Callable[[Rule], "str | None"]
+
+
+def alike_enough(old: str, new: str) -> bool:
+    """Whether two texts the official files hold are alike enough to be one rule
+    renumbered: the words alike, or one split from the other."""
+    return similarity(old, new) >= PAIR_THRESHOLD or split_from(old, new)
+
+
+def settle(
+    alignment: Alignment,
+    old_rules: Sequence[Rule],
+    new_rules: Sequence[Rule],
+    *,
+    in_new: Witness | None,
+    in_old: Witness | None,
+    vetoed: Veto | None = None,
+) -> Alignment:
+    """``alignment`` with its removed and added rules checked against the official files.
+
+    A rule is *removed* only when the newer official file holds its words nowhere (``in_new``
+    finds no number), *added* only when the older one holds them nowhere. A removed rule the
+    newer file holds under a number the newer edition quotes, alike enough
+    (:func:`alike_enough`), is paired with that rule (taken from a rule it was paired with
+    less alike: 2009's 806.4a, a shared life total, is 2026's 810.4, not 806.4's "two unique
+    features"); under a number the edition does not quote, it is not compared (outside the
+    bundled rules). The same for an added rule, the other way.
+    ``None`` for a witness: no official file, the rules stay as aligned. ``vetoed`` (as for
+    :func:`align`) keeps two rules apart that still stand under their own numbers.
+    """
+    old_by_id = {rule.id: rule for rule in old_rules}
+    new_by_id = {rule.id: rule for rule in new_rules}
+    forward = {a.id: b.id for a, b in alignment.pairs}
+    backward = {b.id: a.id for a, b in alignment.pairs}
+    removed = {rule.id for rule in alignment.removed}
+    added = {rule.id for rule in alignment.added}
+    old_open = {rule.id for rule in alignment.old_not_compared}
+    new_open = {rule.id for rule in alignment.new_not_compared}
+    todo = [("old", rule.id) for rule in alignment.removed]
+    todo += [("new", rule.id) for rule in alignment.added]
+    while todo:
+        side, rule_id = todo.pop(0)
+        mine, theirs = (old_by_id, new_by_id) if side == "old" else (new_by_id, old_by_id)
+        links, back = (forward, backward) if side == "old" else (backward, forward)
+        gone, other_gone = (removed, added) if side == "old" else (added, removed)
+        still_open, other_open = (old_open, new_open) if side == "old" else (new_open, old_open)
+        witness = in_new if side == "old" else in_old
+        if rule_id not in gone or witness is None:
+            continue
+        where = witness(mine[rule_id])
+        if where is None:
+            continue  # the other official file holds its words nowhere: removed (added)
+        holder = back.get(where)
+        text = mine[rule_id].text
+        if where not in theirs or not alike_enough(text, theirs[where].text):
+            gone.discard(rule_id)  # held outside what the other edition quotes (or apart)
+            still_open.add(rule_id)
+            continue
+        score = similarity(text, theirs[where].text)
+        old_rule, new_rule = (
+            (mine[rule_id], theirs[where]) if side == "old" else (theirs[where], mine[rule_id])
+        )
+        if (holder is not None and similarity(mine[holder].text, theirs[where].text) >= score) or (
+            vetoed is not None and vetoed(old_rule, new_rule, score)
+        ):
+            gone.discard(rule_id)  # held outside what the other edition quotes
+            still_open.add(rule_id)
+            continue
+        if holder is not None:  # paired less alike: it goes back to be checked
+            del links[holder]
+            gone.add(holder)
+            todo.append((side, holder))
+        gone.discard(rule_id)
+        other_gone.discard(where)
+        other_open.discard(where)
+        links[rule_id] = where
+        back[where] = rule_id
+    pairs = [(old_by_id[a], new_by_id[b]) for a, b in forward.items()]
+    order = {rule.id: index for index, rule in enumerate(new_rules)}
+    pairs.sort(key=lambda found: order[found[1].id])
+    return Alignment(
+        pairs,
+        removed=[rule for rule in old_rules if rule.id in removed],
+        added=[rule for rule in new_rules if rule.id in added],
+        old_not_compared=[rule for rule in old_rules if rule.id in old_open],
+        new_not_compared=[rule for rule in new_rules if rule.id in new_open],
+        sections=[moved for moved in alignment.sections if forward.get(moved[0]) == moved[1]],
+    )
 
 
 # --------------------------------------------------------------------------- glossary

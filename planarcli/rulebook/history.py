@@ -58,6 +58,9 @@ class History:
     kind: str  # "rule" | "glossary"
     versions: tuple[Version, ...]
     editions_searched: tuple[str, ...]
+    #: (since, sentence, today's rule) of each sentence a later edition moved to another
+    #: rule, as the translations' comparisons know it (901.4's shuffle is 103.3a since 2022)
+    moved: tuple[tuple[str, str, str], ...] = ()
 
     def changes(self) -> list[tuple[DiffPiece, ...]]:
         """The word diff from each version to the next (one fewer than the versions)."""
@@ -76,9 +79,18 @@ def history_editions(infos: Sequence[EditionInfo]) -> list[EditionInfo]:
 class NotInEdition(NotFoundError):
     """The rule asked about is not in the edition; ``suggestions`` are the nearest ids."""
 
-    def __init__(self, message: str, *, suggestions: list[str], hint: str | None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        suggestions: list[str],
+        hint: str | None,
+        renumbered: str | None = None,
+    ) -> None:
         super().__init__(message, hint=hint)
         self.suggestions = suggestions
+        #: the number the edition gives the rule other editions number so (309.7 → 311.7)
+        self.renumbered = renumbered
 
 
 def rule_history(
@@ -249,6 +261,7 @@ def _not_found(
     if rule_id is not None:
         suggestions = nearest_ids(start, rule_id)
         holders = [i for i, edition in enumerate(editions) if edition.rule(rule_id) is not None]
+        here = None
         # a number no edition holds: what the editions hold, as `rules show` says it
         hint = missing_hint(start, rule_id)
         if holders:
@@ -292,7 +305,8 @@ def _not_found(
             )
         what = f"no rule or glossary entry {echoed(query)} in {start.id}"
     nearest = f"; nearest: {', '.join(suggestions)}" if suggestions else ""
-    return NotInEdition(what + nearest, suggestions=suggestions, hint=hint)
+    followed = here if rule_id is not None else None
+    return NotInEdition(what + nearest, suggestions=suggestions, hint=hint, renumbered=followed)
 
 
 def _span(edition_ids: list[str]) -> str:
@@ -340,10 +354,12 @@ def _not_a_rule(query: str, infos: Sequence[EditionInfo]) -> NotInEdition | None
     )
 
 
-def load_history(query: str, edition: str = "current") -> History:
+def load_history(query: str, edition: str = "current", *, follow: bool = False) -> History:
     """The history of ``query`` (a rule id or glossary term) in the numbering of ``edition``
     (``current`` or an edition id), over every English Comprehensive Rules edition available,
-    bundled and imported."""
+    bundled and imported. With ``follow``, a number of other editions that ``edition`` gives
+    another number (309.7, the plane section's number until 2021, is 311.7 today) is read as
+    that number, said on stderr."""
     from planarcli.errors import UsageError
 
     query = plain_query(query)
@@ -381,8 +397,11 @@ def load_history(query: str, edition: str = "current") -> History:
         except DataUnavailableError as error:  # one unreadable file: the others still tell
             warn(f"{error.message}; rules history goes on without it")
     try:
-        return rule_history(editions, query, start.id)
-    except NotInEdition:
+        return _with_moves(rule_history(editions, query, start.id), infos, follow)
+    except NotInEdition as error:
+        if follow and error.renumbered is not None:
+            print(f"planarcli: note: {error.hint}: its history follows", file=sys.stderr)
+            return _with_moves(rule_history(editions, error.renumbered, start.id), infos, True)
         # An edition that holds only what its source quotes (2024-09-20) reads the rules it
         # lacks in the numbering of the edition its references are followed into
         # (2024-11-08), as `rules show` does.
@@ -396,6 +415,32 @@ def load_history(query: str, edition: str = "current") -> History:
                 )
                 return rule_history(editions, query, other.id)
         raise
+
+
+def _with_moves(history: History, infos: Sequence[EditionInfo], wanted: bool) -> History:
+    """``history`` with the sentences of its rule that a later edition moved to another rule
+    (``moved``), as the translations' passages of the rule record them (``wanted``: else
+    as it is)."""
+    if not wanted or history.kind != "rule":
+        return history
+    from dataclasses import replace
+
+    from planarcli.rulebook.catalogue import moved_sentences
+
+    english = sorted(
+        (info.effective or "", info.id) for info in infos if info.is_english_cr and info.effective
+    )
+    found: dict[tuple[str, str, str], None] = {}
+    for info in infos:
+        if not info.translation_of:
+            continue
+        base = [edition_id for day, edition_id in english if day <= info.translation_of]
+        version = next((v for v in history.versions if base and base[-1] in v.editions), None)
+        if version is None:
+            continue
+        for moved in moved_sentences(info).get(version.id, ()):
+            found[moved.since, moved.sentence, moved.current] = None
+    return replace(history, moved=tuple(found)) if found else history
 
 
 def _holds(edition: Edition, query: str) -> bool:

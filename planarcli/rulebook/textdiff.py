@@ -6,7 +6,8 @@ added or moved reads as one piece; only then are paired sentences compared word 
 A diff is a tuple of :class:`DiffPiece`; joining the pieces that are not ``delete`` or
 ``move-from`` gives the new text, joining those that are not ``insert`` or ``move-to`` gives
 the old one, each as printed with its whitespace collapsed (:func:`collapse`): texts are
-compared normalised (:func:`normalise`: quotes unified, ``_italics_`` marks dropped), but a
+compared normalised (:func:`normalise`: quotes and dashes unified, ``_italics_`` marks
+dropped: a change of typography alone is no change of words), but a
 diff shows the words as each edition prints them ("“Planeswalk.”" in 2026, not '"').
 
 Rendering marks: ``[-removed-]``, ``{+added+}``, and for a sentence that moved without
@@ -22,8 +23,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 #: words, rule numbers (901.15a), mana-style symbols ({PW}, {CHAOS}), spaces, punctuation
-_PIECE_RE = re.compile(r"\{[A-Z0-9/]+\}|\d+(?:\.\d+[a-z]?)?|\w+(?:['’]\w+)*|\s+|[^\w\s]")
+_PIECE_RE = re.compile(r"\{[A-Z0-9/]+\}|\d+(?:\.\d+[a-z]?)?|\w+(?:['’]\w+)*|\s+|--|[^\w\s]")
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "«": '"', "»": '"'})
+#: typography only, as texts are compared: the quotes of :data:`_QUOTES`, and the em dash
+#: older editions typed as "--" (one character to two: not for :func:`sentences`)
+_DASH_RE = re.compile(r" ?-- ?")
+_TYPOGRAPHY = str.maketrans({**{chr(k): v for k, v in _QUOTES.items()}, "—": "--"})
 _ITALICS_RE = re.compile(r"(?<!\w)_([^_\s](?:[^_]*[^_\s])?)_(?!\w)")
 #: The end of a sentence: ., ! or ? (with closing quotes or brackets), then space, then
 #: something that starts a sentence.
@@ -50,18 +55,20 @@ class DiffPiece:
 
 
 def normalise(text: str) -> str:
-    """Text for comparison: quotes unified, ``_italics_`` marks dropped, whitespace collapsed."""
-    return " ".join(_ITALICS_RE.sub(r"\1", text.translate(_QUOTES)).split())
+    """Text for comparison: quotes and dashes unified, ``_italics_`` marks dropped,
+    whitespace collapsed."""
+    plain = " ".join(_ITALICS_RE.sub(r"\1", text.translate(_TYPOGRAPHY)).split())
+    return _DASH_RE.sub("--", plain)  # "ability --not" and "ability—not" alike
 
 
 #: the pieces of :data:`_PIECE_RE` but spaces, in case-folded text
-_WORD_RE = re.compile(r"\{[a-z0-9/]+\}|\d+(?:\.\d+[a-z]?)?|\w+(?:['’]\w+)*|[^\w\s]")
+_WORD_RE = re.compile(r"\{[a-z0-9/]+\}|\d+(?:\.\d+[a-z]?)?|\w+(?:['’]\w+)*|--|[^\w\s]")
 
 
 @lru_cache(maxsize=8192)
 def words(text: str) -> tuple[str, ...]:
     """The case-folded words, numbers and punctuation marks of ``text``."""
-    plain = _ITALICS_RE.sub(r"\1", text.translate(_QUOTES))
+    plain = _ITALICS_RE.sub(r"\1", text.translate(_TYPOGRAPHY))
     return tuple(_WORD_RE.findall(plain.casefold()))
 
 
@@ -106,6 +113,26 @@ def similarity(old: str, new: str) -> float:
     return difflib.SequenceMatcher(None, words(old), words(new), autojunk=False).ratio()
 
 
+#: a rule split in two (2009's 603.6d, 2026's 603.10 and its subrules) keeps this share of
+#: the shorter text's words in order, the shorter holding at least SPLIT_MIN_WORDS
+SPLIT_SHARE = 0.75
+SPLIT_MIN_WORDS = 15
+
+
+def split_from(old: str, new: str) -> bool:
+    """Whether the shorter of two texts is most of the longer one, in order (a rule split
+    into a shorter one and its subrules, or grown from a shorter one)."""
+    import difflib
+
+    a, b = words(old), words(new)
+    shorter = min(len(a), len(b))
+    if shorter < SPLIT_MIN_WORDS:
+        return False
+    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    shared = sum(block.size for block in matcher.get_matching_blocks())
+    return shared >= SPLIT_SHARE * shorter
+
+
 def collapse(text: str) -> str:
     """``text`` as printed, its whitespace (line breaks included) collapsed to single spaces."""
     return " ".join(text.split())
@@ -113,7 +140,7 @@ def collapse(text: str) -> str:
 
 def _key(piece: str) -> str:
     """What a piece of text is compared as: quotes unified, ``_italics_`` marks dropped."""
-    return piece.translate(_QUOTES).strip("_") or piece
+    return piece.translate(_TYPOGRAPHY).strip("_") or piece
 
 
 def sentences(text: str) -> list[str]:

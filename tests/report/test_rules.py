@@ -105,3 +105,27 @@ def test_the_renderers_style_only_when_given_a_style(run_cli: Callable[..., Any]
     styled = render.show_text(*args, style=marked, width=80)
     assert styled.splitlines()[1].startswith("<bold>901.9</>")
     assert styled.splitlines()[0].startswith("<dim>")
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["combien de cartes dans le deck planaire", "hvor mange kort", "dé planaire chaos"],
+)
+def test_the_scores_a_search_prints_are_in_order(
+    run_cli: Callable[..., Any], question: str
+) -> None:
+    """Today's rule placed right after the French or Danish passage it answers says so, not
+    a score out of the order of the others (54.1, 22.8, 36.1); its score is in the JSON."""
+    import json
+    import re
+
+    result = run_cli("rules", "search", *question.split(), env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result
+    heads = [line for line in result.stdout.splitlines() if line and not line[0].isspace()]
+    scores = [float(m.group(1)) for h in heads if (m := re.search(r" score (\d+\.\d)", h))]
+    assert scores == sorted(scores, reverse=True), heads
+    beside = [h for h in heads if "today's rule for " in h]
+    assert beside and all(h.split(" ", 1)[1].startswith("(2026-01-16) ") for h in beside)
+    found = json.loads(run_cli("rules", "search", *question.split(), "--format", "json").stdout)
+    assert len(found["results"]) == len(heads)
+    assert all("score" in item for item in found["results"])

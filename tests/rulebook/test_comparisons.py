@@ -16,7 +16,7 @@ from planarcli.rulebook.catalogue import list_editions, load_edition
 from planarcli.rulebook.corpus import Edition, EditionInfo
 from planarcli.rulebook.crtext import official_rule_texts
 from planarcli.rulebook.diff import PAIR_THRESHOLD, align, diff_editions
-from planarcli.rulebook.textdiff import similarity
+from planarcli.rulebook.textdiff import normalise, similarity
 from tests.conftest import REPO, SHARED_DATA, load_script, requires_shared_data
 
 CR_DIR = SHARED_DATA / "cr"
@@ -78,6 +78,12 @@ def test_every_pairing_of_every_pair_of_bundled_editions_holds_in_the_official_f
             for rule in alignment.removed:  # removed: the newer file has no such rule
                 if rule.id in new_file:
                     assert similarity(rule.text, new_file[rule.id]) < PAIR_THRESHOLD, rule.id
+            # removed (added): the newer (older) file holds its words under no number at all
+            for rules, file in ((alignment.removed, new_file), (alignment.added, old_file)):
+                held = {normalise(text) for text in file.values()}
+                for rule in rules:
+                    if normalise(rule.text) in held:
+                        wrong.append(f"{old.id}→{new.id}: {rule.id} is held word for word")
     assert checked > 1000  # the renumberings were there to check
     assert wrong == []
 
@@ -174,6 +180,27 @@ def test_the_history_of_a_rule_later_editions_do_not_quote_ends_outside_them(
     assert "(outside the bundled rules after 2009-09-04; the" in result.stdout
     today = run_cli("rules", "history", "901.3")
     assert "(in force)" in today.stdout
+
+
+def test_a_rule_the_newer_official_file_still_holds_is_never_said_to_be_removed(
+    run_cli: RunCli,
+) -> None:
+    result = run_cli("rules", "diff", "2009-10-01", "current", "--format", "json")
+    assert result.exit_code == 0, result
+    import json
+
+    found = json.loads(result.stdout)
+    removed = {rule["id"] for rule in found["removed"]}
+    # 810.4 (shared life), 805.4 (team turns), 805.5 (team priority), 603.10 (look back in
+    # time) in the official 2026-01-16 file: renumbered, or outside the bundled rules
+    assert removed.isdisjoint({"806.4a", "806.4b", "806.6c", "806.6d", "806.6h", "603.6d"})
+    assert "806.4" in removed  # "two unique features": no official file after 2010 has it
+    renumbered = {(c["old_id"], c["new_id"]) for c in found["renumbered"]}
+    assert {("806.4a", "810.4"), ("603.6d", "603.10")} <= renumbered
+    assert ("806.4", "810.4") not in renumbered
+    history = run_cli("rules", "history", "806.4a", "--edition", "2009")
+    assert "(removed)" not in history.stdout
+    assert "renumbered: 806.4a → 810.4" in history.stdout
 
 
 def test_the_diff_lists_no_such_pairing_and_counts_alike_either_way(run_cli: RunCli) -> None:

@@ -355,7 +355,34 @@ def test_symbols_are_one_word() -> None:
     assert rulesdiff.render_pieces(pieces) == "the chaos symbol [-{C}-]{+{CHAOS}+}."
 
 
-WORDS = st.sampled_from(["Plane", "plane", "die", "roll", "the", "901.3a", "{PW}", "“chaos”"])
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Basic Land -- Mountain", "Basic Land — Mountain"),
+        ("a static ability --not a triggered ability", "a static ability—not a triggered ability"),
+        ('the "planeswalking ability."', "the “planeswalking ability.”"),
+        ("the player's deck", "the player’s deck"),
+    ],
+)
+def test_a_change_of_typography_alone_is_no_change_of_words(old: str, new: str) -> None:
+    change = rulesdiff._change("1.1", "1.1", old, new)
+    assert not change.text_changed
+    assert "[-" not in change.word_diff() and "{+" not in change.word_diff()
+    assert change.word_diff() == " ".join(new.split())  # shown as the new edition prints it
+
+
+def test_a_diff_shows_no_dash_retyped_and_says_a_year_once(run_cli: Callable[..., Any]) -> None:
+    result = run_cli("rules", "diff", "2009", "current")
+    assert result.exit_code == 0, result
+    assert "[----]" not in result.stdout and "{+—+}" not in result.stdout
+    same = run_cli("rules", "diff", "2009", "2009")
+    assert same.exit_code == 0, same
+    assert same.stderr.count("read as 2009-10-01") == 1, same.stderr
+
+
+WORDS = st.sampled_from(
+    ["Plane", "plane", "die", "roll", "the", "901.3a", "{PW}", "“chaos”", "--", "a--b"]
+)
 SENTENCE = st.lists(WORDS, min_size=1, max_size=6).map(lambda w: " ".join(w) + ".")
 TEXT = st.lists(SENTENCE, max_size=5).map(" ".join)
 

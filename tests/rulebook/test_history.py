@@ -381,13 +381,6 @@ def test_history_of_removed_and_new_rules(run_cli: Callable[..., Any]) -> None:
     assert phenomena["versions"][0]["since"] == "2012-06-01"
 
 
-def test_an_old_number_points_to_todays(run_cli: Callable[..., Any]) -> None:
-    result = run_cli("rules", "history", "309.7", "--format", "json")
-    assert result.exit_code == 1, result
-    assert json.loads(result.stdout) == {"query": "309.7", "found": False, "suggestions": ["311.7"]}
-    assert "309.7 of 2016-08-26 is 311.7 in 2026-01-16" in result.stderr
-
-
 # --------------------------------------------------------------------------- without ../shared
 
 
@@ -527,3 +520,39 @@ def test_history_of_a_long_rule_id_echoes_it_shortened(run_cli) -> None:
     first = result.stderr.splitlines()[0]
     assert first.startswith("planarcli: error: no rule 901.999") and "..." in first, first
     assert len(first) < 200, len(first)
+
+
+@pytest.mark.parametrize(
+    ("old", "today", "holder"),
+    [("309.7", "311.7", "2016-08-26"), ("806.4a", "810.4", "2010-02-01")],
+)
+def test_an_old_number_is_followed_into_todays_saying_so(
+    run_cli: Callable[..., Any], old: str, today: str, holder: str
+) -> None:
+    # 309 was the plane section's number until 2021: the rule is 311.7 now
+    result = run_cli("rules", "history", old)
+    assert result.exit_code == 0, result
+    assert result.stdout == run_cli("rules", "history", today).stdout
+    assert (
+        f"planarcli: note: {old} of {holder} is {today} in 2026-01-16: its history follows"
+        in result.stderr
+    )
+    data = cli_json(run_cli, "rules", "history", old)
+    assert data["rule"] == today and data["versions"][0]["id"] == old
+    # `rules show` still only points there
+    shown = run_cli("rules", "show", old)
+    assert shown.exit_code == 1
+    assert f"hint: {old} of {holder} is {today} in 2026-01-16" in shown.stderr
+
+
+def test_a_sentence_moved_to_another_rule_says_where_it_went(run_cli: Callable[..., Any]) -> None:
+    # 2022-10-07 moved 901.4's shuffle into 103.3a: the deletion points there
+    result = run_cli("rules", "history", "901.4")
+    assert result.exit_code == 0, result
+    assert (
+        "moved: its sentence “At the start of the game, each player shuffles their …” is "
+        "103.3a since 2022-10-07"
+    ) in " ".join(result.stdout.split())
+    # only under the version that left it out, once
+    assert result.stdout.count("moved: ") == 1
+    assert "moved: " not in run_cli("rules", "history", "901.3").stdout

@@ -6,9 +6,12 @@ all the words of its name ("spatial merging"), misspelt by an edit or two ("elor
 or by a word only that card's name has and no rule uses ("tolaria": Academy at Tolaria
 West); or by all the words of a name it was printed with in another language ("Chaotischer
 Aether", from the bundled card snapshot). Words are compared without accents and with "æ"
-as "ae" ("Æther Flues"). :func:`.query.scope_names` keeps the names in the cache dir, so that
-``rules search`` reads the rulings (and their larger index) only for a question that names a
-card, and the card snapshot only when the rulings change; :mod:`.cardnames` makes them.
+as "ae" ("Æther Flues"). A name the question holds within another Magic card's name it says
+whole ("Naya Charm", "Llanowar Elves", the land "Tolaria West": planarcli/data/magic-names.txt)
+is not named: :func:`inside_another_name`. :func:`.query.scope_names` keeps the names in the
+cache dir, so that ``rules search`` reads the rulings (and their larger index) only for a
+question that names a card, and the card snapshot only when the rulings change;
+:mod:`.cardnames` makes them.
 """
 
 from __future__ import annotations
@@ -204,6 +207,7 @@ def named(
     naming: set[str] = set()
     if not typed:
         return frozenset(), naming
+    asked: list[str] | None = None  # the query's words, read when a card is named
     for name, found in names.spelt.items():
         if among is not None and names.printed.get(name, name) not in among:
             continue
@@ -218,9 +222,58 @@ def named(
                 )
             )
         ):
+            if asked is None:
+                asked = name_words(query)
+            if inside_another_name(asked, found, matched):
+                continue  # "llanowar elves", "naya charm": another card, not the plane
             cards.add(names.printed.get(name, name))
             naming.update(typed[word] for word in matched)
     return frozenset(cards), naming
+
+
+#: every Magic card's name, folded (planarcli/data/magic-names.txt, as
+#: :mod:`planarcli.cards.magicnames` writes it), read once when a question names a card
+_MAGIC_NAMES: list[str] = []
+
+
+def _magic_names() -> str:
+    if not _MAGIC_NAMES:
+        from planarcli.resources import package_data_file
+
+        try:
+            with open(package_data_file("magic-names.txt"), encoding="utf-8") as handle:
+                _MAGIC_NAMES.append(handle.read())
+        except OSError:
+            _MAGIC_NAMES.append("")  # no list: no name is known to be another card's
+    return _MAGIC_NAMES[0]
+
+
+def inside_another_name(asked: Sequence[str], found: Sequence[str], matched: Sequence[str]) -> bool:
+    """Whether the query's words ``asked`` (:func:`name_words`) say whole, in order, the name
+    of another Magic card, of two words or more, that holds the words ``matched`` of a card's
+    name (``found``): one longer than that name, or any other when that name is not said
+    whole ("Tolaria West", a land, is not Academy at Tolaria West)."""
+    whole = all(word in asked for word in found)
+    text = _magic_names()
+    seen: set[int] = set()
+    at = text.find(matched[0])
+    while at >= 0:
+        start = text.rfind("\n", 0, at) + 1
+        end = text.find("\n", at)
+        end = len(text) if end < 0 else end
+        at = text.find(matched[0], end)
+        if start in seen or text[start] in "#@":
+            continue
+        seen.add(start)
+        folded, _, printed = text[start:end].partition("\t")
+        other = name_words(printed or folded)  # "Norn's Seedcore" as the rulings spell it
+        if len(other) < 2 or other == list(found) or (whole and len(other) <= len(found)):
+            continue  # (one word said, "tolaria", is too little to tell another card)
+        if not set(matched) <= set(other):
+            continue  # "naya" within "nayan": no word of it
+        if any(asked[i : i + len(other)] == other for i in range(len(asked) - len(other) + 1)):
+            return True
+    return False
 
 
 #: the kept names' files read in this process, by path, stamp, size and time of change: a

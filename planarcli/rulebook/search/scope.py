@@ -152,7 +152,7 @@ def search_index(index: SearchIndex, query: str, limit: int = 10) -> list[Search
         asked = understand(index, query)
         results = scoring.rank(index, asked, limit)
         # each result's passage that holds the query's words (:mod:`.snippet`)
-        snippet.attach(index, asked.weights, asked.owners, results)
+        snippet.attach(index, asked.weights, asked.owners, results, question=query)
         return results
     finally:
         if collecting:

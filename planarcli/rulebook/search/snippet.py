@@ -34,6 +34,31 @@ SNIPPET_CHARS = 280
 LENGTH_NORM = 0.25
 #: a sentence longer than this is not kept whole: the words around its matches are
 LONGEST_SENTENCE = 400
+#: a snippet holds one more sentence beside it past SNIPPET_CHARS (up to this length) when
+#: that sentence is worth at least NEIGHBOUR_SHARE of the best run: two sentences that both
+#: answer ("However, if the current planar controller would leave the game ..." and "The new
+#: planar controller retains that designation ...") are both shown
+LONGER_SNIPPET_CHARS = 480
+NEIGHBOUR_SHARE = 0.75
+#: what a question asks beyond its words, one row each: the words (or phrases) of the
+#: question that ask it, and the words of a sentence that answer it (matched whole, lower
+#: case; "#" any number in figures). A sentence that holds one is worth CUE_SHARE of the
+#: text's best matched word more: "how many cards in a planar deck" asks for the sentence
+#: with "at least ten", "... if the planar controller leaves" for the one with "if ... would"
+NUMBER_WORDS = (
+    "#", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "fifteen", "twenty", "thirty", "forty", "fifty", "twice", "half",
+    "un", "une", "deux", "trois", "dix", "vingt", "en", "to", "tre", "fire", "ti", "tyve",
+)  # fmt: skip
+CUES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
+    (
+        ("how many", "how much", "number of", "minimum", "maximum", "at least", "at most",
+         "combien", "au moins", "hvor mange", "mindst"),
+        NUMBER_WORDS,
+    ),
+    (("if", "unless", "si", "hvis"), ("if", "unless", "would", "instead", "si", "hvis")),
+)  # fmt: skip
+CUE_SHARE = 0.5
 ELLIPSIS = "…"
 #: where a sentence ends: a full stop, question or exclamation mark (with the closing
 #: quotes and brackets after it, :data:`CLOSERS`) before a space; "901.9." ends one,
@@ -145,14 +170,49 @@ def window(spans: list[tuple[int, int]], found: Sequence[Hit], limit: int) -> tu
             options.append((sentence_score(found, *spans[last + 1]), 1, last + 1))
         if first > 0:
             options.append((sentence_score(found, *spans[first - 1]), 0, first - 1))
-        for _, _, number in sorted(options, reverse=True):
+        # the better scoring first; of two alike, the one before (it leads into the other)
+        for _, _, number in sorted(options, key=lambda option: (-option[0], option[1])):
             grown = max(spans[last][1], spans[number][1]) - min(spans[first][0], spans[number][0])
             if grown <= limit:
                 size = grown
                 first, last = min(first, number), max(last, number)
                 break
         else:
-            return first, last
+            return _one_more(spans, found, first, last, best)
+
+
+def _one_more(
+    spans: list[tuple[int, int]], found: Sequence[Hit], first: int, last: int, best: float
+) -> tuple[int, int]:
+    """``first``..``last`` with the better of its two neighbours that is worth at least
+    :data:`NEIGHBOUR_SHARE` of the best run (``best``) when the whole stays within
+    :data:`LONGER_SNIPPET_CHARS`."""
+    options = [n for n in (first - 1, last + 1) if 0 <= n < len(spans)]
+    scored = sorted(((sentence_score(found, *spans[n]), -n) for n in options), reverse=True)
+    for value, number in scored:
+        number = -number
+        grown = max(spans[last][1], spans[number][1]) - min(spans[first][0], spans[number][0])
+        if value > 0.0 and value >= NEIGHBOUR_SHARE * best and grown <= LONGER_SNIPPET_CHARS:
+            return min(first, number), max(last, number)
+    return first, last
+
+
+def cues(text: str, question: str, found: Sequence[Hit]) -> list[Hit]:
+    """What ``question`` asks beyond its words (:data:`CUES`) where ``text`` answers it: a
+    hit on each answering word, worth :data:`CUE_SHARE` of the best of ``found``."""
+    if not found or not question:
+        return []
+    asked = f" {' '.join(TOKEN_RE.findall(question.casefold()))} "
+    value = CUE_SHARE * max(hit[3] for hit in found)
+    out: list[Hit] = []
+    for row, (asks, answers) in enumerate(CUES):
+        if not any(f" {phrase} " in asked for phrase in asks):
+            continue
+        for match in TOKEN_RE.finditer(text):
+            word = match[0].casefold()
+            if word in answers or ("#" in answers and word.isdigit()):
+                out.append((match.start(), match.end(), (-10 - row,), value))
+    return out
 
 
 def cut_long(text: str, start: int, end: int, found: Sequence[Hit], limit: int) -> tuple[int, int]:
@@ -178,9 +238,10 @@ def make(
     values: Mapping[str, tuple[tuple[int, ...], float]],
     limit: int = SNIPPET_CHARS,
     read: dict[str, tuple[tuple[int, ...], float] | None] | None = None,
+    question: str = "",
 ) -> Snippet:
     """The snippet of ``text`` (in ``lang``) for the query terms ``values`` (``read``: as
-    for :func:`hits`)."""
+    for :func:`hits`) of ``question`` (what it asks beyond them: :func:`cues`)."""
     flat = " ".join(text.split())
     found = hits(flat, lang, index, values, read)
     matched = tuple(sorted({flat[at:end].casefold() for at, end, _, _ in found}))
@@ -188,9 +249,9 @@ def make(
         begin, finish = 0, len(flat)
     else:
         spans = sentences(flat) or [(0, len(flat))]
-        first, last = window(spans, found, limit)
+        first, last = window(spans, found + cues(flat, question, found), limit)
         begin, finish = spans[first][0], spans[last][1]
-        if finish - begin > LONGEST_SENTENCE:
+        if first == last and finish - begin > LONGEST_SENTENCE:
             begin, finish = cut_long(flat, begin, finish, found, limit)
     before = f"{ELLIPSIS} " if begin > 0 else ""
     after = f" {ELLIPSIS}" if finish < len(flat) else ""
@@ -221,13 +282,22 @@ def attach(
     weights: Mapping[str, float],
     owners: Mapping[str, tuple[int, ...]],
     results: Sequence[SearchResult],
+    question: str = "",
 ) -> None:
-    """Give each of ``results`` its snippet (``snippet``, ``marks``, ``matched``)."""
+    """Give each of ``results`` its snippet (``snippet``, ``marks``, ``matched``) for
+    ``question``."""
     by_lang: dict[str, dict[str, tuple[tuple[int, ...], float]]] = {}
     read: dict[str, dict[str, tuple[tuple[int, ...], float] | None]] = {}
     for result in results:
         values = by_lang.get(result.lang)
         if values is None:
             values = by_lang[result.lang] = term_values(index, weights, owners, result.lang)
-        made = make(result.text, result.lang, index, values, read=read.setdefault(result.lang, {}))
+        made = make(
+            result.text,
+            result.lang,
+            index,
+            values,
+            read=read.setdefault(result.lang, {}),
+            question=question,
+        )
         result.snippet, result.marks, result.matched = made.text, made.marks, made.matched

@@ -509,3 +509,46 @@ def test_a_question_naming_a_card_reads_the_kept_names_once(
         first = json.loads(result.stdout)["results"][0]["id"]
         wanted = {CARD_QUESTION: "spatial-merging", "Chaotischer Aether": "chaotic-aether"}
         assert first == f"card:{wanted[question]}", question
+
+
+@pytest.mark.parametrize(
+    ("question", "plane"),
+    [
+        ("what does llanowar elves do", "llanowar"),
+        ("tolaria west", "academy-at-tolaria-west"),
+        ("naya charm", "naya"),
+        ("kessig wolf run chaos", "kessig"),
+        ("what does grixis panorama do", "grixis"),
+        ("sokenzan spellblade", "sokenzan"),
+    ],
+)
+def test_a_longer_magic_card_named_is_not_the_plane_it_holds(
+    run_cli: Callable[..., Any], question: str, plane: str
+) -> None:
+    """Llanowar Elves, the land Tolaria West, Naya Charm, Kessig Wolf Run: each holds a
+    plane's name (or its rarest words) but is another card (issue 24 item 4)."""
+    result = run_cli("rules", "search", *question.split(), "--format", "json")
+    found = json.loads(result.stdout)["results"] if result.stdout else []
+    assert all(
+        item["id"] != f"card:{plane}" and not item["id"].startswith(f"ruling:{plane}.")
+        for item in found
+    ), [item["id"] for item in found]
+
+
+@pytest.mark.parametrize(
+    ("question", "plane"),
+    [
+        ("what does naya do", "naya"),
+        ("llanowar chaos", "llanowar"),
+        ("tolaria", "academy-at-tolaria-west"),
+        ("academy at tolaria west", "academy-at-tolaria-west"),
+        ("kessig chaos", "kessig"),
+    ],
+)
+def test_a_plane_named_alone_is_still_the_plane(
+    run_cli: Callable[..., Any], question: str, plane: str
+) -> None:
+    result = run_cli("rules", "search", *question.split(), "--format", "json")
+    assert result.exit_code == 0, result
+    first = json.loads(result.stdout)["results"][0]["id"]
+    assert first == f"card:{plane}" or first.startswith(f"ruling:{plane}."), first

@@ -36,6 +36,31 @@ ANSWERS = [
         "Each card in a planar deck must have a different English name.",
         "In addition to the normal game materials",
     ),
+    # a quantity asked: the sentence with the number (issue 24 item 5), not only the next
+    ("how many cards in a planar deck", "901.3", "at least ten plane", ""),
+    ("how many planes do i need", "901.3", "at least ten plane", ""),
+    ("what is the minimum number of cards in my planar deck", "901.3", "at least ten", ""),
+    # a condition asked ("if ... leaves"): the sentence with the condition, and the one
+    # after it that scores too
+    (
+        "who becomes planar controller if the planar controller leaves the game",
+        "312.4",
+        "However, if the current planar controller would leave the game, instead the next",
+        "",
+    ),
+    (
+        "who becomes planar controller if the planar controller leaves the game",
+        "312.4",
+        "The new planar controller retains that designation",
+        "",
+    ),
+    (
+        "does rolling the planar die count for the number of times for the cost if an effect "
+        "made me roll",
+        "901.9",
+        "Note that this number won’t be equal to the number of times",
+        "",
+    ),
     # 312.7's bracketed sentence is kept whole with the one it belongs to
     (
         "phenomenon state-based action planeswalks",
@@ -110,7 +135,8 @@ def test_a_snippet_is_the_text_cut_between_whole_words(text: list[str], query: l
     index = SearchIndex([], phrasings=())
     said = " ".join(text)
     values = {index.stem_word(w.casefold(), "en"): ((n,), 1.0) for n, w in enumerate(query)}
-    made = snippets.make(said, "en", index, values, limit=80)
+    asked = " ".join(query) + " how many if"  # what it asks beyond the words, too
+    made = snippets.make(said, "en", index, values, limit=80, question=asked)
     inner = made.text.removeprefix("… ").removesuffix(" …")
     assert inner in said
     assert made.text.startswith("… ") == (not said.startswith(inner))
