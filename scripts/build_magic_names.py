@@ -8,7 +8,7 @@ The source is one card name a line, planar and non-planar alike (mtg.wtf's data,
 compares names, sorted, once, with the printed spelling only where it is not the folded
 name capitalised the usual way, bucketed by length and first character behind an index of
 byte offsets, so that a lookup reads one bucket and never decompresses or splits the whole
-list (format: ``planarcli.cards.magicnames``). The same input always gives the same bytes.
+list (format: ``planarcli.magicnames``). The same input always gives the same bytes.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from planarcli.cards.magicnames import FILE_NAME, encode, encode_file  # noqa: E402
 from planarcli.cards.names import fold_name  # noqa: E402
+from planarcli.magicnames import FILE_NAME, encode, encode_file  # noqa: E402
 
 OUT = ROOT / "planarcli" / "data" / FILE_NAME
 

@@ -34,8 +34,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from planarcli.cards.magicnames import SMALL_WORDS  # noqa: E402
 from planarcli.cards.names import fold_name  # noqa: E402
+from planarcli.magicnames import SMALL_WORDS  # noqa: E402
 
 OUT = ROOT / "tests" / "questions" / "names"
 SEED = 20261130

@@ -188,10 +188,11 @@ def wratio_window_bound(first: str, second: str) -> float:
         return 0.0
     as_sorted = (_sorted_words(first), _sorted_words(second))
     once = as_sorted
-    whole = ratio_bound(common_letters(_counts(first), second), len1, len2)
+    whole = ratio_bound(common_letters(letter_counts(first), second), len1, len2)
     if not (plain_words(first) and plain_words(second)):
         once = (" ".join(sorted(set(first.split()))), " ".join(sorted(set(second.split()))))
-        whole = max(whole, ratio_bound(common_letters(_counts(once[0]), once[1]), *map(len, once)))
+        common = common_letters(letter_counts(once[0]), once[1])
+        whole = max(whole, ratio_bound(common, *map(len, once)))
     longer, shorter = max(len1, len2), min(len1, len2)
     if longer / shorter < PARTIAL_FROM:
         return whole
@@ -339,8 +340,8 @@ def window_common(needle: str, hay: str) -> int:
     subsequence of any window partial_ratio compares."""
     size = len(needle)
     if len(hay) <= size:
-        return common_letters(_counts(needle), hay)
-    need = _counts(needle)
+        return common_letters(letter_counts(needle), hay)
+    need = letter_counts(needle)
     have: dict[str, int] = {}
     shared = 0
     for char in hay[:size]:
@@ -364,7 +365,8 @@ def window_common(needle: str, hay: str) -> int:
     return best
 
 
-def _counts(text: str) -> dict[str, int]:
+def letter_counts(text: str) -> dict[str, int]:
+    """How many times each character of ``text`` occurs (what ``common_letters`` takes)."""
     counts: dict[str, int] = {}
     for char in text:
         counts[char] = counts.get(char, 0) + 1

@@ -471,13 +471,6 @@ def _sharing_a_word(catalog: Catalog, key: str) -> set[int]:
     return found
 
 
-def _letter_counts(text: str) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for char in text:
-        counts[char] = counts.get(char, 0) + 1
-    return counts
-
-
 def _guess_place(raw: float) -> float:
     """A raw guess score as ``guess_scores`` reports it: to a tenth, at most BELOW_EXACT."""
     return min(round(raw, 1), BELOW_EXACT)

@@ -1,7 +1,7 @@
 """Name resolution beyond the catalog's indexes: what a name that is no card's name,
 folded name or printed name is. A misspelling of one planar card (a typo within a few
 edits, or a clear winner of the fuzzy scores), "another Magic card" (the bundled list of
-every Magic card name, ``planarcli.cards.magicnames``), or nothing known; and the ranked
+every Magic card name, ``planarcli.magicnames``), or nothing known; and the ranked
 candidates of `cards match` and validate's did-you-mean.
 
 ``planarcli.cards.catalog.Catalog`` answers exact, folded and printed names from its
@@ -30,7 +30,6 @@ from planarcli.cards.guessing import (
     _guess_keys,
     _guess_vocabulary,
     _leading,
-    _letter_counts,
     _names_to_guess_from,
     _scores,
     _scores_at_least,
@@ -54,7 +53,7 @@ from planarcli.errors import echoed as echo_repr
 from planarcli.errors import plural
 
 if TYPE_CHECKING:
-    from planarcli.cards.magicnames import MagicNames
+    from planarcli.magicnames import MagicNames
 
 #: How many did-you-mean names an unknown name gets at most.
 SUGGEST_LIMIT = 3
@@ -226,7 +225,7 @@ def typos_of(catalog: Catalog, name: str) -> list[Card]:
     if len(key) < GUESS_MIN_CHARS or catalog.too_long(name):
         return []
     by_name = catalog.folded_names()
-    counts = _letter_counts(key)
+    counts = fuzzy.letter_counts(key)
     return [
         catalog.card_named(name)
         for folded, name in by_name.items()
@@ -580,7 +579,7 @@ LOOKS_LIKE_MIN_RATIO = 80.0
 def _magic_names() -> MagicNames | None:
     """The bundled list of every Magic card name, or None when it cannot be read (a damaged
     install: names are then judged against the catalog alone)."""
-    from planarcli.cards.magicnames import load_magic_names
+    from planarcli.magicnames import load_magic_names
 
     try:
         return load_magic_names()
@@ -623,7 +622,7 @@ def _is_typo(key: str, target: str, counts: dict[str, int] | None = None) -> boo
     allowed = max(1, len(target) // TYPO_CHARS_PER_EDIT)
     if abs(len(key) - len(target)) > allowed:
         return False
-    common = fuzzy.common_letters(_letter_counts(key) if counts is None else counts, target)
+    common = fuzzy.common_letters(fuzzy.letter_counts(key) if counts is None else counts, target)
     if fuzzy.osa_lower_bound(common, len(key), len(target)) > allowed:
         return False
     return fuzzy.osa_distance(key, target) <= allowed

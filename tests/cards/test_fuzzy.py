@@ -14,9 +14,9 @@ from rapidfuzz.distance import OSA
 
 from planarcli.cards import fuzzy, guessing, resolve
 from planarcli.cards.catalog import Catalog
-from planarcli.cards.magicnames import load_magic_names
 from planarcli.cards.names import fold_name
 from planarcli.cards.store import load_catalog
+from planarcli.magicnames import load_magic_names
 
 from .test_leading_guesses import _written_names
 

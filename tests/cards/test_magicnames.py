@@ -406,7 +406,7 @@ def test_every_doctor_who_printed_name_is_its_card() -> None:
 
 # -- the bundled list of every Magic card name, read bucket by bucket --------------------------
 def _small_list(names: list[str]) -> Any:
-    from planarcli.cards.magicnames import MagicNames, encode, encode_file
+    from planarcli.magicnames import MagicNames, encode, encode_file
 
     lines = encode((fold_name(name), name) for name in names)
     return MagicNames(encode_file(["test list"], lines))
@@ -473,7 +473,7 @@ def test_any_list_reads_back_as_written(written: list[str]) -> None:
 
 
 def test_a_damaged_list_is_refused() -> None:
-    from planarcli.cards.magicnames import MagicNames
+    from planarcli.magicnames import MagicNames
 
     with pytest.raises(ValueError):
         MagicNames(b"# planarcli magic-names 1\nsol ring\n")

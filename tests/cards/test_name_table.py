@@ -14,8 +14,8 @@ import pytest
 from click.testing import CliRunner
 from conftest import REPO, SHARED_DATA, load_script, requires_shared_data
 
-from planarcli.cards.magicnames import FILE_NAME, display_form, load_magic_names
 from planarcli.cli import cli
+from planarcli.magicnames import FILE_NAME, display_form, load_magic_names
 from planarcli.resources import package_data_file
 
 

@@ -48,7 +48,7 @@ def modules_loaded_by(args: list[str]) -> set[str]:
     return set(modules_loaded(["--offline", *args]))
 
 
-NAMES_LIST = "planarcli.cards.magicnames"
+NAMES_LIST = "planarcli.magicnames"
 
 
 @pytest.mark.parametrize(
@@ -113,7 +113,9 @@ def searches_imports(question: str, everyday: str) -> tuple[set[str], set[str]]:
 def test_a_search_naming_a_card_imports_nothing_the_everyday_one_does_not() -> None:
     card, everyday = searches_imports("spatial merging chaos", "planar die cost")
     assert "planarcli.rulebook.search.scoring" in everyday
-    assert sorted(card - everyday) == []
+    # ... but the one reader of the list of every Magic card name, which tells a plane's
+    # name said inside another card's ("Naya Charm") from the plane
+    assert sorted(card - everyday) == [NAMES_LIST]
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGE_ORDER: dict[str, list[str | tuple[str, ...]]] = {
     "planarcli/cards": [
         ("names", "model", "fuzzy"),  # fuzzy: rapidfuzz's scores in plain Python
-        ("filters", "magicnames"),
+        "filters",
         "catalog",  # records, indexes, exact, folded and printed lookups
         "guessing",  # the caches beside a catalog, the leading guesses
         "resolve",  # typos, guesses, other Magic cards: uses the catalog

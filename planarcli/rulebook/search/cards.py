@@ -231,21 +231,15 @@ def named(
     return frozenset(cards), naming
 
 
-#: every Magic card's name, folded (planarcli/data/magic-names.txt, as
-#: :mod:`planarcli.cards.magicnames` writes it), read once when a question names a card
-_MAGIC_NAMES: list[str] = []
+def _magic_names() -> Any:
+    """The bundled list of every Magic card name (:mod:`planarcli.magicnames`), or None
+    when it is missing or damaged (then no name is known to be another card's)."""
+    from planarcli.magicnames import load_magic_names
 
-
-def _magic_names() -> str:
-    if not _MAGIC_NAMES:
-        from planarcli.resources import package_data_file
-
-        try:
-            with open(package_data_file("magic-names.txt"), encoding="utf-8") as handle:
-                _MAGIC_NAMES.append(handle.read())
-        except OSError:
-            _MAGIC_NAMES.append("")  # no list: no name is known to be another card's
-    return _MAGIC_NAMES[0]
+    try:
+        return load_magic_names()
+    except (OSError, ValueError):
+        return None
 
 
 def inside_another_name(asked: Sequence[str], found: Sequence[str], matched: Sequence[str]) -> bool:
@@ -254,19 +248,11 @@ def inside_another_name(asked: Sequence[str], found: Sequence[str], matched: Seq
     name (``found``): one longer than that name, or any other when that name is not said
     whole ("Tolaria West", a land, is not Academy at Tolaria West)."""
     whole = all(word in asked for word in found)
-    text = _magic_names()
-    seen: set[int] = set()
-    at = text.find(matched[0])
-    while at >= 0:
-        start = text.rfind("\n", 0, at) + 1
-        end = text.find("\n", at)
-        end = len(text) if end < 0 else end
-        at = text.find(matched[0], end)
-        if start in seen or text[start] in "#@":
-            continue
-        seen.add(start)
-        folded, _, printed = text[start:end].partition("\t")
-        other = name_words(printed or folded)  # "Norn's Seedcore" as the rulings spell it
+    names = _magic_names()
+    if names is None:
+        return False
+    for _folded, printed in names.names_holding(matched[0]):
+        other = name_words(printed)  # "Norn's Seedcore" as the rulings spell it
         if len(other) < 2 or other == list(found) or (whole and len(other) <= len(found)):
             continue  # (one word said, "tolaria", is too little to tell another card)
         if not set(matched) <= set(other):

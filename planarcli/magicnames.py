@@ -23,7 +23,7 @@ of it is decoded or split but the bucket a name falls in. Its format (UTF-8 text
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 FILE_NAME = "magic-names.txt"
 FORMAT_LINE = "# planarcli magic-names 2"
@@ -186,6 +186,23 @@ class MagicNames:
             cached = [line.partition("\t")[0] for line in text.split("\n") if line]
             self._by_length[(shortest, longest)] = cached
         return cached
+
+    def names_holding(self, text: str) -> Iterator[tuple[str, str]]:
+        """Each (folded key, printed name) whose key holds ``text`` (folded), in the
+        file's order: a search of the whole list, for the few questions that need one."""
+        word = text.encode("utf-8")
+        if not word or b"\n" in word or b"\t" in word:
+            return
+        data, at = self._data, self._data.find(word, self._start)
+        while at >= 0:
+            start = data.rfind(b"\n", 0, at) + 1
+            end = data.find(b"\n", at)
+            end = len(data) if end < 0 else end
+            key, tab, printed = data[start:end].partition(b"\t")
+            if at - start < len(key):  # in the key, not only in the printed name
+                folded = key.decode("utf-8")
+                yield folded, printed.decode("utf-8") if tab else display_form(folded)
+            at = data.find(word, end)
 
     def keys(self) -> list[str]:
         """Every folded name, in the file's order."""
