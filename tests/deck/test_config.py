@@ -181,21 +181,6 @@ def test_bad_keys_and_values_are_one_line_naming_file_and_key(project, run_cli, 
     assert words in lines[0], lines[0]
 
 
-@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be"])
-def test_a_utf16_pyproject_with_the_table_is_an_error_not_ignored(
-    project, run_cli, encoding
-) -> None:
-    """Windows Notepad's "Unicode" is UTF-16: such a pyproject.toml is no TOML, and passing
-    over it in silence dropped its exclusions while the run went on as if there were none."""
-    text = '[tool.planarcli]\nexclude = ["commander.txt"]\n'
-    data = ("\ufeff" + text).encode(encoding)
-    (project / "pyproject.toml").write_bytes(data)
-    result = run_cli("validate", "decks")
-    assert result.exit_code == 2, result
-    assert result.stdout == ""
-    assert result.stderr == "planarcli: error: pyproject.toml: not UTF-8 text, so not a TOML file\n"
-
-
 def test_bad_pyproject_value_names_the_table(project, run_cli) -> None:
     (project / "pyproject.toml").write_text('[tool.planarcli]\nplayers = "x"\n', "utf-8")
     result = run_cli("validate", "decks", "--format", "json")
@@ -517,14 +502,27 @@ def test_no_planar_deck_says_how_to_leave_other_lists_out(write, run_cli, text, 
     assert LEAVE_OUT not in warned.stdout
 
 
+_TABLE = '[tool.planarcli]\nexclude = ["commander.txt"]\n'
+
+
 @pytest.mark.parametrize(
     "junk",
-    [bytes(range(256)) * 4, b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", b"exclude\x00 = 1\n"],
-    ids=["bytes", "png", "nul"],
+    [
+        bytes(range(256)) * 4,
+        b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR",
+        b"exclude\x00 = 1\n",
+        ("\ufeff" + _TABLE).encode("utf-16"),
+        ("\ufeff" + _TABLE).encode("utf-16-be"),
+    ],
+    ids=["bytes", "png", "nul", "utf-16", "utf-16-be"],
 )
-def test_a_binary_pyproject_is_an_error_not_passed_over(project, run_cli, junk) -> None:
+def test_a_pyproject_that_is_no_utf8_text_is_an_error_not_passed_over(
+    project, run_cli, junk
+) -> None:
     """Junk bytes hold no [tool.planarcli] the scan would find, so the file was passed over
-    in silence (its exclusions lost) while malformed TOML is an error: it is that error."""
+    in silence (its exclusions lost) while malformed TOML is an error: it is that error.
+    Windows Notepad's "Unicode" is UTF-16: such a file holding the table is no TOML either,
+    and passing over it dropped its exclusions while the run went on as if there were none."""
     (project / "pyproject.toml").write_bytes(junk)
     result = run_cli("validate", "decks")
     assert result.exit_code == 2, result

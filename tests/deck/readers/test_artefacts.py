@@ -30,15 +30,19 @@ def test_the_ids_and_labels_are_unique() -> None:
     assert len(set(labels)) == len(labels)
 
 
+def _verbose(run_cli: Callable[..., Any], deck: Path, text: str) -> Any:
+    """``validate -v`` of ``text`` written to ``deck``."""
+    deck.write_text(text, encoding="utf-8")
+    return run_cli("validate", "-v", str(deck))
+
+
 def test_validate_verbose_lists_the_steps_per_line(
     run_cli: Callable[..., Any], tmp_path: Path
 ) -> None:
     deck = tmp_path / "deck.txt"
-    deck.write_text(
-        "01/12/2026, 18:42 - Lukas: 1 Akoum\n> 1 Bant\n1 Naya - my favourite\n",
-        encoding="utf-8",
-    )
-    shown = run_cli("validate", "-v", str(deck)).stdout
+    shown = _verbose(
+        run_cli, deck, "01/12/2026, 18:42 - Lukas: 1 Akoum\n> 1 Bant\n1 Naya - my favourite\n"
+    ).stdout
     assert "    line 1: chat stamp removed\n" in shown
     assert "    line 2: quote mark removed\n" in shown
     assert "    line 3: note after the name left out\n" in shown
@@ -49,12 +53,9 @@ def test_a_chat_logs_time_and_nick_are_no_set_code(
     run_cli: Callable[..., Any], tmp_path: Path
 ) -> None:
     """A chat log's "[10:42] bob: Akoum" was read as the card "bob: Akoum" of set 10, number 42."""
+    chat = "[10:40] bob: Academy at Tolaria West\n[10:41] <@amy> Akoum\n[10:42] bob: Naya\n"
     deck = tmp_path / "log.txt"
-    deck.write_text(
-        "[10:40] bob: Academy at Tolaria West\n[10:41] <@amy> Akoum\n[10:42] bob: Naya\n",
-        encoding="utf-8",
-    )
-    shown = run_cli("validate", "-v", str(deck))
+    shown = _verbose(run_cli, deck, chat)
     assert "is not a plane" not in shown.stdout and "prose" not in shown.stdout, shown
     assert "    line 3: chat log's time and nick removed\n" in shown.stdout, shown
     converted = run_cli("deck", "convert", str(deck), "--to", "text")

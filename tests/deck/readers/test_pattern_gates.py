@@ -4,6 +4,9 @@ Texts are made of the pieces the patterns look for, so that they often match."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -62,48 +65,30 @@ def test_a_trailing_tag_is_tried_on_every_text_it_strips(text: str) -> None:
             assert any(mark in text for mark in marks), (pattern.pattern, text)
 
 
-@MANY
-@given(TEXTS)
-def test_a_heading_count_is_looked_for_in_every_text_that_has_one(text: str) -> None:
-    if _HEADING_COUNT.search(text) is not None:
-        assert may_hold_a_count(text)
+#: each pattern, how it is tried (search or match) and the cheap test that spares it, with
+#: the texts to try: every text the pattern finds, its gate must let through
+GATES = [
+    pytest.param(_HEADING_COUNT.search, may_hold_a_count, TEXTS, id="heading count"),
+    pytest.param(_RULE.match, may_be_a_rule, TEXTS, id="separator"),
+    pytest.param(_TOTAL_LINE.match, lambda line: "total" in line.lower(), TEXTS, id="total row"),
+    pytest.param(_MESSAGE_PREFIX.match, may_be_dated, TEXTS, id="chat stamp"),
+    pytest.param(_LOG_PREFIX.match, may_be_logged, TEXTS, id="chat log stamp"),
+    pytest.param(META.match, may_be_meta, KEYED | TEXTS, id="comment key"),
+    pytest.param(PREFIX.match, may_be_prefixed, KEYED | TEXTS, id="line prefix"),
+]
 
 
-@MANY
-@given(TEXTS)
-def test_a_separator_is_looked_for_in_every_line_that_is_one(line: str) -> None:
-    if _RULE.match(line) is not None:
-        assert may_be_a_rule(line)
+@pytest.mark.parametrize(("finds", "gate", "texts"), GATES)
+def test_each_pattern_is_looked_for_in_every_text_it_finds(
+    finds: Callable[[str], object], gate: Callable[[str], bool], texts: st.SearchStrategy[str]
+) -> None:
+    @MANY
+    @given(texts)
+    def property(line: str) -> None:
+        if finds(line) is not None:
+            assert gate(line), line
 
-
-@MANY
-@given(TEXTS)
-def test_a_total_row_is_looked_for_in_every_line_that_is_one(line: str) -> None:
-    if _TOTAL_LINE.match(line) is not None:
-        assert "total" in line.lower()
-
-
-@MANY
-@given(TEXTS)
-def test_a_chat_stamp_is_looked_for_on_every_line_that_has_one(line: str) -> None:
-    if _MESSAGE_PREFIX.match(line) is not None:
-        assert may_be_dated(line)
-
-
-@MANY
-@given(TEXTS)
-def test_a_chat_logs_stamp_is_looked_for_on_every_line_that_has_one(line: str) -> None:
-    if _LOG_PREFIX.match(line) is not None:
-        assert may_be_logged(line)
-
-
-@MANY
-@given(KEYED | TEXTS)
-def test_a_comment_key_and_a_line_prefix_are_looked_for_where_they_are(line: str) -> None:
-    if META.match(line) is not None:
-        assert may_be_meta(line)
-    if PREFIX.match(line) is not None:
-        assert may_be_prefixed(line)
+    property()
 
 
 def test_the_gates_let_their_lines_through_and_keep_others_away() -> None:
