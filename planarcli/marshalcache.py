@@ -127,7 +127,8 @@ def digest(*parts: bytes) -> str:
     for part in parts:
         hasher.update(len(part).to_bytes(8, "little"))
         hasher.update(part)
-    return hasher.hexdigest()
+    digest: str = hasher.hexdigest()
+    return digest
 
 
 def header(magic: bytes, key: str, payload: bytes) -> bytes:

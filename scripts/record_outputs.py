@@ -56,7 +56,8 @@ def card_names() -> list[str]:
         snapshot = json.load(handle)
     cards = snapshot.get("cards", []) if isinstance(snapshot, dict) else snapshot
     names = [card["name"] for card in cards if isinstance(card, dict) and "name" in card]
-    return names + [
+    return [
+        *names,
         "Akuom", "akoum", "Tazem", "Pnat", "Nayx", "Naya", "Nyx", "Llanowar Elves",
         "chaotic aether", "Chaotic Ether", "Sea of Sand", "Grixis", "bant", "Lethe Lake",
         "Fields of Summer", "Sokenzan", "Talon Gates", "Interplanar Tunnel", "Zzzzz",

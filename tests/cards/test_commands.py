@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from httpserver import LocalServer, Reply
-from cards.test_sync import FAST, HAND_MADE, make_card, serve_cards
 
+from cards.test_sync import FAST, HAND_MADE, make_card, serve_cards
 from planarcli.cards import store
 from planarcli.cli import cli
 from planarcli.commands.cards import complete_card_name

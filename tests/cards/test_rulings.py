@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from conftest import SHARED_DATA, requires_shared_data
-from cards.test_text import RECORDS, SNAPSHOT, write_cache
 
+from cards.test_text import RECORDS, SNAPSHOT, write_cache
 from planarcli.cards import store
 from planarcli.cards.store import snapshot_rulings
 from planarcli.cli import cli

@@ -18,8 +18,8 @@ from conftest import REPO, SHARED_DATA, load_script, requires_shared_data
 from httpserver import LocalServer
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from cards.test_sync import FAST, make_card, serve_cards
 
+from cards.test_sync import FAST, make_card, serve_cards
 from planarcli.cards import store
 from planarcli.cards.names import fold_name
 from planarcli.cards.search import fold_text, parse_query, search_cards

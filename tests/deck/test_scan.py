@@ -80,7 +80,9 @@ def test_verbose_lists_every_skipped_path_with_its_reason(deck_tree, run_cli) ->
     files = _by_name(_report(result))
     skipped = {name: entry["reason"] for name, entry in files.items() if entry["skipped"]}
     assert set(skipped) == {"config.json", "notes.txt", "README.txt", ".hidden", "node_modules"}
-    assert "neither an MTGJSON deck, a planarcli decklist nor card objects" in skipped["config.json"]
+    assert (
+        "neither an MTGJSON deck, a planarcli decklist nor card objects" in skipped["config.json"]
+    )
     assert "not a decklist" in skipped["notes.txt"]
     assert skipped[".hidden"] == "a hidden folder"
     assert all(entry["valid"] is None for entry in files.values() if entry["skipped"])
@@ -620,7 +622,8 @@ def test_wrapping_measures_text_without_colour_codes() -> None:
 def test_the_json_shapes_the_readme_gives_for_paths_with_nothing_to_check(
     tmp_path, run_cli
 ) -> None:
-    """The README (now docs/validating.md) said a missing path and a folder with nothing to check print
+    """The README (now docs/validating.md) said a missing path and a folder with nothing to
+    check print
     `{"files": [], ..., "error": {...}}`, the shape of a run that cannot start; each is a
     result of its own."""
     (tmp_path / "empty").mkdir()
@@ -665,8 +668,18 @@ def test_an_empty_folder_is_counted_as_nothing_to_check_not_unreadable(
     contract's keys); the text says what it is."""
     empty = tmp_path / "empty"
     empty.mkdir()
-    names = ["Akoum", "Bant", "Naya", "Jund", "Grixis", "Esper", "Otaria", "Murasa", "Kessig",
-             "Stensia"]
+    names = [
+        "Akoum",
+        "Bant",
+        "Naya",
+        "Jund",
+        "Grixis",
+        "Esper",
+        "Otaria",
+        "Murasa",
+        "Kessig",
+        "Stensia",
+    ]
     deck = write("deck.txt", "".join(f"1 {name}\n" for name in names))
     text = run_cli("validate", str(empty), str(deck))
     assert text.exit_code == 2, text

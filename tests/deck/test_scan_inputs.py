@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-DECK = (Path(__file__).parents[1] / "decks" / "valid" / "bare-names.txt").read_text(encoding="utf-8")
+DECK = (Path(__file__).parents[1] / "decks" / "valid" / "bare-names.txt").read_text(
+    encoding="utf-8"
+)
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")

@@ -9,7 +9,7 @@ script to print the figures:
     python tests/helpers/search_quality.py                      # bundled editions only
     python tests/helpers/search_quality.py --data DATA_DIR      # plus the editions imported there
     python tests/helpers/search_quality.py --part development-2 --misses   # one part, its misses
-    python tests/helpers/search_quality.py --ablate             # each feature off: development parts
+    python tests/helpers/search_quality.py --ablate    # each feature off: development parts
 
 An expected id may name its document ("2010-07-16-fr:901.8b", "danish-guide:danish-guide.9"):
 a result matches it when its edition and id do; a plain id matches a result of any document.

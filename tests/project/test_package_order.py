@@ -43,7 +43,9 @@ PACKAGE_ORDER: dict[str, list[str | tuple[str, ...]]] = {
         ("model", "source", "vocabulary"),  # Decklist and the limits; bytes; headings, columns
         ("cardline", "planar"),  # one card line taken apart; which entries are the planar deck
         "cardnames",  # the one card-name oracle
-        "decoding",  # text from bytes in a legacy encoding (Shift-JIS, EUC-JP, GB18030, Mac Roman: asks the catalog)
+        # text from bytes in a legacy encoding (Shift-JIS, EUC-JP, GB18030, Mac Roman: asks
+        # the catalog)
+        "decoding",
         ("csvdeck", "forge", "mtgjson", "text", "xmldeck", "xmage"),  # the readers (text/: own)
         "cardjson",  # JSON of card objects (Scryfall, apps), parsed as MTGJSON's is
         ("__init__", "cockatrice", "jsondeck", "mtgo"),  # detection, reader_for; XML, JSON

@@ -2,9 +2,9 @@
 
 The bundled corpus holds every official file of ../shared/data/cr, read by the same reader as
 ``rules import`` (tests/project/test_rules_corpus_data.py proves bundled = built), so these
-tests run in a fresh clone too; one test imports an official file over its bundled twin. Expectations
-come from ../shared/docs/rules-history.md (the renumbering summary) and were checked against
-the official files.
+tests run in a fresh clone too; one test imports an official file over its bundled twin.
+Expectations come from ../shared/docs/rules-history.md (the renumbering summary) and were
+checked against the official files.
 """
 
 from __future__ import annotations

@@ -164,7 +164,8 @@ def test_json_that_is_no_deck(document: Any) -> None:
 
 def test_a_planar_deck_list_without_the_marker_is_still_an_error_to_fix() -> None:
     document = {"planar_deck": [{"name": "Akoum"}]}
-    with pytest.raises(InputError, match="neither an MTGJSON deck, a planarcli decklist nor card objects") as e:
+    not_json_deck = "neither an MTGJSON deck, a planarcli decklist nor card objects"
+    with pytest.raises(InputError, match=not_json_deck) as e:
         _read("deck.json", json.dumps(document).encode())
     assert not isinstance(e.value, NotADecklistError)
 

@@ -446,7 +446,8 @@ def test_planarcli_json_schema_errors_name_the_path(document: object, message: s
 @pytest.mark.parametrize("document", [[1, 2, 3], {"planar_deck": []}, {"format": "other"}, 7])
 def test_json_that_is_no_decklist(document: object) -> None:
     raw = RawInput("d.json", json.dumps(document).encode(), ".json")
-    with pytest.raises(InputError, match="neither an MTGJSON deck, a planarcli decklist nor card objects"):
+    not_json_deck = "neither an MTGJSON deck, a planarcli decklist nor card objects"
+    with pytest.raises(InputError, match=not_json_deck):
         reader_for("json")(raw)
 
 

@@ -94,8 +94,8 @@ def test_no_card_name_reads_as_french_or_danish(infos: list[corpus.EditionInfo])
 
 def test_questions_keep_their_language(infos: list[corpus.EditionInfo]) -> None:
     """As the language detector alone (tests/rulebook/search/test_scope_and_weights.py): no
-    English question of the question sets searches a French or Danish text, and French and Danish ones are
-    recognised, now that card names are looked for first."""
+    English question of the question sets searches a French or Danish text, and French and
+    Danish ones are recognised, now that card names are looked for first."""
     foreign_asked = recognised = english = 0
     for part in search_quality.PARTS:
         for item in search_quality.load(part):

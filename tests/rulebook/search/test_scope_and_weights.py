@@ -159,8 +159,8 @@ def test_language_detection(query: str, lang: str | None) -> None:
 def test_a_french_or_danish_word_of_the_game_alone_finds_results(
     run_cli: Callable[..., Any], word: str
 ) -> None:
-    """docs/rules-search.md: "French and Danish words of the game also find the English rules"; a word
-    typed alone found nothing when one word was too little to tell the language."""
+    """docs/rules-search.md: "French and Danish words of the game also find the English
+    rules"; a word typed alone found nothing when one word was too little to tell the language."""
     result = run_cli("rules", "search", word, "--format", "json")
     assert result.exit_code == 0, result
     assert json.loads(result.stdout)["results"]

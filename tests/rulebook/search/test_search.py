@@ -309,7 +309,8 @@ AT_TARGET = {
 
 #: Per part, the top-1 and top-3 counts it must keep: what the ranking reached when last
 #: measured (tests/helpers/search_quality.py). A change that loses a question anywhere fails
-#: here; one that gains raises the floor. Held-out parts are only scored: their misses are not shown.
+#: here; one that gains raises the floor. Held-out parts are only scored: their misses are
+#: not shown.
 FLOORS = {
     "development": (219, 231),
     "held-out": (64, 65),
