@@ -18,7 +18,10 @@ time) and prints their ratio against its target:
 - ``json``: 200 planarcli JSON decks vs the same decks as text (target <= 1.5);
 - ``startup``: ``validate`` of one deck vs ``python -c "import click"`` (target <= 1.25).
 
-    python benchmarks/bench_scale.py [--runs 9] [--json] [--case NAME ...]
+    python benchmarks/bench_scale.py [--runs 9] [--json] [--case NAME ...] [--instructions]
+
+``--instructions`` compares the instructions each command executes (valgrind callgrind,
+after one warm-up run each) instead of CPU time: deterministic on a busy machine.
 
 The 40 editions are copies of the bundled current edition under other dates (what ``rules
 import`` writes), so the case needs no network and no ../shared.
@@ -31,6 +34,7 @@ import compileall
 import json
 import os
 import random
+import re
 import resource
 import shutil
 import statistics
@@ -267,6 +271,39 @@ def _forty_editions(folder: Path) -> None:
         (folder / f"{edition_id}.json").write_text(json.dumps(document), encoding="utf-8")
 
 
+def instructions(argv: list[str], env: dict[str, str]) -> int:
+    """The instructions ``argv`` executes, counted by valgrind's callgrind (deterministic
+    on a busy machine; the hash salt fixed, as bench_instructions.py fixes it)."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = os.path.join(folder, "callgrind.out")
+        done = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *argv],
+            env=dict(env, PYTHONHASHSEED="0"),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+    found = re.search(r"Collected\s*:\s*(\d+)", done.stderr)
+    if found is None:
+        raise SystemExit(f"valgrind gave no count for {argv}: {done.stderr[-500:]}")
+    return int(found.group(1))
+
+
+def count_case(case: Case) -> dict[str, float]:
+    """A case's ratio in instructions (one warm-up run each, then one count each)."""
+    reference_env = case.reference_env or case.env
+    cpu_time(case.subject, case.env), cpu_time(case.reference, reference_env)
+    s = instructions(case.subject, case.env)
+    r = instructions(case.reference, reference_env)
+    return {
+        "subject_ms": round(s / 1e6, 1),  # (millions of instructions, in this mode)
+        "reference_ms": round(r / 1e6, 1),
+        "ratio": round(s / r, 3),
+        "target": case.target,
+        "ok": case.target is None or s / r <= case.target,
+    }
+
+
 def run_case(case: Case, runs: int) -> dict[str, float]:
     subject, reference, target, env = case.subject, case.reference, case.target, case.env
     reference_env = case.reference_env or env
@@ -295,7 +332,14 @@ def main() -> None:
     parser.add_argument(
         "--case", action="append", choices=[*CASES]
     )
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="compare instructions counted by valgrind's callgrind instead of CPU time",
+    )
     args = parser.parse_args()
+    if args.instructions and shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind")
     import planarcli
 
     compileall.compile_dir(str(Path(planarcli.__file__).parent), quiet=1)
@@ -307,12 +351,15 @@ def main() -> None:
         env.pop("PLANARCLI_OFFLINE", None)
         cases = make_cases(tmp, env)
         figures = {}
+        unit = "M" if args.instructions else "ms"
         for name in args.case or list(cases):
-            figures[name] = run_case(cases[name], args.runs)
+            figures[name] = (
+                count_case(cases[name]) if args.instructions else run_case(cases[name], args.runs)
+            )
             if not args.json:
                 f = figures[name]
                 print(
-                    f"{name:9} {f['subject_ms']:8.1f} ms vs {f['reference_ms']:8.1f} ms  "
+                    f"{name:9} {f['subject_ms']:8.1f} {unit} vs {f['reference_ms']:8.1f} {unit}  "
                     f"ratio {f['ratio']:.2f} "
                     + (
                         f"(target <= {f['target']:.2f}) {'ok' if f['ok'] else 'OVER'}"
