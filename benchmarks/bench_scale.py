@@ -34,7 +34,6 @@ import compileall
 import json
 import os
 import random
-import re
 import resource
 import shutil
 import statistics
@@ -272,21 +271,12 @@ def _forty_editions(folder: Path) -> None:
 
 
 def instructions(argv: list[str], env: dict[str, str]) -> int:
-    """The instructions ``argv`` executes, counted by valgrind's callgrind (deterministic
-    on a busy machine; the hash salt fixed, as bench_instructions.py fixes it)."""
+    """The instructions ``argv`` executes, counted as bench_instructions.py counts them
+    (callgrind, the hash salt fixed)."""
+    from bench_instructions import instructions as counted  # benchmarks/ is on sys.path
+
     with tempfile.TemporaryDirectory() as folder:
-        out = os.path.join(folder, "callgrind.out")
-        done = subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *argv],
-            env=dict(env, PYTHONHASHSEED="0"),
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-    found = re.search(r"Collected\s*:\s*(\d+)", done.stderr)
-    if found is None:
-        raise SystemExit(f"valgrind gave no count for {argv}: {done.stderr[-500:]}")
-    return int(found.group(1))
+        return counted(argv, dict(env, PYTHONHASHSEED="0"), folder)
 
 
 def count_case(case: Case) -> dict[str, float]:
